@@ -1,0 +1,201 @@
+package io.rocedoctor.bundle;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * A bundle as read: an index from each source to its captures per sample, and the bundle's own
+ * description. Text is read on demand, so a bundle's raw outputs are not held in memory once
+ * their facts are built. Closing a bundle that came from an archive removes its scratch folder.
+ */
+public final class Bundle implements AutoCloseable {
+
+    /** A host port facing a switch port, as the manifest's {@code links:} says. */
+    public record Link(String hostPort, String switchName, String switchPort) {
+    }
+
+    private final Path input;
+    private final Path root;
+    private final Layout layout;
+    private final String host;
+    private final List<SampleTime> sampleTimes;
+    private final Map<Source, SortedMap<Integer, Capture>> captures;
+    private final List<String> unknownFiles;
+    private final List<String> refusals;
+    private final List<Link> links;
+    private final List<String> redacted;
+    private final String collector;
+    private final Map<String, Path> switchRoots;
+    private final Path scratch;
+
+    Bundle(Path input, Path root, Layout layout, String host, String collector, List<SampleTime> sampleTimes,
+           Map<Source, SortedMap<Integer, Capture>> captures, List<String> unknownFiles, List<String> refusals,
+           List<Link> links, List<String> redacted, Map<String, Path> switchRoots, Path scratch) {
+        this.input = input;
+        this.root = root;
+        this.layout = layout;
+        this.host = host;
+        this.collector = collector;
+        this.sampleTimes = List.copyOf(sampleTimes);
+        this.captures = captures;
+        this.unknownFiles = List.copyOf(unknownFiles);
+        this.refusals = List.copyOf(refusals);
+        this.links = List.copyOf(links);
+        this.redacted = List.copyOf(redacted);
+        this.switchRoots = Map.copyOf(switchRoots);
+        this.scratch = scratch;
+    }
+
+    public Path input() {
+        return input;
+    }
+
+    public Path root() {
+        return root;
+    }
+
+    public Layout layout() {
+        return layout;
+    }
+
+    /** The host name the bundle reports, or the input's file name when it says none. */
+    public String host() {
+        return host;
+    }
+
+    public String collector() {
+        return collector;
+    }
+
+    public List<String> unknownFiles() {
+        return unknownFiles;
+    }
+
+    /** Entries the reader refused (unsafe archive entries, links leaving the bundle). */
+    public List<String> refusals() {
+        return refusals;
+    }
+
+    public List<Link> links() {
+        return links;
+    }
+
+    public List<String> redacted() {
+        return redacted;
+    }
+
+    /** Switch dumps by switch name: the folder holding that switch's manifest, commands and fs. */
+    public Map<String, Path> switchRoots() {
+        return switchRoots;
+    }
+
+    /** The number of samples: the highest sample index seen, plus one. */
+    public int sampleCount() {
+        int max = sampleTimes.stream().mapToInt(SampleTime::n).max().orElse(0);
+        for (SortedMap<Integer, Capture> bySample : captures.values()) {
+            max = Math.max(max, bySample.lastKey());
+        }
+        return max + 1;
+    }
+
+    /** Seconds between two samples, when the manifest says when each was taken. */
+    public Optional<Double> secondsBetween(int from, int to) {
+        Optional<SampleTime> a = sampleTimes.stream().filter(s -> s.n() == from).findFirst();
+        Optional<SampleTime> b = sampleTimes.stream().filter(s -> s.n() == to).findFirst();
+        if (a.isEmpty() || b.isEmpty()) {
+            return Optional.empty();
+        }
+        double seconds = Duration.between(a.get().at(), b.get().at()).toMillis() / 1000.0;
+        return seconds > 0 ? Optional.of(seconds) : Optional.empty();
+    }
+
+    public List<SampleTime> sampleTimes() {
+        return sampleTimes;
+    }
+
+    /** Every source of a kind the bundle has, collected or failed, sorted. */
+    public List<Source> sources(SourceKind kind) {
+        List<Source> out = new ArrayList<>();
+        for (Source s : captures.keySet()) {
+            if (s.kind() == kind) {
+                out.add(s);
+            }
+        }
+        out.sort(Comparator.naturalOrder());
+        return out;
+    }
+
+    /** Every source with at least one capture entry, sorted. */
+    public List<Source> allSources() {
+        List<Source> out = new ArrayList<>(captures.keySet());
+        out.sort(Comparator.naturalOrder());
+        return out;
+    }
+
+    public Optional<Capture> capture(Source source, int sample) {
+        SortedMap<Integer, Capture> bySample = captures.get(source);
+        return bySample == null ? Optional.empty() : Optional.ofNullable(bySample.get(sample));
+    }
+
+    /** The samples in which this source was captured, in order. */
+    public List<Capture> samplesOf(Source source) {
+        SortedMap<Integer, Capture> bySample = captures.get(source);
+        return bySample == null ? List.of() : List.copyOf(bySample.values());
+    }
+
+    /** Captures the manifest lists as failed (no file), with their exit code and error. */
+    public List<Capture> failedCaptures() {
+        List<Capture> out = new ArrayList<>();
+        for (SortedMap<Integer, Capture> bySample : captures.values()) {
+            for (Capture c : bySample.values()) {
+                if (!c.collected()) {
+                    out.add(c);
+                }
+            }
+        }
+        out.sort(Comparator.comparing(Capture::source).thenComparing(Capture::sample));
+        return out;
+    }
+
+    /** The text of a capture, read as UTF-8 with malformed bytes replaced. */
+    public String read(Capture capture) throws IOException {
+        return readText(capture.file());
+    }
+
+    /** Reads a file inside the bundle as UTF-8, malformed bytes replaced, at most 64 MiB. */
+    public static String readText(Path file) throws IOException {
+        byte[] bytes;
+        try (InputStream in = Files.newInputStream(file)) {
+            bytes = in.readNBytes(64 << 20);
+        }
+        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPLACE)
+                .onUnmappableCharacter(CodingErrorAction.REPLACE);
+        return decoder.decode(ByteBuffer.wrap(bytes)).toString();
+    }
+
+    static SortedMap<Integer, Capture> newSampleMap() {
+        return new TreeMap<>();
+    }
+
+    @Override
+    public void close() {
+        if (scratch != null) {
+            ScratchFolder.delete(scratch);
+        }
+    }
+}

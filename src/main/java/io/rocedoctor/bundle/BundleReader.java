@@ -1,0 +1,409 @@
+package io.rocedoctor.bundle;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+
+import java.io.IOException;
+import java.nio.file.FileVisitOption;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads a bundle from a directory or an archive (tar, tar.gz, tar.xz, tar.bz2, zip), native or
+ * sosreport, and indexes its captures by {@link Source}. The manifest's {@code captures} list is
+ * the authority when present; otherwise files are matched by their (mangled) names.
+ */
+public final class BundleReader {
+
+    private static final Pattern SAMPLE_DIR = Pattern.compile("samples/([0-9]{1,4})/(.*)");
+    private static final Set<String> IGNORED_NATIVE = Set.of("manifest.yaml", "expected.yaml", "README.md", "README");
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+
+    private final ArchiveLimits limits;
+
+    public BundleReader(ArchiveLimits limits) {
+        this.limits = limits;
+    }
+
+    public BundleReader() {
+        this(ArchiveLimits.DEFAULT);
+    }
+
+    public Bundle read(Path input) throws BundleException {
+        if (!Files.exists(input, LinkOption.NOFOLLOW_LINKS)) {
+            throw new BundleException(input, "no such file or directory");
+        }
+        try {
+            if (Files.isDirectory(input)) {
+                return index(input, locateRoot(input, input), List.of(), null);
+            }
+            if (!Files.isRegularFile(input)) {
+                throw new BundleException(input, "neither a directory nor a regular file");
+            }
+            if (Files.size(input) == 0) {
+                throw new BundleException(input, "empty file: not a bundle");
+            }
+            ArchiveExtractor.Format format = ArchiveExtractor.sniff(input);
+            if (format == null) {
+                throw new BundleException(input, "not a directory, tar (gz, xz, bz2) or zip archive");
+            }
+            Path scratch = ScratchFolder.create();
+            try {
+                ArchiveExtractor.Result result = new ArchiveExtractor(limits).extract(input, format, scratch);
+                return index(input, locateRoot(input, scratch), result.refusals(), scratch);
+            } catch (BundleException | IOException | RuntimeException e) {
+                ScratchFolder.delete(scratch);
+                throw e;
+            }
+        } catch (IOException e) {
+            throw new BundleException(input, "cannot be read (" + e.getMessage() + ")", e);
+        }
+    }
+
+    private static boolean looksLikeRoot(Path dir) {
+        return Files.isRegularFile(dir.resolve("manifest.yaml"))
+                || Files.isDirectory(dir.resolve("commands"))
+                || Files.isDirectory(dir.resolve("fs"))
+                || Files.isDirectory(dir.resolve("sos_commands"));
+    }
+
+    /** The bundle root: the folder itself, or the single folder an archive wraps it in. */
+    private static Path locateRoot(Path input, Path dir) throws IOException, BundleException {
+        Path current = dir;
+        for (int depth = 0; depth < 3; depth++) {
+            if (looksLikeRoot(current)) {
+                return current;
+            }
+            List<Path> children;
+            try (var stream = Files.list(current)) {
+                children = stream.filter(p -> !p.getFileName().toString().startsWith(".")).toList();
+            }
+            if (children.size() != 1 || !Files.isDirectory(children.get(0), LinkOption.NOFOLLOW_LINKS)) {
+                break;
+            }
+            current = children.get(0);
+        }
+        throw new BundleException(input, "no manifest.yaml, commands/, fs/ or sos_commands/ inside: not a roce-doctor bundle or a sosreport");
+    }
+
+    private Bundle index(Path input, Path root, List<String> extractionRefusals, Path scratch) throws IOException {
+        boolean sos = Files.isDirectory(root.resolve("sos_commands"));
+        Layout layout = sos ? Layout.SOSREPORT : Layout.NATIVE;
+        Map<Source, SortedMap<Integer, Capture>> captures = new HashMap<>();
+        List<String> unknown = new ArrayList<>();
+        List<String> refusals = new ArrayList<>(extractionRefusals);
+        Manifest manifest = sos ? Manifest.EMPTY : readManifest(root, refusals);
+
+        for (Manifest.Entry e : manifest.captures()) {
+            Path file = null;
+            if (e.path() != null) {
+                Optional<Path> resolved = inside(root, e.path());
+                if (resolved.isEmpty()) {
+                    refusals.add("manifest.yaml: capture path '" + ArchiveExtractor.printable(e.path()) + "' leaves the bundle: ignored");
+                    continue;
+                }
+                if (Files.isRegularFile(resolved.get())) {
+                    file = resolved.get();
+                }
+            }
+            String error = e.error();
+            if (file == null && e.path() != null && error == null) {
+                error = "listed in the manifest but absent from the bundle";
+            }
+            captures.computeIfAbsent(e.source(), k -> Bundle.newSampleMap())
+                    .put(e.sample(), new Capture(e.source(), e.sample(), e.path(), file, e.exit(), error));
+        }
+
+        Map<String, Path> switches = new TreeMap<>();
+        Path rootReal = root.toRealPath();
+        Files.walkFileTree(root, EnumSet.of(FileVisitOption.FOLLOW_LINKS), 40, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) throws IOException {
+                if (!dir.toRealPath().startsWith(rootReal)) {
+                    refusals.add(root.relativize(dir) + ": link leaving the bundle: not followed");
+                    return FileVisitResult.SKIP_SUBTREE;
+                }
+                String rel = relative(root, dir);
+                if (rel.equals("switches")) {
+                    try (var stream = Files.list(dir)) {
+                        stream.filter(Files::isDirectory).forEach(p -> switches.put(p.getFileName().toString(), p));
+                    }
+                    return FileVisitResult.SKIP_SUBTREE;
+                }
+                if (sos && (rel.equals("sos_reports") || rel.equals("sos_logs") || rel.equals("sos_strings"))) {
+                    return FileVisitResult.SKIP_SUBTREE;
+                }
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                if (!attrs.isRegularFile()) {
+                    return FileVisitResult.CONTINUE;
+                }
+                if (!file.toRealPath().startsWith(rootReal)) {
+                    refusals.add(relative(root, file) + ": link leaving the bundle: not read");
+                    return FileVisitResult.CONTINUE;
+                }
+                String rel = relative(root, file);
+                Optional<Located> located = sos ? locateSos(rel) : locateNative(rel);
+                if (located.isEmpty()) {
+                    if (!sos && !IGNORED_NATIVE.contains(rel) && !rel.endsWith(".stderr")) {
+                        unknown.add(rel);
+                    }
+                    return FileVisitResult.CONTINUE;
+                }
+                Located l = located.get();
+                SortedMap<Integer, Capture> bySample = captures.computeIfAbsent(l.source(), k -> Bundle.newSampleMap());
+                // The manifest is the authority; a file it already names is not indexed twice.
+                bySample.putIfAbsent(l.sample(), new Capture(l.source(), l.sample(), rel, file, null, null));
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFileFailed(Path file, IOException exc) {
+                refusals.add(relative(root, file) + ": cannot be read (" + exc.getClass().getSimpleName() + "): skipped");
+                return FileVisitResult.CONTINUE;
+            }
+        });
+
+        unknown.sort(null);
+        String host = manifest.host() != null ? manifest.host() : sosHost(root, sos).orElse(input.getFileName().toString());
+        String collector = manifest.collector() != null ? manifest.collector() : (sos ? "sosreport" : "manual");
+        return new Bundle(input, root, layout, host, collector, manifest.samples(), captures, unknown, refusals,
+                manifest.links(), manifest.redacted(), switches, scratch);
+    }
+
+    private record Located(Source source, int sample) {
+    }
+
+    private static Optional<Located> locateNative(String rel) {
+        int sample = 0;
+        String rest = rel;
+        Matcher m = SAMPLE_DIR.matcher(rel);
+        if (m.matches()) {
+            sample = Integer.parseInt(m.group(1));
+            rest = m.group(2);
+        }
+        if (rest.startsWith("commands/") && rest.indexOf('/', "commands/".length()) < 0) {
+            String name = rest.substring("commands/".length());
+            return SourceKind.recognise(name, true, SourceKind.Origin.COMMAND).map(s -> new Located(s, 0))
+                    .map(l -> new Located(l.source(), sampleOf(rel)));
+        }
+        if (rest.startsWith("fs/")) {
+            int finalSample = sample;
+            return SourceKind.recognise(rest.substring(2), false, SourceKind.Origin.FILE)
+                    .map(s -> new Located(s, finalSample));
+        }
+        return Optional.empty();
+    }
+
+    private static int sampleOf(String rel) {
+        Matcher m = SAMPLE_DIR.matcher(rel);
+        return m.matches() ? Integer.parseInt(m.group(1)) : 0;
+    }
+
+    private static Optional<Located> locateSos(String rel) {
+        if (rel.startsWith("sos_commands/")) {
+            String[] parts = rel.split("/");
+            if (parts.length != 3) {
+                return Optional.empty();
+            }
+            return SourceKind.recognise(parts[2], true, SourceKind.Origin.COMMAND).map(s -> new Located(s, 0));
+        }
+        return SourceKind.recognise("/" + rel, false, SourceKind.Origin.FILE).map(s -> new Located(s, 0));
+    }
+
+    private static Optional<String> sosHost(Path root, boolean sos) {
+        if (!sos) {
+            return Optional.empty();
+        }
+        try {
+            Path hostname = root.resolve("hostname");
+            if (Files.isRegularFile(hostname)) {
+                String h = Bundle.readText(hostname).strip();
+                if (!h.isEmpty() && h.length() < 256) {
+                    return Optional.of(h);
+                }
+            }
+        } catch (IOException ignored) {
+            // fall back to the file name
+        }
+        return Optional.empty();
+    }
+
+    private static String relative(Path root, Path p) {
+        return root.relativize(p).toString().replace('\\', '/');
+    }
+
+    private static Optional<Path> inside(Path root, String rel) {
+        if (rel.startsWith("/") || rel.contains("..")) {
+            return Optional.empty();
+        }
+        Path p = root.resolve(rel).normalize();
+        return p.startsWith(root) ? Optional.of(p) : Optional.empty();
+    }
+
+    // ---- manifest.yaml -------------------------------------------------------------------
+
+    private record Manifest(String host, String collector, List<SampleTime> samples, List<Entry> captures,
+                            List<Bundle.Link> links, List<String> redacted) {
+        static final Manifest EMPTY = new Manifest(null, null, List.of(), List.of(), List.of(), List.of());
+
+        record Entry(Source source, int sample, String path, Integer exit, String error) {
+        }
+    }
+
+    private static Manifest readManifest(Path root, List<String> problems) {
+        Path file = root.resolve("manifest.yaml");
+        if (!Files.isRegularFile(file)) {
+            return Manifest.EMPTY;
+        }
+        JsonNode doc;
+        try {
+            if (Files.size(file) > (4L << 20)) {
+                problems.add("manifest.yaml: larger than 4 MiB: ignored; files are matched by name");
+                return Manifest.EMPTY;
+            }
+            doc = YAML.readTree(Bundle.readText(file));
+        } catch (IOException | RuntimeException e) {
+            problems.add("manifest.yaml: not valid YAML (" + firstLine(e.getMessage()) + "): ignored; files are matched by name");
+            return Manifest.EMPTY;
+        }
+        if (doc == null || !doc.isObject()) {
+            problems.add("manifest.yaml: not a mapping: ignored; files are matched by name");
+            return Manifest.EMPTY;
+        }
+        String host = text(doc, "host", problems);
+        String collector = text(doc, "collector", problems);
+        List<SampleTime> samples = new ArrayList<>();
+        int i = 0;
+        for (JsonNode s : list(doc, "samples", problems)) {
+            Optional<Integer> n = intAt(s, "n");
+            Optional<Instant> at = instantAt(s, "at");
+            if (n.isEmpty() || at.isEmpty()) {
+                problems.add("manifest.yaml: samples[" + i + "] lacks a whole n or an ISO-8601 at: ignored");
+            } else {
+                samples.add(new SampleTime(n.get(), at.get()));
+            }
+            i++;
+        }
+        List<Manifest.Entry> entries = new ArrayList<>();
+        i = 0;
+        for (JsonNode c : list(doc, "captures", problems)) {
+            String where = "manifest.yaml: captures[" + i++ + "]";
+            JsonNode src = c.get("source");
+            if (src == null || !src.isTextual()) {
+                problems.add(where + " has no source text: ignored");
+                continue;
+            }
+            String command = src.asText();
+            SourceKind.Origin origin = command.startsWith("/") ? SourceKind.Origin.FILE : SourceKind.Origin.COMMAND;
+            Optional<Source> source = SourceKind.recognise(command.strip(), false, origin);
+            if (source.isEmpty()) {
+                continue; // a capture roce-doctor has no parser for: kept in the bundle, not indexed
+            }
+            int sample = intAt(c, "sample").orElse(0);
+            JsonNode path = c.get("path");
+            String p = path == null || path.isNull() ? null : path.asText();
+            Integer exit = intAt(c, "exit").orElse(null);
+            JsonNode err = c.get("error");
+            entries.add(new Manifest.Entry(source.get(), sample, p, exit, err == null || err.isNull() ? null : err.asText()));
+        }
+        List<Bundle.Link> links = new ArrayList<>();
+        for (JsonNode l : list(doc, "links", problems)) {
+            String hp = l.path("host_port").asText(null);
+            String sw = l.path("switch").asText(null);
+            String sp = l.path("switch_port").asText(null);
+            if (hp != null && sw != null && sp != null) {
+                links.add(new Bundle.Link(hp, sw, sp));
+            } else {
+                problems.add("manifest.yaml: a link lacks host_port, switch or switch_port: ignored");
+            }
+        }
+        List<String> redacted = new ArrayList<>();
+        for (JsonNode r : list(doc, "redacted", problems)) {
+            redacted.add(r.asText());
+        }
+        return new Manifest(host, collector, samples, entries, links, redacted);
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) {
+            return "unreadable";
+        }
+        String line = s.lines().findFirst().orElse(s);
+        return line.length() > 160 ? line.substring(0, 157) + "..." : line;
+    }
+
+    private static String text(JsonNode doc, String field, List<String> problems) {
+        JsonNode n = doc.get(field);
+        if (n == null || n.isNull()) {
+            return null;
+        }
+        if (!n.isValueNode()) {
+            problems.add("manifest.yaml: " + field + " is not a scalar: ignored");
+            return null;
+        }
+        String s = n.asText();
+        return s.length() > 255 ? s.substring(0, 255) : s;
+    }
+
+    private static List<JsonNode> list(JsonNode doc, String field, List<String> problems) {
+        JsonNode n = doc.get(field);
+        if (n == null || n.isNull()) {
+            return List.of();
+        }
+        if (!n.isArray()) {
+            problems.add("manifest.yaml: " + field + " is not a list: ignored");
+            return List.of();
+        }
+        List<JsonNode> out = new ArrayList<>();
+        n.forEach(e -> {
+            if (e.isObject() || e.isValueNode()) {
+                out.add(e);
+            }
+        });
+        return out;
+    }
+
+    private static Optional<Integer> intAt(JsonNode node, String field) {
+        JsonNode n = node.get(field);
+        if (n == null || !(n.isInt() || (n.isTextual() && n.asText().matches("-?[0-9]{1,9}")))) {
+            return Optional.empty();
+        }
+        return Optional.of(n.asInt());
+    }
+
+    private static Optional<Instant> instantAt(JsonNode node, String field) {
+        JsonNode n = node.get(field);
+        if (n == null || !n.isValueNode()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Instant.parse(n.asText()));
+        } catch (DateTimeParseException e) {
+            return Optional.empty();
+        }
+    }
+
+}

@@ -1,0 +1,179 @@
+package io.rocedoctor.bundle;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The registry of every kind of capture roce-doctor knows: its live command (or file), the
+ * place it takes in a native bundle and in a sosreport. The collector, the native reader and
+ * the sosreport reader all go through this table; parsers never see a path.
+ *
+ * <p>A template names its parameters in braces: {@code {if}} a netdev, {@code {dev}} an RDMA
+ * device, {@code {port}} an RDMA port number, {@code {bond}}, {@code {irq}}, {@code {prio}},
+ * {@code {proto}}, {@code {cpu}}, {@code {args}} (the rest of a command line). A kind may
+ * have several spellings (sos runs {@code lspci -nnvv}, a person {@code lspci -vvv}); the first
+ * is the one the collector runs.
+ */
+public enum SourceKind {
+    ETHTOOL_STATS(Origin.COMMAND, true, "ethtool -S {if}"),
+    ETHTOOL_DRIVER(Origin.COMMAND, false, "ethtool -i {if}"),
+    ETHTOOL_LINK(Origin.COMMAND, false, "ethtool {if}"),
+    ETHTOOL_CHANNELS(Origin.COMMAND, false, "ethtool -l {if}"),
+    ETHTOOL_RINGS(Origin.COMMAND, false, "ethtool -g {if}"),
+    ETHTOOL_FEATURES(Origin.COMMAND, false, "ethtool -k {if}"),
+    ETHTOOL_PRIV_FLAGS(Origin.COMMAND, false, "ethtool --show-priv-flags {if}"),
+    ETHTOOL_RSS(Origin.COMMAND, false, "ethtool -x {if}"),
+    ETHTOOL_FLOW_HASH(Origin.COMMAND, false, "ethtool -n {if} rx-flow-hash {proto}"),
+    ETHTOOL_MODULE(Origin.COMMAND, false, "ethtool -m {if}"),
+    IP_LINK_DETAILS(Origin.COMMAND, false, "ip -d link show", "ip -d link", "ip -d -s link", "ip -s -d link"),
+    IP_LINK_STATS(Origin.COMMAND, true, "ip -s link show", "ip -s link", "ip -s -s link"),
+    BONDING(Origin.FILE, false, "/proc/net/bonding/{bond}"),
+    NETDEV_NUMA_NODE(Origin.FILE, false, "/sys/class/net/{if}/device/numa_node"),
+    NETDEV_LOCAL_CPULIST(Origin.FILE, false, "/sys/class/net/{if}/device/local_cpulist"),
+    NETDEV_MTU(Origin.FILE, false, "/sys/class/net/{if}/mtu"),
+    ECN_NOTIFICATION_POINT(Origin.FILE, false, "/sys/class/net/{if}/ecn/roce_np/enable/{prio}"),
+    ECN_REACTION_POINT(Origin.FILE, false, "/sys/class/net/{if}/ecn/roce_rp/enable/{prio}"),
+    MLNX_QOS(Origin.COMMAND, false, "mlnx_qos -i {if}"),
+    CMA_ROCE_MODE(Origin.COMMAND, false, "cma_roce_mode -d {dev} -p {port}"),
+    CMA_ROCE_TOS(Origin.COMMAND, false, "cma_roce_tos -d {dev} -p {port}"),
+    RDMA_LINK(Origin.COMMAND, false, "rdma link show", "rdma link"),
+    RDMA_STATISTIC(Origin.COMMAND, true, "rdma statistic show", "rdma stat show", "rdma statistic", "rdma stat"),
+    IBV_DEVINFO(Origin.COMMAND, false, "ibv_devinfo -v", "ibv_devinfo"),
+    SHOW_GIDS(Origin.COMMAND, false, "show_gids"),
+    IBDEV2NETDEV(Origin.COMMAND, false, "ibdev2netdev", "ibdev2netdev -v"),
+    MLXLINK(Origin.COMMAND, false, "mlxlink -d {dev} -m -e -c", "mlxlink -d {dev} -p {port} -m -e -c", "mlxlink -d {dev} -m -c -e"),
+    MLXCONFIG(Origin.COMMAND, false, "mlxconfig -d {dev} query", "mlxconfig -d {dev} q", "mlxconfig -d {dev} -e q", "mstconfig -d {dev} q", "mstconfig -d {dev} query"),
+    LSPCI(Origin.COMMAND, false, "lspci -vvv", "lspci -nnvv", "lspci -vvnn", "lspci -nvv", "lspci -vv"),
+    LSCPU(Origin.COMMAND, false, "lscpu"),
+    NUMACTL(Origin.COMMAND, false, "numactl -H", "numactl --hardware"),
+    PROC_INTERRUPTS(Origin.FILE, true, "/proc/interrupts"),
+    IRQ_AFFINITY(Origin.FILE, false, "/proc/irq/{irq}/smp_affinity_list"),
+    SYSCTL(Origin.COMMAND, false, "sysctl -a"),
+    IRQBALANCE(Origin.COMMAND, false, "systemctl is-active irqbalance"),
+    CPUFREQ_GOVERNOR(Origin.FILE, false, "/sys/devices/system/cpu/cpu{cpu}/cpufreq/scaling_governor"),
+    PERFTEST(Origin.COMMAND, false, "ib_write_bw {args}", "ib_read_bw {args}", "ib_send_bw {args}",
+            "ib_write_lat {args}", "ib_read_lat {args}", "ib_send_lat {args}",
+            "ib_write_bw", "ib_read_bw", "ib_send_bw", "ib_write_lat", "ib_read_lat", "ib_send_lat");
+
+    /** Whether the capture is a command's stdout or a copied file. */
+    public enum Origin { COMMAND, FILE }
+
+    private static final Pattern PARAM = Pattern.compile("\\{([a-z]+)}");
+
+    private final Origin origin;
+    private final boolean counter;
+    private final List<String> templates;
+    private final List<Pattern> rawPatterns;
+    private final List<Pattern> mangledPatterns;
+
+    SourceKind(Origin origin, boolean counter, String... templates) {
+        this.origin = origin;
+        this.counter = counter;
+        this.templates = List.of(templates);
+        this.rawPatterns = new ArrayList<>();
+        this.mangledPatterns = new ArrayList<>();
+        for (String t : templates) {
+            rawPatterns.add(pattern(t, false));
+            mangledPatterns.add(origin == Origin.COMMAND ? pattern(t, true) : rawPatterns.get(rawPatterns.size() - 1));
+        }
+    }
+
+    public Origin origin() {
+        return origin;
+    }
+
+    /** Counter sources are captured once per sample; the others once. */
+    public boolean counter() {
+        return counter;
+    }
+
+    public List<String> templates() {
+        return templates;
+    }
+
+    /** The parameter names of the collector's spelling, in order. */
+    public List<String> parameters() {
+        List<String> names = new ArrayList<>();
+        Matcher m = PARAM.matcher(templates.get(0));
+        while (m.find()) {
+            names.add(m.group(1));
+        }
+        return names;
+    }
+
+    /** The command line or absolute path for these arguments, in the collector's spelling. */
+    public String render(List<String> args) {
+        Matcher m = PARAM.matcher(templates.get(0));
+        StringBuilder out = new StringBuilder();
+        int i = 0;
+        while (m.find()) {
+            m.appendReplacement(out, Matcher.quoteReplacement(i < args.size() ? args.get(i) : ""));
+            i++;
+        }
+        m.appendTail(out);
+        return out.toString();
+    }
+
+    /**
+     * Recognises a command line or absolute path as written in a manifest (or, with
+     * {@code mangled}, a file name under {@code commands/} or {@code sos_commands/<plugin>/}).
+     * Returns the arguments in template order.
+     */
+    public Optional<List<String>> match(String text, boolean mangled) {
+        List<Pattern> patterns = mangled ? mangledPatterns : rawPatterns;
+        for (Pattern p : patterns) {
+            Matcher m = p.matcher(text);
+            if (m.matches()) {
+                List<String> args = new ArrayList<>();
+                for (int g = 1; g <= m.groupCount(); g++) {
+                    args.add(m.group(g));
+                }
+                return Optional.of(args);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Finds the kind and arguments of a source, first matching kind wins (most specific listed first). */
+    public static Optional<Source> recognise(String text, boolean mangled, Origin origin) {
+        for (SourceKind kind : values()) {
+            if (kind.origin != origin) {
+                continue;
+            }
+            Optional<List<String>> args = kind.match(text, mangled);
+            if (args.isPresent()) {
+                return Optional.of(new Source(kind, args.get()));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Pattern pattern(String template, boolean mangled) {
+        String marked = PARAM.matcher(template).replaceAll(r -> "QQ" + r.group(1) + "QQ");
+        String base = mangled ? Mangling.mangle(marked) : marked;
+        StringBuilder regex = new StringBuilder();
+        Matcher m = Pattern.compile("QQ([a-z]+)QQ").matcher(base);
+        int last = 0;
+        while (m.find()) {
+            regex.append(Pattern.quote(base.substring(last, m.start())));
+            regex.append(groupFor(m.group(1), mangled));
+            last = m.end();
+        }
+        regex.append(Pattern.quote(base.substring(last)));
+        return Pattern.compile(regex.toString());
+    }
+
+    private static String groupFor(String param, boolean mangled) {
+        if (param.equals("args")) {
+            return "(.+)";
+        }
+        if (param.equals("irq") || param.equals("prio") || param.equals("cpu") || param.equals("port")) {
+            return "([0-9]+)";
+        }
+        // A name never starts with '-' (that would be an option), nor holds '/' or white space.
+        return mangled ? "([A-Za-z0-9][A-Za-z0-9_.-]*?)" : "([^\\s/-][^\\s/]*?)";
+    }
+}
