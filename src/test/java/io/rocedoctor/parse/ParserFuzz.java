@@ -1,0 +1,74 @@
+package io.rocedoctor.parse;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+
+/**
+ * Hostile text for parser property tests: random text, and real-format text mutated the ways
+ * captures really break (lines dropped, duplicated, swapped, cut mid-line, numbers overflowing
+ * a long). A parser must answer each with a result or a {@link ParseException}; nothing else.
+ */
+public final class ParserFuzz {
+    private ParserFuzz() {
+    }
+
+    /** Random printable and control text, up to 2,000 characters. */
+    public static Arbitrary<String> randomText() {
+        return Arbitraries.strings().withChars(" \t\n\r:=-_./,;[]()0123456789abcdefxyzABCXYZ\u00e9\u0000\uFFFD")
+                .ofMaxLength(2000);
+    }
+
+    /** A real-format sample mutated by a seeded sequence of damage. */
+    public static Arbitrary<String> mutated(String sample) {
+        return Arbitraries.longs().map(seed -> mutate(sample, new Random(seed)));
+    }
+
+    public static String mutate(String sample, Random random) {
+        List<String> lines = new ArrayList<>(List.of(sample.split("\n", -1)));
+        int steps = 1 + random.nextInt(4);
+        for (int i = 0; i < steps && !lines.isEmpty(); i++) {
+            int at = random.nextInt(lines.size());
+            switch (random.nextInt(6)) {
+                case 0 -> lines.remove(at);
+                case 1 -> lines.add(at, lines.get(at));
+                case 2 -> {
+                    int other = random.nextInt(lines.size());
+                    String t = lines.get(at);
+                    lines.set(at, lines.get(other));
+                    lines.set(other, t);
+                }
+                case 3 -> {
+                    String l = lines.get(at);
+                    lines.set(at, l.substring(0, random.nextInt(l.length() + 1)));
+                    lines.subList(at + 1, lines.size()).clear();
+                }
+                case 4 -> lines.set(at, lines.get(at).replaceAll("[0-9]+", "99999999999999999999999"));
+                default -> {
+                    String[] f = lines.get(at).split("\\s+");
+                    if (f.length > 1) {
+                        String t = f[0];
+                        f[0] = f[f.length - 1];
+                        f[f.length - 1] = t;
+                        lines.set(at, String.join(" ", f));
+                    }
+                }
+            }
+        }
+        return String.join("\n", lines);
+    }
+
+    /** Runs the parser; passes on a result or a ParseException, rethrows anything else. */
+    public static void survives(Parser<?> parser, String text) {
+        try {
+            parser.parse(text);
+        } catch (ParseException expected) {
+            if (expected.line() < 0) {
+                throw new AssertionError("negative line in diagnostic");
+            }
+        }
+    }
+}
