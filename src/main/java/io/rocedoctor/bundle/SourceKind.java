@@ -3,8 +3,6 @@ package io.rocedoctor.bundle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The registry of every kind of capture roce-doctor knows: its live command (or file), the
@@ -61,23 +59,18 @@ public enum SourceKind {
     /** Whether the capture is a command's stdout or a copied file. */
     public enum Origin { COMMAND, FILE }
 
-    private static final Pattern PARAM = Pattern.compile("\\{([a-z]+)}");
-
     private final Origin origin;
     private final boolean counter;
     private final List<String> templates;
-    private final List<Pattern> rawPatterns;
-    private final List<Pattern> mangledPatterns;
+    private final List<SourceTemplate> parsedTemplates;
 
     SourceKind(Origin origin, boolean counter, String... templates) {
         this.origin = origin;
         this.counter = counter;
         this.templates = List.of(templates);
-        this.rawPatterns = new ArrayList<>();
-        this.mangledPatterns = new ArrayList<>();
+        this.parsedTemplates = new ArrayList<>();
         for (String t : templates) {
-            rawPatterns.add(pattern(t, false));
-            mangledPatterns.add(origin == Origin.COMMAND ? pattern(t, true) : rawPatterns.get(rawPatterns.size() - 1));
+            parsedTemplates.add(new SourceTemplate(t, origin == Origin.COMMAND));
         }
     }
 
@@ -96,25 +89,12 @@ public enum SourceKind {
 
     /** The parameter names of the collector's spelling, in order. */
     public List<String> parameters() {
-        List<String> names = new ArrayList<>();
-        Matcher m = PARAM.matcher(templates.get(0));
-        while (m.find()) {
-            names.add(m.group(1));
-        }
-        return names;
+        return parsedTemplates.get(0).parameters();
     }
 
     /** The command line or absolute path for these arguments, in the collector's spelling. */
     public String render(List<String> args) {
-        Matcher m = PARAM.matcher(templates.get(0));
-        StringBuilder out = new StringBuilder();
-        int i = 0;
-        while (m.find()) {
-            m.appendReplacement(out, Matcher.quoteReplacement(i < args.size() ? args.get(i) : ""));
-            i++;
-        }
-        m.appendTail(out);
-        return out.toString();
+        return parsedTemplates.get(0).render(args);
     }
 
     /**
@@ -123,15 +103,10 @@ public enum SourceKind {
      * Returns the arguments in template order.
      */
     public Optional<List<String>> match(String text, boolean mangled) {
-        List<Pattern> patterns = mangled ? mangledPatterns : rawPatterns;
-        for (Pattern p : patterns) {
-            Matcher m = p.matcher(text);
-            if (m.matches()) {
-                List<String> args = new ArrayList<>();
-                for (int g = 1; g <= m.groupCount(); g++) {
-                    args.add(m.group(g));
-                }
-                return Optional.of(args);
+        for (SourceTemplate t : parsedTemplates) {
+            Optional<List<String>> args = t.match(text, mangled);
+            if (args.isPresent()) {
+                return args;
             }
         }
         return Optional.empty();
@@ -149,31 +124,5 @@ public enum SourceKind {
             }
         }
         return Optional.empty();
-    }
-
-    private static Pattern pattern(String template, boolean mangled) {
-        String marked = PARAM.matcher(template).replaceAll(r -> "QQ" + r.group(1) + "QQ");
-        String base = mangled ? Mangling.mangle(marked) : marked;
-        StringBuilder regex = new StringBuilder();
-        Matcher m = Pattern.compile("QQ([a-z]+)QQ").matcher(base);
-        int last = 0;
-        while (m.find()) {
-            regex.append(Pattern.quote(base.substring(last, m.start())));
-            regex.append(groupFor(m.group(1), mangled));
-            last = m.end();
-        }
-        regex.append(Pattern.quote(base.substring(last)));
-        return Pattern.compile(regex.toString());
-    }
-
-    private static String groupFor(String param, boolean mangled) {
-        if (param.equals("args")) {
-            return "(.+)";
-        }
-        if (param.equals("irq") || param.equals("prio") || param.equals("cpu") || param.equals("port")) {
-            return "([0-9]+)";
-        }
-        // A name never starts with '-' (that would be an option), nor holds '/' or white space.
-        return mangled ? "([A-Za-z0-9][A-Za-z0-9_.-]*?)" : "([^\\s/-][^\\s/]*?)";
     }
 }

@@ -1,0 +1,85 @@
+package io.rocedoctor.bundle;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * One spelling of a source, such as {@code ethtool -n {if} rx-flow-hash {proto}}: renders it for
+ * given arguments and recognises it as written in a manifest, or mangled into a file name.
+ */
+final class SourceTemplate {
+    private static final Pattern PARAM = Pattern.compile("\\{([a-z]+)}");
+    private static final Pattern MARK = Pattern.compile("QQ([a-z]+)QQ");
+
+    private final String template;
+    private final Pattern raw;
+    private final Pattern mangled;
+
+    SourceTemplate(String template, boolean command) {
+        this.template = template;
+        this.raw = pattern(template, false);
+        this.mangled = command ? pattern(template, true) : raw;
+    }
+
+    List<String> parameters() {
+        List<String> names = new ArrayList<>();
+        Matcher m = PARAM.matcher(template);
+        while (m.find()) {
+            names.add(m.group(1));
+        }
+        return names;
+    }
+
+    String render(List<String> args) {
+        Matcher m = PARAM.matcher(template);
+        StringBuilder out = new StringBuilder();
+        int i = 0;
+        while (m.find()) {
+            m.appendReplacement(out, Matcher.quoteReplacement(i < args.size() ? args.get(i) : ""));
+            i++;
+        }
+        m.appendTail(out);
+        return out.toString();
+    }
+
+    Optional<List<String>> match(String text, boolean mangledName) {
+        Matcher m = (mangledName ? mangled : raw).matcher(text);
+        if (!m.matches()) {
+            return Optional.empty();
+        }
+        List<String> args = new ArrayList<>();
+        for (int g = 1; g <= m.groupCount(); g++) {
+            args.add(m.group(g));
+        }
+        return Optional.of(args);
+    }
+
+    private static Pattern pattern(String template, boolean mangled) {
+        String marked = PARAM.matcher(template).replaceAll(r -> "QQ" + r.group(1) + "QQ");
+        String base = mangled ? Mangling.mangle(marked) : marked;
+        StringBuilder regex = new StringBuilder();
+        Matcher m = MARK.matcher(base);
+        int last = 0;
+        while (m.find()) {
+            regex.append(Pattern.quote(base.substring(last, m.start())));
+            regex.append(groupFor(m.group(1), mangled));
+            last = m.end();
+        }
+        regex.append(Pattern.quote(base.substring(last)));
+        return Pattern.compile(regex.toString());
+    }
+
+    private static String groupFor(String param, boolean mangled) {
+        if (param.equals("args")) {
+            return "(.+)";
+        }
+        if (param.equals("irq") || param.equals("prio") || param.equals("cpu") || param.equals("port")) {
+            return "([0-9]+)";
+        }
+        // A name never starts with '-' (that would be an option), nor holds '/' or white space.
+        return mangled ? "([A-Za-z0-9][A-Za-z0-9_.-]*?)" : "([^\\s/-][^\\s/]*?)";
+    }
+}

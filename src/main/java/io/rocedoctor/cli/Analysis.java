@@ -1,0 +1,35 @@
+package io.rocedoctor.cli;
+
+import io.rocedoctor.bundle.Bundle;
+import io.rocedoctor.bundle.BundleException;
+import io.rocedoctor.bundle.BundleReader;
+import io.rocedoctor.engine.Diagnosis;
+import io.rocedoctor.engine.Profile;
+import io.rocedoctor.engine.RuleEngine;
+import io.rocedoctor.facts.FactBuilder;
+import io.rocedoctor.facts.Facts;
+import io.rocedoctor.report.Report;
+import io.rocedoctor.report.ReportBuilder;
+
+import java.nio.file.Path;
+
+/** The pipeline for one bundle: read, build facts, diagnose, report. The bundle's scratch is gone when this returns. */
+final class Analysis {
+    private final RuleEngine engine;
+    private final Profile profile;
+    private final BundleReader reader;
+
+    Analysis(RuleEngine engine, Profile profile, BundleReader reader) {
+        this.engine = engine;
+        this.profile = profile;
+        this.reader = reader;
+    }
+
+    Report run(Path input) throws BundleException {
+        try (Bundle bundle = reader.read(input)) {
+            Facts facts = new FactBuilder().build(bundle);
+            Diagnosis diagnosis = engine.diagnose(facts, profile, facts.ledger().usableKinds());
+            return ReportBuilder.build(bundle, facts, diagnosis, engine.catalog(), profile, null);
+        }
+    }
+}

@@ -1,0 +1,102 @@
+package io.rocedoctor.cli;
+
+import io.rocedoctor.bundle.BundleException;
+import io.rocedoctor.bundle.BundleReader;
+import io.rocedoctor.engine.Profile;
+import io.rocedoctor.engine.RuleEngine;
+import io.rocedoctor.report.JsonRenderer;
+import io.rocedoctor.report.Renderer;
+import io.rocedoctor.report.Report;
+import io.rocedoctor.report.ReportBuilder;
+import io.rocedoctor.report.TextRenderer;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "analyze", mixinStandardHelpOptions = true,
+        description = "Diagnoses a bundle (a directory, tar.gz/tgz/tar/tar.xz or zip; native or sosreport).",
+        footer = {"", "Examples:",
+                "  roce-doctor analyze fixtures/bundles/cross-numa-irq",
+                "  roce-doctor analyze bundle.tar.gz --format json --output report.json",
+                "  roce-doctor analyze sosreport-host-2026.tar.xz --profile audit --fail-on high"})
+final class AnalyzeCommand implements Callable<Integer> {
+
+    enum Format { text, json }
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Parameters(arity = "1", paramLabel = "BUNDLE", description = "The bundle to analyse.")
+    List<Path> bundles;
+
+    @Option(names = "--format", defaultValue = "text", description = "text or json (default: ${DEFAULT-VALUE}).")
+    Format format;
+
+    @Option(names = "--output", paramLabel = "FILE", description = "Write the report to FILE instead of standard output.")
+    Path output;
+
+    @Option(names = "--profile", defaultValue = "throughput", paramLabel = "NAME|FILE",
+            description = "throughput, latency, storage, audit, or a profile YAML file (default: ${DEFAULT-VALUE}).")
+    String profileName;
+
+    @Option(names = "--rules", paramLabel = "DIR", description = "Extra or overriding DRL rules, compiled at start.")
+    Path userRules;
+
+    @Option(names = "--fail-on", paramLabel = "SEVERITY",
+            description = "Exit 1 when a finding is at or above this severity: critical, high, medium, low, info.")
+    String failOn;
+
+    @Option(names = "--debug", description = "Print stack traces of internal errors.")
+    boolean debug;
+
+    @Override
+    public Integer call() throws IOException {
+        var err = spec.commandLine().getErr();
+        if (failOn != null && !ReportBuilder.SEVERITIES.contains(failOn)) {
+            err.println("roce-doctor: --fail-on must be one of " + ReportBuilder.SEVERITIES + ", not '" + failOn + "'");
+            return Main.BAD_INPUT;
+        }
+        Profile profile;
+        RuleEngine engine;
+        try {
+            profile = Profile.load(profileName);
+            engine = userRules == null ? RuleEngine.builtIn() : RuleEngine.withUserRules(userRules);
+        } catch (IOException e) {
+            err.println("roce-doctor: " + e.getMessage());
+            return Main.BAD_INPUT;
+        }
+        Report report;
+        try {
+            report = new Analysis(engine, profile, new BundleReader()).run(bundles.get(0));
+        } catch (BundleException e) {
+            err.println("roce-doctor: " + e.getMessage());
+            return Main.BAD_INPUT;
+        }
+        Renderer renderer = switch (format) {
+            case json -> new JsonRenderer();
+            case text -> new TextRenderer(Terminal.colour(output == null), Terminal.width());
+        };
+        String rendered = renderer.render(report);
+        if (output == null) {
+            spec.commandLine().getOut().print(rendered);
+            spec.commandLine().getOut().flush();
+        } else {
+            Files.writeString(output, rendered, StandardCharsets.UTF_8);
+        }
+        if (failOn != null) {
+            int threshold = ReportBuilder.rank(failOn);
+            boolean failed = report.findings().stream().anyMatch(f -> ReportBuilder.rank(f.severity()) <= threshold);
+            return failed ? Main.FINDINGS : Main.OK;
+        }
+        return Main.OK;
+    }
+}

@@ -1,0 +1,49 @@
+package io.rocedoctor.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code roce-doctor} command line. Only this class calls System.exit. */
+@Command(name = "roce-doctor", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = "Diagnoses multi-path RoCE performance problems from snapshot bundles and plans their fix.",
+        subcommands = {AnalyzeCommand.class, CommandLine.HelpCommand.class},
+        footer = {"", "Exit codes: 0 analysed, 1 a finding at or above --fail-on, 2 bad usage or unreadable bundle, 3 internal error."})
+public final class Main {
+    public static final int OK = 0;
+    public static final int FINDINGS = 1;
+    public static final int BAD_INPUT = 2;
+    public static final int INTERNAL = 3;
+
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+
+    /** The configured command line; tests call {@code execute} on it. */
+    public static CommandLine commandLine() {
+        CommandLine cl = new CommandLine(new Main());
+        cl.setExitCodeExceptionMapper(e -> e instanceof CommandLine.ParameterException ? BAD_INPUT : INTERNAL);
+        cl.setParameterExceptionHandler((ex, a) -> {
+            ex.getCommandLine().getErr().println("roce-doctor: " + ex.getMessage());
+            ex.getCommandLine().getErr().println("Try 'roce-doctor " + ex.getCommandLine().getCommandName() + " --help'.");
+            return BAD_INPUT;
+        });
+        cl.setExecutionExceptionHandler((ex, c, p) -> {
+            c.getErr().println("roce-doctor: internal error: " + ex);
+            if (p.expandedArgs().contains("--debug")) {
+                ex.printStackTrace(c.getErr());
+            } else {
+                c.getErr().println("(run again with --debug for the stack trace; please report it)");
+            }
+            return INTERNAL;
+        });
+        return cl;
+    }
+
+    /** The version from the jar's manifest, or the build's when run from classes. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"roce-doctor " + io.rocedoctor.report.ReportBuilder.VERSION};
+        }
+    }
+}

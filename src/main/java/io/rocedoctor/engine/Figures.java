@@ -1,0 +1,24 @@
+package io.rocedoctor.engine;
+
+import java.util.Locale;
+
+/** Numbers as evidence shows them: fixed precision and locale-independent, so output is byte-stable. */
+public final class Figures {
+    private Figures() {
+    }
+
+    public static String percent(double fraction) {
+        return String.format(Locale.ROOT, "%.1f%%", fraction * 100);
+    }
+
+    public static String gbps(double gbps) {
+        return String.format(Locale.ROOT, "%.1f Gb/s", gbps);
+    }
+
+    public static String number(double value) {
+        if (value == Math.rint(value) && Math.abs(value) < 1e15) {
+            return String.valueOf((long) value);
+        }
+        return String.format(Locale.ROOT, "%.3g", value);
+    }
+}

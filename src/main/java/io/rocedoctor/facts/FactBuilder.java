@@ -1,0 +1,364 @@
+package io.rocedoctor.facts;
+
+import io.rocedoctor.bundle.Bundle;
+import io.rocedoctor.bundle.Source;
+import io.rocedoctor.bundle.SourceKind;
+import io.rocedoctor.parse.BondStatus;
+import io.rocedoctor.parse.BondingParser;
+import io.rocedoctor.parse.CpuListParser;
+import io.rocedoctor.parse.CpuSet;
+import io.rocedoctor.parse.EthtoolDriverInfo;
+import io.rocedoctor.parse.EthtoolDriverInfoParser;
+import io.rocedoctor.parse.EthtoolLinkSettings;
+import io.rocedoctor.parse.EthtoolLinkSettingsParser;
+import io.rocedoctor.parse.EthtoolStats;
+import io.rocedoctor.parse.EthtoolStatsParser;
+import io.rocedoctor.parse.IntegerValueParser;
+import io.rocedoctor.parse.InterruptCounts;
+import io.rocedoctor.parse.LscpuParser;
+import io.rocedoctor.parse.LspciParser;
+import io.rocedoctor.parse.NumaTopology;
+import io.rocedoctor.parse.NumactlParser;
+import io.rocedoctor.parse.PciDevice;
+import io.rocedoctor.parse.PciDevices;
+import io.rocedoctor.parse.ProcInterruptsParser;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Turns a bundle's parsed sources into domain facts: which netdev sits on which PCI function,
+ * physical NIC and NUMA node; which interrupts serve which NIC and where they run; how counters
+ * moved between samples; which ports form a multipath group and how their traffic spreads.
+ */
+public final class FactBuilder {
+    private static final Pattern MLX_IRQ = Pattern.compile("mlx[45]_(comp|async|ctrl|pages|cmd|eq)?[_-]?(\\d*)@(?:pci:)?([0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7])");
+    private static final Pattern NETDEV_IRQ = Pattern.compile("(.+?)-(?:TxRx|rx|tx|txrx|comp)?-?(\\d+)");
+
+    private static final EthtoolStatsParser STATS = new EthtoolStatsParser();
+
+    public Facts build(Bundle bundle) {
+        SourceLedger ledger = new SourceLedger(bundle);
+        List<Object> facts = new ArrayList<>();
+        int lastSample = bundle.sampleCount() - 1;
+        Double interval = lastSample > 0 ? bundle.secondsBetween(0, lastSample).orElse(null) : null;
+
+        NumaTopology topology = numa(bundle, ledger);
+        if (topology != null) {
+            topology.nodes().forEach((id, cpus) -> facts.add(new NumaNode(id, cpus)));
+        }
+        PciDevices pci = bundle.sources(SourceKind.LSPCI).stream().findFirst()
+                .flatMap(s -> ledger.parse(s, new LspciParser())).orElse(null);
+
+        Map<String, BondStatus> bonds = new TreeMap<>();
+        for (Source s : bundle.sources(SourceKind.BONDING)) {
+            ledger.parse(s, new BondingParser()).ifPresent(b -> bonds.put(s.arg(), b));
+        }
+        Map<String, String> bondOf = new HashMap<>();
+        bonds.forEach((name, b) -> b.members().forEach(m -> bondOf.put(m.name(), name)));
+
+        // Ports: every netdev whose driver info names a PCI function.
+        Map<String, Port> ports = new TreeMap<>();
+        Map<String, EthtoolDriverInfo> drivers = new HashMap<>();
+        for (Source s : bundle.sources(SourceKind.ETHTOOL_DRIVER)) {
+            String iface = s.arg();
+            Optional<EthtoolDriverInfo> info = ledger.parse(s, new EthtoolDriverInfoParser());
+            if (info.isEmpty() || info.get().busInfo() == null || !info.get().busInfo().matches("[0-9a-fA-F]{4}:.*")) {
+                continue;
+            }
+            drivers.put(iface, info.get());
+            String address = info.get().busInfo().toLowerCase();
+            Integer speed = ledger.parse(Source.of(SourceKind.ETHTOOL_LINK, iface), new EthtoolLinkSettingsParser())
+                    .map(EthtoolLinkSettings::speedMbps).orElse(null);
+            Integer mtu = ledger.parse(Source.of(SourceKind.NETDEV_MTU, iface), new IntegerValueParser())
+                    .map(Long::intValue).orElse(null);
+            Integer node = ledger.parse(Source.of(SourceKind.NETDEV_NUMA_NODE, iface), new IntegerValueParser())
+                    .map(Long::intValue).orElse(null);
+            if (node == null && pci != null) {
+                node = pci.at(address).map(PciDevice::numaNode).orElse(null);
+            }
+            ports.put(iface, new Port(iface, slot(address), address, speed, mtu, node, bondOf.get(iface)));
+        }
+        facts.addAll(ports.values());
+
+        // Physical NICs: ports grouped by PCI slot.
+        Map<String, List<Port>> bySlot = new TreeMap<>();
+        ports.values().forEach(p -> bySlot.computeIfAbsent(p.nic(), k -> new ArrayList<>()).add(p));
+        for (Map.Entry<String, List<Port>> e : bySlot.entrySet()) {
+            List<Port> members = e.getValue();
+            Port first = members.get(0);
+            EthtoolDriverInfo info = drivers.get(first.name());
+            String model = pci == null ? null : pci.at(first.pciAddress()).map(PciDevice::name).orElse(null);
+            Integer node = members.stream().map(Port::numaNode).filter(java.util.Objects::nonNull).findFirst().orElse(null);
+            double activeGbps = members.stream().filter(p -> p.speedMbps() != null).mapToDouble(p -> p.speedMbps() / 1000.0).sum();
+            facts.add(new Nic(e.getKey(), model, info.driver(), info.firmware(), node, members.stream().map(Port::name).toList(),
+                    activeGbps));
+            if (pci != null) {
+                pcieLink(e.getKey(), members, pci).ifPresent(facts::add);
+            }
+        }
+
+        bonds.forEach((name, b) -> {
+            facts.add(new Bond(name, b.mode(), b.xmitHashPolicy(), b.members().stream().map(BondStatus.Member::name).toList()));
+            if (b.members().size() > 1) {
+                String policy = b.xmitHashPolicy();
+                Boolean l4 = b.mode().equals("active-backup") ? null : policy == null ? null
+                        : policy.contains("3+4") || policy.equals("encap3+4");
+                facts.add(new MultipathGroup(name, "bond", b.members().stream().map(BondStatus.Member::name).toList(),
+                        policy == null ? "bond mode " + b.mode() : "bond xmit_hash_policy " + policy, l4));
+            }
+        });
+
+        // Counters of each port across samples.
+        Map<String, Map<String, CounterRate>> portCounters = new TreeMap<>();
+        for (Source s : bundle.sources(SourceKind.ETHTOOL_STATS)) {
+            Map<String, CounterRate> rates = counterRates(s, lastSample, interval, ledger);
+            portCounters.put(s.arg(), rates);
+            facts.addAll(rates.values());
+        }
+        for (Object f : List.copyOf(facts)) {
+            if (f instanceof MultipathGroup g) {
+                for (String direction : List.of("tx", "rx")) {
+                    groupTraffic(g, direction, ports, portCounters, interval).ifPresent(facts::add);
+                }
+            }
+        }
+
+        facts.addAll(irqBindings(bundle, ledger, ports, lastSample));
+
+        expectations(bundle, ledger, ports.keySet(), bonds.keySet());
+        Host host = new Host(bundle.host(), topology == null ? null : topology.cpuCount(),
+                topology == null ? 0 : topology.nodes().size(), bundle.sampleCount(), interval);
+        facts.add(0, host);
+        return new Facts(host, facts, ledger);
+    }
+
+    /** What a full capture of this host holds (BUNDLE-FORMAT.md), so the report can say what is absent. */
+    private static void expectations(Bundle bundle, SourceLedger ledger, java.util.Set<String> ports, java.util.Set<String> bonds) {
+        for (SourceKind kind : List.of(SourceKind.LSPCI, SourceKind.LSCPU, SourceKind.NUMACTL, SourceKind.PROC_INTERRUPTS,
+                SourceKind.SYSCTL, SourceKind.IRQBALANCE, SourceKind.RDMA_LINK, SourceKind.RDMA_STATISTIC,
+                SourceKind.IBV_DEVINFO, SourceKind.SHOW_GIDS, SourceKind.IBDEV2NETDEV, SourceKind.IP_LINK_DETAILS,
+                SourceKind.IP_LINK_STATS)) {
+            if (bundle.sources(kind).isEmpty()) {
+                ledger.expect(Source.of(kind));
+            }
+        }
+        for (String port : ports) {
+            for (SourceKind kind : List.of(SourceKind.ETHTOOL_STATS, SourceKind.ETHTOOL_DRIVER, SourceKind.ETHTOOL_LINK,
+                    SourceKind.ETHTOOL_CHANNELS, SourceKind.ETHTOOL_RINGS, SourceKind.ETHTOOL_RSS, SourceKind.ETHTOOL_MODULE,
+                    SourceKind.NETDEV_NUMA_NODE, SourceKind.MLNX_QOS)) {
+                ledger.expect(Source.of(kind, port));
+            }
+        }
+    }
+
+    private static String slot(String address) {
+        return address.substring(0, address.lastIndexOf('.'));
+    }
+
+    private static NumaTopology numa(Bundle bundle, SourceLedger ledger) {
+        NumaTopology fromNumactl = bundle.sources(SourceKind.NUMACTL).stream().findFirst()
+                .flatMap(s -> ledger.parse(s, new NumactlParser())).orElse(null);
+        NumaTopology fromLscpu = bundle.sources(SourceKind.LSCPU).stream().findFirst()
+                .flatMap(s -> ledger.parse(s, new LscpuParser())).orElse(null);
+        if (fromNumactl != null) {
+            return new NumaTopology(fromNumactl.nodes(), fromLscpu == null ? null : fromLscpu.cpuCount(),
+                    fromLscpu == null ? null : fromLscpu.modelName());
+        }
+        return fromLscpu;
+    }
+
+    /** The NIC's link and the narrowest link between it and the root port. */
+    private static Optional<PcieLink> pcieLink(String nic, List<Port> ports, PciDevices pci) {
+        Optional<PciDevice> device = pci.at(ports.get(0).pciAddress());
+        if (device.isEmpty() || device.get().linkSta() == null) {
+            return Optional.empty();
+        }
+        PciDevice d = device.get();
+        PciDevice limiting = d;
+        double usable = PcieLink.perLaneGbps(d.linkSta().gts()) * d.linkSta().width();
+        PciDevice hop = d;
+        for (int guard = 0; guard < 16; guard++) {
+            Optional<PciDevice> up = pci.upstreamBridge(hop);
+            if (up.isEmpty()) {
+                break;
+            }
+            hop = up.get();
+            if (hop.linkSta() != null) {
+                double u = PcieLink.perLaneGbps(hop.linkSta().gts()) * hop.linkSta().width();
+                if (u < usable) {
+                    usable = u;
+                    limiting = hop;
+                }
+            }
+        }
+        PciDevice.PcieLinkState cap = d.linkCap() != null ? d.linkCap() : d.linkSta();
+        return Optional.of(new PcieLink(nic, d.address(), cap.generation(), cap.width(), cap.gts(),
+                d.linkSta().generation(), d.linkSta().width(), d.linkSta().gts(), d.downgraded()
+                        || d.linkSta().gts() < cap.gts() || d.linkSta().width() < cap.width(),
+                limiting.address(), usable, d.maxPayload(), d.maxReadReq(),
+                describe(cap), describe(d.linkSta()) + (d.downgraded() ? " (downgraded)" : "")));
+    }
+
+    private static String describe(PciDevice.PcieLinkState s) {
+        String gts = s.gts() == Math.rint(s.gts()) ? String.valueOf((long) s.gts()) : String.valueOf(s.gts());
+        return "Speed " + gts + "GT/s, Width x" + s.width();
+    }
+
+    private static Map<String, CounterRate> counterRates(Source source, int lastSample, Double interval, SourceLedger ledger) {
+        Optional<EthtoolStats> first = ledger.parse(source, 0, STATS);
+        if (first.isEmpty()) {
+            return Map.of();
+        }
+        Optional<EthtoolStats> last = lastSample > 0 ? ledger.parse(source, lastSample, STATS) : Optional.empty();
+        Map<String, CounterRate> rates = new LinkedHashMap<>();
+        for (Map.Entry<String, Long> c : first.get().counters().entrySet()) {
+            long a = c.getValue();
+            if (last.isEmpty()) {
+                rates.put(c.getKey(), new CounterRate(source.arg(), c.getKey(), a, a, a, null, true, false));
+                continue;
+            }
+            Long b = last.get().counters().get(c.getKey());
+            if (b == null) {
+                continue;
+            }
+            boolean down = b < a;
+            long delta = down ? 0 : b - a;
+            Double perSecond = down || interval == null ? null : delta / interval;
+            rates.put(c.getKey(), new CounterRate(source.arg(), c.getKey(), a, b, delta, perSecond, false, down));
+        }
+        return rates;
+    }
+
+    /**
+     * Bytes per member: the physical port counters when the driver has them (mlx5's
+     * {@code tx_bytes_phy} counts RDMA traffic, which bypasses the netdev's own {@code tx_bytes}),
+     * else the netdev counters plus the RDMA vport counters.
+     */
+    private static Optional<GroupTraffic> groupTraffic(MultipathGroup g, String direction, Map<String, Port> ports,
+                                                       Map<String, Map<String, CounterRate>> counters, Double interval) {
+        Map<String, Double> bytes = new TreeMap<>();
+        boolean sinceBoot = false;
+        double capacity = 0;
+        for (String member : g.members()) {
+            Map<String, CounterRate> c = counters.get(member);
+            if (c == null) {
+                return Optional.empty();
+            }
+            CounterRate phy = c.get(direction + "_bytes_phy");
+            long value;
+            if (phy != null) {
+                value = phy.delta();
+                sinceBoot |= phy.sinceBoot();
+            } else {
+                CounterRate sw = c.get(direction + "_bytes");
+                if (sw == null) {
+                    return Optional.empty();
+                }
+                CounterRate rdma = c.get(direction + "_vport_rdma_unicast_bytes");
+                value = sw.delta() + (rdma == null ? 0 : rdma.delta());
+                sinceBoot |= sw.sinceBoot();
+            }
+            bytes.put(member, (double) value);
+            Port p = ports.get(member);
+            capacity += p == null ? 0 : p.capacityBytesPerSecond();
+        }
+        double total = bytes.values().stream().mapToDouble(Double::doubleValue).sum();
+        if (total <= 0) {
+            return Optional.empty();
+        }
+        Map<String, Double> shares = new TreeMap<>();
+        Map<String, Double> perSecond = new TreeMap<>();
+        String busiest = null;
+        double top = -1;
+        for (Map.Entry<String, Double> e : bytes.entrySet()) {
+            double share = e.getValue() / total;
+            shares.put(e.getKey(), share);
+            if (!sinceBoot && interval != null) {
+                perSecond.put(e.getKey(), e.getValue() / interval);
+            }
+            if (share > top) {
+                top = share;
+                busiest = e.getKey();
+            }
+        }
+        Double load = !sinceBoot && interval != null && capacity > 0 ? (total / interval) / capacity : null;
+        return Optional.of(new GroupTraffic(g.name(), direction, shares, perSecond, busiest, top, load, sinceBoot));
+    }
+
+    private static List<IrqBinding> irqBindings(Bundle bundle, SourceLedger ledger, Map<String, Port> ports, int lastSample) {
+        Optional<Source> source = bundle.sources(SourceKind.PROC_INTERRUPTS).stream().findFirst();
+        if (source.isEmpty()) {
+            return List.of();
+        }
+        ProcInterruptsParser parser = new ProcInterruptsParser();
+        Optional<InterruptCounts> first = ledger.parse(source.get(), 0, parser);
+        if (first.isEmpty()) {
+            return List.of();
+        }
+        Optional<InterruptCounts> last = lastSample > 0 ? ledger.parse(source.get(), lastSample, parser) : Optional.empty();
+        Map<Integer, InterruptCounts.Row> lastRows = new HashMap<>();
+        last.ifPresent(l -> l.rows().forEach(r -> {
+            if (r.irq() != null) {
+                lastRows.put(r.irq(), r);
+            }
+        }));
+        Map<String, String> nicByAddress = new HashMap<>();
+        Map<String, String> nicByName = new HashMap<>();
+        ports.values().forEach(p -> {
+            nicByAddress.put(p.pciAddress(), p.nic());
+            nicByName.put(p.name(), p.nic());
+        });
+        List<IrqBinding> out = new ArrayList<>();
+        for (InterruptCounts.Row row : first.get().rows()) {
+            if (row.irq() == null) {
+                continue;
+            }
+            String address = null;
+            String nic = null;
+            boolean completion;
+            Matcher mlx = MLX_IRQ.matcher(row.name());
+            Matcher netdev = NETDEV_IRQ.matcher(row.name());
+            if (mlx.matches()) {
+                address = mlx.group(3).toLowerCase();
+                nic = nicByAddress.get(address);
+                completion = "comp".equals(mlx.group(1));
+            } else if (netdev.matches() && nicByName.containsKey(netdev.group(1))) {
+                nic = nicByName.get(netdev.group(1));
+                address = ports.get(netdev.group(1)).pciAddress();
+                completion = true;
+            } else {
+                continue;
+            }
+            if (nic == null) {
+                continue;
+            }
+            CpuSet affinity = ledger.parse(Source.of(SourceKind.IRQ_AFFINITY, String.valueOf(row.irq())), new CpuListParser()).orElse(null);
+            InterruptCounts.Row end = lastRows.get(row.irq());
+            if (end != null && end.perCpu().length != row.perCpu().length) {
+                end = null; // CPUs came or went between samples: only the first sample is comparable
+            }
+            List<Integer> cpus = first.get().cpus();
+            long count = 0;
+            List<Integer> served = new ArrayList<>();
+            for (int i = 0; i < cpus.size(); i++) {
+                long d = end == null ? row.perCpu()[i] : Math.max(0, end.perCpu()[i] - row.perCpu()[i]);
+                count += d;
+                if (d > 0) {
+                    served.add(cpus.get(i));
+                }
+            }
+            out.add(new IrqBinding(row.irq(), row.name(), nic, address, completion, affinity, count, end == null,
+                    CpuSet.of(served)));
+        }
+        return out;
+    }
+
+}

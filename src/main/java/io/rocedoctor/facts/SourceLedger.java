@@ -1,0 +1,96 @@
+package io.rocedoctor.facts;
+
+import io.rocedoctor.bundle.Bundle;
+import io.rocedoctor.bundle.Capture;
+import io.rocedoctor.bundle.Source;
+import io.rocedoctor.bundle.SourceKind;
+import io.rocedoctor.parse.ParseException;
+import io.rocedoctor.parse.Parser;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Reads and parses a bundle's captures, each once, and keeps the account the report shows:
+ * which sources were parsed, which failed (file, line, reason), which the bundle lacks. A source
+ * that fails to parse costs only its own facts; the rest of the bundle is still analysed.
+ */
+public final class SourceLedger {
+
+    /** A capture that could not be used, and why. */
+    public record Failure(String source, String file, int line, String error) {
+    }
+
+    private final Bundle bundle;
+    private final Set<String> parsed = new TreeSet<>();
+    private final List<Failure> failures = new ArrayList<>();
+    private final Set<SourceKind> usable = EnumSet.noneOf(SourceKind.class);
+    private final Set<String> missing = new TreeSet<>();
+
+    public SourceLedger(Bundle bundle) {
+        this.bundle = bundle;
+        for (Capture failed : bundle.failedCaptures()) {
+            failures.add(new Failure(failed.source().display(), failed.relativePath(), 0,
+                    failed.error() != null ? failed.error() : "exit " + failed.exitCode()));
+        }
+    }
+
+    /** Parses one sample of a source; empty when it is absent or failed (and then recorded). */
+    public <T> Optional<T> parse(Source source, int sample, Parser<T> parser) {
+        Optional<Capture> capture = bundle.capture(source, sample);
+        if (capture.isEmpty() || !capture.get().collected()) {
+            return Optional.empty();
+        }
+        Capture c = capture.get();
+        try {
+            T value = parser.parse(bundle.read(c));
+            parsed.add(source.display());
+            usable.add(source.kind());
+            return Optional.ofNullable(value);
+        } catch (ParseException e) {
+            failures.add(new Failure(source.display(), c.relativePath(), e.line(), e.getMessage()));
+        } catch (IOException e) {
+            failures.add(new Failure(source.display(), c.relativePath(), 0, "cannot be read: " + e.getMessage()));
+        } catch (RuntimeException e) {
+            // A parser bug must not cost the rest of the bundle; the property tests hunt these.
+            failures.add(new Failure(source.display(), c.relativePath(), 0, "parser error: " + e));
+        }
+        return Optional.empty();
+    }
+
+    /** The first sample of a source. */
+    public <T> Optional<T> parse(Source source, Parser<T> parser) {
+        return parse(source, 0, parser);
+    }
+
+    /** Kinds of which at least one capture parsed: what rules may rely on. */
+    public Set<SourceKind> usableKinds() {
+        return EnumSet.copyOf(usable.isEmpty() ? EnumSet.noneOf(SourceKind.class) : usable);
+    }
+
+    /** Records sources this host should have had (per its ports and devices) that the bundle lacks. */
+    public void expect(Source source) {
+        if (bundle.samplesOf(source).isEmpty()) {
+            missing.add(source.display());
+        }
+    }
+
+    public List<String> missing() {
+        return List.copyOf(missing);
+    }
+
+    public List<String> parsed() {
+        return List.copyOf(parsed);
+    }
+
+    public List<Failure> failures() {
+        List<Failure> out = new ArrayList<>(failures);
+        out.sort(java.util.Comparator.comparing(Failure::source).thenComparing(Failure::file, java.util.Comparator.nullsFirst(String::compareTo)));
+        return out;
+    }
+}

@@ -1,0 +1,9 @@
+package io.rocedoctor.parse;
+
+/**
+ * {@code ethtool -i IF}: the driver (bracketed sub-driver dropped: {@code mlx5_core[ib_ipoib]}
+ * is {@code mlx5_core}), its version, the firmware version without the PSID suffix, the PSID,
+ * and the PCI bus address.
+ */
+public record EthtoolDriverInfo(String driver, String version, String firmware, String psid, String busInfo) {
+}

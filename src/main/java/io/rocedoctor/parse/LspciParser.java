@@ -1,0 +1,155 @@
+package io.rocedoctor.parse;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Parses {@code lspci -vvv} (and {@code -nnvv}): one block per function, separated by blank lines.
+ * <pre>
+ * 3b:00.0 Ethernet controller: Mellanox Technologies MT28800 Family [ConnectX-5 Ex]
+ *         NUMA node: 0
+ *                 DevCtl: CorrErr- NonFatalErr+ FatalErr+ UnsupReq-
+ *                         RlxdOrd+ ExtTag+ PhantFunc- AuxPwr- NoSnoop+ FLReset-
+ *                         MaxPayload 256 bytes, MaxReadReq 4096 bytes
+ *                 LnkCap: Port #0, Speed 16GT/s, Width x16, ASPM not supported
+ *                 LnkSta: Speed 8GT/s (downgraded), Width x8 (downgraded)
+ *         Kernel driver in use: mlx5_core
+ * </pre>
+ * gives 0000:3b:00.0, driver mlx5_core, node 0, LnkCap 16 GT/s x16, LnkSta 8 GT/s x8, downgraded.
+ * Lines wrapped by a mail client are tolerated: sizes and speeds are searched in the text that
+ * follows each keyword, whatever line it landed on.
+ */
+public final class LspciParser implements Parser<PciDevices> {
+    private static final Pattern HEADER = Pattern.compile(
+            "^((?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7])\\s+([^:]+?)(?:\\s+\\[[0-9a-fA-F]{4}])?:\\s*(.*)$");
+    private static final Pattern SPEED = Pattern.compile("Speed\\s+([0-9.]+)GT/s");
+    private static final Pattern WIDTH = Pattern.compile("Width\\s+x(\\d+)");
+    private static final Pattern PAYLOAD = Pattern.compile("MaxPayload\\s+(\\d+)\\s+bytes");
+    private static final Pattern READ_REQ = Pattern.compile("MaxReadReq\\s+(\\d+)\\s+bytes");
+    private static final Pattern BUS = Pattern.compile("Bus:\\s*primary=([0-9a-fA-F]{2}),\\s*secondary=([0-9a-fA-F]{2}),\\s*subordinate=([0-9a-fA-F]{2})");
+
+    @Override
+    public PciDevices parse(String text) throws ParseException {
+        TextLines lines = TextLines.of(text);
+        List<PciDevice> devices = new ArrayList<>();
+        Block block = null;
+        for (int n = 1; n <= lines.size(); n++) {
+            String line = lines.line(n);
+            Matcher h = line.isEmpty() || Character.isWhitespace(line.charAt(0)) ? null : HEADER.matcher(line);
+            if (h != null && h.matches()) {
+                if (block != null) {
+                    devices.add(block.build());
+                }
+                block = new Block(withDomain(h.group(1)), h.group(2).strip(), h.group(3).strip(), n);
+            } else if (block != null) {
+                block.add(line.strip(), n);
+            } else if (!line.isBlank() && !line.strip().equals("...")) {
+                throw new ParseException(n, "expected a device line such as '3b:00.0 Ethernet controller: ...'");
+            }
+        }
+        if (block != null) {
+            devices.add(block.build());
+        }
+        if (devices.isEmpty()) {
+            throw new ParseException(0, "no PCI device found");
+        }
+        return new PciDevices(devices);
+    }
+
+    static String withDomain(String address) {
+        String a = address.toLowerCase(java.util.Locale.ROOT);
+        return a.length() == 7 ? "0000:" + a : a;
+    }
+
+    /** Lines of one device; the capability lines are read from the joined text after each keyword. */
+    private static final class Block {
+        private final String address;
+        private final String className;
+        private final String name;
+        private final int line;
+        private final StringBuilder text = new StringBuilder();
+        private String driver;
+        private Integer numaNode;
+
+        Block(String address, String className, String name, int line) {
+            this.address = address;
+            this.className = className;
+            this.name = name;
+            this.line = line;
+        }
+
+        void add(String stripped, int n) throws ParseException {
+            if (stripped.startsWith("Kernel driver in use:")) {
+                driver = stripped.substring("Kernel driver in use:".length()).strip();
+            } else if (stripped.startsWith("NUMA node:")) {
+                String v = stripped.substring("NUMA node:".length()).strip();
+                numaNode = (int) TextLines.parseLong(v, n, "NUMA node");
+            }
+            text.append(stripped).append('\n');
+        }
+
+        PciDevice build() {
+            String all = text.toString();
+            PciDevice.PcieLinkState cap = linkState(section(all, "LnkCap:"));
+            String staText = section(all, "LnkSta:");
+            PciDevice.PcieLinkState sta = linkState(staText);
+            boolean downgraded = staText != null && staText.contains("downgraded");
+            String devCtl = section(all, "DevCtl:");
+            String devCap = section(all, "DevCap:");
+            Integer secondary = null;
+            Integer subordinate = null;
+            Matcher bus = BUS.matcher(all);
+            if (bus.find()) {
+                secondary = Integer.parseInt(bus.group(2), 16);
+                subordinate = Integer.parseInt(bus.group(3), 16);
+            }
+            return new PciDevice(address, className, name, driver, numaNode, cap, sta, downgraded,
+                    firstInt(PAYLOAD, devCtl), firstInt(READ_REQ, devCtl), firstInt(PAYLOAD, devCap),
+                    secondary, subordinate, line);
+        }
+
+        /** The text from a keyword up to the next capability keyword (wrapped lines included). */
+        private static String section(String all, String keyword) {
+            int i = all.indexOf(keyword);
+            if (i < 0) {
+                return null;
+            }
+            Matcher next = Pattern.compile("\\n(?:[A-Z][A-Za-z0-9]{2,}:|Capabilities:)").matcher(all);
+            int end = next.find(i + keyword.length()) ? next.start() : all.length();
+            return all.substring(i + keyword.length(), end);
+        }
+
+        private static PciDevice.PcieLinkState linkState(String s) {
+            if (s == null) {
+                return null;
+            }
+            Matcher speed = SPEED.matcher(s);
+            Matcher width = WIDTH.matcher(s);
+            if (!speed.find() || !width.find()) {
+                return null;
+            }
+            try {
+                return new PciDevice.PcieLinkState(Double.parseDouble(speed.group(1)), Integer.parseInt(width.group(1)));
+            } catch (NumberFormatException e) {
+                return null;
+            }
+        }
+
+        private static Integer firstInt(Pattern p, String s) {
+            if (s == null) {
+                return null;
+            }
+            Matcher m = p.matcher(s);
+            if (!m.find()) {
+                return null;
+            }
+            try {
+                return Integer.parseInt(m.group(1));
+            } catch (NumberFormatException e) {
+                return null;
+            }
+        }
+    }
+}

@@ -1,0 +1,34 @@
+package io.rocedoctor.report;
+
+import java.util.List;
+
+/**
+ * The one report model every format renders from (CLI.md's JSON is its direct serialisation).
+ * Field order here is the JSON's field order.
+ */
+public record Report(String tool, String version, String profile, BundleInfo bundle, Sources sources,
+                     List<ReportFinding> findings, List<NotEvaluatedRule> notEvaluated, Object plan) {
+
+    /** Which bundle, how it was laid out, which host, how many samples and how far apart. */
+    public record BundleInfo(String path, String layout, String host, int samples, Double intervalSeconds,
+                             List<String> refused) {
+    }
+
+    /** What was read: parsed sources, missing ones, and failures with file and line. */
+    public record Sources(List<String> parsed, List<String> missing, List<FailedSource> failed) {
+    }
+
+    public record FailedSource(String source, String file, Integer line, String error) {
+    }
+
+    public record Evidence(String source, String value, String note) {
+    }
+
+    public record ReportFinding(String id, String severity, String confidence, String layer, String subject,
+                                String title, String explanation, List<Evidence> evidence, List<String> explains,
+                                List<String> explainedBy, List<String> actions) {
+    }
+
+    public record NotEvaluatedRule(String rule, List<String> missing, String reason) {
+    }
+}

@@ -1,0 +1,70 @@
+package io.rocedoctor.report;
+
+import io.rocedoctor.bundle.Bundle;
+import io.rocedoctor.engine.ActionProposal;
+import io.rocedoctor.engine.Diagnosis;
+import io.rocedoctor.engine.Explains;
+import io.rocedoctor.engine.Finding;
+import io.rocedoctor.engine.NotEvaluated;
+import io.rocedoctor.engine.Profile;
+import io.rocedoctor.engine.RuleDocs;
+import io.rocedoctor.engine.RuleInfo;
+import io.rocedoctor.facts.Facts;
+import io.rocedoctor.facts.SourceLedger;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/** Assembles the report model from a bundle's facts and diagnosis; deterministic order throughout. */
+public final class ReportBuilder {
+    public static final String VERSION = "0.1.0";
+    public static final List<String> SEVERITIES = List.of("critical", "high", "medium", "low", "info");
+
+    private ReportBuilder() {
+    }
+
+    public static int rank(String severity) {
+        int i = SEVERITIES.indexOf(severity);
+        return i < 0 ? SEVERITIES.size() : i;
+    }
+
+    public static Report build(Bundle bundle, Facts facts, Diagnosis diagnosis, Map<String, RuleInfo> catalog,
+                               Profile profile, Object plan) {
+        SourceLedger ledger = facts.ledger();
+        Report.BundleInfo info = new Report.BundleInfo(bundle.input().toString(), bundle.layout().label(), bundle.host(),
+                facts.host().samples(), facts.host().intervalSeconds(), bundle.refusals());
+        Report.Sources sources = new Report.Sources(ledger.parsed(), ledger.missing(),
+                ledger.failures().stream().map(f -> new Report.FailedSource(f.source(), f.file(),
+                        f.line() > 0 ? f.line() : null, f.error())).toList());
+
+        Map<Finding, Set<String>> explains = new HashMap<>();
+        Map<Finding, Set<String>> explainedBy = new HashMap<>();
+        for (Explains e : diagnosis.explains()) {
+            explains.computeIfAbsent(e.cause(), k -> new TreeSet<>()).add(e.symptom().id());
+            explainedBy.computeIfAbsent(e.symptom(), k -> new TreeSet<>()).add(e.cause().id());
+        }
+        List<Finding> ordered = new ArrayList<>(diagnosis.findings());
+        ordered.sort(Comparator.comparingInt((Finding f) -> rank(f.severity()))
+                .thenComparing(f -> explainedBy.containsKey(f) ? 1 : 0)
+                .thenComparing(Finding::id).thenComparing(Finding::subject));
+        List<Report.ReportFinding> findings = new ArrayList<>();
+        for (Finding f : ordered) {
+            RuleInfo rule = catalog.get(f.id());
+            findings.add(new Report.ReportFinding(f.id(), f.severity(), f.confidence(),
+                    rule == null ? "custom" : rule.layer(), f.subject(), rule == null ? f.id() : rule.summary(),
+                    RuleDocs.explanation(f.id()),
+                    f.evidence().stream().map(e -> new Report.Evidence(e.source(), e.value(), e.note())).toList(),
+                    List.copyOf(explains.getOrDefault(f, Set.of())), List.copyOf(explainedBy.getOrDefault(f, Set.of())),
+                    f.actions().stream().map(ActionProposal::action).distinct().toList()));
+        }
+        List<Report.NotEvaluatedRule> notEvaluated = diagnosis.notEvaluated().stream()
+                .sorted(Comparator.comparing(NotEvaluated::rule))
+                .map(n -> new Report.NotEvaluatedRule(n.rule(), n.missing(), n.reason())).toList();
+        return new Report("roce-doctor", VERSION, profile.name(), info, sources, findings, notEvaluated, plan);
+    }
+}
