@@ -34,9 +34,15 @@ public final class SourceLedger {
 
     public SourceLedger(Bundle bundle) {
         this.bundle = bundle;
+        // A capture the collector could not take (tool missing, no permission) is missing, not failed:
+        // "not collected" and "collected but unreadable" are different facts.
         for (Capture failed : bundle.failedCaptures()) {
-            failures.add(new Failure(failed.source().display(), failed.relativePath(), 0,
-                    failed.error() != null ? failed.error() : "exit " + failed.exitCode()));
+            if (failed.relativePath() == null) {
+                missing.add(failed.source().display());
+            } else {
+                failures.add(new Failure(failed.source().display(), failed.relativePath(), 0,
+                        failed.error() != null ? failed.error() : "exit " + failed.exitCode()));
+            }
         }
     }
 
