@@ -28,7 +28,7 @@ final class Analysis {
     Report run(Path input) throws BundleException {
         try (Bundle bundle = reader.read(input)) {
             Facts facts = new FactBuilder().build(bundle);
-            Diagnosis diagnosis = engine.diagnose(facts, profile, facts.ledger().usableKinds());
+            Diagnosis diagnosis = engine.diagnose(facts, profile);
             return ReportBuilder.build(bundle, facts, diagnosis, engine.catalog(), profile, null);
         }
     }

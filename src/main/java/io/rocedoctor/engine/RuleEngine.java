@@ -155,7 +155,12 @@ public final class RuleEngine {
     }
 
     /** Fires the rules over one bundle's facts in a fresh session. */
-    public Diagnosis diagnose(Facts facts, Profile profile, Set<SourceKind> usable) {
+    public Diagnosis diagnose(Facts facts, Profile profile) {
+        return diagnose(facts.all(), profile, facts.ledger().usableKinds());
+    }
+
+    /** Fires the rules over facts, treating the given source kinds as collected. */
+    public Diagnosis diagnose(java.util.Collection<?> facts, Profile profile, Set<SourceKind> usable) {
         Set<String> skipped = new HashSet<>();
         List<NotEvaluated> notEvaluated = new ArrayList<>();
         for (RuleInfo rule : catalog.values()) {
@@ -172,7 +177,7 @@ public final class RuleEngine {
         KieSession session = kieBase.newKieSession();
         try {
             session.insert(profile.thresholds());
-            for (Object f : facts.all()) {
+            for (Object f : facts) {
                 session.insert(f);
             }
             session.fireAllRules(match -> !skipped.contains(match.getRule().getName()));

@@ -1,0 +1,77 @@
+package io.rocedoctor.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Every golden scenario of fixtures/bundles, end to end through the real CLI: the findings of
+ * expected.yaml are present (id, subject, severity, confidence as given), no other finding
+ * appears, and the absent ones are absent.
+ */
+class ScenarioTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+
+    @TestFactory
+    Stream<DynamicTest> everyScenarioGivesExactlyItsExpectedFindings() throws IOException {
+        List<Path> scenarios;
+        try (Stream<Path> s = Files.list(Path.of("fixtures/bundles"))) {
+            scenarios = s.filter(p -> Files.isRegularFile(p.resolve("expected.yaml"))).sorted().toList();
+        }
+        assertThat(scenarios).hasSizeGreaterThanOrEqualTo(4);
+        return scenarios.stream().map(dir -> DynamicTest.dynamicTest(dir.getFileName().toString(), () -> check(dir)));
+    }
+
+    private static void check(Path dir) throws IOException {
+        JsonNode expected = YAML.readTree(dir.resolve("expected.yaml").toFile());
+        String profile = expected.path("profile").asText("throughput");
+        Cli cli = Cli.run("analyze", dir.toString(), "--format", "json", "--profile", profile);
+        assertThat(cli.exit()).as(cli.err()).isZero();
+        JsonNode report = JSON.readTree(cli.out());
+        Set<String> actual = new TreeSet<>();
+        report.path("findings").forEach(f -> actual.add(f.path("id").asText() + "@" + f.path("subject").asText()));
+        Set<String> wanted = new TreeSet<>();
+        for (JsonNode p : expected.path("present")) {
+            String key = p.path("id").asText() + "@" + p.path("subject").asText();
+            wanted.add(key);
+            JsonNode finding = find(report, p.path("id").asText(), p.path("subject").asText());
+            assertThat(finding).as(dir + ": expected " + key + " in " + actual).isNotNull();
+            for (String field : List.of("severity", "confidence")) {
+                if (p.has(field)) {
+                    assertThat(finding.path(field).asText()).as(dir + " " + key + " " + field).isEqualTo(p.path(field).asText());
+                }
+            }
+            assertThat(finding.path("evidence").size()).as(dir + " " + key + " evidence").isPositive();
+        }
+        assertThat(actual).as(dir + ": exactly the expected findings").isEqualTo(wanted);
+        List<String> ids = new ArrayList<>();
+        report.path("findings").forEach(f -> ids.add(f.path("id").asText()));
+        for (JsonNode a : expected.path("absent")) {
+            assertThat(ids).as(dir + ": must not report " + a.asText()).doesNotContain(a.asText());
+        }
+    }
+
+    private static JsonNode find(JsonNode report, String id, String subject) {
+        for (JsonNode f : report.path("findings")) {
+            if (f.path("id").asText().equals(id) && f.path("subject").asText().equals(subject)) {
+                return f;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,37 @@
+package io.rocedoctor.engine;
+
+import io.rocedoctor.bundle.SourceKind;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+
+/** Given facts, the findings: the rule tests' one entry point, with every source counted as collected. */
+public final class RuleHarness {
+    private static final RuleEngine ENGINE = RuleEngine.builtIn();
+
+    private RuleHarness() {
+    }
+
+    public static Diagnosis diagnose(List<?> facts) {
+        return diagnose(facts, "throughput");
+    }
+
+    public static Diagnosis diagnose(List<?> facts, String profile) {
+        try {
+            return ENGINE.diagnose(new ArrayList<>(facts), Profile.builtIn(profile), EnumSet.allOf(SourceKind.class));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public static List<String> ids(Diagnosis d) {
+        return d.findings().stream().map(f -> f.id() + "@" + f.subject()).sorted().toList();
+    }
+
+    public static RuleEngine engine() {
+        return ENGINE;
+    }
+}
