@@ -1,0 +1,205 @@
+package io.rocedoctor.parse;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Parses {@code mlxlink -d DEV -m -e -c}: sections, each a title underlined with dashes, then
+ * "Key : value" lines padded to a column.
+ * <pre>
+ * Operational Info
+ * ----------------
+ * State                              : Active
+ * Physical state                     : LinkUp
+ * Speed                              : 200G
+ * Width                              : 4x
+ * FEC                                : RS-FEC(544,514)
+ *
+ * Physical Counters and BER Info
+ * ------------------------------
+ * Time Since Last Clear [Min]        : 812.6
+ * Effective Physical Errors          : 0
+ * Effective Physical BER             : 15E-255
+ * Raw Physical Errors Per Lane       : 1204,880,97,3311
+ * Link Down Counter                  : 2
+ * Link Error Recovery Counter        : 0
+ * Raw Physical BER                   : 2.1E-8
+ * </pre>
+ * -> Active/LinkUp, 200G over 4 lanes, RS-FEC(544,514), PAM4, raw BER 2.1E-8, effective BER
+ * 15E-255, 2 link downs. Padding is not trusted (a forum collapses it to one space and puts a
+ * blank line between lines: that still parses) and ANSI colours are removed. Empty text is a
+ * {@link ParseException} at line 0; an mlxlink "-E-" error line, a malformed number, or a text
+ * with no mlxlink field at all is a {@link ParseException} naming the line.
+ */
+public final class MlxlinkParser implements Parser<MlxlinkReport> {
+    private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;]*[A-Za-z]");
+    private static final Pattern BER = Pattern.compile("(\\d+(?:\\.\\d+)?)[eE]([-+]?\\d+)");
+    private static final Pattern LEADING_DECIMAL = Pattern.compile("^-?\\d+(?:\\.\\d+)?");
+    private static final Pattern GBPS = Pattern.compile("(\\d+)\\s*G", Pattern.CASE_INSENSITIVE);
+    private static final Pattern LANES = Pattern.compile("(\\d+)\\s*x", Pattern.CASE_INSENSITIVE);
+    private static final Set<String> KNOWN = Set.of("state", "physical state", "speed", "width", "fec", "active fec",
+            "raw physical ber", "effective physical ber", "effective physical errors", "raw physical errors per lane",
+            "link down counter", "link error recovery counter", "time since last clear [min]", "symbol errors",
+            "symbol ber", "physical grade", "height eye opening [mv]", "phase eye opening [psec]", "identifier",
+            "cable type", "recommendation");
+
+    /** A value and the line it came from. */
+    private record Field(String value, int line) {
+    }
+
+    @Override
+    public MlxlinkReport parse(String text) throws ParseException {
+        TextLines lines = TextLines.of(text);
+        if (lines.isBlank()) {
+            throw new ParseException(0, "mlxlink: empty output");
+        }
+        Map<String, Field> fields = new LinkedHashMap<>();
+        Map<String, Map<String, String>> sections = new LinkedHashMap<>();
+        String section = "";
+        for (int n = 1; n <= lines.size(); n++) {
+            String line = ANSI.matcher(lines.line(n)).replaceAll("").trim();
+            if (line.isEmpty() || line.matches("-+")) {
+                continue;
+            }
+            if (line.startsWith("-E-")) {
+                throw new ParseException(n, "mlxlink error: " + TextLines.abbreviate(line));
+            }
+            int colon = line.indexOf(':');
+            if (colon < 0) {
+                section = line;
+                continue;
+            }
+            String key = line.substring(0, colon).trim();
+            String value = line.substring(colon + 1).trim();
+            sections.computeIfAbsent(section, s -> new LinkedHashMap<>()).putIfAbsent(key, value);
+            fields.putIfAbsent(normalized(key), new Field(value, n));
+        }
+        if (fields.keySet().stream().noneMatch(KNOWN::contains)) {
+            throw new ParseException(1, "no mlxlink field (State, Speed, FEC, BER...) found");
+        }
+        Map<String, Map<String, String>> frozen = new LinkedHashMap<>();
+        sections.forEach((k, v) -> frozen.put(k, Map.copyOf(v)));
+
+        String speed = text(fields, "speed");
+        String width = text(fields, "width");
+        String fec = text(fields, "fec") != null ? text(fields, "fec") : text(fields, "active fec");
+        Integer speedGbps = firstNumber(GBPS, speed);
+        Integer lanes = firstNumber(LANES, width);
+        return new MlxlinkReport(text(fields, "state"), text(fields, "physical state"), speed, speedGbps, width,
+                lanes, fec, signaling(fec, speed, speedGbps, lanes), ber(fields, "raw physical ber"),
+                ber(fields, "effective physical ber"), ber(fields, "symbol ber"),
+                counters(fields, "raw physical errors per lane"), counter(fields, "effective physical errors"),
+                counter(fields, "symbol errors"), counter(fields, "link down counter"),
+                counter(fields, "link error recovery counter"), decimal(fields, "time since last clear [min]"),
+                text(fields, "recommendation"), module(fields), eye(fields), frozen);
+    }
+
+    private static MlxlinkReport.Module module(Map<String, Field> f) throws ParseException {
+        Double length = decimal(f, "transfer distance [m]");
+        if (length == null) {
+            length = decimal(f, "cable length [m]");
+        }
+        return new MlxlinkReport.Module(text(f, "identifier"), text(f, "cable type"), text(f, "cable technology"),
+                text(f, "compliance"), text(f, "vendor name"), text(f, "vendor part number"), length,
+                decimal(f, "temperature [c]"));
+    }
+
+    private static MlxlinkReport.EyeOpening eye(Map<String, Field> f) throws ParseException {
+        return new MlxlinkReport.EyeOpening(counters(f, "physical grade"), counters(f, "height eye opening [mv]"),
+                counters(f, "phase eye opening [psec]"));
+    }
+
+    /** PAM4 when the FEC is KP4 (only PAM4 lanes use it), the IB generation is HDR or later, or a lane carries 50G+. */
+    private static MlxlinkReport.LaneSignaling signaling(String fec, String speed, Integer gbps, Integer lanes) {
+        if (fec != null && fec.contains("544")) {
+            return MlxlinkReport.LaneSignaling.PAM4;
+        }
+        String s = speed == null ? "" : speed.toUpperCase(Locale.ROOT);
+        if (s.matches(".*\\b(HDR|NDR|XDR)\\b.*")) {
+            return MlxlinkReport.LaneSignaling.PAM4;
+        }
+        if (s.matches(".*\\b(SDR|DDR|QDR|FDR|FDR10|EDR)\\b.*")) {
+            return MlxlinkReport.LaneSignaling.NRZ;
+        }
+        if (gbps != null && lanes != null && lanes > 0) {
+            return gbps / lanes >= 50 ? MlxlinkReport.LaneSignaling.PAM4 : MlxlinkReport.LaneSignaling.NRZ;
+        }
+        return null;
+    }
+
+    private static String normalized(String key) {
+        return key.toLowerCase(Locale.ROOT).replaceAll("\\s+", " ");
+    }
+
+    private static boolean absent(Field field) {
+        return field == null || field.value().isEmpty() || field.value().equalsIgnoreCase("N/A");
+    }
+
+    private static String text(Map<String, Field> f, String key) {
+        Field field = f.get(key);
+        return absent(field) ? null : field.value();
+    }
+
+    private static Integer firstNumber(Pattern pattern, String value) {
+        if (value == null) {
+            return null;
+        }
+        Matcher m = pattern.matcher(value);
+        if (!m.find() || m.group(1).length() > 6) {
+            return null;
+        }
+        return Integer.parseInt(m.group(1));
+    }
+
+    private static Long counter(Map<String, Field> f, String key) throws ParseException {
+        Field field = f.get(key);
+        return absent(field) ? null : TextLines.parseLong(field.value(), field.line(), key);
+    }
+
+    private static List<Long> counters(Map<String, Field> f, String key) throws ParseException {
+        Field field = f.get(key);
+        List<Long> values = new ArrayList<>();
+        if (!absent(field)) {
+            for (String v : field.value().split(",")) {
+                if (!v.isBlank()) {
+                    values.add(TextLines.parseLong(v, field.line(), key));
+                }
+            }
+        }
+        return values;
+    }
+
+    private static Double decimal(Map<String, Field> f, String key) throws ParseException {
+        Field field = f.get(key);
+        if (absent(field)) {
+            return null;
+        }
+        Matcher m = LEADING_DECIMAL.matcher(field.value());
+        if (!m.find()) {
+            throw new ParseException(field.line(), key + " is not a number: '" + TextLines.abbreviate(field.value()) + "'");
+        }
+        return Double.parseDouble(m.group());
+    }
+
+    private static MlxlinkReport.Ber ber(Map<String, Field> f, String key) throws ParseException {
+        Field field = f.get(key);
+        if (absent(field)) {
+            return null;
+        }
+        String v = field.value();
+        Matcher m = BER.matcher(v);
+        if (m.matches() && m.group(2).length() <= 4) {
+            return new MlxlinkReport.Ber(v, Double.parseDouble(m.group(1)), Integer.parseInt(m.group(2)));
+        }
+        if (v.matches("0+(\\.0+)?")) {
+            return new MlxlinkReport.Ber(v, 0, 0);
+        }
+        throw new ParseException(field.line(), key + " is not a BER like 3E-12: '" + TextLines.abbreviate(v) + "'");
+    }
+}

@@ -1,0 +1,96 @@
+package io.rocedoctor.parse;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Parses {@code show_gids} (MLNX_OFED / mlnx-tools), a whitespace table whose IPv4 and DEV
+ * columns may be empty:
+ * <pre>
+ * DEV     PORT    INDEX   GID                                     IPv4            VER     DEV
+ * ---     ----    -----   ---                                     ------------    ---     ---
+ * mlx5_1  1       2       0000:0000:0000:0000:0000:ffff:c0a8:0715 192.168.7.21    v1      ens2f1np1
+ * mlx5_1  1       3       0000:0000:0000:0000:0000:ffff:c0a8:0715 192.168.7.21    v2      ens2f1np1
+ * n_gids_found=2
+ * </pre>
+ * -> two entries (index 3: 192.168.7.21, RoCE v2, ens2f1np1), gidsFound 2. Because the optional
+ * columns collapse, cells after the GID are told apart by their shape (dotted quad, v1/v2, name).
+ * The header, the footer or both may be missing. Empty text, or a text with neither header,
+ * row nor footer, is a {@link ParseException}; so is a row that is not DEV PORT INDEX GID ...
+ */
+public final class ShowGidsParser implements Parser<GidTable> {
+    private static final Pattern FOOTER = Pattern.compile("n_gids_found\\s*=\\s*(\\S+)");
+    private static final Pattern IPV4 = Pattern.compile("\\d{1,3}(\\.\\d{1,3}){3}");
+    private static final Pattern VERSION = Pattern.compile("v([12])");
+
+    @Override
+    public GidTable parse(String text) throws ParseException {
+        TextLines lines = TextLines.of(text);
+        if (lines.isBlank()) {
+            throw new ParseException(0, "show_gids: empty output");
+        }
+        List<GidTable.GidEntry> entries = new ArrayList<>();
+        Integer found = null;
+        boolean header = false;
+        for (int n = 1; n <= lines.size(); n++) {
+            String line = lines.line(n).trim();
+            if (line.isEmpty() || line.matches("[-\\s]+")) {
+                continue;
+            }
+            String[] cells = line.split("\\s+");
+            Matcher footer = FOOTER.matcher(line);
+            if (footer.matches()) {
+                long count = TextLines.parseLong(footer.group(1), n, "n_gids_found");
+                if (count > Integer.MAX_VALUE) {
+                    throw new ParseException(n, "n_gids_found " + count + " is out of range");
+                }
+                found = (int) count;
+            } else if (cells[0].equals("DEV") && line.contains("GID")) {
+                header = true;
+            } else {
+                entries.add(row(cells, n));
+            }
+        }
+        if (!header && found == null && entries.isEmpty()) {
+            throw new ParseException(1, "show_gids: no table");
+        }
+        return new GidTable(entries, found);
+    }
+
+    private static GidTable.GidEntry row(String[] cells, int n) throws ParseException {
+        if (cells.length < 5 || !cells[3].contains(":")) {
+            throw new ParseException(n, "expected 'DEV PORT INDEX GID [IPv4] VER [DEV]', found '"
+                    + TextLines.abbreviate(String.join(" ", cells)) + "'");
+        }
+        String ipv4 = null;
+        Integer version = null;
+        String netdev = null;
+        for (int i = 4; i < cells.length; i++) {
+            Matcher v = VERSION.matcher(cells[i]);
+            if (version == null && v.matches()) {
+                version = Integer.parseInt(v.group(1));
+            } else if (version == null && ipv4 == null && IPV4.matcher(cells[i]).matches()) {
+                ipv4 = cells[i];
+            } else if (version != null && netdev == null) {
+                netdev = cells[i];
+            } else {
+                throw new ParseException(n, "unexpected cell '" + TextLines.abbreviate(cells[i]) + "'");
+            }
+        }
+        if (version == null) {
+            throw new ParseException(n, "no RoCE version (v1/v2) in the row");
+        }
+        return new GidTable.GidEntry(cells[0], smallInt(cells[1], n, "PORT"), smallInt(cells[2], n, "INDEX"),
+                cells[3], ipv4, version, netdev);
+    }
+
+    private static int smallInt(String value, int n, String what) throws ParseException {
+        long v = TextLines.parseLong(value, n, what);
+        if (v < 0 || v > Integer.MAX_VALUE) {
+            throw new ParseException(n, what + " " + v + " is out of range");
+        }
+        return (int) v;
+    }
+}

@@ -1,0 +1,83 @@
+package io.rocedoctor.parse;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
+
+/** cma_roce_mode, cma_roce_tos and the ECN enable files: the parsers built on {@link SingleLine}. */
+class OneValueParsersTest {
+    private final RoceModeParser mode = new RoceModeParser();
+    private final RoceTosParser tos = new RoceTosParser();
+    private final EcnEnableParser ecn = new EcnEnableParser();
+
+    @Test
+    void javadocExamples() throws Exception {
+        assertThat(mode.parse(JavadocExample.of(RoceModeParser.class)).version()).isEqualTo(RoceMode.Version.ROCE_V2);
+        assertThat(tos.parse(JavadocExample.of(RoceTosParser.class)).tos()).isEqualTo(106);
+        assertThat(ecn.parse(JavadocExample.of(EcnEnableParser.class)).enabled()).isTrue();
+    }
+
+    @Test
+    void roceModes() throws Exception {
+        assertThat(mode.parse(RdmaFamilyFixtures.read("cma_roce_mode/default_roce_mode-mlx5_3-v2.txt")))
+                .isEqualTo(new RoceMode(RoceMode.Version.ROCE_V2, "RoCE v2"));
+        assertThat(mode.parse(RdmaFamilyFixtures.read("cma_roce_mode/default_roce_mode-mlx5_1-ib-roce-v1.txt")))
+                .isEqualTo(new RoceMode(RoceMode.Version.ROCE_V1, "IB/RoCE v1"));
+        assertThat(mode.parse("\r\nRoCE v1\r\n").version()).isEqualTo(RoceMode.Version.ROCE_V1);
+    }
+
+    @Test
+    void roceTos() throws Exception {
+        RoceTos bare = tos.parse(RdmaFamilyFixtures.read("cma_roce_tos/cma_roce_tos-d-mlx5_1-bare.txt"));
+        assertThat(bare.tos()).isEqualTo(96);
+        assertThat(bare.dscp()).isEqualTo(24);
+        assertThat(bare.ecn()).isZero();
+        RoceTos labelled = tos.parse(RdmaFamilyFixtures.read("cma_roce_tos/cma_roce_tos-d-mlx5_3-labelled.txt"));
+        assertThat(labelled.tos()).isEqualTo(104);
+        assertThat(labelled.dscp()).isEqualTo(26);
+    }
+
+    @Test
+    void ecnFiles() throws Exception {
+        assertThat(ecn.parse(RdmaFamilyFixtures.read("ecn_enable/roce_np-enable-3-on.txt")).enabled()).isTrue();
+        assertThat(ecn.parse(RdmaFamilyFixtures.read("ecn_enable/roce_rp-enable-5-off.txt")).enabled()).isFalse();
+    }
+
+    @Test
+    void malformedInputs() {
+        assertThatThrownBy(() -> mode.parse("")).isInstanceOfSatisfying(ParseException.class,
+                e -> assertThat(e.line()).isZero());
+        assertThatThrownBy(() -> mode.parse("cat: default_roce_mode: No such file or directory\n"))
+                .isInstanceOfSatisfying(ParseException.class, e -> assertThat(e.line()).isEqualTo(1));
+        assertThatThrownBy(() -> mode.parse("RoCE v2\nRoCE v2\n"))
+                .isInstanceOfSatisfying(ParseException.class, e -> assertThat(e.line()).isEqualTo(2));
+        assertThatThrownBy(() -> tos.parse("\n\n256\n")).isInstanceOfSatisfying(ParseException.class,
+                e -> assertThat(e.line()).isEqualTo(3));
+        assertThatThrownBy(() -> tos.parse("99999999999999999999999")).isInstanceOf(ParseException.class);
+        assertThatThrownBy(() -> tos.parse("usage: cma_roce_tos")).isInstanceOf(ParseException.class);
+        assertThatThrownBy(() -> ecn.parse("2\n")).isInstanceOfSatisfying(ParseException.class,
+                e -> assertThat(e.line()).isEqualTo(1));
+        assertThatThrownBy(() -> ecn.parse(" \n")).isInstanceOfSatisfying(ParseException.class,
+                e -> assertThat(e.line()).isZero());
+    }
+
+    @Property(tries = 200)
+    void survivesHostileText(@ForAll("hostile") String text) {
+        ParserFuzz.survives(mode, text);
+        ParserFuzz.survives(tos, text);
+        ParserFuzz.survives(ecn, text);
+    }
+
+    @Provide
+    Arbitrary<String> hostile() {
+        return Arbitraries.oneOf(ParserFuzz.randomText(),
+                ParserFuzz.mutated(RdmaFamilyFixtures.read("cma_roce_tos/cma_roce_tos-d-mlx5_3-labelled.txt")),
+                ParserFuzz.mutated(RdmaFamilyFixtures.read("cma_roce_mode/default_roce_mode-mlx5_1-ib-roce-v1.txt")));
+    }
+}

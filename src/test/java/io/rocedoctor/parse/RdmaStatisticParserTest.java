@@ -1,0 +1,99 @@
+package io.rocedoctor.parse;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
+
+/** {@code rdma statistic show} and the hw_counters grep: two formats, one record. */
+class RdmaStatisticParserTest {
+    private final RdmaStatisticParser statistic = new RdmaStatisticParser();
+    private final HwCountersParser hwCounters = new HwCountersParser();
+
+    @Test
+    void javadocExamples() throws Exception {
+        RdmaStatistics s = statistic.parse(JavadocExample.of(RdmaStatisticParser.class));
+        assertThat(s.port("mlx5_0", 1).orElseThrow().counters()).containsEntry("out_of_sequence", 3L)
+                .containsEntry("rp_cnp_handled", 7L).hasSize(5);
+        RdmaStatistics h = hwCounters.parse(JavadocExample.of(HwCountersParser.class));
+        assertThat(h.port("mlx5_2", 1).orElseThrow().counter("np_cnp_sent")).contains(905L);
+    }
+
+    @Test
+    void oneLinePerLink() throws Exception {
+        RdmaStatistics s = statistic.parse(RdmaFamilyFixtures.read("rdma/rdma-stat-show-two-links-nonzero.txt"));
+        assertThat(s.ports()).hasSize(2);
+        RdmaStatistics.PortCounters busy = s.port("mlx5_2", 1).orElseThrow();
+        assertThat(busy.counter("rx_write_requests")).contains(88213L);
+        assertThat(busy.counter("out_of_sequence")).contains(342L);
+        assertThat(busy.counter("packet_seq_err")).contains(11L);
+        assertThat(busy.counter("local_ack_timeout_err")).contains(2L);
+        assertThat(busy.counter("np_ecn_marked_roce_packets")).contains(7710L);
+        assertThat(busy.counter("rp_cnp_handled")).contains(5120L);
+        assertThat(busy.counter("rx_icrc_encapsulated")).contains(0L);
+        assertThat(busy.counter("no_such_counter")).isEmpty();
+        assertThat(s.port("mlx5_3", 1).orElseThrow().counters()).hasSize(15).containsEntry("np_cnp_sent", 0L);
+    }
+
+    @Test
+    void prettyLayoutOnePairPerLine() throws Exception {
+        RdmaStatistics s = statistic.parse(RdmaFamilyFixtures.read("rdma/rdma-statistic-show-p-mlx5_2.txt"));
+        assertThat(s.port("mlx5_2", 1).orElseThrow().counters()).hasSize(6).containsEntry("np_cnp_sent", 33L);
+        assertThat(s.port("mlx5_3", 1).orElseThrow().counters()).hasSize(2);
+    }
+
+    @Test
+    void wrappedAnywhereStillParses() throws Exception {
+        RdmaStatistics s = statistic.parse("link mlx5_7/2 rx_write_requests\n5 out_of_sequence 6\nnp_cnp_sent\n7\n");
+        assertThat(s.port("mlx5_7", 2).orElseThrow().counters()).containsEntry("rx_write_requests", 5L)
+                .containsEntry("out_of_sequence", 6L).containsEntry("np_cnp_sent", 7L);
+    }
+
+    @Test
+    void hwCountersGrep() throws Exception {
+        RdmaStatistics s = hwCounters.parse(RdmaFamilyFixtures.read("hw_counters/grep-hw_counters-mlx5_2-mlx5_3.txt"));
+        assertThat(s.ports()).extracting(RdmaStatistics.PortCounters::device).containsExactly("mlx5_2", "mlx5_3");
+        RdmaStatistics.PortCounters p = s.port("mlx5_2", 1).orElseThrow();
+        assertThat(p.counters()).hasSize(12).containsEntry("out_of_sequence", 27L).containsEntry("lifespan", 10L)
+                .containsEntry("rp_cnp_handled", 640L);
+        assertThat(s.port("mlx5_3", 1).orElseThrow().counters()).hasSize(2);
+    }
+
+    @Test
+    void emptyOutputsAreNoPorts() throws Exception {
+        assertThat(statistic.parse("").ports()).isEmpty();
+        assertThat(hwCounters.parse("\n").ports()).isEmpty();
+    }
+
+    @Test
+    void malformedInputs() {
+        assertThatThrownBy(() -> statistic.parse("rx_write_requests 0\n"))
+                .isInstanceOfSatisfying(ParseException.class, e -> assertThat(e.line()).isEqualTo(1));
+        assertThatThrownBy(() -> statistic.parse("link mlx5_0/1\n\tnp_cnp_sent many\n"))
+                .isInstanceOfSatisfying(ParseException.class, e -> assertThat(e.line()).isEqualTo(2));
+        assertThatThrownBy(() -> statistic.parse("link mlx5_0/1 np_cnp_sent 99999999999999999999999\n"))
+                .isInstanceOfSatisfying(ParseException.class, e -> assertThat(e.line()).isEqualTo(1));
+        assertThatThrownBy(() -> hwCounters.parse("/sys/class/infiniband/mlx5_0/ports/1/hw_counters/np_cnp_sent:1\nnp_cnp_sent:4\n"))
+                .isInstanceOfSatisfying(ParseException.class, e -> assertThat(e.line()).isEqualTo(2));
+        assertThatThrownBy(() -> hwCounters.parse("/sys/class/infiniband/mlx5_0/ports/1/hw_counters/np_cnp_sent:99999999999999999999999\n"))
+                .isInstanceOfSatisfying(ParseException.class, e -> assertThat(e.line()).isEqualTo(1));
+    }
+
+    @Property(tries = 200)
+    void survivesHostileText(@ForAll("hostile") String text) {
+        ParserFuzz.survives(statistic, text);
+        ParserFuzz.survives(hwCounters, text);
+    }
+
+    @Provide
+    Arbitrary<String> hostile() {
+        return Arbitraries.oneOf(ParserFuzz.randomText(),
+                ParserFuzz.mutated(RdmaFamilyFixtures.read("rdma/rdma-statistic-show-p-mlx5_2.txt")),
+                ParserFuzz.mutated(RdmaFamilyFixtures.read("hw_counters/grep-hw_counters-mlx5_2-mlx5_3.txt")));
+    }
+}

@@ -1,0 +1,78 @@
+package io.rocedoctor.parse;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
+
+class ShowGidsParserTest {
+    private final ShowGidsParser parser = new ShowGidsParser();
+
+    @Test
+    void javadocExample() throws Exception {
+        GidTable t = parser.parse(JavadocExample.of(ShowGidsParser.class));
+        assertThat(t.gidsFound()).isEqualTo(2);
+        assertThat(t.entries().get(1)).isEqualTo(new GidTable.GidEntry("mlx5_1", 1, 3,
+                "0000:0000:0000:0000:0000:ffff:c0a8:0715", "192.168.7.21", 2, "ens2f1np1"));
+    }
+
+    @Test
+    void twoDevicesWithAndWithoutIpv4() throws Exception {
+        GidTable t = parser.parse(RdmaFamilyFixtures.read("show_gids/show_gids-two-devices-ipv4.txt"));
+        assertThat(t.entries()).hasSize(6);
+        assertThat(t.gidsFound()).isEqualTo(6);
+        GidTable.GidEntry linkLocal = t.entries().get(1);
+        assertThat(linkLocal.ipv4()).isNull();
+        assertThat(linkLocal.roceVersion()).isEqualTo(2);
+        assertThat(linkLocal.netdev()).isEqualTo("ens3f0np0");
+        GidTable.GidEntry v2 = t.entries().get(3);
+        assertThat(v2.index()).isEqualTo(3);
+        assertThat(v2.ipv4()).isEqualTo("192.168.7.21");
+        assertThat(t.entries().get(5).device()).isEqualTo("mlx5_3");
+    }
+
+    @Test
+    void excerptWithoutHeaderOrFooter() throws Exception {
+        GidTable t = parser.parse(RdmaFamilyFixtures.read("show_gids/show_gids-noheader-nofooter-excerpt.txt"));
+        assertThat(t.gidsFound()).isNull();
+        assertThat(t.entries()).containsExactly(new GidTable.GidEntry("mlx5_bond_0", 1, 3,
+                "0000:0000:0000:0000:0000:ffff:0a14:0102", "10.20.1.2", 2, "bond0"));
+    }
+
+    @Test
+    void emptyTable() throws Exception {
+        GidTable t = parser.parse("DEV\tPORT\tINDEX\tGID\t\tIPv4\tVER\tDEV\n---\t----\t-----\t---\t\t----\t---\t---\nn_gids_found=0\n");
+        assertThat(t.entries()).isEmpty();
+        assertThat(t.gidsFound()).isZero();
+    }
+
+    @Test
+    void malformedInputs() {
+        assertThatThrownBy(() -> parser.parse("")).isInstanceOfSatisfying(ParseException.class,
+                e -> assertThat(e.line()).isZero());
+        assertThatThrownBy(() -> parser.parse("show_gids: command not found\n"))
+                .isInstanceOfSatisfying(ParseException.class, e -> assertThat(e.line()).isEqualTo(1));
+        assertThatThrownBy(() -> parser.parse("DEV PORT INDEX GID IPv4 VER DEV\nmlx5_0 1 2 fe80::1 ens1f0\n"))
+                .isInstanceOfSatisfying(ParseException.class, e -> assertThat(e.line()).isEqualTo(2));
+        assertThatThrownBy(() -> parser.parse("mlx5_0 1 99999999999999999999999 fe80::1 v2 ens1f0\n"))
+                .isInstanceOfSatisfying(ParseException.class, e -> assertThat(e.line()).isEqualTo(1));
+        assertThatThrownBy(() -> parser.parse("mlx5_0 1 0 fe80::1 v2 ens1f0\nn_gids_found=lots\n"))
+                .isInstanceOfSatisfying(ParseException.class, e -> assertThat(e.line()).isEqualTo(2));
+    }
+
+    @Property(tries = 200)
+    void survivesHostileText(@ForAll("hostile") String text) {
+        ParserFuzz.survives(parser, text);
+    }
+
+    @Provide
+    Arbitrary<String> hostile() {
+        return Arbitraries.oneOf(ParserFuzz.randomText(),
+                ParserFuzz.mutated(RdmaFamilyFixtures.read("show_gids/show_gids-two-devices-ipv4.txt")));
+    }
+}
