@@ -89,7 +89,7 @@ public final class PerftestParser implements Parser<PerftestResult> {
     }
 
     private static boolean skipped(String line) {
-        return line.startsWith("GID") || line.startsWith("local address") || line.startsWith("remote address")
+        return line.startsWith("GID:") || line.startsWith("local address") || line.startsWith("remote address")
                 || line.startsWith("WARNING");
     }
 
