@@ -2,7 +2,6 @@ package io.rocedoctor.parse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.List;
 
 import org.junit.jupiter.api.Test;
 

@@ -1,9 +1,7 @@
 package io.rocedoctor.parse;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
