@@ -43,10 +43,10 @@ class EthtoolFeaturesParserTest {
 
     @Test
     void malformedInputNamesTheLine() {
-        assertThat(lineOf(() -> parser.parse(""))).isZero();
-        assertThat(lineOf(() -> parser.parse("Cannot get device feature names: No such device\n"))).isEqualTo(1);
-        assertThat(lineOf(() -> parser.parse("Features for x:\nrx-checksumming: maybe\n"))).isEqualTo(2);
-        assertThat(lineOf(() -> parser.parse("Features for x:\nrx-checksumming on\n"))).isEqualTo(2);
+        assertThat(SampleText.failureLine(() -> parser.parse(""))).isZero();
+        assertThat(SampleText.failureLine(() -> parser.parse("Cannot get device feature names: No such device\n"))).isEqualTo(1);
+        assertThat(SampleText.failureLine(() -> parser.parse("Features for x:\nrx-checksumming: maybe\n"))).isEqualTo(2);
+        assertThat(SampleText.failureLine(() -> parser.parse("Features for x:\nrx-checksumming on\n"))).isEqualTo(2);
     }
 
     @Property(tries = 200)
@@ -57,18 +57,5 @@ class EthtoolFeaturesParserTest {
     @Provide
     Arbitrary<String> hostile() {
         return Arbitraries.oneOf(ParserFuzz.randomText(), ParserFuzz.mutated(SampleText.fixture("ethtool-k", "mlx5-ens3f0np0-excerpt.txt")));
-    }
-
-    private static int lineOf(ThrowingText call) {
-        try {
-            call.run();
-        } catch (ParseException e) {
-            return e.line();
-        }
-        throw new AssertionError("expected a ParseException");
-    }
-
-    private interface ThrowingText {
-        void run() throws ParseException;
     }
 }

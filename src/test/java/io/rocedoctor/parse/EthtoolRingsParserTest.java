@@ -53,12 +53,12 @@ class EthtoolRingsParserTest {
 
     @Test
     void malformedInputNamesTheLine() {
-        assertThat(lineOf(() -> parser.parse("  \n"))).isZero();
-        assertThat(lineOf(() -> parser.parse("Cannot get device ring settings: Operation not supported\n"))).isEqualTo(1);
-        assertThat(lineOf(() -> parser.parse("Ring parameters for x:\nPre-set maximums:\nRX: lots\n"))).isEqualTo(3);
-        assertThat(lineOf(() -> parser.parse("[ {\n \"rx\": 12,\n \"tx\": }"))).isEqualTo(3);
-        assertThat(lineOf(() -> parser.parse("[ {\"rx\": 99999999999999999999999} ]"))).isZero();
-        assertThat(lineOf(() -> parser.parse("[ 3 ]"))).isEqualTo(1);
+        assertThat(SampleText.failureLine(() -> parser.parse("  \n"))).isZero();
+        assertThat(SampleText.failureLine(() -> parser.parse("Cannot get device ring settings: Operation not supported\n"))).isEqualTo(1);
+        assertThat(SampleText.failureLine(() -> parser.parse("Ring parameters for x:\nPre-set maximums:\nRX: lots\n"))).isEqualTo(3);
+        assertThat(SampleText.failureLine(() -> parser.parse("[ {\n \"rx\": 12,\n \"tx\": }"))).isEqualTo(3);
+        assertThat(SampleText.failureLine(() -> parser.parse("[ {\"rx\": 99999999999999999999999} ]"))).isZero();
+        assertThat(SampleText.failureLine(() -> parser.parse("[ 3 ]"))).isEqualTo(1);
     }
 
     @Property(tries = 200)
@@ -69,18 +69,5 @@ class EthtoolRingsParserTest {
     @Provide
     Arbitrary<String> hostile() {
         return Arbitraries.oneOf(ParserFuzz.randomText(), ParserFuzz.mutated(SampleText.fixture("ethtool-g", "newer-ethtool-6-ens4f1np1.txt")));
-    }
-
-    private static int lineOf(ThrowingText call) {
-        try {
-            call.run();
-        } catch (ParseException e) {
-            return e.line();
-        }
-        throw new AssertionError("expected a ParseException");
-    }
-
-    private interface ThrowingText {
-        void run() throws ParseException;
     }
 }

@@ -87,13 +87,13 @@ class IpLinksParserTest {
 
     @Test
     void malformedInputNamesTheLine() {
-        assertThat(lineOf(() -> parser.parse(""))).isZero();
-        assertThat(lineOf(() -> parser.parse("Device \"eth9\" does not exist.\n"))).isEqualTo(1);
-        assertThat(lineOf(() -> parser.parse("link/ether 00:11:22:33:44:55\n"))).isEqualTo(1);
-        assertThat(lineOf(() -> parser.parse("2: eth0: <UP> mtu 1500\n    RX: bytes packets\n    12\n"))).isEqualTo(3);
-        assertThat(lineOf(() -> parser.parse("2: eth0: <UP> mtu 1500\n    RX: bytes packets\n"))).isEqualTo(2);
-        assertThat(lineOf(() -> parser.parse("2: eth0: <UP> mtu 1500\n    RX: bytes\n    99999999999999999999\n"))).isEqualTo(3);
-        assertThat(lineOf(() -> parser.parse("2: eth0: <UP> mtu 99999999999999999999\n"))).isEqualTo(1);
+        assertThat(SampleText.failureLine(() -> parser.parse(""))).isZero();
+        assertThat(SampleText.failureLine(() -> parser.parse("Device \"eth9\" does not exist.\n"))).isEqualTo(1);
+        assertThat(SampleText.failureLine(() -> parser.parse("link/ether 00:11:22:33:44:55\n"))).isEqualTo(1);
+        assertThat(SampleText.failureLine(() -> parser.parse("2: eth0: <UP> mtu 1500\n    RX: bytes packets\n    12\n"))).isEqualTo(3);
+        assertThat(SampleText.failureLine(() -> parser.parse("2: eth0: <UP> mtu 1500\n    RX: bytes packets\n"))).isEqualTo(2);
+        assertThat(SampleText.failureLine(() -> parser.parse("2: eth0: <UP> mtu 1500\n    RX: bytes\n    99999999999999999999\n"))).isEqualTo(3);
+        assertThat(SampleText.failureLine(() -> parser.parse("2: eth0: <UP> mtu 99999999999999999999\n"))).isEqualTo(1);
     }
 
     @Property(tries = 200)
@@ -104,18 +104,5 @@ class IpLinksParserTest {
     @Provide
     Arbitrary<String> hostile() {
         return Arbitraries.oneOf(ParserFuzz.randomText(), ParserFuzz.mutated(SampleText.fixture("ip", "ip-d-s-s-link-roce-bond-lacp.txt")));
-    }
-
-    private static int lineOf(ThrowingText call) {
-        try {
-            call.run();
-        } catch (ParseException e) {
-            return e.line();
-        }
-        throw new AssertionError("expected a ParseException");
-    }
-
-    private interface ThrowingText {
-        void run() throws ParseException;
     }
 }

@@ -62,10 +62,10 @@ class ModuleInfoParserTest {
 
     @Test
     void malformedInputNamesTheLine() {
-        assertThat(lineOf(() -> parser.parse(""))).isZero();
-        assertThat(lineOf(() -> parser.parse("Cannot get module EEPROM information: Input/output error\n"))).isEqualTo(1);
-        assertThat(lineOf(() -> parser.parse("\tIdentifier : 0x03 (SFP)\n\tModule temperature : hot\n"))).isEqualTo(2);
-        assertThat(lineOf(() -> parser.parse("Offset\t\tValues\n------\t\t------\n0x0000:\t\t03 04 07\n"))).isEqualTo(1);
+        assertThat(SampleText.failureLine(() -> parser.parse(""))).isZero();
+        assertThat(SampleText.failureLine(() -> parser.parse("Cannot get module EEPROM information: Input/output error\n"))).isEqualTo(1);
+        assertThat(SampleText.failureLine(() -> parser.parse("\tIdentifier : 0x03 (SFP)\n\tModule temperature : hot\n"))).isEqualTo(2);
+        assertThat(SampleText.failureLine(() -> parser.parse("Offset\t\tValues\n------\t\t------\n0x0000:\t\t03 04 07\n"))).isEqualTo(1);
     }
 
     @Property(tries = 200)
@@ -76,18 +76,5 @@ class ModuleInfoParserTest {
     @Provide
     Arbitrary<String> hostile() {
         return Arbitraries.oneOf(ParserFuzz.randomText(), ParserFuzz.mutated(SampleText.fixture("ethtool-m", "qsfp28-sr4-ens3f0np0.txt")));
-    }
-
-    private static int lineOf(ThrowingText call) {
-        try {
-            call.run();
-        } catch (ParseException e) {
-            return e.line();
-        }
-        throw new AssertionError("expected a ParseException");
-    }
-
-    private interface ThrowingText {
-        void run() throws ParseException;
     }
 }

@@ -83,15 +83,15 @@ class PerftestParserTest {
 
     @Test
     void malformedInputNamesTheLine() {
-        assertThat(lineOf(() -> parser.parse(""))).isZero();
-        assertThat(lineOf(() -> parser.parse(" Couldn't connect to 10.1.1.1:18515\n Unable to open file descriptor for socket connection\n")))
+        assertThat(SampleText.failureLine(() -> parser.parse(""))).isZero();
+        assertThat(SampleText.failureLine(() -> parser.parse(" Couldn't connect to 10.1.1.1:18515\n Unable to open file descriptor for socket connection\n")))
                 .isEqualTo(1);
-        assertThat(lineOf(() -> parser.parse(" #bytes     #iterations    BW peak[Gb/sec]    BW average[Gb/sec]   MsgRate[Mpps]\n"
+        assertThat(SampleText.failureLine(() -> parser.parse(" #bytes     #iterations    BW peak[Gb/sec]    BW average[Gb/sec]   MsgRate[Mpps]\n"
                 + " 65536      5000             92.58\n"))).isEqualTo(2);
-        assertThat(lineOf(() -> parser.parse(" #bytes     #iterations    BW peak[Gb/sec]    BW average[Gb/sec]   MsgRate[Mpps]\n"
+        assertThat(SampleText.failureLine(() -> parser.parse(" #bytes     #iterations    BW peak[Gb/sec]    BW average[Gb/sec]   MsgRate[Mpps]\n"
                 + " 65536      5000             92.58              fast                0.176543\n"))).isEqualTo(2);
-        assertThat(lineOf(() -> parser.parse(" 65536 5000 1 2 3 4 5\n"))).isEqualTo(1);
-        assertThat(lineOf(() -> parser.parse(" Send BW Test\n Mtu             : 99999999999[B]\n"))).isEqualTo(2);
+        assertThat(SampleText.failureLine(() -> parser.parse(" 65536 5000 1 2 3 4 5\n"))).isEqualTo(1);
+        assertThat(SampleText.failureLine(() -> parser.parse(" Send BW Test\n Mtu             : 99999999999[B]\n"))).isEqualTo(2);
     }
 
     @Property(tries = 200)
@@ -102,18 +102,5 @@ class PerftestParserTest {
     @Provide
     Arbitrary<String> hostile() {
         return Arbitraries.oneOf(ParserFuzz.randomText(), ParserFuzz.mutated(SampleText.fixture("perftest", "ib_send_bw-mlx5_bond_1-mbytes-two-sizes.txt")));
-    }
-
-    private static int lineOf(ThrowingText call) {
-        try {
-            call.run();
-        } catch (ParseException e) {
-            return e.line();
-        }
-        throw new AssertionError("expected a ParseException");
-    }
-
-    private interface ThrowingText {
-        void run() throws ParseException;
     }
 }

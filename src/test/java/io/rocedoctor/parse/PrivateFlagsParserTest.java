@@ -40,10 +40,10 @@ class PrivateFlagsParserTest {
 
     @Test
     void malformedInputNamesTheLine() {
-        assertThat(lineOf(() -> parser.parse("\n\n"))).isZero();
-        assertThat(lineOf(() -> parser.parse("Cannot get private flag names: Operation not supported\n"))).isEqualTo(1);
-        assertThat(lineOf(() -> parser.parse("Private flags for x:\n"))).isEqualTo(1);
-        assertThat(lineOf(() -> parser.parse("Private flags for x:\nrx_cqe_moder : on\nrx_striding_rq : 1\n"))).isEqualTo(3);
+        assertThat(SampleText.failureLine(() -> parser.parse("\n\n"))).isZero();
+        assertThat(SampleText.failureLine(() -> parser.parse("Cannot get private flag names: Operation not supported\n"))).isEqualTo(1);
+        assertThat(SampleText.failureLine(() -> parser.parse("Private flags for x:\n"))).isEqualTo(1);
+        assertThat(SampleText.failureLine(() -> parser.parse("Private flags for x:\nrx_cqe_moder : on\nrx_striding_rq : 1\n"))).isEqualTo(3);
     }
 
     @Property(tries = 200)
@@ -54,18 +54,5 @@ class PrivateFlagsParserTest {
     @Provide
     Arbitrary<String> hostile() {
         return Arbitraries.oneOf(ParserFuzz.randomText(), ParserFuzz.mutated(SampleText.fixture("ethtool-priv-flags", "mlx5-ens3f1np1.txt")));
-    }
-
-    private static int lineOf(ThrowingText call) {
-        try {
-            call.run();
-        } catch (ParseException e) {
-            return e.line();
-        }
-        throw new AssertionError("expected a ParseException");
-    }
-
-    private interface ThrowingText {
-        void run() throws ParseException;
     }
 }

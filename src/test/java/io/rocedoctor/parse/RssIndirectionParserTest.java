@@ -57,10 +57,10 @@ class RssIndirectionParserTest {
 
     @Test
     void malformedInputNamesTheLine() {
-        assertThat(lineOf(() -> parser.parse(""))).isZero();
-        assertThat(lineOf(() -> parser.parse("Cannot get RX ring count: Operation not supported\n"))).isEqualTo(1);
-        assertThat(lineOf(() -> parser.parse("RX flow hash indirection table for p with 2 RX ring(s):\n 0: 0 x\n"))).isEqualTo(2);
-        assertThat(lineOf(() -> parser.parse("RX flow hash indirection table for p with 2 RX ring(s):\n 0: 0 1\n"
+        assertThat(SampleText.failureLine(() -> parser.parse(""))).isZero();
+        assertThat(SampleText.failureLine(() -> parser.parse("Cannot get RX ring count: Operation not supported\n"))).isEqualTo(1);
+        assertThat(SampleText.failureLine(() -> parser.parse("RX flow hash indirection table for p with 2 RX ring(s):\n 0: 0 x\n"))).isEqualTo(2);
+        assertThat(SampleText.failureLine(() -> parser.parse("RX flow hash indirection table for p with 2 RX ring(s):\n 0: 0 1\n"
                 + "RSS hash function:\n    toeplitz: maybe\n"))).isEqualTo(4);
     }
 
@@ -72,18 +72,5 @@ class RssIndirectionParserTest {
     @Provide
     Arbitrary<String> hostile() {
         return Arbitraries.oneOf(ParserFuzz.randomText(), ParserFuzz.mutated(SampleText.fixture("ethtool-x", "mlx5-ens3f0np0-8-rings.txt")));
-    }
-
-    private static int lineOf(ThrowingText call) {
-        try {
-            call.run();
-        } catch (ParseException e) {
-            return e.line();
-        }
-        throw new AssertionError("expected a ParseException");
-    }
-
-    private interface ThrowingText {
-        void run() throws ParseException;
     }
 }

@@ -48,10 +48,10 @@ class RxFlowHashParserTest {
 
     @Test
     void malformedInputNamesTheLine() {
-        assertThat(lineOf(() -> parser.parse(""))).isZero();
-        assertThat(lineOf(() -> parser.parse("Cannot get RX network flow hashing options: Operation not supported\n")))
+        assertThat(SampleText.failureLine(() -> parser.parse(""))).isZero();
+        assertThat(SampleText.failureLine(() -> parser.parse("Cannot get RX network flow hashing options: Operation not supported\n")))
                 .isEqualTo(1);
-        assertThat(lineOf(() -> parser.parse("\nIP SA\nIP DA\n"))).isEqualTo(2);
+        assertThat(SampleText.failureLine(() -> parser.parse("\nIP SA\nIP DA\n"))).isEqualTo(2);
     }
 
     @Property(tries = 200)
@@ -62,18 +62,5 @@ class RxFlowHashParserTest {
     @Provide
     Arbitrary<String> hostile() {
         return Arbitraries.oneOf(ParserFuzz.randomText(), ParserFuzz.mutated(SampleText.fixture("ethtool-n", "udp4-ens3f0np0-with-ports.txt")));
-    }
-
-    private static int lineOf(ThrowingText call) {
-        try {
-            call.run();
-        } catch (ParseException e) {
-            return e.line();
-        }
-        throw new AssertionError("expected a ParseException");
-    }
-
-    private interface ThrowingText {
-        void run() throws ParseException;
     }
 }

@@ -15,6 +15,21 @@ final class SampleText {
     private SampleText() {
     }
 
+    /** A parse that must fail. */
+    interface FailingParse {
+        void run() throws ParseException;
+    }
+
+    /** The line a ParseException names; an AssertionError when the call does not throw one. */
+    static int failureLine(FailingParse call) {
+        try {
+            call.run();
+        } catch (ParseException e) {
+            return e.line();
+        }
+        throw new AssertionError("expected a ParseException");
+    }
+
     /** {@code fixtures/samples/<folder>/<name>}. */
     static String fixture(String folder, String name) {
         try {

@@ -40,13 +40,13 @@ class SingleWordParsersTest {
 
     @Test
     void malformedInputNamesTheLine() {
-        assertThat(lineOf(() -> parser.parse(""))).isZero();
-        assertThat(lineOf(() -> parser.parse("Failed to connect to bus: No such file or directory\n"))).isEqualTo(1);
-        assertThat(lineOf(() -> parser.parse("active\nactive\n"))).isEqualTo(2);
-        assertThat(lineOf(() -> parser.parse("sleeping\n"))).isEqualTo(1);
-        assertThat(lineOf(() -> governor.parse("cat: /sys/devices/system/cpu/cpu0/cpufreq/scaling_governor: No such file or directory\n")))
+        assertThat(SampleText.failureLine(() -> parser.parse(""))).isZero();
+        assertThat(SampleText.failureLine(() -> parser.parse("Failed to connect to bus: No such file or directory\n"))).isEqualTo(1);
+        assertThat(SampleText.failureLine(() -> parser.parse("active\nactive\n"))).isEqualTo(2);
+        assertThat(SampleText.failureLine(() -> parser.parse("sleeping\n"))).isEqualTo(1);
+        assertThat(SampleText.failureLine(() -> governor.parse("cat: /sys/devices/system/cpu/cpu0/cpufreq/scaling_governor: No such file or directory\n")))
                 .isEqualTo(1);
-        assertThat(lineOf(() -> governor.parse("Performance!\n"))).isEqualTo(1);
+        assertThat(SampleText.failureLine(() -> governor.parse("Performance!\n"))).isEqualTo(1);
     }
 
     @Property(tries = 100)
@@ -62,18 +62,5 @@ class SingleWordParsersTest {
     @Provide
     Arbitrary<String> hostile() {
         return Arbitraries.oneOf(ParserFuzz.randomText(), ParserFuzz.mutated(SampleText.fixture("systemctl", "irqbalance-active.txt")));
-    }
-
-    private static int lineOf(ThrowingText call) {
-        try {
-            call.run();
-        } catch (ParseException e) {
-            return e.line();
-        }
-        throw new AssertionError("expected a ParseException");
-    }
-
-    private interface ThrowingText {
-        void run() throws ParseException;
     }
 }

@@ -45,10 +45,10 @@ class SysctlParserTest {
 
     @Test
     void malformedInputNamesTheLine() {
-        assertThat(lineOf(() -> parser.parse(""))).isZero();
-        assertThat(lineOf(() -> parser.parse("bash: sysctl: command not found\n"))).isEqualTo(1);
-        assertThat(lineOf(() -> parser.parse("net.core.a = 1\nwrapped remainder\n"))).isEqualTo(2);
-        assertThat(lineOf(() -> parser.parse("net.core.a = 1\n= 2\n"))).isEqualTo(2);
+        assertThat(SampleText.failureLine(() -> parser.parse(""))).isZero();
+        assertThat(SampleText.failureLine(() -> parser.parse("bash: sysctl: command not found\n"))).isEqualTo(1);
+        assertThat(SampleText.failureLine(() -> parser.parse("net.core.a = 1\nwrapped remainder\n"))).isEqualTo(2);
+        assertThat(SampleText.failureLine(() -> parser.parse("net.core.a = 1\n= 2\n"))).isEqualTo(2);
     }
 
     @Property(tries = 200)
@@ -59,18 +59,5 @@ class SysctlParserTest {
     @Provide
     Arbitrary<String> hostile() {
         return Arbitraries.oneOf(ParserFuzz.randomText(), ParserFuzz.mutated(SampleText.fixture("sysctl", "sysctl-a-roce-host-excerpt.txt")));
-    }
-
-    private static int lineOf(ThrowingText call) {
-        try {
-            call.run();
-        } catch (ParseException e) {
-            return e.line();
-        }
-        throw new AssertionError("expected a ParseException");
-    }
-
-    private interface ThrowingText {
-        void run() throws ParseException;
     }
 }
