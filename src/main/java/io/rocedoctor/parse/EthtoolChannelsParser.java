@@ -1,0 +1,36 @@
+package io.rocedoctor.parse;
+
+import io.rocedoctor.parse.EthtoolPresetTable.Block;
+
+/**
+ * Parses {@code ethtool -l IF}.
+ *
+ * <pre>
+ * Channel parameters for ens1f0np0:
+ * Pre-set maximums:
+ * RX:             n/a
+ * TX:             n/a
+ * Other:          n/a
+ * Combined:       63
+ * Current hardware settings:
+ * RX:             n/a
+ * TX:             n/a
+ * Other:          n/a
+ * Combined:       16
+ * </pre>
+ * gives {@code EthtoolChannels("ens1f0np0", Counts(null, null, null, 63), Counts(null, null, null, 16))}.
+ * Empty output or an ethtool refusal ("Cannot get device channel parameters") is a
+ * ParseException; a truncated output leaves the missing block's counts absent.
+ */
+public final class EthtoolChannelsParser implements Parser<EthtoolChannels> {
+    @Override
+    public EthtoolChannels parse(String text) throws ParseException {
+        EthtoolPresetTable table = EthtoolPresetTable.parse(text, "Channel parameters for ", "ethtool -l");
+        return new EthtoolChannels(table.interfaceName(), counts(table, Block.MAXIMUMS), counts(table, Block.CURRENT));
+    }
+
+    private static EthtoolChannels.Counts counts(EthtoolPresetTable table, Block block) throws ParseException {
+        return new EthtoolChannels.Counts(table.count(block, "RX"), table.count(block, "TX"),
+                table.count(block, "Other"), table.count(block, "Combined"));
+    }
+}

@@ -1,0 +1,169 @@
+package io.rocedoctor.parse;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Parses {@code ip link show} with any of {@code -d}, {@code -s}, {@code -s -s} (one parser for all).
+ *
+ * <pre>
+ * 5: ens1f0np0: &lt;BROADCAST,MULTICAST,SLAVE,UP,LOWER_UP&gt; mtu 9000 qdisc mq master bond1 state UP mode DEFAULT group default qlen 1000
+ *     link/ether 0c:42:a1:5e:77:10 brd ff:ff:ff:ff:ff:ff promiscuity 0 allmulti 0 minmtu 68 maxmtu 9978
+ *     bond_slave state ACTIVE mii_status UP link_failure_count 0 perm_hwaddr 0c:42:a1:5e:77:10 queue_id 0 addrgenmode none numtxqueues 96 numrxqueues 48
+ *     RX:  bytes  packets errors dropped  missed   mcast
+ *     918273645  1203456      0      12       0     301
+ *     TX:  bytes  packets errors dropped carrier collsns
+ *     827364512  1102345      0       0       0       0
+ *     altname enp65s0f0np0
+ * </pre>
+ * gives IpLink(5, "ens1f0np0", master "bond1", state "UP", kind "bond_slave", slaveState "ACTIVE",
+ * rx_dropped 12, altNames [enp65s0f0np0]). Statistics after a "vf N" line belong to the VF and are
+ * skipped; unknown indented lines (alias, vf, xdp) are tolerated. Counters printed with
+ * {@code -h} ("6.04T") are read approximately. Empty output, "Device ... does not exist", or a
+ * first line that is not a link header is a ParseException.
+ */
+public final class IpLinksParser implements Parser<IpLinks> {
+    private static final Pattern HEADER = Pattern.compile("(\\d+):\\s+([^:\\s]+):\\s+<([^>]*)>(.*)");
+    private static final Pattern STATS_TITLE = Pattern.compile("(RX|TX)(?: errors)?:\\s*(.*)");
+    private static final Pattern HUMAN = Pattern.compile("(\\d+(?:\\.\\d+)?)([KMGTPE])");
+
+    /** A link being read, turned into an {@link IpLink} at its end. */
+    private static final class Draft {
+        int index;
+        String name;
+        String parent;
+        List<String> flags = List.of();
+        Map<String, String> header = new LinkedHashMap<>();
+        String linkType;
+        String address;
+        String kind;
+        Map<String, String> attributes = new LinkedHashMap<>();
+        List<String> altNames = new ArrayList<>();
+        Map<String, Long> statistics = new LinkedHashMap<>();
+        boolean inVf;
+        boolean detailsDone;
+
+        IpLink build(int headerLine) throws ParseException {
+            String mtu = header.get("mtu");
+            return new IpLink(index, name, parent, flags,
+                    mtu == null ? null : (int) Math.min(Integer.MAX_VALUE, TextLines.parseLong(mtu, headerLine, "mtu")),
+                    header.get("qdisc"), header.get("state"), header.get("master"), linkType, address, kind,
+                    attributes, altNames, statistics);
+        }
+    }
+
+    @Override
+    public IpLinks parse(String text) throws ParseException {
+        TextLines lines = ToolOutput.lines(text, "ip link");
+        List<IpLink> links = new ArrayList<>();
+        Draft draft = null;
+        int draftLine = 0;
+        for (int n = 1; n <= lines.size(); n++) {
+            String line = lines.line(n).strip();
+            if (line.isEmpty()) {
+                continue;
+            }
+            Matcher h = HEADER.matcher(line);
+            if (h.matches()) {
+                if (draft != null) {
+                    links.add(draft.build(draftLine));
+                }
+                draft = header(h, n);
+                draftLine = n;
+                continue;
+            }
+            if (draft == null) {
+                throw new ParseException(n, "ip link: expected a 'N: name: <FLAGS> ...' line, got '"
+                        + TextLines.abbreviate(line) + "'");
+            }
+            Matcher s = STATS_TITLE.matcher(line);
+            if (s.matches()) {
+                String prefix = s.group(1).toLowerCase() + "_";
+                String[] columns = s.group(2).strip().split("\\s+");
+                n++;
+                if (n > lines.size()) {
+                    throw new ParseException(n - 1, "ip link: counter titles without a line of values");
+                }
+                String[] values = lines.line(n).strip().split("\\s+");
+                if (values.length != columns.length) {
+                    throw new ParseException(n, "ip link: " + columns.length + " counter titles but "
+                            + values.length + " values");
+                }
+                for (int i = 0; i < columns.length && !draft.inVf; i++) {
+                    draft.statistics.put(prefix + columns[i], counter(values[i], n, columns[i]));
+                }
+                draft.detailsDone = true;
+            } else if (line.startsWith("link/")) {
+                String[] tokens = line.split("\\s+");
+                draft.linkType = tokens[0].substring("link/".length());
+                int start = 1;
+                if (tokens.length > 1 && tokens[1].matches("[0-9a-fA-F:.]+")) {
+                    draft.address = tokens[1];
+                    start = 2;
+                }
+                pairs(tokens, start, draft.attributes);
+            } else if (line.startsWith("altname ")) {
+                draft.altNames.add(line.substring("altname ".length()).strip());
+            } else if (line.startsWith("vf ")) {
+                draft.inVf = true;
+            } else if (line.startsWith("alias ")) {
+                // Free text a person wrote; neither a kind nor pairs.
+                continue;
+            } else if (!draft.detailsDone && draft.linkType != null && draft.kind == null
+                    && line.matches("[a-z][a-z0-9_]*\\s.*") && !line.startsWith("addrgenmode ")) {
+                // The first detail line after link/ names the kind, then its pairs follow.
+                String[] tokens = line.split("\\s+");
+                draft.kind = tokens[0];
+                pairs(tokens, 1, draft.attributes);
+            } else if (!draft.detailsDone && draft.linkType != null) {
+                pairs(line.split("\\s+"), 0, draft.attributes);
+            }
+        }
+        if (draft != null) {
+            links.add(draft.build(draftLine));
+        }
+        return new IpLinks(links);
+    }
+
+    private static Draft header(Matcher h, int n) throws ParseException {
+        Draft d = new Draft();
+        d.index = (int) Math.min(Integer.MAX_VALUE, TextLines.parseLong(h.group(1), n, "ifindex"));
+        String name = h.group(2);
+        int at = name.indexOf('@');
+        d.name = at < 0 ? name : name.substring(0, at);
+        d.parent = at < 0 ? null : name.substring(at + 1);
+        d.flags = h.group(3).isEmpty() ? List.of() : List.of(h.group(3).split(","));
+        pairs(h.group(4).strip().split("\\s+"), 0, d.header);
+        return d;
+    }
+
+    /** "name value name value ..."; bracketed flag words ("&lt;REORDER_HDR&gt;") are skipped. */
+    private static void pairs(String[] tokens, int start, Map<String, String> into) {
+        List<String> words = new ArrayList<>();
+        for (int i = start; i < tokens.length; i++) {
+            if (!tokens[i].isEmpty() && !(tokens[i].startsWith("<") && tokens[i].endsWith(">"))) {
+                words.add(tokens[i]);
+            }
+        }
+        for (int i = 0; i + 1 < words.size(); i += 2) {
+            into.putIfAbsent(words.get(i), words.get(i + 1));
+        }
+    }
+
+    private static long counter(String value, int line, String column) throws ParseException {
+        Matcher m = HUMAN.matcher(value);
+        if (m.matches()) {
+            double scale = Math.pow(1000, "KMGTPE".indexOf(m.group(2)) + 1);
+            double v = Double.parseDouble(m.group(1)) * scale;
+            if (v >= Long.MAX_VALUE) {
+                throw new ParseException(line, "ip link: " + column + " counter overflows: '" + TextLines.abbreviate(value) + "'");
+            }
+            return (long) v;
+        }
+        return TextLines.parseLong(value, line, column + " counter");
+    }
+}

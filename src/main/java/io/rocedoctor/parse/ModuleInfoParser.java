@@ -1,0 +1,95 @@
+package io.rocedoctor.parse;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Parses {@code ethtool -m IF} for SFP, QSFP28 and CMIS modules.
+ *
+ * <pre>
+ * 	Identifier                                : 0x11 (QSFP28)
+ * 	Connector                                 : 0x0c (MPO 1x12)
+ * 	Vendor name                               : Mellanox
+ * 	Vendor PN                                 : MMA1B00-C100D
+ * 	Vendor SN                                 : MT2031FT01234
+ * 	Module temperature                        : 45.00 degrees C / 113.00 degrees F
+ * 	Module voltage                            : 3.2861 V
+ * 	Transmit avg optical power (Channel 1)    : 0.8923 mW / -0.50 dBm
+ * 	Transmit avg optical power (Channel 2)    : 0.9011 mW / -0.45 dBm
+ * 	Rcvr signal avg optical power(Channel 1)  : 0.7645 mW / -1.17 dBm
+ * 	Rcvr signal avg optical power(Channel 2)  : 0.0347 mW / -14.60 dBm
+ * 	Module temperature high alarm threshold   : 80.00 degrees C / 176.00 degrees F
+ * 	Module temperature high warning threshold : 75.00 degrees C / 167.00 degrees F
+ * </pre>
+ * gives temperature 45.0, alarm 80.0, warning 75.0, voltage 3.2861, rx [0.7645, 0.0347],
+ * tx [0.8923, 0.9011]. SFP modules give one lane from "Receiver signal average optical power" and
+ * "Laser output power". Empty output or an ethtool refusal ("Cannot get module EEPROM
+ * information") is a ParseException, as is a line without " : " (an undecoded hex dump).
+ */
+public final class ModuleInfoParser implements Parser<ModuleInfo> {
+    private static final Pattern RX = Pattern.compile(
+            "(?:Rcvr signal avg optical power|Rcvr signal OMA|Receiver signal average optical power|Receiver signal OMA)"
+                    + "\\s*(?:\\((?:Channel|Chan) (\\d+)\\))?");
+    private static final Pattern TX = Pattern.compile(
+            "(?:Transmit avg optical power|Laser output power)\\s*(?:\\((?:Channel|Chan) (\\d+)\\))?");
+    private static final Pattern NUMBER = Pattern.compile("^(-?\\d+(?:\\.\\d+)?)");
+
+    @Override
+    public ModuleInfo parse(String text) throws ParseException {
+        TextLines lines = ToolOutput.lines(text, "ethtool -m");
+        Map<String, String> fields = new LinkedHashMap<>();
+        Map<String, Integer> lineOf = new LinkedHashMap<>();
+        TreeMap<Integer, Double> rx = new TreeMap<>();
+        TreeMap<Integer, Double> tx = new TreeMap<>();
+        for (int n = 1; n <= lines.size(); n++) {
+            String line = lines.line(n).strip();
+            if (line.isEmpty()) {
+                continue;
+            }
+            int colon = line.indexOf(':');
+            if (colon <= 0) {
+                throw new ParseException(n, "ethtool -m: expected 'name : value', got '" + TextLines.abbreviate(line) + "'");
+            }
+            String key = line.substring(0, colon).strip().replaceAll("\\s+", " ");
+            String value = line.substring(colon + 1).strip();
+            fields.merge(key, value, (a, b) -> a + "; " + b);
+            lineOf.putIfAbsent(key, n);
+            Matcher m;
+            if ((m = RX.matcher(key)).matches()) {
+                rx.put(lane(m.group(1), n), number(value, n, key));
+            } else if ((m = TX.matcher(key)).matches()) {
+                tx.put(lane(m.group(1), n), number(value, n, key));
+            }
+        }
+        return new ModuleInfo(fields.get("Identifier"), fields.get("Connector"), fields.get("Vendor name"),
+                fields.get("Vendor PN"), fields.get("Vendor SN"),
+                measure(fields, lineOf, "Module temperature"),
+                measure(fields, lineOf, "Module temperature high alarm threshold"),
+                measure(fields, lineOf, "Module temperature high warning threshold"),
+                measure(fields, lineOf, "Module voltage"),
+                new ArrayList<>(rx.values()), new ArrayList<>(tx.values()), fields);
+    }
+
+    private static int lane(String channel, int line) throws ParseException {
+        return channel == null ? 1 : (int) Math.min(Integer.MAX_VALUE, TextLines.parseLong(channel, line, "channel"));
+    }
+
+    private static Double measure(Map<String, String> fields, Map<String, Integer> lineOf, String key)
+            throws ParseException {
+        String value = fields.get(key);
+        return value == null ? null : number(value, lineOf.get(key), key);
+    }
+
+    /** The leading number of "45.00 degrees C / 113.00 degrees F", "3.29 V" or "0.76 mW / -1.17 dBm". */
+    private static double number(String value, int line, String what) throws ParseException {
+        Matcher m = NUMBER.matcher(value);
+        if (!m.find()) {
+            throw new ParseException(line, "ethtool -m: " + what + " is not a number: '" + TextLines.abbreviate(value) + "'");
+        }
+        return Double.parseDouble(m.group(1));
+    }
+}

@@ -1,0 +1,185 @@
+package io.rocedoctor.parse;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Parses the output of a perftest program (ib_write_bw, ib_read_bw, ib_send_bw, ib_*_lat).
+ *
+ * <pre>
+ * ---------------------------------------------------------------------------------------
+ *                     RDMA_Write BW Test
+ *  Dual-port       : OFF		Device         : mlx5_2
+ *  Number of qps   : 4		Transport type : IB
+ *  Connection type : RC		Using SRQ      : OFF
+ *  TX depth        : 128
+ *  Mtu             : 4096[B]
+ *  Link type       : Ethernet
+ *  GID index       : 3
+ *  Max inline data : 0[B]
+ *  rdma_cm QPs	 : ON
+ *  Data ex. method : rdma_cm
+ * ---------------------------------------------------------------------------------------
+ *  #bytes     #iterations    BW peak[Gb/sec]    BW average[Gb/sec]   MsgRate[Mpps]
+ *  65536      20000            97.12              97.05  		   0.185114
+ * ---------------------------------------------------------------------------------------
+ * </pre>
+ * gives test WRITE_BW, device mlx5_2, 4 QPs, MTU 4096, GID index 3, rdma_cm, unit Gb/sec, one row
+ * averaging 97.05. Banner-only outputs give no rows; result-only excerpts give no banner (the
+ * test is then null); "&lt;snip&gt;", warnings and the address block are skipped. Empty output is a
+ * ParseException at line 0, text with neither banner nor table (a connection error) one at line 1; a result row whose values do not fit its header is one at that line.
+ */
+public final class PerftestParser implements Parser<PerftestResult> {
+    private static final Pattern TITLE = Pattern.compile("(RDMA_Write|RDMA_Read|Send|Atomic)\\b.*\\b(BW|Latency) Test");
+    private static final String PAIR = "\\s*+([A-Za-z][\\w.*\\-]*+(?: [\\w.*\\-]++)*+)\\s*+:\\s*+(\\S++)";
+    private static final Pattern PAIR_LINE = Pattern.compile("(?:" + PAIR + ")++\\s*+");
+    private static final Pattern ONE_PAIR = Pattern.compile(PAIR);
+    private static final Pattern COLUMN = Pattern.compile("#\\w+|[\\w.%]+(?: [A-Za-z]+)?\\[([^\\]]*)]");
+    private static final Pattern ROW = Pattern.compile("\\d+\\s.*");
+
+    @Override
+    public PerftestResult parse(String text) throws ParseException {
+        TextLines lines = ToolOutput.nonEmpty(text, "perftest");
+        PerftestTest test = null;
+        Boolean latency = null;
+        Map<String, String> banner = new LinkedHashMap<>();
+        Map<String, Integer> bannerLine = new LinkedHashMap<>();
+        String unit = null;
+        List<String> columns = null;
+        List<PerftestResult.BandwidthRow> bw = new ArrayList<>();
+        List<PerftestResult.LatencyRow> lat = new ArrayList<>();
+        for (int n = 1; n <= lines.size(); n++) {
+            String line = lines.line(n).strip();
+            Matcher m;
+            if (line.startsWith("#bytes")) {
+                columns = new ArrayList<>();
+                m = COLUMN.matcher(line);
+                while (m.find()) {
+                    columns.add(m.group().replaceAll("\\[.*", ""));
+                    if (m.group().startsWith("BW average")) {
+                        unit = m.group(1);
+                    }
+                }
+                latency = latency != null ? latency : !columns.contains("BW average");
+            } else if (ROW.matcher(line).matches()) {
+                List<String> cols = columns != null ? columns : guessColumns(line, n);
+                latency = latency != null ? latency : !cols.contains("BW average");
+                row(line, n, cols, latency, bw, lat);
+            } else if (columns == null && (m = TITLE.matcher(line)).matches()) {
+                test = testOf(m.group(1), m.group(2));
+                latency = test.latency();
+            } else if (columns == null && !skipped(line) && PAIR_LINE.matcher(line).matches()) {
+                m = ONE_PAIR.matcher(line);
+                while (m.find()) {
+                    String key = m.group(1).replaceAll("\\s+", " ");
+                    banner.putIfAbsent(key, m.group(2));
+                    bannerLine.putIfAbsent(key, n);
+                }
+            }
+        }
+        if (test == null && banner.isEmpty() && columns == null && bw.isEmpty() && lat.isEmpty()) {
+            throw new ParseException(1, "perftest: neither a banner nor a result table");
+        }
+        return new PerftestResult(test, latency, banner(banner, bannerLine), unit, bw, lat);
+    }
+
+    private static boolean skipped(String line) {
+        return line.startsWith("GID:") || line.startsWith("local address") || line.startsWith("remote address")
+                || line.startsWith("WARNING");
+    }
+
+    private static PerftestTest testOf(String verb, String kind) {
+        boolean lat = kind.equals("Latency");
+        return switch (verb) {
+            case "RDMA_Write" -> lat ? PerftestTest.WRITE_LAT : PerftestTest.WRITE_BW;
+            case "RDMA_Read" -> lat ? PerftestTest.READ_LAT : PerftestTest.READ_BW;
+            case "Send" -> lat ? PerftestTest.SEND_LAT : PerftestTest.SEND_BW;
+            default -> lat ? PerftestTest.ATOMIC_LAT : PerftestTest.ATOMIC_BW;
+        };
+    }
+
+    /** Rows pasted without their header: the two layouts current perftest prints, told apart by width. */
+    private static List<String> guessColumns(String line, int n) throws ParseException {
+        int width = line.split("\\s+").length;
+        if (width == 5) {
+            return List.of("#bytes", "#iterations", "BW peak", "BW average", "MsgRate");
+        }
+        if (width == 9) {
+            return List.of("#bytes", "#iterations", "t_min", "t_max", "t_typical", "t_avg", "t_stdev",
+                    "99% percentile", "99.9% percentile");
+        }
+        throw new ParseException(n, "perftest: a result row of " + width + " values without a '#bytes' header");
+    }
+
+    private static void row(String line, int n, List<String> columns, boolean latency,
+            List<PerftestResult.BandwidthRow> bw, List<PerftestResult.LatencyRow> lat) throws ParseException {
+        String[] values = line.split("\\s+");
+        if (values.length != columns.size() || columns.size() < 2) {
+            throw new ParseException(n, "perftest: " + values.length + " values under " + columns.size() + " column titles");
+        }
+        Map<String, String> byColumn = new LinkedHashMap<>();
+        for (int i = 0; i < values.length; i++) {
+            byColumn.put(columns.get(i), values[i]);
+        }
+        long bytes = TextLines.parseLong(values[0], n, "#bytes");
+        long iterations = TextLines.parseLong(values[1], n, "#iterations");
+        if (latency) {
+            lat.add(new PerftestResult.LatencyRow(bytes, iterations, decimal(byColumn, "t_min", n),
+                    decimal(byColumn, "t_max", n), decimal(byColumn, "t_typical", n), decimal(byColumn, "t_avg", n),
+                    decimal(byColumn, "t_stdev", n), decimal(byColumn, "99% percentile", n),
+                    decimal(byColumn, "99.9% percentile", n)));
+        } else {
+            bw.add(new PerftestResult.BandwidthRow(bytes, iterations, decimal(byColumn, "BW peak", n),
+                    decimal(byColumn, "BW average", n), decimal(byColumn, "MsgRate", n)));
+        }
+    }
+
+    private static Double decimal(Map<String, String> byColumn, String column, int n) throws ParseException {
+        String v = byColumn.get(column);
+        if (v == null) {
+            return null;
+        }
+        try {
+            return Double.valueOf(v);
+        } catch (NumberFormatException e) {
+            throw new ParseException(n, "perftest: " + column + " is not a number: '" + TextLines.abbreviate(v) + "'");
+        }
+    }
+
+    private static PerftestResult.Banner banner(Map<String, String> all, Map<String, Integer> lineOf) throws ParseException {
+        return new PerftestResult.Banner(all.get("Device"), integer(all, lineOf, "Number of qps"),
+                all.get("Transport type"), all.get("Connection type"), onOff(all.get("Using SRQ")),
+                integer(all, lineOf, "TX depth"), integer(all, lineOf, "Mtu"), all.get("Link type"),
+                integer(all, lineOf, "GID index"), integer(all, lineOf, "Max inline data"),
+                onOff(all.get("rdma_cm QPs")), all.get("Data ex. method"), all);
+    }
+
+    /** "4096[B]" and "128" alike. */
+    private static Integer integer(Map<String, String> all, Map<String, Integer> lineOf, String key) throws ParseException {
+        String v = all.get(key);
+        if (v == null) {
+            return null;
+        }
+        long value = TextLines.parseLong(v.replaceAll("\\[.*]$", ""), lineOf.get(key), key);
+        if (value > Integer.MAX_VALUE || value < Integer.MIN_VALUE) {
+            throw new ParseException(lineOf.get(key), "perftest: " + key + " is out of range: '" + TextLines.abbreviate(v) + "'");
+        }
+        return (int) value;
+    }
+
+    private static Boolean onOff(String v) {
+        if (v == null) {
+            return null;
+        }
+        return switch (v.toUpperCase(Locale.ROOT)) {
+            case "ON" -> Boolean.TRUE;
+            case "OFF" -> Boolean.FALSE;
+            default -> null;
+        };
+    }
+}

@@ -1,0 +1,108 @@
+package io.rocedoctor.parse;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+
+import org.junit.jupiter.api.Test;
+
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+class IpLinksParserTest {
+    private final IpLinksParser parser = new IpLinksParser();
+
+    @Test
+    void javadocExample() throws ParseException {
+        IpLink l = parser.parse(SampleText.javadocExample(IpLinksParser.class)).links().get(0);
+        assertThat(l.index()).isEqualTo(5);
+        assertThat(l.name()).isEqualTo("ens1f0np0");
+        assertThat(l.master()).isEqualTo("bond1");
+        assertThat(l.state()).isEqualTo("UP");
+        assertThat(l.kind()).isEqualTo("bond_slave");
+        assertThat(l.slaveState()).isEqualTo("ACTIVE");
+        assertThat(l.statistic("rx_dropped")).isEqualTo(12L);
+        assertThat(l.altNames()).containsExactly("enp65s0f0np0");
+    }
+
+    @Test
+    void roceBondWithDoubleStatistics() throws ParseException {
+        IpLinks links = parser.parse(SampleText.fixture("ip", "ip-d-s-s-link-roce-bond-lacp.txt"));
+        assertThat(links.links()).extracting(IpLink::name).containsExactly("lo", "ens3f0np0", "bond1", "bond1.120");
+        IpLink slave = links.named("ens3f0np0").orElseThrow();
+        assertThat(slave.mtu()).isEqualTo(9000);
+        assertThat(slave.qdisc()).isEqualTo("mq");
+        assertThat(slave.address()).isEqualTo("b8:ce:f6:10:20:30");
+        assertThat(slave.miiStatus()).isEqualTo("UP");
+        assertThat(slave.attributes()).containsEntry("link_failure_count", "3").containsEntry("parentdev", "0000:3b:00.0");
+        assertThat(slave.statistic("rx_bytes")).isEqualTo(91827364501L);
+        assertThat(slave.statistic("rx_crc")).isEqualTo(17L);
+        assertThat(slave.carrierChanges()).isEqualTo(7L);
+        // the VF's counters after "vf 0" do not overwrite the PF's
+        assertThat(slave.statistic("tx_packets")).isEqualTo(65102938L);
+        IpLink bond = links.named("bond1").orElseThrow();
+        assertThat(bond.kind()).isEqualTo("bond");
+        assertThat(bond.bondMode()).isEqualTo("802.3ad");
+        assertThat(bond.xmitHashPolicy()).isEqualTo("layer3+4");
+        assertThat(bond.flags()).contains("MASTER");
+        IpLink vlan = links.named("bond1.120").orElseThrow();
+        assertThat(vlan.parent()).isEqualTo("bond1");
+        assertThat(vlan.kind()).isEqualTo("vlan");
+        assertThat(vlan.attributes()).containsEntry("id", "120").containsEntry("addrgenmode", "eui64");
+    }
+
+    @Test
+    void plainShowWithoutDetails() throws ParseException {
+        IpLinks links = parser.parse(SampleText.fixture("ip", "ip-link-show-no-details.txt"));
+        IpLink eno1 = links.named("eno1").orElseThrow();
+        assertThat(eno1.up()).isTrue();
+        assertThat(eno1.lowerUp()).isFalse();
+        assertThat(eno1.state()).isEqualTo("DOWN");
+        assertThat(eno1.kind()).isNull();
+        assertThat(eno1.statistics()).isEmpty();
+        assertThat(links.named("ib0").orElseThrow().linkType()).isEqualTo("infiniband");
+        IpLink tun = links.named("tun0").orElseThrow();
+        assertThat(tun.linkType()).isEqualTo("none");
+        assertThat(tun.address()).isNull();
+    }
+
+    @Test
+    void newIproute2StatisticsLayout() throws ParseException {
+        IpLink l = parser.parse(SampleText.fixture("ip", "ip-s-link-new-iproute2.txt")).links().get(0);
+        assertThat(l.statistic("rx_missed")).isEqualTo(512L);
+        assertThat(l.statistic("tx_dropped")).isEqualTo(3L);
+        assertThat(l.carrierChanges()).isNull();
+    }
+
+    @Test
+    void humanReadableCounters() throws ParseException {
+        IpLink l = parser.parse("2: eth0: <UP> mtu 1500\n    link/ether 00:0a:f7:01:02:03 brd ff:ff:ff:ff:ff:ff\n"
+                + "    RX: bytes  packets  errors  dropped missed  mcast\n    6.04T      4.67G    0       0       7       67.7M\n")
+                .links().get(0);
+        assertThat(l.statistic("rx_bytes")).isEqualTo(6_040_000_000_000L);
+        assertThat(l.statistic("rx_mcast")).isEqualTo(67_700_000L);
+    }
+
+    @Test
+    void malformedInputNamesTheLine() {
+        assertThat(SampleText.failureLine(() -> parser.parse(""))).isZero();
+        assertThat(SampleText.failureLine(() -> parser.parse("Device \"eth9\" does not exist.\n"))).isEqualTo(1);
+        assertThat(SampleText.failureLine(() -> parser.parse("link/ether 00:11:22:33:44:55\n"))).isEqualTo(1);
+        assertThat(SampleText.failureLine(() -> parser.parse("2: eth0: <UP> mtu 1500\n    RX: bytes packets\n    12\n"))).isEqualTo(3);
+        assertThat(SampleText.failureLine(() -> parser.parse("2: eth0: <UP> mtu 1500\n    RX: bytes packets\n"))).isEqualTo(2);
+        assertThat(SampleText.failureLine(() -> parser.parse("2: eth0: <UP> mtu 1500\n    RX: bytes\n    99999999999999999999\n"))).isEqualTo(3);
+        assertThat(SampleText.failureLine(() -> parser.parse("2: eth0: <UP> mtu 99999999999999999999\n"))).isEqualTo(1);
+    }
+
+    @Property(tries = 200)
+    void survivesHostileText(@ForAll("hostile") String text) {
+        ParserFuzz.survives(parser, text);
+    }
+
+    @Provide
+    Arbitrary<String> hostile() {
+        return Arbitraries.oneOf(ParserFuzz.randomText(), ParserFuzz.mutated(SampleText.fixture("ip", "ip-d-s-s-link-roce-bond-lacp.txt")));
+    }
+}
