@@ -230,6 +230,10 @@ public final class FactBuilder {
                 continue;
             }
             boolean down = b < a;
+            if (down) {
+                ledger.note(source.display() + ": " + c.getKey() + " went down between samples 0 and " + lastSample
+                        + " (" + a + " -> " + b + ": counter reset or driver reload); no rate computed");
+            }
             long delta = down ? 0 : b - a;
             Double perSecond = down || interval == null ? null : delta / interval;
             rates.put(c.getKey(), new CounterRate(source.arg(), c.getKey(), a, b, delta, perSecond, false, down));

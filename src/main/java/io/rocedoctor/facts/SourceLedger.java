@@ -31,6 +31,7 @@ public final class SourceLedger {
     private final List<Failure> failures = new ArrayList<>();
     private final Set<SourceKind> usable = EnumSet.noneOf(SourceKind.class);
     private final Set<String> missing = new TreeSet<>();
+    private final Set<String> notes = new TreeSet<>();
 
     public SourceLedger(Bundle bundle) {
         this.bundle = bundle;
@@ -84,6 +85,15 @@ public final class SourceLedger {
         if (bundle.samplesOf(source).isEmpty()) {
             missing.add(source.display());
         }
+    }
+
+    /** Something a reader of the report should know about the data, such as a counter that went down. */
+    public void note(String text) {
+        notes.add(text);
+    }
+
+    public List<String> notes() {
+        return List.copyOf(notes);
     }
 
     public List<String> missing() {

@@ -15,7 +15,7 @@ public record Report(String tool, String version, String profile, BundleInfo bun
     }
 
     /** What was read: parsed sources, missing ones, and failures with file and line. */
-    public record Sources(List<String> parsed, List<String> missing, List<FailedSource> failed) {
+    public record Sources(List<String> parsed, List<String> missing, List<FailedSource> failed, List<String> notes) {
     }
 
     public record FailedSource(String source, String file, Integer line, String error) {

@@ -40,7 +40,7 @@ public final class ReportBuilder {
                 facts.host().samples(), facts.host().intervalSeconds(), bundle.refusals());
         Report.Sources sources = new Report.Sources(ledger.parsed(), ledger.missing(),
                 ledger.failures().stream().map(f -> new Report.FailedSource(f.source(), f.file(),
-                        f.line() > 0 ? f.line() : null, f.error())).toList());
+                        f.line() > 0 ? f.line() : null, f.error())).toList(), ledger.notes());
 
         Map<Finding, Set<String>> explains = new HashMap<>();
         Map<Finding, Set<String>> explainedBy = new HashMap<>();

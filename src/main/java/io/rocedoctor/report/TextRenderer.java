@@ -65,6 +65,10 @@ public final class TextRenderer implements Renderer {
                 wrap(out, "  " + f.source() + ": ", (f.file() == null ? "" : f.file() + (f.line() == null ? "" : ":" + f.line()) + ": ") + f.error(), "    ");
             }
         }
+        if (!r.sources().notes().isEmpty()) {
+            out.append('\n').append(bold("Notes on the data")).append('\n');
+            r.sources().notes().forEach(line -> wrap(out, "  ", line, "    "));
+        }
         if (!r.bundle().refused().isEmpty()) {
             out.append('\n').append(bold("Refused from the bundle")).append('\n');
             r.bundle().refused().forEach(line -> wrap(out, "  ", line, "    "));

@@ -1,0 +1,54 @@
+package io.rocedoctor.facts;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rocedoctor.bundle.Bundle;
+import io.rocedoctor.bundle.BundleReader;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Given two samples of ethtool -S, rates per second; a counter that went down is reported, not a huge rate. */
+class CounterRateTest {
+    @TempDir
+    Path dir;
+
+    private Facts build(String first, String second) throws Exception {
+        write("manifest.yaml", "host: h1\nsamples:\n  - {n: 0, at: 2026-11-20T10:00:00Z}\n  - {n: 1, at: 2026-11-20T10:00:10Z}\n");
+        write("commands/ethtool_-i_p0", "driver: mlx5_core\nversion: 1\nfirmware-version: 22.1.1 (MT_1)\nbus-info: 0000:3b:00.0\n");
+        write("commands/ethtool_-S_p0", "NIC statistics:\n" + first);
+        write("samples/1/commands/ethtool_-S_p0", "NIC statistics:\n" + second);
+        try (Bundle b = new BundleReader().read(dir)) {
+            return new FactBuilder().build(b);
+        }
+    }
+
+    private void write(String rel, String text) throws Exception {
+        Path p = dir.resolve(rel);
+        Files.createDirectories(p.getParent());
+        Files.writeString(p, text);
+    }
+
+    @Test
+    void ratePerSecondFromTwoSamples() throws Exception {
+        Facts f = build("     tx_bytes_phy: 1000\n", "     tx_bytes_phy: 1001000\n");
+        CounterRate r = f.of(CounterRate.class).stream().filter(c -> c.counter().equals("tx_bytes_phy")).findFirst().orElseThrow();
+        assertThat(r.delta()).isEqualTo(1_000_000);
+        assertThat(r.perSecond()).isEqualTo(100_000.0);
+        assertThat(r.wentDown()).isFalse();
+        assertThat(f.host().intervalSeconds()).isEqualTo(10.0);
+    }
+
+    @Test
+    void aCounterThatWentDownIsReportedWithoutARate() throws Exception {
+        Facts f = build("     rx_bytes_phy: 900000000000\n", "     rx_bytes_phy: 5000\n");
+        CounterRate r = f.of(CounterRate.class).get(0);
+        assertThat(r.wentDown()).isTrue();
+        assertThat(r.perSecond()).isNull();
+        assertThat(r.delta()).isZero();
+        assertThat(f.ledger().notes()).singleElement().asString().contains("rx_bytes_phy went down");
+    }
+}
