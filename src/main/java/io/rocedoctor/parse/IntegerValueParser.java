@@ -11,15 +11,7 @@ package io.rocedoctor.parse;
 public final class IntegerValueParser implements Parser<Long> {
     @Override
     public Long parse(String text) throws ParseException {
-        TextLines lines = TextLines.of(text);
-        if (lines.isBlank()) {
-            throw new ParseException(0, "empty file");
-        }
-        for (int n = 1; n <= lines.size(); n++) {
-            if (!lines.line(n).isBlank()) {
-                return TextLines.parseLong(lines.line(n), n, "value");
-            }
-        }
-        throw new ParseException(0, "empty file");
+        SingleLine line = SingleLine.of(text, "integer file");
+        return TextLines.parseLong(line.text(), line.number(), "value");
     }
 }
