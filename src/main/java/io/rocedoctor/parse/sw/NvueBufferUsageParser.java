@@ -11,11 +11,11 @@ import io.rocedoctor.parse.Parser;
  * and {@code ... egress-traffic-class}. A narrow terminal cuts headers with {@code …} and wraps
  * them onto a second line; columns are found by what their names begin with.
  * <pre>
- * priori…  Pool ID  Mode     Reserv…  Current  Max      Shared    Lossy/…  XON Th   XOFF Th  HR
+ * priori…  Pool ID  Mode     Reserv…  Current  Max      Shared    Lossy/…   XON Th   XOFF Th   HR
  *                            Size     Usage    Usage    Max
- * ------…  -------  -------  ------…  ------…  ------…  -------…  ------…  -------  -------  --------
- * 3        1        DYNAMIC  9.98 KB  0 Bytes  0 Bytes  ALPHA_8   Lossless 2 KB     10 KB    18.98 KB</pre>
- * -> priority-group 3, pool 1, reserved 10220 B, Lossless, XON 2048 B, XOFF 10240 B, headroom 19435 B.
+ * ------…  -------  -------  ------…  ------…  ------…  -------…  -------…  -------  --------  --------
+ * 3        1        DYNAMIC  9.98 KB  0 Bytes  0 Bytes  ALPHA_8   Lossless  2 KB     10 KB     18.98 KB</pre>
+ * -> priority-group 3, pool 1, reserved 10220 B, Lossless, XON 2048 B, XOFF 10240 B, headroom 19436 B.
  * Empty text is a ParseException at line 0; text with no NVUE table at line 1.
  */
 public final class NvueBufferUsageParser implements Parser<NvueBufferUsage> {
