@@ -13,8 +13,9 @@ import java.util.regex.Pattern;
  * Ethernet0   1,200     201</pre>
  * Each run of dashes is a column; a row is cut where the columns start. Values can be empty (NVUE
  * leaves an "operational" cell blank) or hold single spaces ({@code 0 Bytes}), so positions are
- * the authority (a narrow terminal cuts a dash run with {@code …}, which stays part of it). A row whose text straddles a column start (padding collapsed or tabs) is split on
- * runs of white space instead, so damaged text still gives its values in order.
+ * the authority (a narrow terminal cuts a dash run with {@code …}, which stays part of it). A row
+ * whose text straddles a column start (padding collapsed or tabs) is split on runs of white space
+ * instead, so damaged text still gives its values in order.
  */
 final class RuledColumns {
     private static final Pattern RULE = Pattern.compile("^\\s*-+…?(\\s+-+…?)*$");

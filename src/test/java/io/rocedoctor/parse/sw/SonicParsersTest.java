@@ -37,6 +37,18 @@ class SonicParsersTest {
     }
 
     @Test
+    void pfcCountersWithCollapsedPaddingStillGiveTheirValues() throws ParseException {
+        SonicPfcCounters c = new SonicPfcCountersParser().parse("""
+                  Port Rx    PFC0    PFC1
+                ---------  ------  ------
+                Ethernet0 1,200 201
+                Ethernet4\t7\t9
+                """);
+        assertThat(c.rx().get("Ethernet0")).containsEntry(0, 1200L).containsEntry(1, 201L);
+        assertThat(c.rx().get("Ethernet4")).containsEntry(0, 7L).containsEntry(1, 9L);
+    }
+
+    @Test
     void pfcCountersRejectGarbageAndEmpty() {
         assertThatThrownBy(() -> new SonicPfcCountersParser().parse(""))
                 .isInstanceOf(ParseException.class).extracting(e -> ((ParseException) e).line()).isEqualTo(0);
