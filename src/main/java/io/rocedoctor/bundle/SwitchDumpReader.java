@@ -1,0 +1,141 @@
+package io.rocedoctor.bundle;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+
+/**
+ * Indexes one {@code switches/<name>/} folder. Its {@code manifest.yaml} names the platform and,
+ * in {@code captures:}, which file holds which source (the authority, as for a host bundle);
+ * files it does not name are matched by their mangled names under {@code commands/}, {@code fs/}
+ * and {@code samples/<n>/}. Nothing outside the folder is read: a path or link leaving it is refused.
+ */
+public final class SwitchDumpReader {
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+    private static final Pattern SAMPLE_DIR = Pattern.compile("samples/([0-9]{1,4})/(.*)");
+    private static final long MAX_MANIFEST_BYTES = 4L << 20;
+
+    private SwitchDumpReader() {
+    }
+
+    public static SwitchDump read(Path folder) throws IOException {
+        Path root = folder.toRealPath();
+        List<String> problems = new ArrayList<>();
+        Map<SwitchSource, SortedMap<Integer, Path>> files = new HashMap<>();
+        String platformLabel = null;
+
+        Path manifestFile = root.resolve("manifest.yaml");
+        if (Files.isRegularFile(manifestFile) && inside(root, manifestFile).isPresent()) {
+            JsonNode doc = manifest(manifestFile, problems);
+            platformLabel = doc.path("platform").asText(null);
+            int i = 0;
+            for (JsonNode c : doc.path("captures")) {
+                String where = "manifest.yaml: captures[" + i++ + "]";
+                String command = c.path("source").asText("");
+                Optional<SwitchSource> source = SwitchSourceKind.recognise(command, false, SourceKind.Origin.COMMAND)
+                        .or(() -> SwitchSourceKind.recognise(command, false, SourceKind.Origin.FILE));
+                String rel = c.path("path").asText(null);
+                if (source.isEmpty() || rel == null) {
+                    continue;
+                }
+                Optional<Path> file = inside(root, root.resolve(rel));
+                if (file.isEmpty()) {
+                    problems.add(where + ": path '" + ArchiveExtractor.printable(rel) + "' leaves the switch folder: ignored");
+                    continue;
+                }
+                files.computeIfAbsent(source.get(), k -> new TreeMap<>()).put(c.path("sample").asInt(0), file.get());
+            }
+        }
+
+        try (Stream<Path> walk = Files.walk(root, 8)) {
+            for (Path p : (Iterable<Path>) walk::iterator) {
+                if (!Files.isRegularFile(p)) {
+                    continue;
+                }
+                String rel = root.relativize(p).toString().replace('\\', '/');
+                Optional<Path> file = inside(root, p);
+                if (file.isEmpty()) {
+                    problems.add(rel + ": link leaving the switch folder: not read");
+                    continue;
+                }
+                locate(rel).ifPresent(l -> files.computeIfAbsent(l.source(), k -> new TreeMap<>()).putIfAbsent(l.sample(), file.get()));
+            }
+        }
+
+        SwitchPlatform platform = platformLabel != null ? SwitchPlatform.of(platformLabel) : guessPlatform(files);
+        return new SwitchDump(folder.getFileName().toString(), platform, files, problems);
+    }
+
+    private record Located(SwitchSource source, int sample) {
+    }
+
+    private static Optional<Located> locate(String rel) {
+        int sample = 0;
+        String rest = rel;
+        Matcher m = SAMPLE_DIR.matcher(rel);
+        if (m.matches()) {
+            sample = Integer.parseInt(m.group(1));
+            rest = m.group(2);
+        }
+        int n = sample;
+        if (rest.startsWith("commands/") && rest.indexOf('/', "commands/".length()) < 0) {
+            return SwitchSourceKind.recognise(rest.substring("commands/".length()), true, SourceKind.Origin.COMMAND)
+                    .map(s -> new Located(s, n));
+        }
+        if (rest.startsWith("fs/")) {
+            return SwitchSourceKind.recognise(rest.substring(2), false, SourceKind.Origin.FILE).map(s -> new Located(s, n));
+        }
+        return Optional.empty();
+    }
+
+    /** Without a manifest, the sources found say which platform printed them. */
+    private static SwitchPlatform guessPlatform(Map<SwitchSource, SortedMap<Integer, Path>> files) {
+        return files.keySet().stream().map(s -> s.kind().platform()).findFirst().orElse(SwitchPlatform.OTHER);
+    }
+
+    private static JsonNode manifest(Path file, List<String> problems) {
+        try {
+            if (Files.size(file) > MAX_MANIFEST_BYTES) {
+                problems.add("manifest.yaml: larger than 4 MiB: ignored");
+                return YAML.createObjectNode();
+            }
+            JsonNode doc = YAML.readTree(Bundle.readText(file));
+            if (doc == null || !doc.isObject()) {
+                problems.add("manifest.yaml: not a mapping: ignored");
+                return YAML.createObjectNode();
+            }
+            return doc;
+        } catch (IOException e) {
+            problems.add("manifest.yaml: not valid YAML: ignored; files are matched by name");
+            return YAML.createObjectNode();
+        }
+    }
+
+    /** The file's real path when it (and every link on the way) stays inside the root. */
+    private static Optional<Path> inside(Path root, Path candidate) {
+        try {
+            Path normal = candidate.normalize();
+            if (!normal.startsWith(root)) {
+                return Optional.empty();
+            }
+            Path real = normal.toRealPath();
+            return real.startsWith(root) ? Optional.of(real) : Optional.empty();
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+}

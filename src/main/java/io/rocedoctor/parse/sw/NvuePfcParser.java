@@ -1,0 +1,41 @@
+package io.rocedoctor.parse.sw;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import io.rocedoctor.parse.ParseException;
+import io.rocedoctor.parse.Parser;
+
+/**
+ * Parses {@code nv show interface IF qos pfc} and {@code nv show qos pfc default-global}. The
+ * switch priorities are a collection: one {@code [switch-priority]} row each (or a comma list).
+ * <pre>
+ *                    operational  applied  description
+ * -----------------  -----------  -------  --------------------------------
+ * cable-length       50           50       Cable Length (in meters)
+ * port-buffer        25000 B      25000 B  Port Buffer (in bytes)
+ * rx                 disable      disable  PFC Rx State
+ * tx                 enable       enable   PFC Tx State
+ * xoff-threshold     10000 B      10000 B  Xoff Threshold (in bytes)
+ * xon-threshold      2000 B       2000 B   Xon Threshold (in bytes)
+ * [switch-priority]  3            3        Collection of switch priorities</pre>
+ * -> priorities [3], cable 50 m, port buffer 25000 B, rx off, tx on, xoff 10000 B, xon 2000 B.
+ * Empty text is a ParseException at line 0; text with no NVUE table at line 1.
+ */
+public final class NvuePfcParser implements Parser<NvuePfc> {
+
+    @Override
+    public NvuePfc parse(String text) throws ParseException {
+        NvueTables.Table top = NvueTables.parse(text).get(0);
+        List<Integer> priorities = new ArrayList<>();
+        for (NvueTables.Field f : top.fields()) {
+            String key = f.path().replace("[", "").replace("]", "");
+            if (key.equals("switch-priority")) {
+                priorities.addAll(SwitchValues.integers(f.value(), f.row().line(), "switch-priority"));
+            }
+        }
+        return new NvuePfc(priorities, NvueTables.integer(top, "cable-length"), NvueTables.bytes(top, "port-buffer"),
+                NvueTables.flag(top, "rx"), NvueTables.flag(top, "tx"),
+                NvueTables.bytes(top, "xoff-threshold"), NvueTables.bytes(top, "xon-threshold"));
+    }
+}

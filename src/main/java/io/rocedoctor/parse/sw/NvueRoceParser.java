@@ -1,0 +1,80 @@
+package io.rocedoctor.parse.sw;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import io.rocedoctor.parse.ParseException;
+import io.rocedoctor.parse.Parser;
+
+/**
+ * Parses {@code nv show qos roce} and {@code nv show interface IF qos roce status} (same keys;
+ * the status adds a description column and pool usage).
+ * <pre>
+ *                     operational            applied
+ * ------------------  ---------------------  ---------------------
+ * enable                                     on
+ * mode                lossless-single-ipool  lossless-single-ipool
+ * pfc
+ *   pfc-priority      3
+ *   cable-length      100
+ * congestion-control
+ *   congestion-mode   ECN
+ *   enabled-tc        0,3
+ *   min-threshold     146.48 KB
+ *   max-threshold     1.43 MB
+ *   probability       100
+ * trust
+ *   trust-mode        pcp,dscp
+ * RoCE PCP/DSCP->SP mapping configurations
+ * ===========================================
+ *        pcp  dscp                     switch-prio
+ *     -  ---  -----------------------  -----------
+ *     3  3    24,25,26,27,28,29,30,31  3</pre>
+ * -> enabled, lossless-single-ipool, PFC [3], ECN 149996..1499464 bytes at 100, trust [pcp, dscp],
+ * DSCP 26 -> switch priority 3.
+ * Empty text is a ParseException at line 0; text with no NVUE table at line 1.
+ */
+public final class NvueRoceParser implements Parser<NvueRoce> {
+
+    @Override
+    public NvueRoce parse(String text) throws ParseException {
+        List<NvueTables.Table> tables = NvueTables.parse(text);
+        NvueTables.Table top = tables.get(0);
+        List<NvueRoce.PriorityMapping> priorities = new ArrayList<>();
+        NvueTables.Table map = NvueTables.titled(tables, "RoCE PCP/DSCP->SP");
+        if (map != null) {
+            for (NvueTables.Row r : map.rows()) {
+                priorities.add(new NvueRoce.PriorityMapping(r.cell(0),
+                        SwitchValues.integer(r.cell(map.column("pcp")), r.line(), "pcp"),
+                        SwitchValues.integers(r.cell(map.column("dscp")), r.line(), "dscp"),
+                        SwitchValues.integer(r.cell(map.column("switch-prio")), r.line(), "switch-prio")));
+            }
+        }
+        List<NvueRoce.TrafficClassMapping> classes = new ArrayList<>();
+        NvueTables.Table tc = NvueTables.titled(tables, "RoCE SP->TC");
+        if (tc != null) {
+            for (NvueTables.Row r : tc.rows()) {
+                classes.add(new NvueRoce.TrafficClassMapping(r.cell(0),
+                        SwitchValues.integer(r.cell(tc.column("switch-prio")), r.line(), "switch-prio"),
+                        SwitchValues.integer(r.cell(tc.column("traffic-class")), r.line(), "traffic-class"),
+                        r.cell(tc.column("scheduler-weight"))));
+            }
+        }
+        List<NvueRoce.Pool> pools = new ArrayList<>();
+        NvueTables.Table pool = NvueTables.titled(tables, "RoCE pool");
+        if (pool != null) {
+            for (NvueTables.Row r : pool.rows()) {
+                pools.add(new NvueRoce.Pool(r.cell(pool.column("name")), r.cell(pool.column("mode")), r.cell(pool.column("size")),
+                        SwitchValues.integers(r.cell(pool.column("switch-priorities")), r.line(), "switch-priorities"),
+                        SwitchValues.integers(r.cell(pool.column("traffic-class")), r.line(), "traffic-class")));
+            }
+        }
+        return new NvueRoce(NvueTables.flag(top, "enable"), NvueTables.text(top, "mode"),
+                NvueTables.integers(top, "pfc.pfc-priority"), NvueTables.flag(top, "pfc.rx-enabled"), NvueTables.flag(top, "pfc.tx-enabled"),
+                NvueTables.integer(top, "pfc.cable-length"), NvueTables.text(top, "congestion-control.congestion-mode"),
+                NvueTables.integers(top, "congestion-control.enabled-tc"),
+                NvueTables.bytes(top, "congestion-control.min-threshold"), NvueTables.bytes(top, "congestion-control.max-threshold"),
+                NvueTables.integer(top, "congestion-control.probability"), NvueTables.words(top, "trust.trust-mode"),
+                priorities, classes, pools);
+    }
+}

@@ -1,0 +1,311 @@
+package io.rocedoctor.parse.sw;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+import io.rocedoctor.parse.ParseException;
+
+class NvueParsersTest {
+
+    @Test
+    void tablesJavadocExample() throws ParseException {
+        var tables = NvueTables.parse("""
+                                    operational            applied
+                ------------------  ---------------------  ---------------------
+                mode                lossless-single-ipool  lossless-single-ipool
+                pfc
+                  pfc-priority      3
+                RoCE SP->TC mapping and ETS configurations
+                =============================================
+                       switch-prio  traffic-class  scheduler-weight
+                    -  -----------  -------------  ----------------
+                    3  3            3              DWRR-50%
+                """);
+        assertThat(tables).hasSize(2);
+        assertThat(tables.get(0).field("pfc.pfc-priority").value()).isEqualTo("3");
+        assertThat(tables.get(0).field("mode").value()).isEqualTo("lossless-single-ipool");
+        assertThat(tables.get(1).title()).isEqualTo("RoCE SP->TC mapping and ETS configurations");
+        assertThat(tables.get(1).rows().get(0).cell(tables.get(1).column("scheduler-weight"))).isEqualTo("DWRR-50%");
+    }
+
+    @Test
+    void tablesRejectEmptyAndErrorText() {
+        assertThatThrownBy(() -> NvueTables.parse("\n\n")).isInstanceOf(ParseException.class)
+                .extracting(e -> ((ParseException) e).line()).isEqualTo(0);
+        assertThatThrownBy(() -> NvueTables.parse("Error: The requested item does not exist.\n")).isInstanceOf(ParseException.class)
+                .extracting(e -> ((ParseException) e).line()).isEqualTo(1);
+    }
+
+    // ---- nv show qos roce ------------------------------------------------------------------
+
+    @Test
+    void roceJavadocExample() throws ParseException {
+        NvueRoce r = new NvueRoceParser().parse("""
+                                    operational            applied
+                ------------------  ---------------------  ---------------------
+                enable                                     on
+                mode                lossless-single-ipool  lossless-single-ipool
+                pfc
+                  pfc-priority      3
+                  cable-length      100
+                congestion-control
+                  congestion-mode   ECN
+                  enabled-tc        0,3
+                  min-threshold     146.48 KB
+                  max-threshold     1.43 MB
+                  probability       100
+                trust
+                  trust-mode        pcp,dscp
+                RoCE PCP/DSCP->SP mapping configurations
+                ===========================================
+                       pcp  dscp                     switch-prio
+                    -  ---  -----------------------  -----------
+                    3  3    24,25,26,27,28,29,30,31  3
+                """);
+        assertThat(r.enabled()).isTrue();
+        assertThat(r.pfcPriorities()).containsExactly(3);
+        assertThat(r.ecnMinThresholdBytes()).isEqualTo(149996L);
+        assertThat(r.ecnMaxThresholdBytes()).isEqualTo(1499464L);
+        assertThat(r.switchPriorityOfDscp(26)).contains(3);
+        assertThat(r.trafficClassMappings()).isEmpty();
+    }
+
+    @Test
+    void roceFixture() throws ParseException {
+        NvueRoce r = new NvueRoceParser().parse(SwitchFixtures.read("cumulus-nv-show-qos-roce-spine.txt"));
+        assertThat(r.mode()).isEqualTo("lossless");
+        assertThat(r.pfcPriorities()).containsExactly(4);
+        assertThat(r.pfcRxEnabled()).isTrue();
+        assertThat(r.pfcTxEnabled()).isFalse();
+        assertThat(r.cableLength()).isEqualTo(50);
+        assertThat(r.ecnMinThresholdBytes()).isEqualTo(307200L);
+        assertThat(r.ecnMaxThresholdBytes()).isEqualTo(2097152L);
+        assertThat(r.ecnProbability()).isEqualTo(20);
+        assertThat(r.trust()).containsExactly("dscp");
+        assertThat(r.switchPriorityOfDscp(34)).contains(4);
+        assertThat(r.switchPriorityOfDscp(26)).isEmpty();
+        assertThat(r.trafficClassOf(4)).contains(4);
+        assertThat(r.pools()).singleElement().extracting(NvueRoce.Pool::size).isEqualTo("50%");
+    }
+
+    @Test
+    void roceBadThresholdNamesItsLine() {
+        assertThatThrownBy(() -> new NvueRoceParser().parse("""
+                                    operational
+                ------------------  -----------
+                congestion-control
+                  min-threshold     lots KB
+                """)).isInstanceOf(ParseException.class).extracting(e -> ((ParseException) e).line()).isEqualTo(4);
+    }
+
+    // ---- interface qos pfc / default-global -------------------------------------------------
+
+    @Test
+    void pfcJavadocExampleAndFixture() throws ParseException {
+        NvuePfc p = new NvuePfcParser().parse("""
+                                   operational  applied  description
+                -----------------  -----------  -------  --------------------------------
+                cable-length       50           50       Cable Length (in meters)
+                port-buffer        25000 B      25000 B  Port Buffer (in bytes)
+                rx                 disable      disable  PFC Rx State
+                tx                 enable       enable   PFC Tx State
+                xoff-threshold     10000 B      10000 B  Xoff Threshold (in bytes)
+                xon-threshold      2000 B       2000 B   Xon Threshold (in bytes)
+                [switch-priority]  3            3        Collection of switch priorities
+                """);
+        assertThat(p).isEqualTo(new NvuePfc(java.util.List.of(3), 50, 25000L, false, true, 10000L, 2000L));
+
+        NvuePfc spine = new NvuePfcParser().parse(SwitchFixtures.read("cumulus-nv-show-interface-qos-pfc-spine.txt"));
+        assertThat(spine.switchPriorities()).containsExactly(3, 4);
+        assertThat(spine.portBufferBytes()).isEqualTo(150000L);
+        assertThat(spine.rxEnabled()).isTrue();
+    }
+
+    // ---- interface qos mapping ------------------------------------------------------------
+
+    @Test
+    void mappingJavadocExampleAndFixture() throws ParseException {
+        NvueQosMapping m = new NvueQosMappingParser().parse("""
+                                 operational  applied
+                ---------------  -----------  -------
+                port-default-sp  0
+                trust            l2
+
+                PCP->SP mapping configuration
+                ================================
+                    802.1p  switch-priority
+                    ------  ---------------
+                    3       3
+
+                DSCP->SP mapping configuration
+                =================================
+                """);
+        assertThat(m.trust()).isEqualTo("l2");
+        assertThat(m.pcpToSwitchPriority()).containsEntry(3, 3).hasSize(1);
+        assertThat(m.dscpToSwitchPriority()).isEmpty();
+
+        NvueQosMapping spine = new NvueQosMappingParser().parse(SwitchFixtures.read("cumulus-nv-show-interface-qos-mapping-spine.txt"));
+        assertThat(spine.trust()).isEqualTo("l3");
+        assertThat(spine.pcpToSwitchPriority()).isEmpty();
+        assertThat(spine.dscpToSwitchPriority()).containsEntry(0, 0).containsEntry(16, 0).containsEntry(26, 4).containsEntry(48, 6);
+    }
+
+    // ---- congestion control -----------------------------------------------------------------
+
+    @Test
+    void congestionControlJavadocExampleAndFixture() throws ParseException {
+        NvueCongestionControl c = new NvueCongestionControlParser().parse("""
+                ECN configuration
+                ====================
+                    traffic-class  ECN     RED      Min Th     Max Th   Probability
+                    -------------  ------  -------  ---------  -------  -----------
+                    0              enable  disable  153.00 KB  1.43 MB  100
+                """);
+        assertThat(c.trafficClass(0).orElseThrow())
+                .isEqualTo(new NvueCongestionControl.TrafficClass(0, true, false, 156672L, 1499464L, 100));
+
+        NvueCongestionControl spine = new NvueCongestionControlParser()
+                .parse(SwitchFixtures.read("cumulus-nv-show-interface-qos-congestion-control-spine.txt"));
+        assertThat(spine.trafficClass(4).orElseThrow().minThresholdBytes()).isEqualTo(307200L);
+        NvueCongestionControl.TrafficClass six = spine.trafficClass(6).orElseThrow();
+        assertThat(six.ecnEnabled()).isFalse();
+        assertThat(six.redEnabled()).isFalse();
+        assertThat(six.minThresholdBytes()).isNull();
+        assertThat(six.probability()).isNull();
+    }
+
+    // ---- egress queue mapping ---------------------------------------------------------------
+
+    @Test
+    void egressQueueMappingJavadocExampleAndFixture() throws ParseException {
+        NvueEgressQueueMapping m = new NvueEgressQueueMappingParser().parse("""
+                SP->TC mapping configuration
+                ===============================
+                    switch-priority  traffic-class
+                    ---------------  -------------
+                    2                7
+                    3                3
+                """);
+        assertThat(m.switchPriorityToTrafficClass()).containsEntry(2, 7).containsEntry(3, 3);
+        assertThat(new NvueEgressQueueMappingParser().parse(SwitchFixtures.read("cumulus-nv-show-qos-egress-queue-mapping-spine.txt"))
+                .switchPriorityToTrafficClass()).containsEntry(3, 4).containsEntry(4, 4).hasSize(3);
+    }
+
+    // ---- pfc watchdog -----------------------------------------------------------------------
+
+    @Test
+    void pfcWatchdogJavadocExampleAndFixture() throws ParseException {
+        NvuePfcWatchdog w = new NvuePfcWatchdogParser().parse("""
+                                 operational  applied
+                ---------------  -----------  -------
+                state            enabled      enabled
+
+                PFC WD Status
+                ===========================
+                    traffic-class  status    deadlock-count
+                    -------------  --------  --------------
+                    3              DEADLOCK  2
+                """);
+        assertThat(w.enabled()).isTrue();
+        assertThat(w.trafficClasses()).singleElement().satisfies(tc -> {
+            assertThat(tc.deadlocked()).isTrue();
+            assertThat(tc.deadlockCount()).isEqualTo(2L);
+        });
+
+        NvuePfcWatchdog spine = new NvuePfcWatchdogParser().parse(SwitchFixtures.read("cumulus-nv-show-interface-qos-pfc-watchdog-spine.txt"));
+        assertThat(spine.enabled()).isFalse();
+        assertThat(spine.pollingIntervalMillis()).isEqualTo(100);
+        assertThat(spine.robustness()).isEqualTo(3);
+        assertThat(spine.trafficClasses().get(0).deadlocked()).isFalse();
+    }
+
+    // ---- counters ---------------------------------------------------------------------------
+
+    @Test
+    void qosCountersJavadocExampleAndFixture() throws ParseException {
+        NvueQosCounters c = new NvueQosCountersParser().parse("""
+                PFC Statistics
+                =================
+                    switch-priority  rx-pause-frames  rx-pause-duration  tx-pause-frames  tx-pause-duration
+                    ---------------  ---------------  -----------------  ---------------  -----------------
+                    3                1520             88                 0                0
+
+                Qos Port Statistics
+                ======================
+                    Counter             Receive  Transmit
+                    ------------------  -------  --------
+                    ecn-marked-packets  n/a      4410
+                """);
+        assertThat(c.pfc(3).orElseThrow().rxPauseFrames()).isEqualTo(1520L);
+        assertThat(c.portStats().get("ecn-marked-packets")).isEqualTo(new NvueQosCounters.PortCounter(null, 4410L));
+        assertThat(c.priorityGroups()).isEmpty();
+
+        NvueQosCounters spine = new NvueQosCountersParser().parse(SwitchFixtures.read("cumulus-nv-show-interface-counters-qos-spine.txt"));
+        assertThat(spine.priorityGroups()).singleElement()
+                .isEqualTo(new NvueQosCounters.PriorityGroup(4, 88412L, 2048L, 0L));
+        assertThat(spine.trafficClasses()).singleElement()
+                .isEqualTo(new NvueQosCounters.TrafficClass(4, 91022L, 90701824L, 0L, 17L));
+        assertThat(spine.pfc(4).orElseThrow().txPauseFrames()).isEqualTo(31L);
+        assertThat(spine.portStats().get("pause-frames").receive()).isEqualTo(1520L);
+    }
+
+    @Test
+    void roceCountersJavadocExampleAndFixture() throws ParseException {
+        NvueRoceCounters c = new NvueRoceCountersParser().parse("""
+                                               operational   applied  description
+                -----------------------------  ------------  -------  ------------------------------------------------------
+                rx-stats
+                  rx-pfc-stats
+                    pause-packets              12                     Rx PFC pause packets for RoCE traffic
+                tx-stats
+                  tx-ecn-stats
+                    ecn-marked-packets         693777                 Tx ECN marked packets
+                  tx-roce-stats
+                    buffer-max-usage           13.47 MB               Max Egress Pool-buffer usage for RoCE traffic
+                """);
+        assertThat(c.value("rx-stats.rx-pfc-stats.pause-packets")).isEqualTo(12L);
+        assertThat(c.value("tx-stats.tx-ecn-stats.ecn-marked-packets")).isEqualTo(693777L);
+        assertThat(c.value("tx-stats.tx-roce-stats.buffer-max-usage")).isEqualTo(14124319L);
+
+        NvueRoceCounters spine = new NvueRoceCountersParser().parse(SwitchFixtures.read("cumulus-nv-show-interface-qos-roce-counters-spine.txt"));
+        assertThat(spine.value("tx-stats.tx-roce-stats.unicast-no-buffer-discard")).isEqualTo(9L);
+        assertThat(spine.value("tx-stats.tx-roce-stats.buffer-max-usage")).isEqualTo(2621440L);
+        assertThat(spine.values()).hasSize(4);
+    }
+
+    @Test
+    void roceCountersOverflowNamesItsLine() {
+        assertThatThrownBy(() -> new NvueRoceCountersParser().parse("""
+                                operational
+                --------------  -----------------------
+                tx-stats
+                  roce-packets  99999999999999999999999
+                """)).isInstanceOf(ParseException.class).extracting(e -> ((ParseException) e).line()).isEqualTo(4);
+    }
+
+    // ---- buffers ----------------------------------------------------------------------------
+
+    @Test
+    void bufferUsageJavadocExampleAndFixture() throws ParseException {
+        NvueBufferUsage b = new NvueBufferUsageParser().parse("""
+                priori…  Pool ID  Mode     Reserv…  Current  Max      Shared    Lossy/…   XON Th   XOFF Th   HR
+                                           Size     Usage    Usage    Max
+                ------…  -------  -------  ------…  ------…  ------…  -------…  -------…  -------  --------  --------
+                3        1        DYNAMIC  9.98 KB  0 Bytes  0 Bytes  ALPHA_8   Lossless  2 KB     10 KB     18.98 KB
+                """);
+        assertThat(b.entries()).singleElement().isEqualTo(new NvueBufferUsage.Entry("priority-group", 3, 1, "DYNAMIC",
+                10220L, 0L, 0L, "ALPHA_8", "Lossless", 2048L, 10240L, 19436L));
+
+        NvueBufferUsage spine = new NvueBufferUsageParser()
+                .parse(SwitchFixtures.read("cumulus-nv-show-interface-qos-buffer-ingress-priority-group-spine.txt"));
+        assertThat(spine.entries()).hasSize(2);
+        NvueBufferUsage.Entry four = spine.entries().get(1);
+        assertThat(four.index()).isEqualTo(4);
+        assertThat(four.sharedMax()).isEqualTo("ALPHA_1");
+        assertThat(four.xoffThresholdBytes()).isEqualTo(10240L);
+        assertThat(four.currentUsageBytes()).isEqualTo(1024L);
+        assertThat(spine.pools()).isEmpty();
+    }
+}
