@@ -104,11 +104,17 @@ final class HostileArchives {
     private Hostile zipSlip() throws IOException {
         Path file = dir.resolve("zip-slip.zip");
         try (ZipArchiveOutputStream zip = new ZipArchiveOutputStream(Files.newOutputStream(file))) {
+            // Raw ISO-8859-1 names, no UTF-8 flag: "caf\u00e9" is stored as the non-UTF-8 bytes 63 61 66 e9.
+            zip.setEncoding("ISO-8859-1");
+            zip.setUseLanguageEncodingFlag(false);
+            zip.setCreateUnicodeExtraFields(ZipArchiveOutputStream.UnicodeExtraFieldPolicy.NEVER);
             zipEntry(zip, "manifest.yaml", MANIFEST);
             zipEntry(zip, "../../evil-zip-slip", "pwned\n".getBytes(StandardCharsets.US_ASCII));
             zipEntry(zip, "fs/proc/net/dev", PROC_NET_DEV);
+            zipEntry(zip, "fs/etc/caf\u00e9", "latin-1 name\n".getBytes(StandardCharsets.US_ASCII));
         }
-        return new Hostile("zip slip", file, List.of("../../evil-zip-slip: path with '..': refused"));
+        return new Hostile("zip slip and a non-UTF-8 zip name", file, List.of("../../evil-zip-slip: path with '..': refused",
+                "fs/etc/caf\\xe9: name is not valid UTF-8: refused"));
     }
 
     private Hostile tarDotDot() throws IOException {
