@@ -1,13 +1,25 @@
 package io.rocedoctor.bundle;
 
 import java.io.BufferedInputStream;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 import org.apache.commons.compress.archivers.ArchiveEntry;
 import org.apache.commons.compress.archivers.ArchiveInputStream;
@@ -21,9 +33,25 @@ import org.apache.commons.compress.compressors.xz.XZCompressorInputStream;
 
 /**
  * Expands an uploaded archive into a scratch folder, refusing whatever could reach outside it
- * or exhaust the machine. Nothing is ever written outside {@code scratch}: every entry's path is
- * normalised and checked before a byte is written, links are created only when their target
- * stays inside, and hard links, devices and FIFOs are refused.
+ * or exhaust the machine. The rules, also listed in docs/security.md:
+ * <ul>
+ * <li>a name that is absolute, holds {@code ..}, a control character or bytes that are not UTF-8,
+ * is too long or too deep, is refused;</li>
+ * <li>nothing is ever written through a link: every folder on the way to an entry is checked
+ * without following links, and files are created with {@code CREATE_NEW} and
+ * {@code NOFOLLOW_LINKS}, so {@code a -> /etc} followed by {@code a/passwd} writes nothing;</li>
+ * <li>a symbolic link is kept only when its target is relative, stays inside, and has its
+ * {@code ..} steps first: {@code ..} after a name could climb out through another link
+ * ({@code up -> ..}, then {@code esc -> up/../../etc}), which a lexical check cannot see;
+ * sosreports need such inside links (sysfs class entries point into devices/);</li>
+ * <li>hard links, devices and FIFOs are refused; zip entries are never links (the streaming
+ * reader sees no Unix modes), and the local headers, which are what is extracted, are what is
+ * checked, whatever the central directory says;</li>
+ * <li>nested archives are plain files: never expanded;</li>
+ * <li>the entry count, each entry's size, the total size and the expansion ratio are bounded
+ * while bytes are written, so a bomb is stopped mid-entry.</li>
+ * </ul>
+ * Each refusal is one printable line naming the entry and the reason.
  */
 public final class ArchiveExtractor {
 
@@ -33,6 +61,10 @@ public final class ArchiveExtractor {
     /** What extraction refused, one line per entry, for the report. */
     public record Result(List<String> refusals, long entries, long bytes) {
     }
+
+    // Linux limits: NAME_MAX and PATH_MAX.
+    private static final int MAX_NAME_PART_BYTES = 255;
+    private static final int MAX_NAME_BYTES = 4096;
 
     private final ArchiveLimits limits;
 
@@ -59,142 +91,436 @@ public final class ArchiveExtractor {
         if (n >= 4 && head[0] == 'P' && head[1] == 'K' && head[2] == 3 && head[3] == 4) {
             return Format.ZIP;
         }
-        if (n >= 262 && new String(head, 257, 5, java.nio.charset.StandardCharsets.US_ASCII).equals("ustar")) {
+        if (n >= 262 && new String(head, 257, 5, StandardCharsets.US_ASCII).equals("ustar")) {
             return Format.TAR;
         }
         return null;
     }
 
     public Result extract(Path archive, Format format, Path scratch) throws IOException, BundleException {
-        long archiveSize = Math.max(1, Files.size(archive));
-        Path root = scratch.toAbsolutePath().normalize();
-        List<String> refusals = new ArrayList<>();
-        long entries = 0;
-        long total = 0;
-        try (InputStream raw = new BufferedInputStream(Files.newInputStream(archive));
-             ArchiveInputStream<? extends ArchiveEntry> in = open(raw, format)) {
-            ArchiveEntry entry;
-            while ((entry = in.getNextEntry()) != null) {
-                entries++;
-                if (entries > limits.maxEntries()) {
-                    throw new BundleException(archive, "more than " + limits.maxEntries() + " entries: refused as an archive bomb");
-                }
-                String name = entry.getName();
-                String refusal = checkName(name, root);
-                if (refusal != null) {
-                    refusals.add(refusal);
-                    continue;
-                }
-                Path target = root.resolve(name).normalize();
-                if (entry.isDirectory()) {
-                    Files.createDirectories(target);
-                    continue;
-                }
-                if (entry instanceof TarArchiveEntry tar && !tar.isFile()) {
-                    String linkRefusal = link(tar, target, root);
-                    if (linkRefusal != null) {
-                        refusals.add(linkRefusal);
+        return new Run(archive, scratch.toAbsolutePath().normalize()).extract(format);
+    }
+
+    /** The state of one extraction: what was refused, and how much was read and written. */
+    private final class Run {
+        private final Path archive;
+        private final Path root;
+        private final List<String> refusals = new ArrayList<>();
+        private final byte[] buffer = new byte[64 * 1024];
+        private long entries;
+        private long expanded;
+        private CountingInputStream compressed;
+
+        Run(Path archive, Path root) {
+            this.archive = archive;
+            this.root = root;
+        }
+
+        Result extract(Format format) throws IOException, BundleException {
+            try (CountingInputStream counted = new CountingInputStream(Files.newInputStream(archive));
+                 ArchiveInputStream<? extends ArchiveEntry> in = open(new BufferedInputStream(counted), format)) {
+                compressed = counted;
+                while (true) {
+                    ArchiveEntry entry;
+                    try {
+                        entry = in.getNextEntry();
+                    } catch (IOException | RuntimeException e) {
+                        damaged(format, e, null);
+                        break;
                     }
-                    continue;
-                }
-                if (entry instanceof ZipArchiveEntry zip && zip.isUnixSymlink()) {
-                    refusals.add(printable(name) + ": symbolic link in a zip archive: not extracted");
-                    continue;
-                }
-                Files.createDirectories(target.getParent());
-                long written = copyBounded(in, target, archive, name);
-                total += written;
-                if (total > limits.maxTotalBytes()) {
-                    throw new BundleException(archive, "expands to more than " + limits.maxTotalBytes() + " bytes: refused as an archive bomb");
-                }
-                if (total > limits.maxRatio() * archiveSize && total > (1L << 20)) {
-                    throw new BundleException(archive, "expands more than " + limits.maxRatio() + " times its size: refused as an archive bomb");
+                    if (entry == null) {
+                        break;
+                    }
+                    entries++;
+                    if (entries > limits.maxEntries()) {
+                        throw bomb("more than " + limits.maxEntries() + " entries", ArchiveLimits.MAX_ENTRIES);
+                    }
+                    if (!extractEntry(in, entry, format)) {
+                        break;
+                    }
                 }
             }
-        } catch (IOException | RuntimeException e) {
+            return new Result(List.copyOf(refusals), entries, expanded);
+        }
+
+        /** Extracts or refuses one entry; false when the archive turned out damaged and reading stops. */
+        private boolean extractEntry(InputStream in, ArchiveEntry entry, Format format) throws IOException, BundleException {
+            String name;
+            try {
+                name = utf8Name(entry);
+            } catch (CharacterCodingException e) {
+                refusals.add(printableBytes(rawName(entry)) + ": name is not valid UTF-8: refused");
+                return true;
+            }
+            Path target;
+            try {
+                String refusal = checkName(name);
+                if (refusal != null) {
+                    refusals.add(printable(name) + ": " + refusal + ": refused");
+                    return true;
+                }
+                target = root.resolve(name).normalize();
+            } catch (InvalidPathException e) {
+                refusals.add(printable(name) + ": name cannot be a file name here: refused");
+                return true;
+            }
+            if (target.equals(root)) {
+                if (!entry.isDirectory()) {
+                    refusals.add(printable(name) + ": names the bundle folder itself: refused");
+                }
+                return true; // "./" opens most tarballs made with tar -C dir .
+            }
+            if (entry.isDirectory()) {
+                refuseIfSet(name, makeFolders(target));
+                return true;
+            }
+            if (entry instanceof TarArchiveEntry tar) {
+                String special = special(tar);
+                if (special != null) {
+                    refusals.add(printable(name) + ": " + special + ": refused");
+                    return true;
+                }
+                if (tar.isSymbolicLink()) {
+                    String linkName;
+                    try {
+                        linkName = utf8(tar.getLinkName());
+                    } catch (CharacterCodingException e) {
+                        refusals.add(printable(name) + ": symbolic link to a target that is not valid UTF-8: refused");
+                        return true;
+                    }
+                    refuseIfSet(name, link(linkName, target));
+                    return true;
+                }
+            }
+            if (entry instanceof ZipArchiveEntry zip && zip.isUnixSymlink()) {
+                refusals.add(printable(name) + ": symbolic link in a zip archive: refused");
+                return true;
+            }
+            if (refuseIfSet(name, makeFolders(target.getParent()))) {
+                return true;
+            }
+            OutputStream out;
+            try {
+                // CREATE_NEW fails on anything already there, a dangling link included: never written through.
+                out = Files.newOutputStream(target, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
+                        LinkOption.NOFOLLOW_LINKS);
+            } catch (FileAlreadyExistsException e) {
+                refusals.add(printable(name) + ": appears twice in the archive: the first copy is kept");
+                return true;
+            }
+            try (out) {
+                copy(in, out, name);
+                return true;
+            } catch (DamagedArchive e) {
+                Files.deleteIfExists(target); // a half-written file must not pass for a capture
+                damaged(format, e.getCause(), name);
+                return false;
+            }
+        }
+
+        private boolean refuseIfSet(String name, String refusal) {
+            if (refusal != null) {
+                refusals.add(printable(name) + ": " + refusal + ": refused");
+            }
+            return refusal != null;
+        }
+
+        private void damaged(Format format, Throwable e, String partial) throws BundleException {
+            String why = e.getMessage() == null ? e.getClass().getSimpleName() : firstLine(e.getMessage());
             if (entries == 0) {
-                throw new BundleException(archive, "not a readable " + format.name().toLowerCase().replace('_', '.') + " archive (" + e.getMessage() + ")");
+                throw new BundleException(archive, "not a readable " + format.name().toLowerCase(Locale.ROOT).replace('_', '.')
+                        + " archive (" + why + ")");
             }
-            refusals.add("archive truncated or corrupt after " + entries + " entries: " + e.getMessage());
+            refusals.add("archive truncated or corrupt after " + entries + " entries (" + why + ")"
+                    + (partial == null ? "" : ": the partial " + printable(partial) + " was dropped")
+                    + "; the entries before it are read");
         }
-        return new Result(List.copyOf(refusals), entries, total);
-    }
 
-    private static ArchiveInputStream<? extends ArchiveEntry> open(InputStream raw, Format format) throws IOException {
-        return switch (format) {
-            case TAR_GZ -> new TarArchiveInputStream(new GzipCompressorInputStream(raw, true));
-            case TAR_XZ -> new TarArchiveInputStream(new XZCompressorInputStream(raw));
-            case TAR_BZ2 -> new TarArchiveInputStream(new BZip2CompressorInputStream(raw));
-            case TAR -> new TarArchiveInputStream(raw);
-            case ZIP -> new ZipArchiveInputStream(raw);
-        };
-    }
-
-    private String checkName(String name, Path root) {
-        if (name.isEmpty() || name.indexOf('\0') >= 0) {
-            return "entry with an empty or NUL-bearing name: refused";
-        }
-        if (name.startsWith("/") || name.matches("^[A-Za-z]:.*")) {
-            return printable(name) + ": absolute path: refused";
-        }
-        for (String part : name.split("[/\\\\]")) {
-            if (part.equals("..")) {
-                return printable(name) + ": path with '..': refused";
+        /** Why a name is refused, or null. The name is decoded and free of NUL. */
+        private String checkName(String name) {
+            if (name.isEmpty()) {
+                return "empty name";
             }
+            if (name.codePoints().anyMatch(ArchiveExtractor::unprintable)) {
+                return "name with control characters";
+            }
+            if (name.startsWith("/") || name.startsWith("\\") || name.matches("^[A-Za-z]:.*")) {
+                return "absolute path";
+            }
+            String[] parts = name.split("[/\\\\]");
+            for (String part : parts) {
+                if (part.equals("..")) {
+                    return "path with '..'";
+                }
+                if (part.getBytes(StandardCharsets.UTF_8).length > MAX_NAME_PART_BYTES) {
+                    return "a name in the path is longer than " + MAX_NAME_PART_BYTES + " bytes";
+                }
+            }
+            if (name.getBytes(StandardCharsets.UTF_8).length > MAX_NAME_BYTES) {
+                return "path longer than " + MAX_NAME_BYTES + " bytes";
+            }
+            if (parts.length > limits.maxDepth()) {
+                return "deeper than " + limits.maxDepth() + " folders";
+            }
+            Path target = root.resolve(name).normalize();
+            if (!target.startsWith(root)) {
+                return "lands outside the bundle";
+            }
+            return null;
         }
-        if (name.split("/").length > limits.maxDepth()) {
-            return printable(name) + ": deeper than " + limits.maxDepth() + " folders: refused";
-        }
-        Path target = root.resolve(name).normalize();
-        if (!target.startsWith(root) || target.equals(root)) {
-            return printable(name) + ": lands outside the bundle: refused";
-        }
-        return null;
-    }
 
-    private static String link(TarArchiveEntry tar, Path target, Path root) throws IOException {
-        String name = printable(tar.getName());
-        if (tar.isLink()) {
-            return name + ": hard link: refused";
+        /**
+         * Makes every folder from the root down to {@code dir}, refusing to pass through a link or
+         * a file: nothing checked here is followed.
+         */
+        private String makeFolders(Path dir) throws IOException {
+            Path current = root;
+            for (Path part : root.relativize(dir)) {
+                current = current.resolve(part);
+                BasicFileAttributes attrs;
+                try {
+                    attrs = Files.readAttributes(current, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+                } catch (NoSuchFileException e) {
+                    Files.createDirectory(current);
+                    continue;
+                }
+                if (attrs.isSymbolicLink()) {
+                    return "goes through the symbolic link " + printable(relative(current)) + " (nothing is written through a link)";
+                }
+                if (!attrs.isDirectory()) {
+                    return "goes through the file " + printable(relative(current));
+                }
+            }
+            return null;
         }
-        if (!tar.isSymbolicLink()) {
-            return name + ": device, FIFO or other special file: refused";
-        }
-        String linkName = tar.getLinkName();
-        if (linkName.startsWith("/")) {
-            return name + ": symbolic link to an absolute path (" + printable(linkName) + "): refused";
-        }
-        Path resolved = target.getParent().resolve(linkName).normalize();
-        if (!resolved.startsWith(root)) {
-            return name + ": symbolic link leaving the bundle (" + printable(linkName) + "): refused";
-        }
-        // Links inside the bundle are kept: sosreports copy sysfs, where class entries link into devices/.
-        Files.createDirectories(target.getParent());
-        if (!Files.exists(target, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-            Files.createSymbolicLink(target, target.getParent().relativize(resolved));
-        }
-        return null;
-    }
 
-    private long copyBounded(InputStream in, Path target, Path archive, String name) throws IOException, BundleException {
-        byte[] buffer = new byte[64 * 1024];
-        long written = 0;
-        try (OutputStream out = Files.newOutputStream(target)) {
-            int n;
-            while ((n = in.read(buffer)) > 0) {
+        /** Creates an inside symbolic link, or says why not. */
+        private String link(String linkName, Path target) throws IOException {
+            String shown = printable(linkName);
+            if (linkName.isEmpty() || linkName.codePoints().anyMatch(ArchiveExtractor::unprintable)) {
+                return "symbolic link with an empty or unprintable target";
+            }
+            if (linkName.startsWith("/") || linkName.startsWith("\\") || linkName.matches("^[A-Za-z]:.*")) {
+                return "symbolic link to an absolute path (" + shown + ")";
+            }
+            boolean named = false;
+            for (String part : linkName.split("/")) {
+                if (part.equals("..") && named) {
+                    return "symbolic link with '..' after a name (" + shown + "), which can leave the bundle through another link";
+                }
+                named |= !part.isEmpty() && !part.equals(".") && !part.equals("..");
+            }
+            Path resolved;
+            try {
+                resolved = target.getParent().resolve(linkName).normalize();
+            } catch (InvalidPathException e) {
+                return "symbolic link with an impossible target (" + shown + ")";
+            }
+            if (!resolved.startsWith(root)) {
+                return "symbolic link leaving the bundle (" + shown + ")";
+            }
+            String refusal = makeFolders(target.getParent());
+            if (refusal != null) {
+                return refusal;
+            }
+            if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
+                return "appears twice in the archive";
+            }
+            Files.createSymbolicLink(target, Path.of(linkName));
+            return null;
+        }
+
+        private void copy(InputStream in, OutputStream out, String name) throws IOException, BundleException, DamagedArchive {
+            long written = 0;
+            while (true) {
+                int n;
+                try {
+                    n = in.read(buffer);
+                } catch (IOException | RuntimeException e) {
+                    throw new DamagedArchive(e);
+                }
+                if (n < 0) {
+                    return;
+                }
                 written += n;
+                expanded += n;
                 if (written > limits.maxEntryBytes()) {
-                    throw new BundleException(archive, printable(name) + ": entry larger than " + limits.maxEntryBytes() + " bytes: refused as an archive bomb");
+                    throw bomb(printable(name) + " is larger than " + limits.maxEntryBytes() + " bytes", ArchiveLimits.MAX_ENTRY_BYTES);
+                }
+                if (expanded > limits.maxExpandedBytes()) {
+                    throw bomb("expands to more than " + limits.maxExpandedBytes() + " bytes (stopped in "
+                            + printable(name) + ")", ArchiveLimits.MAX_EXPANDED_BYTES);
+                }
+                if (expanded > limits.ratioGraceBytes() && expanded > limits.maxRatio() * Math.max(1, compressed.count)) {
+                    throw bomb("expands more than " + limits.maxRatio() + " times its compressed size (stopped after "
+                            + (expanded >> 20) + " MiB, in " + printable(name) + ")", ArchiveLimits.MAX_RATIO);
                 }
                 out.write(buffer, 0, n);
             }
         }
-        return written;
+
+        private BundleException bomb(String what, String limit) {
+            return new BundleException(archive, what + ": refused as an archive bomb (limit " + limit + ")");
+        }
+
+        private String relative(Path p) {
+            return root.relativize(p).toString();
+        }
     }
 
+    private static ArchiveInputStream<? extends ArchiveEntry> open(InputStream raw, Format format) throws IOException {
+        // Names are read as ISO-8859-1, byte for byte, then decoded as strict UTF-8 in utf8Name.
+        return switch (format) {
+            case TAR_GZ -> new BoundedTarInputStream(new GzipCompressorInputStream(raw, true));
+            case TAR_XZ -> new BoundedTarInputStream(new XZCompressorInputStream(raw));
+            case TAR_BZ2 -> new BoundedTarInputStream(new BZip2CompressorInputStream(raw));
+            case TAR -> new BoundedTarInputStream(raw);
+            case ZIP -> new ZipArchiveInputStream(raw, "UTF-8", false);
+        };
+    }
+
+    /** A tar reader that refuses GNU long names beyond PATH_MAX instead of holding them in memory. */
+    private static final class BoundedTarInputStream extends TarArchiveInputStream {
+        BoundedTarInputStream(InputStream in) {
+            super(in, "ISO-8859-1");
+        }
+
+        @Override
+        protected byte[] getLongNameData() throws IOException {
+            if (getCurrentEntry() != null && getCurrentEntry().getSize() > MAX_NAME_BYTES) {
+                throw new IOException("a long name of " + getCurrentEntry().getSize() + " bytes");
+            }
+            return super.getLongNameData();
+        }
+    }
+
+    /**
+     * The entry's name as strict UTF-8. Tar names arrive as ISO-8859-1 (one char per byte) unless a
+     * PAX header gave them, already decoded; zip names are taken from their raw bytes.
+     */
+    private static String utf8Name(ArchiveEntry entry) throws CharacterCodingException {
+        if (entry instanceof TarArchiveEntry tar) {
+            return utf8(tar.getName());
+        }
+        return strictUtf8(rawName(entry));
+    }
+
+    /** A tar name or link target read as ISO-8859-1, as strict UTF-8; a PAX value is already Unicode. */
+    private static String utf8(String tarText) throws CharacterCodingException {
+        if (tarText.chars().anyMatch(c -> c > 0xff)) {
+            return tarText;
+        }
+        return strictUtf8(tarText.getBytes(StandardCharsets.ISO_8859_1));
+    }
+
+    private static String strictUtf8(byte[] raw) throws CharacterCodingException {
+        return StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT)
+                .decode(ByteBuffer.wrap(raw)).toString();
+    }
+
+    private static byte[] rawName(ArchiveEntry entry) {
+        if (entry instanceof ZipArchiveEntry zip && zip.getRawName() != null) {
+            return zip.getRawName();
+        }
+        return entry.getName().getBytes(StandardCharsets.ISO_8859_1);
+    }
+
+    /** Why a non-regular, non-link tar entry is refused, or null when it is a file, folder or symbolic link. */
+    private static String special(TarArchiveEntry tar) {
+        if (tar.isLink()) {
+            return "hard link (to " + printable(tar.getLinkName()) + ")";
+        }
+        if (tar.isCharacterDevice() || tar.isBlockDevice()) {
+            return "device file";
+        }
+        if (tar.isFIFO()) {
+            return "FIFO";
+        }
+        return null;
+    }
+
+    private static String firstLine(String s) {
+        String line = s.lines().findFirst().orElse("");
+        return printable(line);
+    }
+
+    /** Control, format (bidi overrides), separator and lone surrogate characters: never shown raw. */
+    private static boolean unprintable(int c) {
+        int type = Character.getType(c);
+        return Character.isISOControl(c) || type == Character.FORMAT || type == Character.LINE_SEPARATOR
+                || type == Character.PARAGRAPH_SEPARATOR || type == Character.SURROGATE;
+    }
+
+    /** A name fit for one line of a report: unprintable characters as \\uXXXX, at most 200 characters. */
     static String printable(String s) {
         StringBuilder b = new StringBuilder();
-        s.codePoints().limit(200).forEach(c -> b.appendCodePoint(Character.isISOControl(c) ? '?' : c));
+        s.codePoints().limit(200).forEach(c -> {
+            if (unprintable(c)) {
+                b.append(String.format(Locale.ROOT, "\\u%04x", c));
+            } else {
+                b.appendCodePoint(c);
+            }
+        });
+        if (s.codePointCount(0, s.length()) > 200) {
+            b.append("...");
+        }
         return b.toString();
+    }
+
+    /** Bytes that are not UTF-8, shown as ASCII with \\xNN for the rest. */
+    private static String printableBytes(byte[] bytes) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < Math.min(bytes.length, 200); i++) {
+            int c = bytes[i] & 0xff;
+            if (c >= 0x20 && c < 0x7f) {
+                b.append((char) c);
+            } else {
+                b.append(String.format(Locale.ROOT, "\\x%02x", c));
+            }
+        }
+        return bytes.length > 200 ? b + "..." : b.toString();
+    }
+
+    /** Raised while copying when the archive, not the disk, failed. */
+    private static final class DamagedArchive extends Exception {
+        DamagedArchive(Throwable cause) {
+            super(cause);
+        }
+    }
+
+    /** Counts the compressed bytes read, for the expansion ratio. */
+    private static final class CountingInputStream extends FilterInputStream {
+        long count;
+
+        CountingInputStream(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0) {
+                count++;
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = super.read(b, off, len);
+            if (n > 0) {
+                count += n;
+            }
+            return n;
+        }
+
+        @Override
+        public long skip(long n) throws IOException {
+            long skipped = super.skip(n);
+            count += Math.max(0, skipped);
+            return skipped;
+        }
     }
 }

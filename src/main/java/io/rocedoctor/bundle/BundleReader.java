@@ -70,7 +70,7 @@ public final class BundleReader {
             try {
                 ArchiveExtractor.Result result = new ArchiveExtractor(limits).extract(input, format, scratch);
                 return index(input, locateRoot(input, scratch), result.refusals(), scratch);
-            } catch (BundleException | IOException | RuntimeException e) {
+            } catch (Throwable e) {
                 ScratchFolder.delete(scratch);
                 throw e;
             }
@@ -121,7 +121,7 @@ public final class BundleReader {
                     refusals.add("manifest.yaml: capture path '" + ArchiveExtractor.printable(e.path()) + "' leaves the bundle: ignored");
                     continue;
                 }
-                if (Files.isRegularFile(resolved.get())) {
+                if (regularInside(root, resolved.get())) {
                     file = resolved.get();
                 }
             }
@@ -139,13 +139,13 @@ public final class BundleReader {
             @Override
             public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) throws IOException {
                 if (!dir.toRealPath().startsWith(rootReal)) {
-                    refusals.add(root.relativize(dir) + ": link leaving the bundle: not followed");
+                    refusals.add(ArchiveExtractor.printable(relative(root, dir)) + ": link leaving the bundle: not followed");
                     return FileVisitResult.SKIP_SUBTREE;
                 }
                 String rel = relative(root, dir);
                 if (rel.equals("switches")) {
                     try (var stream = Files.list(dir)) {
-                        stream.filter(Files::isDirectory).forEach(p -> switches.put(p.getFileName().toString(), p));
+                        stream.filter(p -> Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)).forEach(p -> switches.put(p.getFileName().toString(), p));
                     }
                     return FileVisitResult.SKIP_SUBTREE;
                 }
@@ -161,7 +161,7 @@ public final class BundleReader {
                     return FileVisitResult.CONTINUE;
                 }
                 if (!file.toRealPath().startsWith(rootReal)) {
-                    refusals.add(relative(root, file) + ": link leaving the bundle: not read");
+                    refusals.add(ArchiveExtractor.printable(relative(root, file)) + ": link leaving the bundle: not read");
                     return FileVisitResult.CONTINUE;
                 }
                 String rel = relative(root, file);
@@ -181,7 +181,7 @@ public final class BundleReader {
 
             @Override
             public FileVisitResult visitFileFailed(Path file, IOException exc) {
-                refusals.add(relative(root, file) + ": cannot be read (" + exc.getClass().getSimpleName() + "): skipped");
+                refusals.add(ArchiveExtractor.printable(relative(root, file)) + ": cannot be read (" + exc.getClass().getSimpleName() + "): skipped");
                 return FileVisitResult.CONTINUE;
             }
         });
@@ -239,7 +239,7 @@ public final class BundleReader {
         }
         try {
             Path hostname = root.resolve("hostname");
-            if (Files.isRegularFile(hostname)) {
+            if (regularInside(root, hostname)) {
                 String h = Bundle.readText(hostname).strip();
                 if (!h.isEmpty() && h.length() < 256) {
                     return Optional.of(h);
@@ -253,6 +253,15 @@ public final class BundleReader {
 
     private static String relative(Path root, Path p) {
         return root.relativize(p).toString().replace('\\', '/');
+    }
+
+    /** A regular file whose real path, links resolved, is in the bundle: a link leaving it is never read. */
+    private static boolean regularInside(Path root, Path file) {
+        try {
+            return Files.isRegularFile(file) && file.toRealPath().startsWith(root.toRealPath());
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     private static Optional<Path> inside(Path root, String rel) {
@@ -275,7 +284,7 @@ public final class BundleReader {
 
     private static Manifest readManifest(Path root, List<String> problems) {
         Path file = root.resolve("manifest.yaml");
-        if (!Files.isRegularFile(file)) {
+        if (!regularInside(root, file)) {
             return Manifest.EMPTY;
         }
         JsonNode doc;
