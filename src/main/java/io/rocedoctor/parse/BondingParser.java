@@ -34,6 +34,7 @@ public final class BondingParser implements Parser<BondStatus> {
         Integer speed = null;
         Long failures = null;
         String aggregator = null;
+        String activeAggregator = null;
         for (KeyValueLines.Entry e : kv.entries()) {
             switch (e.key()) {
                 case "Slave Interface" -> {
@@ -61,6 +62,8 @@ public final class BondingParser implements Parser<BondStatus> {
                 case "Aggregator ID" -> {
                     if (name != null) {
                         aggregator = e.value();
+                    } else {
+                        activeAggregator = e.value(); // under "Active Aggregator Info:"
                     }
                 }
                 default -> {
@@ -72,7 +75,7 @@ public final class BondingParser implements Parser<BondStatus> {
             members.add(new BondStatus.Member(name, mii, speed, failures, aggregator));
         }
         return new BondStatus(mode(modeEntry.value()), modeEntry.value(), policy, bondMii,
-                kv.value("Currently Active Slave").filter(s -> !s.equals("None")).orElse(null), members);
+                kv.value("Currently Active Slave").filter(s -> !s.equals("None")).orElse(null), activeAggregator, members);
     }
 
     private static String mode(String text) {
@@ -80,7 +83,11 @@ public final class BondingParser implements Parser<BondStatus> {
         if (t.contains("802.3ad")) {
             return "802.3ad";
         }
-        if (t.contains("active-backup") || t.contains("fault-tolerance")) {
+        // before active-backup: the kernel names broadcast "fault-tolerance (broadcast)"
+        if (t.contains("broadcast")) {
+            return "broadcast";
+        }
+        if (t.contains("active-backup")) {
             return "active-backup";
         }
         if (t.contains("xor")) {
@@ -94,9 +101,6 @@ public final class BondingParser implements Parser<BondStatus> {
         }
         if (t.contains("adaptive load balancing")) {
             return "balance-alb";
-        }
-        if (t.contains("broadcast")) {
-            return "broadcast";
         }
         return text.strip();
     }

@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
  * gives driver mlx5_core, firmware 14.23.1020, PSID MT_2420110034, bus 0000:af:00.0.
  */
 public final class EthtoolDriverInfoParser implements Parser<EthtoolDriverInfo> {
-    private static final Pattern FW = Pattern.compile("(\\S+)(?:\\s+\\((\\S+)\\))?.*");
+    private static final Pattern FW = Pattern.compile("(.+?)(?:\\s+\\((\\S+)\\))?");
 
     @Override
     public EthtoolDriverInfo parse(String text) throws ParseException {
@@ -29,14 +29,19 @@ public final class EthtoolDriverInfoParser implements Parser<EthtoolDriverInfo> 
         if (bracket > 0) {
             driver = driver.substring(0, bracket);
         }
-        String firmware = kv.value("firmware-version").orElse("");
+        String firmware = kv.value("firmware-version").filter(EthtoolDriverInfoParser::stated).orElse("");
         String psid = null;
         Matcher m = FW.matcher(firmware);
         if (m.matches()) {
             firmware = m.group(1);
             psid = m.group(2);
         }
-        String bus = kv.value("bus-info").filter(s -> !s.isEmpty()).orElse(null);
+        String bus = kv.value("bus-info").filter(EthtoolDriverInfoParser::stated).orElse(null);
         return new EthtoolDriverInfo(driver, kv.value("version").orElse(""), firmware.isEmpty() ? null : firmware, psid, bus);
+    }
+
+    /** Virtual devices leave a field empty (veth) or print "N/A" (bridge, bond). */
+    private static boolean stated(String value) {
+        return !value.isEmpty() && !value.equals("N/A");
     }
 }

@@ -26,13 +26,13 @@ public final class LscpuParser implements Parser<NumaTopology> {
         Integer cpus = null;
         if (kv.first("CPU(s)").isPresent()) {
             KeyValueLines.Entry e = kv.first("CPU(s)").get();
-            cpus = (int) TextLines.parseLong(e.value(), e.line(), "CPU(s)");
+            cpus = TextLines.parseInt(e.value(), e.line(), "CPU(s)");
         }
         Map<Integer, CpuSet> nodes = new TreeMap<>();
         for (KeyValueLines.Entry e : kv.entries()) {
             Matcher m = NODE.matcher(e.key());
             if (m.matches()) {
-                nodes.put(Integer.parseInt(m.group(1)), CpuSet.parse(e.value(), e.line()));
+                nodes.put(TextLines.parseInt(m.group(1), e.line(), "node number"), CpuSet.parse(e.value(), e.line()));
             }
         }
         if (cpus == null && nodes.isEmpty()) {

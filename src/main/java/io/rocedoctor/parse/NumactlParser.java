@@ -34,7 +34,7 @@ public final class NumactlParser implements Parser<NumaTopology> {
             String line = lines.line(n).strip();
             Matcher m = CPUS.matcher(line);
             if (m.matches()) {
-                last = Integer.parseInt(m.group(1));
+                last = TextLines.parseInt(m.group(1), n, "node number");
                 cpuText.put(last, new StringBuilder(m.group(2)));
                 cpuLine.put(last, n);
             } else if (last != null && CONTINUATION.matcher(line).matches() && !line.contains(":")) {
