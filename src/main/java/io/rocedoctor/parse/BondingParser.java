@@ -17,13 +17,19 @@ import java.util.Locale;
  * Link Failure Count: 0
  * Aggregator ID: 1
  * </pre>
- * gives mode 802.3ad, policy layer2+3, one member ens1f0np0 at 100000 Mb/s.
+ * gives mode 802.3ad, policy layer2+3, one member ens1f0np0 at 100000 Mb/s. The "Aggregator ID"
+ * before the first slave (under "Active Aggregator Info:") is the bond's active aggregator.
+ * Empty text is a ParseException on line 0; text without a "Bonding Mode:" line, on line 1.
  */
 public final class BondingParser implements Parser<BondStatus> {
 
     @Override
     public BondStatus parse(String text) throws ParseException {
-        KeyValueLines kv = KeyValueLines.parse(TextLines.of(text), ':');
+        TextLines lines = TextLines.of(text);
+        if (lines.isBlank()) {
+            throw new ParseException(0, "empty output");
+        }
+        KeyValueLines kv = KeyValueLines.parse(lines, ':');
         KeyValueLines.Entry modeEntry = kv.first("Bonding Mode")
                 .orElseThrow(() -> new ParseException(1, "no 'Bonding Mode:' line"));
         String policy = kv.value("Transmit Hash Policy").map(p -> p.replaceAll("\\s*\\(\\d+\\)$", "").strip()).orElse(null);

@@ -14,13 +14,18 @@ import java.util.regex.Pattern;
  * supports-statistics: yes
  * </pre>
  * gives driver mlx5_core, firmware 14.23.1020, PSID MT_2420110034, bus 0000:af:00.0.
+ * Empty text is a ParseException on line 0; text without a driver line (an error message), on line 1.
  */
 public final class EthtoolDriverInfoParser implements Parser<EthtoolDriverInfo> {
     private static final Pattern FW = Pattern.compile("(.+?)(?:\\s+\\((\\S+)\\))?");
 
     @Override
     public EthtoolDriverInfo parse(String text) throws ParseException {
-        KeyValueLines kv = KeyValueLines.parse(TextLines.of(text), ':');
+        TextLines lines = TextLines.of(text);
+        if (lines.isBlank()) {
+            throw new ParseException(0, "empty output");
+        }
+        KeyValueLines kv = KeyValueLines.parse(lines, ':');
         String driver = kv.value("driver").orElseThrow(() -> new ParseException(1, "no 'driver:' line"));
         if (driver.isEmpty()) {
             throw new ParseException(kv.first("driver").get().line(), "empty driver");

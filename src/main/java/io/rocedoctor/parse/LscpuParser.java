@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
  * NUMA node0 CPU(s):     0-31
  * NUMA node1 CPU(s):     32-63
  * </pre>
- * gives 64 CPUs on two nodes.
+ * gives 64 CPUs on two nodes. Empty text, or text with neither "CPU(s):" nor a NUMA node line
+ * (an error message), is a ParseException on line 0.
  */
 public final class LscpuParser implements Parser<NumaTopology> {
     private static final Pattern NODE = Pattern.compile("NUMA node(\\d+) CPU\\(s\\)");

@@ -17,7 +17,8 @@ import java.util.regex.Pattern;
  * node   0   1
  *   0:  10  21
  * </pre>
- * gives node 0 = CPUs 0-3, node 1 = CPUs 4-7.
+ * gives node 0 = CPUs 0-3, node 1 = CPUs 4-7. A node without CPUs (memory only) has an empty
+ * set. Text without any "node N cpus:" line is a ParseException on line 0.
  */
 public final class NumactlParser implements Parser<NumaTopology> {
     private static final Pattern CPUS = Pattern.compile("node\\s+(\\d+)\\s+cpus:\\s*(.*)");
