@@ -17,13 +17,19 @@ import java.util.Locale;
  * Link Failure Count: 0
  * Aggregator ID: 1
  * </pre>
- * gives mode 802.3ad, policy layer2+3, one member ens1f0np0 at 100000 Mb/s.
+ * gives mode 802.3ad, policy layer2+3, one member ens1f0np0 at 100000 Mb/s. The "Aggregator ID"
+ * before the first slave (under "Active Aggregator Info:") is the bond's active aggregator.
+ * Empty text is a ParseException on line 0; text without a "Bonding Mode:" line, on line 1.
  */
 public final class BondingParser implements Parser<BondStatus> {
 
     @Override
     public BondStatus parse(String text) throws ParseException {
-        KeyValueLines kv = KeyValueLines.parse(TextLines.of(text), ':');
+        TextLines lines = TextLines.of(text);
+        if (lines.isBlank()) {
+            throw new ParseException(0, "empty output");
+        }
+        KeyValueLines kv = KeyValueLines.parse(lines, ':');
         KeyValueLines.Entry modeEntry = kv.first("Bonding Mode")
                 .orElseThrow(() -> new ParseException(1, "no 'Bonding Mode:' line"));
         String policy = kv.value("Transmit Hash Policy").map(p -> p.replaceAll("\\s*\\(\\d+\\)$", "").strip()).orElse(null);
@@ -34,6 +40,7 @@ public final class BondingParser implements Parser<BondStatus> {
         Integer speed = null;
         Long failures = null;
         String aggregator = null;
+        String activeAggregator = null;
         for (KeyValueLines.Entry e : kv.entries()) {
             switch (e.key()) {
                 case "Slave Interface" -> {
@@ -61,6 +68,8 @@ public final class BondingParser implements Parser<BondStatus> {
                 case "Aggregator ID" -> {
                     if (name != null) {
                         aggregator = e.value();
+                    } else {
+                        activeAggregator = e.value(); // under "Active Aggregator Info:"
                     }
                 }
                 default -> {
@@ -72,7 +81,7 @@ public final class BondingParser implements Parser<BondStatus> {
             members.add(new BondStatus.Member(name, mii, speed, failures, aggregator));
         }
         return new BondStatus(mode(modeEntry.value()), modeEntry.value(), policy, bondMii,
-                kv.value("Currently Active Slave").filter(s -> !s.equals("None")).orElse(null), members);
+                kv.value("Currently Active Slave").filter(s -> !s.equals("None")).orElse(null), activeAggregator, members);
     }
 
     private static String mode(String text) {
@@ -80,7 +89,11 @@ public final class BondingParser implements Parser<BondStatus> {
         if (t.contains("802.3ad")) {
             return "802.3ad";
         }
-        if (t.contains("active-backup") || t.contains("fault-tolerance")) {
+        // before active-backup: the kernel names broadcast "fault-tolerance (broadcast)"
+        if (t.contains("broadcast")) {
+            return "broadcast";
+        }
+        if (t.contains("active-backup")) {
             return "active-backup";
         }
         if (t.contains("xor")) {
@@ -94,9 +107,6 @@ public final class BondingParser implements Parser<BondStatus> {
         }
         if (t.contains("adaptive load balancing")) {
             return "balance-alb";
-        }
-        if (t.contains("broadcast")) {
-            return "broadcast";
         }
         return text.strip();
     }

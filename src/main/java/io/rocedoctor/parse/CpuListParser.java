@@ -15,9 +15,13 @@ public final class CpuListParser implements Parser<CpuSet> {
         if (lines.isBlank()) {
             throw new ParseException(0, "empty file");
         }
-        CpuSet set = CpuSet.parse(lines.line(1), 1);
+        int n = 1;
+        while (lines.line(n).isBlank()) {
+            n++;
+        }
+        CpuSet set = CpuSet.parse(lines.line(n), n);
         if (set.empty()) {
-            throw new ParseException(1, "no CPU in the list");
+            throw new ParseException(n, "no CPU in the list");
         }
         return set;
     }

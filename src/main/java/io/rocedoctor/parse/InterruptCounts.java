@@ -16,8 +16,10 @@ public record InterruptCounts(List<Integer> cpus, List<Row> rows) {
 
     /**
      * One line: label ({@code "36"} or {@code "NMI"}), the IRQ number when numeric, the count per
-     * header CPU (same order as {@link #cpus()}; a short row is padded with zeros), and the
-     * trailing text with its last token, the action name ({@code mlx5_comp3@pci:0000:3b:00.0}).
+     * header CPU (same order as {@link #cpus()}; a short summary row such as {@code ERR} is padded
+     * with zeros), the trailing text, and the name: for a numbered row its last token, the action
+     * name ({@code mlx5_comp3@pci:0000:3b:00.0}; empty when the IRQ has no action), for a summary
+     * row the whole description ({@code Non-maskable interrupts}).
      */
     public record Row(String label, Integer irq, long[] perCpu, String description, String name) {
         public long total() {

@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
  * NUMA node0 CPU(s):     0-31
  * NUMA node1 CPU(s):     32-63
  * </pre>
- * gives 64 CPUs on two nodes.
+ * gives 64 CPUs on two nodes. Empty text, or text with neither "CPU(s):" nor a NUMA node line
+ * (an error message), is a ParseException on line 0.
  */
 public final class LscpuParser implements Parser<NumaTopology> {
     private static final Pattern NODE = Pattern.compile("NUMA node(\\d+) CPU\\(s\\)");
@@ -26,13 +27,13 @@ public final class LscpuParser implements Parser<NumaTopology> {
         Integer cpus = null;
         if (kv.first("CPU(s)").isPresent()) {
             KeyValueLines.Entry e = kv.first("CPU(s)").get();
-            cpus = (int) TextLines.parseLong(e.value(), e.line(), "CPU(s)");
+            cpus = TextLines.parseInt(e.value(), e.line(), "CPU(s)");
         }
         Map<Integer, CpuSet> nodes = new TreeMap<>();
         for (KeyValueLines.Entry e : kv.entries()) {
             Matcher m = NODE.matcher(e.key());
             if (m.matches()) {
-                nodes.put(Integer.parseInt(m.group(1)), CpuSet.parse(e.value(), e.line()));
+                nodes.put(TextLines.parseInt(m.group(1), e.line(), "node number"), CpuSet.parse(e.value(), e.line()));
             }
         }
         if (cpus == null && nodes.isEmpty()) {

@@ -18,6 +18,8 @@ import java.util.regex.Pattern;
  *         Kernel driver in use: mlx5_core
  * </pre>
  * gives 0000:3b:00.0, driver mlx5_core, node 0, LnkCap 16 GT/s x16, LnkSta 8 GT/s x8, downgraded.
+ * Warnings lspci prints before the first device ("pcilib: ...") and the "..." of a trimmed
+ * capture are skipped; text with no device line is a ParseException.
  * Lines wrapped by a mail client are tolerated: sizes and speeds are searched in the text that
  * follows each keyword, whatever line it landed on.
  */
@@ -45,7 +47,7 @@ public final class LspciParser implements Parser<PciDevices> {
                 block = new Block(withDomain(h.group(1)), h.group(2).strip(), h.group(3).strip(), n);
             } else if (block != null) {
                 block.add(line.strip(), n);
-            } else if (!line.isBlank() && !line.strip().equals("...")) {
+            } else if (!line.isBlank() && !line.strip().equals("...") && !line.startsWith("pcilib:")) {
                 throw new ParseException(n, "expected a device line such as '3b:00.0 Ethernet controller: ...'");
             }
         }
@@ -85,7 +87,7 @@ public final class LspciParser implements Parser<PciDevices> {
                 driver = stripped.substring("Kernel driver in use:".length()).strip();
             } else if (stripped.startsWith("NUMA node:")) {
                 String v = stripped.substring("NUMA node:".length()).strip();
-                numaNode = (int) TextLines.parseLong(v, n, "NUMA node");
+                numaNode = TextLines.parseInt(v, n, "NUMA node");
             }
             text.append(stripped).append('\n');
         }

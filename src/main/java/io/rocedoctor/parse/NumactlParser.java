@@ -17,7 +17,8 @@ import java.util.regex.Pattern;
  * node   0   1
  *   0:  10  21
  * </pre>
- * gives node 0 = CPUs 0-3, node 1 = CPUs 4-7.
+ * gives node 0 = CPUs 0-3, node 1 = CPUs 4-7. A node without CPUs (memory only) has an empty
+ * set. Text without any "node N cpus:" line is a ParseException on line 0.
  */
 public final class NumactlParser implements Parser<NumaTopology> {
     private static final Pattern CPUS = Pattern.compile("node\\s+(\\d+)\\s+cpus:\\s*(.*)");
@@ -34,7 +35,7 @@ public final class NumactlParser implements Parser<NumaTopology> {
             String line = lines.line(n).strip();
             Matcher m = CPUS.matcher(line);
             if (m.matches()) {
-                last = Integer.parseInt(m.group(1));
+                last = TextLines.parseInt(m.group(1), n, "node number");
                 cpuText.put(last, new StringBuilder(m.group(2)));
                 cpuLine.put(last, n);
             } else if (last != null && CONTINUATION.matcher(line).matches() && !line.contains(":")) {

@@ -2,6 +2,7 @@ package io.rocedoctor.parse;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * Parses {@code /proc/interrupts}. Tokenizes by hand: a large host has 2,000 lines of 256
@@ -13,8 +14,12 @@ import java.util.List;
  *  ERR:          0
  * </pre>
  * gives IRQ 142 with 1,200,000 interrupts on CPU0, named {@code mlx5_comp0@pci:0000:3b:00.0}.
+ * A numbered row with fewer counts than header CPUs was cut: ParseException on its line. Empty
+ * text or a first line that is not the CPU header: ParseException (line 0, resp. that line).
  */
 public final class ProcInterruptsParser implements Parser<InterruptCounts> {
+    /** "2-edge", "IO-APIC-edge", "IR-PCI-MSI-fasteoi", ARM's "Level": the end of a row without an action name. */
+    private static final Pattern TRIGGER = Pattern.compile("(?i)(?:.*-)?(?:edge|level|fasteoi)");
 
     @Override
     public InterruptCounts parse(String text) throws ParseException {
@@ -31,7 +36,11 @@ public final class ProcInterruptsParser implements Parser<InterruptCounts> {
             if (!token.startsWith("CPU")) {
                 throw new ParseException(first, "header should list CPU0 CPU1 ..., found '" + TextLines.abbreviate(token) + "'");
             }
-            cpus.add((int) TextLines.parseLong(token.substring(3), first, "CPU id"));
+            int cpu = TextLines.parseInt(token.substring(3), first, "CPU id");
+            if (cpu < 0 || !cpus.isEmpty() && cpu <= cpus.get(cpus.size() - 1)) {
+                throw new ParseException(first, "CPU ids in the header must increase: '" + TextLines.abbreviate(token) + "'");
+            }
+            cpus.add(cpu);
         }
         List<InterruptCounts.Row> rows = new ArrayList<>();
         for (int n = first + 1; n <= lines.size(); n++) {
@@ -54,7 +63,7 @@ public final class ProcInterruptsParser implements Parser<InterruptCounts> {
         }
         Integer irq = null;
         if (Character.isDigit(label.charAt(0))) {
-            irq = (int) TextLines.parseLong(label, n, "IRQ number");
+            irq = TextLines.parseInt(label, n, "IRQ number");
         }
         long[] counts = new long[columns];
         int pos = colon + 1;
@@ -77,9 +86,18 @@ public final class ProcInterruptsParser implements Parser<InterruptCounts> {
             }
             counts[column++] = Long.parseLong(line, start, pos, 10);
         }
+        // Numbered IRQs print every online CPU; only summary rows (ERR, MIS) may be shorter.
+        if (irq != null && column < columns) {
+            throw new ParseException(n, "truncated row: " + column + " of " + columns + " CPU counts");
+        }
         String description = line.substring(pos).strip();
-        int lastSpace = Math.max(description.lastIndexOf(' '), description.lastIndexOf('\t'));
-        String name = lastSpace < 0 ? description : description.substring(lastSpace + 1);
-        return new InterruptCounts.Row(label, irq, counts, description, name);
+        return new InterruptCounts.Row(label, irq, counts, description, irq == null ? description : actionName(description));
+    }
+
+    /** The last token of the description, unless that is the trigger type: the IRQ then has no action. */
+    private static String actionName(String description) {
+        String[] tokens = description.split("\\s+");
+        String last = tokens[tokens.length - 1];
+        return TRIGGER.matcher(last).matches() ? "" : last;
     }
 }

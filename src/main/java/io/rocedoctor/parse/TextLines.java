@@ -65,6 +65,15 @@ public final class TextLines {
         }
     }
 
+    /** A decimal int (CPU ids, IRQ and node numbers), or a ParseException naming the line. */
+    public static int parseInt(String value, int lineNumber, String what) throws ParseException {
+        long v = parseLong(value, lineNumber, what);
+        if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
+            throw new ParseException(lineNumber, what + " is out of range: '" + abbreviate(value) + "'");
+        }
+        return (int) v;
+    }
+
     /** A value for a diagnostic message: at most 60 characters, control characters shown as '?'. */
     public static String abbreviate(String value) {
         String clean = value.replaceAll("\\p{Cntrl}", "?");

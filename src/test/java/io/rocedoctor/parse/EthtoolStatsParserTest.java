@@ -1,0 +1,84 @@
+package io.rocedoctor.parse;
+
+import static io.rocedoctor.parse.SampleText.failureLine;
+import static io.rocedoctor.parse.SampleText.fixture;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+class EthtoolStatsParserTest {
+    private final EthtoolStatsParser parser = new EthtoolStatsParser();
+
+    @Test
+    void javadocExample() throws ParseException {
+        EthtoolStats s = parser.parse(SampleText.javadocExample(EthtoolStatsParser.class));
+        assertThat(s.counters()).containsExactly(
+                java.util.Map.entry("rx_packets", 845320277L),
+                java.util.Map.entry("rx_prio3_pause", 1204L),
+                java.util.Map.entry("rx_ucast_packets[0]", 10198513532L));
+    }
+
+    @Test
+    void mlx5PrioPauseCounters() throws ParseException {
+        EthtoolStats s = parser.parse(fixture("ethtool-S", "mlx5-cx6dx-prio3-pause.txt"));
+        assertThat(s.counters()).hasSize(27);
+        assertThat(s.counter("rx_prio3_pause")).contains(51207L);
+        assertThat(s.counter("rx_prio3_pause_duration")).contains(904412L);
+        assertThat(s.counter("tx_prio3_pause")).contains(0L);
+        assertThat(s.counter("rx_bytes")).contains(38128830471622L);
+        assertThat(s.counter("rx_discards_phy")).contains(1733L);
+        assertThat(s.counter("rx_prio4_pause")).isEmpty();
+        assertThat(s.counters().keySet()).startsWith("rx_packets", "rx_bytes").endsWith("tx0_packets");
+    }
+
+    @Test
+    void bnxtPerRingCountersAreKeyedByRing() throws ParseException {
+        EthtoolStats s = parser.parse(fixture("ethtool-S", "bnxt-per-ring-grouped.txt"));
+        assertThat(s.counter("rx_ucast_packets[0]")).contains(4410233781L);
+        assertThat(s.counter("rx_ucast_packets[1]")).contains(4388120015L);
+        assertThat(s.counter("rx_discards[1]")).contains(12L);
+        assertThat(s.counter("rx_ucast_packets")).isEmpty();
+        assertThat(s.counter("rx_pfc_ena_frames_pri3")).contains(4410L);
+        assertThat(s.counters()).hasSize(13);
+    }
+
+    @Test
+    void grepOutputWithoutHeaderAndMixedIndentation() throws ParseException {
+        EthtoolStats s = parser.parse(fixture("ethtool-S", "mlx5-grep-pause-noheader.txt"));
+        assertThat(s.counters()).containsOnlyKeys("rx_pause_ctrl_phy", "tx_pause_ctrl_phy", "rx_prio3_pause", "tx_prio3_pause");
+        assertThat(s.counter("tx_prio3_pause")).contains(1902L);
+    }
+
+    @Test
+    void truncatedLastLineNamesIt() {
+        assertThat(failureLine(() -> parser.parse(fixture("ethtool-S", "mlx5-truncated.txt")))).isEqualTo(4);
+    }
+
+    @Test
+    void malformedInput() {
+        assertThat(failureLine(() -> parser.parse(""))).isEqualTo(0);
+        assertThat(failureLine(() -> parser.parse("NIC statistics:\n"))).isEqualTo(0);
+        assertThat(failureLine(() -> parser.parse("Cannot get stats strings information: Operation not supported\n")))
+                .isEqualTo(1);
+        assertThat(failureLine(() -> parser.parse("bash: ethtool: command not found\n"))).isEqualTo(1);
+        assertThat(failureLine(() -> parser.parse("NIC statistics:\n     rx_packets: 1\n     garbage\n"))).isEqualTo(3);
+        // ethtool prints u64: a counter above Long.MAX_VALUE is reported, not wrapped
+        assertThat(failureLine(() -> parser.parse("NIC statistics:\n     rx_bytes: 18446744073709551615\n"))).isEqualTo(2);
+    }
+
+    @Property(tries = 200)
+    void survivesHostileText(@ForAll("hostile") String text) {
+        ParserFuzz.survives(parser, text);
+    }
+
+    @Provide
+    Arbitrary<String> hostile() {
+        return Arbitraries.oneOf(ParserFuzz.randomText(), ParserFuzz.mutated(fixture("ethtool-S", "bnxt-per-ring-grouped.txt")));
+    }
+}

@@ -1,0 +1,85 @@
+package io.rocedoctor.parse;
+
+import static io.rocedoctor.parse.SampleText.failureLine;
+import static io.rocedoctor.parse.SampleText.fixture;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+class LscpuParserTest {
+    private final LscpuParser parser = new LscpuParser();
+
+    @Test
+    void javadocExample() throws ParseException {
+        NumaTopology t = parser.parse(SampleText.javadocExample(LscpuParser.class));
+        assertThat(t.cpuCount()).isEqualTo(64);
+        assertThat(t.modelName()).isEqualTo("Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz");
+        assertThat(t.nodes()).containsOnlyKeys(0, 1);
+        assertThat(t.nodes().get(1)).hasToString("32-63");
+    }
+
+    @Test
+    void classicLayoutFourNodes() throws ParseException {
+        NumaTopology t = parser.parse(fixture("lscpu", "lscpu-classic-2socket-epyc.txt"));
+        assertThat(t.cpuCount()).isEqualTo(128);
+        assertThat(t.modelName()).isEqualTo("AMD EPYC 7452 32-Core Processor");
+        assertThat(t.nodes()).hasSize(4);
+        assertThat(t.nodes().get(2)).hasToString("32-47,96-111");
+        assertThat(t.nodeOf(100)).isEqualTo(2);
+        assertThat(t.nodeOf(127)).isEqualTo(3);
+        assertThat(t.nodeOf(128)).isEqualTo(-1);
+    }
+
+    @Test
+    void sectionedLayoutWithNumaSection() throws ParseException {
+        NumaTopology t = parser.parse(fixture("lscpu", "lscpu-new-format-2node-xeon.txt"));
+        assertThat(t.cpuCount()).isEqualTo(96);
+        assertThat(t.modelName()).isEqualTo("Intel(R) Xeon(R) Gold 6342 CPU @ 2.80GHz");
+        assertThat(t.nodes().get(0)).hasToString("0-23,48-71");
+        assertThat(t.nodes().get(1)).hasToString("24-47,72-95");
+        assertThat(t.nodeOf(50)).isZero();
+    }
+
+    @Test
+    void memoryOnlyNodeHasNoCpus() throws ParseException {
+        NumaTopology t = parser.parse(fixture("lscpu", "lscpu-new-format-memory-only-node.txt"));
+        assertThat(t.cpuCount()).isEqualTo(8);
+        assertThat(t.nodes()).containsOnlyKeys(0, 1);
+        assertThat(t.nodes().get(1).empty()).isTrue();
+    }
+
+    @Test
+    void headExcerptWithoutNumaLines() throws ParseException {
+        NumaTopology t = parser.parse("Architecture:        x86_64\nCPU(s):              16\n");
+        assertThat(t.cpuCount()).isEqualTo(16);
+        assertThat(t.nodes()).isEmpty();
+        assertThat(t.modelName()).isNull();
+    }
+
+    @Test
+    void malformedInput() {
+        assertThat(failureLine(() -> parser.parse(""))).isEqualTo(0);
+        assertThat(failureLine(() -> parser.parse("bash: lscpu: command not found\n"))).isEqualTo(0);
+        assertThat(failureLine(() -> parser.parse("Architecture: x86_64\nCPU(s): many\n"))).isEqualTo(2);
+        assertThat(failureLine(() -> parser.parse("CPU(s): 4\nNUMA node0 CPU(s): 0-3,x\n"))).isEqualTo(2);
+        assertThat(failureLine(() -> parser.parse("CPU(s): 4\nNUMA node99999999999 CPU(s): 0-3\n"))).isEqualTo(2);
+        // cut right after the key
+        assertThat(failureLine(() -> parser.parse("Architecture: x86_64\nCPU(s):"))).isEqualTo(2);
+    }
+
+    @Property(tries = 200)
+    void survivesHostileText(@ForAll("hostile") String text) {
+        ParserFuzz.survives(parser, text);
+    }
+
+    @Provide
+    Arbitrary<String> hostile() {
+        return Arbitraries.oneOf(ParserFuzz.randomText(), ParserFuzz.mutated(fixture("lscpu", "lscpu-new-format-2node-xeon.txt")));
+    }
+}

@@ -1,0 +1,125 @@
+package io.rocedoctor.parse;
+
+import static io.rocedoctor.parse.SampleText.failureLine;
+import static io.rocedoctor.parse.SampleText.fixture;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+class LspciParserTest {
+    private final LspciParser parser = new LspciParser();
+
+    @Test
+    void javadocExample() throws ParseException {
+        PciDevices all = parser.parse(SampleText.javadocExample(LspciParser.class));
+        assertThat(all.devices()).hasSize(1);
+        PciDevice d = all.devices().get(0);
+        assertThat(d.address()).isEqualTo("0000:3b:00.0");
+        assertThat(d.className()).isEqualTo("Ethernet controller");
+        assertThat(d.driver()).isEqualTo("mlx5_core");
+        assertThat(d.numaNode()).isZero();
+        assertThat(d.linkCap()).isEqualTo(new PciDevice.PcieLinkState(16, 16));
+        assertThat(d.linkSta()).isEqualTo(new PciDevice.PcieLinkState(8, 8));
+        assertThat(d.downgraded()).isTrue();
+        assertThat(d.maxPayload()).isEqualTo(256);
+        assertThat(d.maxReadReq()).isEqualTo(4096);
+    }
+
+    @Test
+    void nnvvIdsAndRootPortBridge() throws ParseException {
+        PciDevices all = parser.parse(fixture("lspci", "lspci-nnvv-cx6dx-root-port-gen4.txt"));
+        assertThat(all.devices()).extracting(PciDevice::address).containsExactly("0000:40:01.1", "0000:41:00.0");
+
+        PciDevice port = all.at("40:01.1").orElseThrow();
+        assertThat(port.className()).isEqualTo("PCI bridge");
+        assertThat(port.secondaryBus()).isEqualTo(0x41);
+        assertThat(port.subordinateBus()).isEqualTo(0x41);
+        assertThat(port.driver()).isEqualTo("pcieport");
+        assertThat(port.linkSta()).isEqualTo(new PciDevice.PcieLinkState(16, 16));
+        assertThat(port.maxPayload()).isEqualTo(512);
+        assertThat(port.line()).isEqualTo(1);
+
+        PciDevice nic = all.at("0000:41:00.0").orElseThrow();
+        assertThat(nic.className()).isEqualTo("Ethernet controller");
+        assertThat(nic.name()).startsWith("Mellanox Technologies MT2892 Family [ConnectX-6 Dx]").contains("[15b3:101d]");
+        assertThat(nic.numaNode()).isEqualTo(1);
+        assertThat(nic.linkCap()).isEqualTo(new PciDevice.PcieLinkState(16, 16));
+        assertThat(nic.linkSta()).isEqualTo(nic.linkCap());
+        assertThat(nic.linkSta().generation()).isEqualTo(4);
+        assertThat(nic.downgraded()).isFalse();
+        assertThat(nic.maxPayload()).isEqualTo(512);
+        assertThat(nic.maxReadReq()).isEqualTo(4096);
+        assertThat(nic.capMaxPayload()).isEqualTo(512);
+        assertThat(nic.secondaryBus()).isNull();
+        assertThat(nic.line()).isEqualTo(29);
+        assertThat(all.upstreamBridge(nic)).contains(port);
+        assertThat(all.upstreamBridge(port)).isEmpty();
+    }
+
+    @Test
+    void olderDevCtlLayoutAndDowngradedWidth() throws ParseException {
+        PciDevices all = parser.parse(fixture("lspci", "lspci-vvv-cx5-x8-downgraded-report-errors.txt"));
+        assertThat(all.devices()).hasSize(2);
+        for (PciDevice d : all.devices()) {
+            assertThat(d.linkCap()).isEqualTo(new PciDevice.PcieLinkState(16, 16));
+            assertThat(d.linkSta()).isEqualTo(new PciDevice.PcieLinkState(8, 8));
+            assertThat(d.downgraded()).isTrue();
+            assertThat(d.maxPayload()).isEqualTo(256);
+            assertThat(d.maxReadReq()).isEqualTo(1024);
+            assertThat(d.capMaxPayload()).isEqualTo(512);
+            assertThat(d.numaNode()).isEqualTo(1);
+        }
+        assertThat(all.devices().get(0).slot()).isEqualTo("0000:86:00");
+        assertThat(all.devices().get(1).bus()).isEqualTo(0x86);
+        assertThat(all.devices().get(1).driver()).isEqualTo("mlx5_core");
+    }
+
+    @Test
+    void gen5WithPcilibWarningAndAccessDenied() throws ParseException {
+        PciDevices all = parser.parse(fixture("lspci", "lspci-vvv-cx7-gen5-x16-nonroot.txt"));
+        PciDevice f0 = all.at("1a:00.0").orElseThrow();
+        assertThat(f0.linkSta()).isEqualTo(new PciDevice.PcieLinkState(32, 16));
+        assertThat(f0.linkSta().generation()).isEqualTo(5);
+        assertThat(f0.downgraded()).isFalse();
+        PciDevice f1 = all.at("1a:00.1").orElseThrow();
+        assertThat(f1.linkCap()).isNull();
+        assertThat(f1.linkSta()).isNull();
+        assertThat(f1.maxPayload()).isNull();
+        assertThat(f1.numaNode()).isNull();
+        assertThat(f1.driver()).isEqualTo("mlx5_core");
+    }
+
+    @Test
+    void malformedInput() {
+        assertThat(failureLine(() -> parser.parse(""))).isEqualTo(0);
+        assertThat(failureLine(() -> parser.parse("bash: lspci: command not found\n"))).isEqualTo(1);
+        assertThat(failureLine(() -> parser.parse("\n\nsomething else\n3b:00.0 Ethernet controller: X\n"))).isEqualTo(3);
+        assertThat(failureLine(() -> parser.parse("3b:00.0 Ethernet controller: X\n\tNUMA node: 99999999999\n")))
+                .isEqualTo(2);
+        assertThat(failureLine(() -> parser.parse("3b:00.0 Ethernet controller: X\n\tNUMA node: one\n"))).isEqualTo(2);
+    }
+
+    @Test
+    void truncatedBlockKeepsWhatItHas() throws ParseException {
+        PciDevice d = parser.parse("3b:00.0 Ethernet controller: X\n\t\tLnkCap:\tPort #0, Speed 16GT/s, Wid").devices().get(0);
+        assertThat(d.linkCap()).isNull();
+        assertThat(d.linkSta()).isNull();
+    }
+
+    @Property(tries = 200)
+    void survivesHostileText(@ForAll("hostile") String text) {
+        ParserFuzz.survives(parser, text);
+    }
+
+    @Provide
+    Arbitrary<String> hostile() {
+        return Arbitraries.oneOf(ParserFuzz.randomText(),
+                ParserFuzz.mutated(fixture("lspci", "lspci-nnvv-cx6dx-root-port-gen4.txt")));
+    }
+}

@@ -1,0 +1,113 @@
+package io.rocedoctor.parse;
+
+import static io.rocedoctor.parse.SampleText.failureLine;
+import static io.rocedoctor.parse.SampleText.fixture;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.stream.IntStream;
+
+import org.junit.jupiter.api.Test;
+
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+class ProcInterruptsParserTest {
+    private final ProcInterruptsParser parser = new ProcInterruptsParser();
+
+    private static InterruptCounts.Row row(InterruptCounts counts, String label) {
+        return counts.rows().stream().filter(r -> r.label().equals(label)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void javadocExample() throws ParseException {
+        InterruptCounts c = parser.parse(SampleText.javadocExample(ProcInterruptsParser.class));
+        assertThat(c.cpus()).containsExactly(0, 1, 2, 3);
+        InterruptCounts.Row r = row(c, "142");
+        assertThat(r.irq()).isEqualTo(142);
+        assertThat(r.perCpu()).containsExactly(1200000, 0, 0, 0);
+        assertThat(r.name()).isEqualTo("mlx5_comp0@pci:0000:3b:00.0");
+        assertThat(row(c, "NMI").irq()).isNull();
+        assertThat(row(c, "NMI").name()).isEqualTo("Non-maskable interrupts");
+        assertThat(row(c, "ERR").perCpu()).containsExactly(0, 0, 0, 0);
+    }
+
+    @Test
+    void wideHostWithMlx5CompletionVectors() throws ParseException {
+        InterruptCounts c = parser.parse(fixture("proc_interrupts", "proc-interrupts-256cpu-mlx5-excerpt.txt"));
+        assertThat(c.cpus()).hasSize(256).containsExactlyElementsOf(IntStream.range(0, 256).boxed().toList());
+        assertThat(c.rows()).hasSize(13);
+        InterruptCounts.Row async = row(c, "180");
+        assertThat(async.name()).isEqualTo("mlx5_async0@pci:0000:b1:00.0");
+        assertThat(async.perCpu()[64]).isEqualTo(5123);
+        InterruptCounts.Row comp3 = row(c, "184");
+        assertThat(comp3.name()).isEqualTo("mlx5_comp3@pci:0000:b1:00.0");
+        assertThat(comp3.perCpu()).hasSize(256);
+        assertThat(comp3.perCpu()[2]).isEqualTo(7_003_333);
+        assertThat(comp3.total()).isEqualTo(7_003_333);
+        assertThat(row(c, "186").perCpu()[69]).isEqualTo(7_005_555);
+        assertThat(row(c, "0").name()).isEqualTo("timer");
+        assertThat(row(c, "LOC").perCpu()[255]).isPositive();
+        assertThat(row(c, "MIS").perCpu()).hasSize(256);
+        assertThat(row(c, "MIS").name()).isEmpty();
+    }
+
+    @Test
+    void offlineCpusLeaveGapsInTheHeader() throws ParseException {
+        InterruptCounts c = parser.parse(fixture("proc_interrupts", "proc-interrupts-offline-cpu3-cpu5.txt"));
+        assertThat(c.cpus()).containsExactly(0, 1, 2, 4, 6, 7);
+        InterruptCounts.Row q1 = row(c, "46");
+        assertThat(q1.name()).isEqualTo("eth4-TxRx-1");
+        // the fifth column is CPU6, not CPU4
+        assertThat(q1.perCpu()[c.cpus().indexOf(6)]).isEqualTo(771002);
+        assertThat(row(c, "45").total()).isEqualTo(918285);
+        // an IRQ without an action ends with its trigger type: no name
+        assertThat(row(c, "24").name()).isEmpty();
+        assertThat(row(c, "24").description()).isEqualTo("PCI-MSI 65536-edge");
+    }
+
+    @Test
+    void truncatedRowNamesItsLine() {
+        assertThat(failureLine(() -> parser.parse(fixture("proc_interrupts", "proc-interrupts-truncated-row.txt"))))
+                .isEqualTo(3);
+    }
+
+    @Test
+    void olderKernelTriggerInChipName() throws ParseException {
+        InterruptCounts c = parser.parse("           CPU0       CPU1\n"
+                + "  58:    1203331          0   PCI-MSI-edge      mlx4-comp-0@pci:0000:04:00.0\n"
+                + "  59:          0          0   PCI-MSI-edge\n");
+        assertThat(c.rows()).extracting(InterruptCounts.Row::name).containsExactly("mlx4-comp-0@pci:0000:04:00.0", "");
+    }
+
+    @Test
+    void malformedInput() {
+        assertThat(failureLine(() -> parser.parse(""))).isEqualTo(0);
+        assertThat(failureLine(() -> parser.parse("\n\n"))).isEqualTo(0);
+        assertThat(failureLine(() -> parser.parse("cat: /proc/interrupts: No such file or directory\n"))).isEqualTo(1);
+        assertThat(failureLine(() -> parser.parse("  CPU0 CPU1\n 1: 1 2 x\n 2 3 4\n"))).isEqualTo(3);
+        assertThat(failureLine(() -> parser.parse("  CPU0 CPU1\n 99999999999: 1 2 timer\n"))).isEqualTo(2);
+        assertThat(failureLine(() -> parser.parse("  CPU0 CPU1\n 7: 1 99999999999999999999 timer\n"))).isEqualTo(2);
+        assertThat(failureLine(() -> parser.parse("  CPU0 CPU2 CPU1\n 7: 1 2 3 timer\n"))).isEqualTo(1);
+        assertThat(failureLine(() -> parser.parse("  CPU0 CPUx\n"))).isEqualTo(1);
+    }
+
+    @Test
+    void headerOnlyIsAnEmptyTable() throws ParseException {
+        assertThat(parser.parse("           CPU0       CPU1\n")).isEqualTo(new InterruptCounts(List.of(0, 1), List.of()));
+    }
+
+    @Property(tries = 200)
+    void survivesHostileText(@ForAll("hostile") String text) {
+        ParserFuzz.survives(parser, text);
+    }
+
+    @Provide
+    Arbitrary<String> hostile() {
+        return Arbitraries.oneOf(ParserFuzz.randomText(),
+                ParserFuzz.mutated(fixture("proc_interrupts", "proc-interrupts-offline-cpu3-cpu5.txt")));
+    }
+}
