@@ -17,6 +17,18 @@ public final class Mangling {
     private Mangling() {
     }
 
+    /**
+     * The identity of a source: its kind and mangled arguments, since a bundle without a manifest
+     * only knows its file names, where {@code 0000:3b:00.0} became {@code 0000_3b_00.0}.
+     */
+    static String identity(String kind, java.util.List<String> args) {
+        StringBuilder key = new StringBuilder(kind);
+        for (String a : args) {
+            key.append('\u0000').append(mangle(a));
+        }
+        return key.toString();
+    }
+
     public static String mangle(String command) {
         String s = BIN_PREFIX.matcher(command.trim()).replaceFirst("");
         s = OTHER.matcher(s).replaceAll("_");

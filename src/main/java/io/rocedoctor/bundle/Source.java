@@ -28,11 +28,7 @@ public record Source(SourceKind kind, List<String> args) implements Comparable<S
     }
 
     String key() {
-        StringBuilder key = new StringBuilder(kind.name());
-        for (String a : args) {
-            key.append('\u0000').append(Mangling.mangle(a));
-        }
-        return key.toString();
+        return Mangling.identity(kind.name(), args);
     }
 
     @Override

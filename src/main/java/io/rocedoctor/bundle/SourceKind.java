@@ -103,13 +103,7 @@ public enum SourceKind {
      * Returns the arguments in template order.
      */
     public Optional<List<String>> match(String text, boolean mangled) {
-        for (SourceTemplate t : parsedTemplates) {
-            Optional<List<String>> args = t.match(text, mangled);
-            if (args.isPresent()) {
-                return args;
-            }
-        }
-        return Optional.empty();
+        return SourceTemplate.matchAny(parsedTemplates, text, mangled);
     }
 
     /** Finds the kind and arguments of a source, first matching kind wins (most specific listed first). */

@@ -45,6 +45,17 @@ final class SourceTemplate {
         return out.toString();
     }
 
+    /** The arguments of the first spelling that matches, as a kind with several spellings needs. */
+    static Optional<List<String>> matchAny(List<SourceTemplate> spellings, String text, boolean mangledName) {
+        for (SourceTemplate t : spellings) {
+            Optional<List<String>> args = t.match(text, mangledName);
+            if (args.isPresent()) {
+                return args;
+            }
+        }
+        return Optional.empty();
+    }
+
     Optional<List<String>> match(String text, boolean mangledName) {
         Matcher m = (mangledName ? mangled : raw).matcher(text);
         if (!m.matches()) {

@@ -27,11 +27,7 @@ public record SwitchSource(SwitchSourceKind kind, List<String> args) implements 
     }
 
     private String key() {
-        StringBuilder key = new StringBuilder(kind.name());
-        for (String a : args) {
-            key.append('\u0000').append(Mangling.mangle(a));
-        }
-        return key.toString();
+        return Mangling.identity(kind.name(), args);
     }
 
     @Override

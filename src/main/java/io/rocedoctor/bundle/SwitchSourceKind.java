@@ -93,13 +93,7 @@ public enum SwitchSourceKind {
 
     /** The arguments, when {@code text} is one of this kind's spellings (mangled: as a file name under {@code commands/}). */
     public Optional<List<String>> match(String text, boolean mangled) {
-        for (SourceTemplate t : spellings) {
-            Optional<List<String>> args = t.match(text, mangled);
-            if (args.isPresent()) {
-                return args;
-            }
-        }
-        return Optional.empty();
+        return SourceTemplate.matchAny(spellings, text, mangled);
     }
 
     /** The kind and arguments of a command line, path or file name; the first matching kind wins. */
