@@ -44,6 +44,9 @@ public final class FactBuilder {
 
     private static final EthtoolStatsParser STATS = new EthtoolStatsParser();
 
+    /** The layers built on the skeleton (ports, NICs, PCIe, bonds, port counters, IRQs), in order. */
+    private static final List<LayerFacts> LAYERS = List.of();
+
     public Facts build(Bundle bundle) {
         SourceLedger ledger = new SourceLedger(bundle);
         List<Object> facts = new ArrayList<>();
@@ -117,9 +120,11 @@ public final class FactBuilder {
         });
 
         // Counters of each port across samples.
+        List<Nic> nics = facts.stream().filter(Nic.class::isInstance).map(Nic.class::cast).toList();
+        HostContext context = new HostContext(bundle, ledger, lastSample, interval, ports, nics, pci, topology);
         Map<String, Map<String, CounterRate>> portCounters = new TreeMap<>();
         for (Source s : bundle.sources(SourceKind.ETHTOOL_STATS)) {
-            Map<String, CounterRate> rates = counterRates(s, lastSample, interval, ledger);
+            Map<String, CounterRate> rates = context.rates(s, s.arg(), STATS, EthtoolStats::counters);
             portCounters.put(s.arg(), rates);
             facts.addAll(rates.values());
         }
@@ -132,6 +137,9 @@ public final class FactBuilder {
         }
 
         facts.addAll(irqBindings(bundle, ledger, ports, lastSample));
+        for (LayerFacts layer : LAYERS) {
+            layer.addTo(context, facts);
+        }
 
         expectations(bundle, ledger, ports.keySet(), bonds.keySet());
         Host host = new Host(bundle.host(), topology == null ? null : topology.cpuCount(),
@@ -210,35 +218,6 @@ public final class FactBuilder {
     private static String describe(PciDevice.PcieLinkState s) {
         String gts = s.gts() == Math.rint(s.gts()) ? String.valueOf((long) s.gts()) : String.valueOf(s.gts());
         return "Speed " + gts + "GT/s, Width x" + s.width();
-    }
-
-    private static Map<String, CounterRate> counterRates(Source source, int lastSample, Double interval, SourceLedger ledger) {
-        Optional<EthtoolStats> first = ledger.parse(source, 0, STATS);
-        if (first.isEmpty()) {
-            return Map.of();
-        }
-        Optional<EthtoolStats> last = lastSample > 0 ? ledger.parse(source, lastSample, STATS) : Optional.empty();
-        Map<String, CounterRate> rates = new LinkedHashMap<>();
-        for (Map.Entry<String, Long> c : first.get().counters().entrySet()) {
-            long a = c.getValue();
-            if (last.isEmpty()) {
-                rates.put(c.getKey(), new CounterRate(source.arg(), c.getKey(), a, a, a, null, true, false));
-                continue;
-            }
-            Long b = last.get().counters().get(c.getKey());
-            if (b == null) {
-                continue;
-            }
-            boolean down = b < a;
-            if (down) {
-                ledger.note(source.display() + ": " + c.getKey() + " went down between samples 0 and " + lastSample
-                        + " (" + a + " -> " + b + ": counter reset or driver reload); no rate computed");
-            }
-            long delta = down ? 0 : b - a;
-            Double perSecond = down || interval == null ? null : delta / interval;
-            rates.put(c.getKey(), new CounterRate(source.arg(), c.getKey(), a, b, delta, perSecond, false, down));
-        }
-        return rates;
     }
 
     /**

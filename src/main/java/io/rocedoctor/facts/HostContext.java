@@ -1,0 +1,69 @@
+package io.rocedoctor.facts;
+
+import io.rocedoctor.bundle.Bundle;
+import io.rocedoctor.bundle.Source;
+import io.rocedoctor.bundle.SourceKind;
+import io.rocedoctor.parse.NumaTopology;
+import io.rocedoctor.parse.Parser;
+import io.rocedoctor.parse.PciDevices;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * What the fact builders of every layer share once the host's skeleton is known: the bundle and
+ * its ledger (parse each capture once), the sample span, the ports by netdev name, the physical
+ * NICs, the PCI tree and the NUMA topology (null when not collected).
+ */
+public record HostContext(Bundle bundle, SourceLedger ledger, int lastSample, Double interval, Map<String, Port> ports,
+                          List<Nic> nics, PciDevices pci, NumaTopology topology) {
+
+    /** The sources of a kind present in the bundle. */
+    public List<Source> sources(SourceKind kind) {
+        return bundle.sources(kind);
+    }
+
+    /** The first sample of a source, parsed once; empty when absent or failed (the ledger says which). */
+    public <T> Optional<T> parse(Source source, Parser<T> parser) {
+        return ledger.parse(source, parser);
+    }
+
+    /**
+     * The counters of a counter source between its first and last sample, by counter name. With one
+     * sample, each rate holds the absolute value and says {@code sinceBoot}. A counter that went down
+     * gets no rate and a note in the ledger.
+     */
+    public <T> Map<String, CounterRate> rates(Source source, String subject, Parser<T> parser,
+                                              Function<T, Map<String, Long>> counters) {
+        Optional<Map<String, Long>> first = ledger.parse(source, 0, parser).map(counters);
+        if (first.isEmpty()) {
+            return Map.of();
+        }
+        Optional<Map<String, Long>> last = lastSample > 0
+                ? ledger.parse(source, lastSample, parser).map(counters) : Optional.empty();
+        Map<String, CounterRate> rates = new LinkedHashMap<>();
+        for (Map.Entry<String, Long> c : first.get().entrySet()) {
+            long a = c.getValue();
+            if (last.isEmpty()) {
+                rates.put(c.getKey(), new CounterRate(subject, c.getKey(), a, a, a, null, true, false));
+                continue;
+            }
+            Long b = last.get().get(c.getKey());
+            if (b == null) {
+                continue;
+            }
+            boolean down = b < a;
+            if (down) {
+                ledger.note(source.display() + ": " + c.getKey() + " went down between samples 0 and " + lastSample
+                        + " (" + a + " -> " + b + ": counter reset or driver reload); no rate computed");
+            }
+            long delta = down ? 0 : b - a;
+            Double perSecond = down || interval == null ? null : delta / interval;
+            rates.put(c.getKey(), new CounterRate(subject, c.getKey(), a, b, delta, perSecond, false, down));
+        }
+        return rates;
+    }
+}
