@@ -1,0 +1,17 @@
+package io.rocedoctor.facts;
+
+/**
+ * One port of an RDMA device joined to the netdev it runs over ({@code mlx5_0} port 1 ->
+ * {@code ens1f0np0}), the physical NIC and PCI function behind that netdev (null for a bond's RoCE
+ * LAG device, whose netdev is the bond), and what {@code ibv_devinfo} says of the port: state,
+ * link layer ({@code Ethernet} for RoCE) and the active and largest RoCE MTU in bytes (null when
+ * not collected).
+ */
+public record RdmaDevice(String name, int port, String netdev, String nic, String pciAddress, String state,
+                         String linkLayer, Integer activeMtu, Integer maxMtu) {
+
+    /** {@code mlx5_0/1}: how the rdma tool names a device port. */
+    public String id() {
+        return name + "/" + port;
+    }
+}

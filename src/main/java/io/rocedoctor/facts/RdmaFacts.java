@@ -1,0 +1,192 @@
+package io.rocedoctor.facts;
+
+import io.rocedoctor.bundle.Source;
+import io.rocedoctor.bundle.SourceKind;
+import io.rocedoctor.parse.EcnEnable;
+import io.rocedoctor.parse.EcnEnableParser;
+import io.rocedoctor.parse.GidTable;
+import io.rocedoctor.parse.Ibdev2netdevParser;
+import io.rocedoctor.parse.IbdevNetdevMap;
+import io.rocedoctor.parse.IbvDevices;
+import io.rocedoctor.parse.IbvDevinfoParser;
+import io.rocedoctor.parse.MlnxQos;
+import io.rocedoctor.parse.MlnxQosParser;
+import io.rocedoctor.parse.RdmaLinkParser;
+import io.rocedoctor.parse.RdmaLinks;
+import io.rocedoctor.parse.RoceMode;
+import io.rocedoctor.parse.RoceModeParser;
+import io.rocedoctor.parse.RoceTos;
+import io.rocedoctor.parse.RoceTosParser;
+import io.rocedoctor.parse.ShowGidsParser;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * The RDMA side of the host joined to its netdevs: which device port runs over which netdev, PCI
+ * function and NIC ({@link RdmaDevice}); the host QoS of each port ({@link PortQos}); DCQCN
+ * enablement per priority ({@link EcnState}); and how RDMA CM traffic is classified
+ * ({@link RoceTraffic}: ToS -> DSCP -> priority under trust dscp, the ToS precedence under trust pcp).
+ */
+final class RdmaFacts implements LayerFacts {
+
+    @Override
+    public void addTo(HostContext host, List<Object> facts) {
+        Map<String, PortQos> qos = new TreeMap<>();
+        for (Source s : host.sources(SourceKind.MLNX_QOS)) {
+            host.parse(s, new MlnxQosParser()).ifPresent(q -> qos.put(s.arg(), portQos(s.arg(), q)));
+        }
+        facts.addAll(qos.values());
+        facts.addAll(ecnStates(host));
+
+        Map<String, RdmaDevice> devices = devices(host);
+        facts.addAll(devices.values());
+        for (RdmaDevice d : devices.values()) {
+            roceTraffic(host, d, qos.get(d.netdev())).ifPresent(facts::add);
+            if (d.netdev() != null && (d.linkLayer() == null || "Ethernet".equalsIgnoreCase(d.linkLayer()))) {
+                for (SourceKind kind : List.of(SourceKind.CMA_ROCE_MODE, SourceKind.CMA_ROCE_TOS)) {
+                    host.ledger().expect(Source.of(kind, d.name(), String.valueOf(d.port())));
+                }
+            }
+        }
+        if (devices.isEmpty() && !host.ports().isEmpty()) {
+            host.ledger().note("no RDMA device found: the bundle has no RDMA device bound to any of its netdevs");
+        }
+    }
+
+    private static PortQos portQos(String device, MlnxQos q) {
+        return new PortQos(device, q.trust() == null ? null : q.trust().toLowerCase(java.util.Locale.ROOT),
+                q.pfcPriorities(), q.dscpPriority(), q.priorityTrafficClass(), q.priorityBuffer(), q.receiveBufferBytes());
+    }
+
+    private static List<EcnState> ecnStates(HostContext host) {
+        Map<String, Map<Integer, Boolean>> np = ecnPoints(host, SourceKind.ECN_NOTIFICATION_POINT);
+        Map<String, Map<Integer, Boolean>> rp = ecnPoints(host, SourceKind.ECN_REACTION_POINT);
+        TreeMap<String, EcnState> out = new TreeMap<>();
+        for (String dev : union(np.keySet(), rp.keySet())) {
+            out.put(dev, new EcnState(dev, np.getOrDefault(dev, Map.of()), rp.getOrDefault(dev, Map.of())));
+        }
+        return List.copyOf(out.values());
+    }
+
+    private static java.util.Set<String> union(java.util.Set<String> a, java.util.Set<String> b) {
+        java.util.Set<String> all = new java.util.TreeSet<>(a);
+        all.addAll(b);
+        return all;
+    }
+
+    private static Map<String, Map<Integer, Boolean>> ecnPoints(HostContext host, SourceKind kind) {
+        Map<String, Map<Integer, Boolean>> byDevice = new TreeMap<>();
+        for (Source s : host.sources(kind)) {
+            Optional<EcnEnable> e = host.parse(s, new EcnEnableParser());
+            if (e.isPresent() && s.args().size() > 1 && s.args().get(1).matches("[0-7]")) {
+                byDevice.computeIfAbsent(s.arg(), k -> new TreeMap<>()).put(Integer.parseInt(s.args().get(1)), e.get().enabled());
+            }
+        }
+        return byDevice;
+    }
+
+    /**
+     * Device ports from every source that names them; the netdev from ibdev2netdev, else rdma link,
+     * else show_gids. A device port seen nowhere with a netdev still counts (it may be InfiniBand
+     * or down), but joins to no NIC.
+     */
+    private static Map<String, RdmaDevice> devices(HostContext host) {
+        IbdevNetdevMap map = first(host, SourceKind.IBDEV2NETDEV, new Ibdev2netdevParser());
+        RdmaLinks links = first(host, SourceKind.RDMA_LINK, new RdmaLinkParser());
+        GidTable gids = first(host, SourceKind.SHOW_GIDS, new ShowGidsParser());
+        IbvDevices ibv = first(host, SourceKind.IBV_DEVINFO, new IbvDevinfoParser());
+
+        Map<String, String> netdevOf = new TreeMap<>();
+        Map<String, String> stateOf = new HashMap<>();
+        if (gids != null) {
+            gids.entries().forEach(g -> {
+                if (g.netdev() != null && !g.netdev().isBlank()) {
+                    netdevOf.putIfAbsent(g.device() + "/" + g.port(), g.netdev());
+                }
+            });
+        }
+        if (links != null) {
+            links.links().forEach(l -> {
+                String key = l.device() + "/" + l.port();
+                if (l.netdev() != null) {
+                    netdevOf.put(key, l.netdev());
+                }
+                stateOf.put(key, l.state());
+            });
+        }
+        if (map != null) {
+            map.bindings().forEach(b -> {
+                String key = b.device() + "/" + b.port();
+                if (b.netdev() != null) {
+                    netdevOf.put(key, b.netdev());
+                }
+                stateOf.putIfAbsent(key, b.portState());
+            });
+        }
+        Map<String, IbvDevices.IbvPort> ibvPorts = new TreeMap<>();
+        if (ibv != null) {
+            ibv.devices().forEach(d -> d.ports().forEach(p -> ibvPorts.put(d.hcaId() + "/" + p.port(), p)));
+        }
+        java.util.Set<String> keys = new java.util.TreeSet<>(netdevOf.keySet());
+        keys.addAll(stateOf.keySet());
+        keys.addAll(ibvPorts.keySet());
+
+        Map<String, RdmaDevice> out = new TreeMap<>();
+        for (String key : keys) {
+            int slash = key.lastIndexOf('/');
+            String name = key.substring(0, slash);
+            int port = Integer.parseInt(key.substring(slash + 1));
+            String netdev = netdevOf.get(key);
+            Port p = netdev == null ? null : host.ports().get(netdev);
+            IbvDevices.IbvPort ip = ibvPorts.get(key);
+            String state = ip != null && ip.state() != null ? ip.state() : stateOf.get(key);
+            out.put(key, new RdmaDevice(name, port, netdev, p == null ? null : p.nic(), p == null ? null : p.pciAddress(),
+                    state, ip == null ? null : ip.linkLayer(), ip == null ? null : ip.activeMtu(),
+                    ip == null ? null : ip.maxMtu()));
+        }
+        return out;
+    }
+
+    private static <T> T first(HostContext host, SourceKind kind, io.rocedoctor.parse.Parser<T> parser) {
+        return host.sources(kind).stream().findFirst().flatMap(s -> host.parse(s, parser)).orElse(null);
+    }
+
+    /**
+     * The priority RDMA CM traffic gets. Trust dscp: ToS >> 2 is the DSCP, looked up in the port's
+     * DSCP map (mlx5's default when mlnx_qos printed none: DSCP >> 3). Trust pcp: the VLAN PCP the
+     * NIC writes follows the ToS precedence bits (ToS >> 5).
+     */
+    private static Optional<RoceTraffic> roceTraffic(HostContext host, RdmaDevice d, PortQos qos) {
+        String port = String.valueOf(d.port());
+        Optional<RoceMode> mode = host.parse(Source.of(SourceKind.CMA_ROCE_MODE, d.name(), port), new RoceModeParser());
+        Optional<RoceTos> tos = host.parse(Source.of(SourceKind.CMA_ROCE_TOS, d.name(), port), new RoceTosParser());
+        if (mode.isEmpty() && tos.isEmpty()) {
+            return Optional.empty();
+        }
+        String version = mode.map(m -> m.version() == RoceMode.Version.ROCE_V2 ? "v2" : "v1").orElse(null);
+        Integer t = tos.map(RoceTos::tos).orElse(null);
+        Integer dscp = t == null ? null : t >> 2;
+        String trust = qos == null ? null : qos.trust();
+        Integer priority = null;
+        String derivation;
+        if (t == null) {
+            derivation = "cma_roce_tos not collected";
+        } else if (qos == null) {
+            derivation = "ToS " + t + " -> DSCP " + dscp + "; trust mode unknown (mlnx_qos not collected)";
+        } else if ("dscp".equals(trust)) {
+            boolean mapped = qos.dscpPriority().containsKey(dscp);
+            priority = mapped ? qos.dscpPriority().get(dscp) : dscp >> 3;
+            derivation = "ToS " + t + " -> DSCP " + dscp + " -> priority " + priority + " (trust dscp"
+                    + (mapped ? ")" : ", default DSCP map)");
+        } else {
+            priority = t >> 5;
+            derivation = "ToS " + t + " -> priority " + priority + " (trust " + (trust == null ? "pcp" : trust)
+                    + ": the ToS precedence bits)";
+        }
+        return Optional.of(new RoceTraffic(d.name(), d.port(), d.netdev(), version, t, dscp, trust, priority, derivation));
+    }
+}

@@ -1,0 +1,101 @@
+package io.rocedoctor.facts;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rocedoctor.bundle.Bundle;
+import io.rocedoctor.bundle.BundleReader;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Given a host's RDMA and QoS outputs, the device ports join to their netdevs and NIC, and RDMA CM
+ * traffic gets the priority the NIC really gives it.
+ */
+class RdmaFactsTest {
+    @TempDir
+    Path dir;
+
+    private static final String QOS_DSCP = """
+            DCBX mode: OS controlled
+            Priority trust state: dscp
+            dscp2prio mapping:
+            	prio:0 dscp:07,06,05,04,03,02,01,00,
+            	prio:3 dscp:31,30,29,28,27,26,25,24,
+            	prio:5 dscp:47,46,45,44,43,42,41,40,
+            Receive buffer size (bytes): 130944,261888,0,0,0,0,0,0,
+            Cable len: 7
+            PFC configuration:
+            	priority    0   1   2   3   4   5   6   7
+            	enabled     0   0   0   1   0   0   0   0
+            	buffer      0   0   0   1   0   0   0   0
+            tc: 0 ratelimit: unlimited, tsa: ets, bw: 50%
+            	 priority:  0
+            tc: 3 ratelimit: unlimited, tsa: ets, bw: 50%
+            	 priority:  3
+            """;
+
+    private Facts build() throws Exception {
+        write("manifest.yaml", "host: h1\n");
+        write("commands/ethtool_-i_eth4", "driver: mlx5_core\nversion: 1\nfirmware-version: 22.1.1 (MT_1)\nbus-info: 0000:5e:00.0\n");
+        write("commands/ethtool_-i_eth5", "driver: mlx5_core\nversion: 1\nfirmware-version: 22.1.1 (MT_1)\nbus-info: 0000:5e:00.1\n");
+        write("commands/ibdev2netdev", "rocep94s0f0 port 1 ==> eth4 (Up)\nrocep94s0f1 port 1 ==> eth5 (Up)\n");
+        write("commands/mlnx_qos_-i_eth4", QOS_DSCP);
+        write("commands/mlnx_qos_-i_eth5", QOS_DSCP.replace("trust state: dscp", "trust state: pcp"));
+        write("commands/cma_roce_mode_-d_rocep94s0f0_-p_1", "RoCE v2\n");
+        write("commands/cma_roce_tos_-d_rocep94s0f0_-p_1", "106\n");
+        write("commands/cma_roce_mode_-d_rocep94s0f1_-p_1", "IB/RoCE v1\n");
+        write("commands/cma_roce_tos_-d_rocep94s0f1_-p_1", "96\n");
+        write("fs/sys/class/net/eth4/ecn/roce_np/enable/3", "1\n");
+        write("fs/sys/class/net/eth4/ecn/roce_rp/enable/3", "0\n");
+        try (Bundle b = new BundleReader().read(dir)) {
+            return new FactBuilder().build(b);
+        }
+    }
+
+    private void write(String rel, String text) throws Exception {
+        Path p = dir.resolve(rel);
+        Files.createDirectories(p.getParent());
+        Files.writeString(p, text);
+    }
+
+    @Test
+    void devicePortsJoinTheirNetdevAndNic() throws Exception {
+        Facts f = build();
+        assertThat(f.of(RdmaDevice.class)).extracting(RdmaDevice::id, RdmaDevice::netdev, RdmaDevice::nic, RdmaDevice::pciAddress)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("rocep94s0f0/1", "eth4", "0000:5e:00", "0000:5e:00.0"),
+                        org.assertj.core.groups.Tuple.tuple("rocep94s0f1/1", "eth5", "0000:5e:00", "0000:5e:00.1"));
+    }
+
+    @Test
+    void trustDscpMapsTheToSThroughTheDscpMap() throws Exception {
+        RoceTraffic t = build().of(RoceTraffic.class).stream().filter(r -> r.netdev().equals("eth4")).findFirst().orElseThrow();
+        assertThat(t.mode()).isEqualTo("v2");
+        assertThat(t.dscp()).isEqualTo(26);
+        assertThat(t.priority()).isEqualTo(3);
+        assertThat(t.derivation()).isEqualTo("ToS 106 -> DSCP 26 -> priority 3 (trust dscp)");
+    }
+
+    @Test
+    void trustPcpTakesTheToSPrecedence() throws Exception {
+        RoceTraffic t = build().of(RoceTraffic.class).stream().filter(r -> r.netdev().equals("eth5")).findFirst().orElseThrow();
+        assertThat(t.mode()).isEqualTo("v1");
+        assertThat(t.priority()).isEqualTo(3);
+        assertThat(t.trust()).isEqualTo("pcp");
+    }
+
+    @Test
+    void hostQosAndEcnPerPort() throws Exception {
+        Facts f = build();
+        PortQos q = f.of(PortQos.class).stream().filter(p -> p.device().equals("eth4")).findFirst().orElseThrow();
+        assertThat(q.pfcPriorities()).containsExactly(3);
+        assertThat(q.priorityBuffer()).containsEntry(3, 1);
+        EcnState e = f.of(EcnState.class).get(0);
+        assertThat(e.device()).isEqualTo("eth4");
+        assertThat(e.disabled(3)).isTrue();
+        assertThat(e.notificationPoint()).containsEntry(3, true);
+    }
+}
