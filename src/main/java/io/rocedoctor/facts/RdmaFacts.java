@@ -32,6 +32,9 @@ import java.util.TreeMap;
  * ({@link RoceTraffic}: ToS -> DSCP -> priority under trust dscp, the ToS precedence under trust pcp).
  */
 final class RdmaFacts implements LayerFacts {
+    /** The sources that enumerate RDMA devices; when they were collected and list none, the host has none. */
+    private static final List<SourceKind> RDMA_INVENTORY = List.of(SourceKind.IBDEV2NETDEV, SourceKind.RDMA_LINK,
+            SourceKind.IBV_DEVINFO, SourceKind.SHOW_GIDS);
 
     @Override
     public void addTo(HostContext host, List<Object> facts) {
@@ -52,8 +55,11 @@ final class RdmaFacts implements LayerFacts {
                 }
             }
         }
-        if (devices.isEmpty() && !host.ports().isEmpty()) {
-            host.ledger().note("no RDMA device found: the bundle has no RDMA device bound to any of its netdevs");
+        boolean looked = RDMA_INVENTORY.stream().anyMatch(k -> !host.sources(k).isEmpty());
+        if (devices.isEmpty() && looked) {
+            host.ledger().note("no RDMA device found: " + String.join(", ", RDMA_INVENTORY.stream()
+                    .filter(k -> !host.sources(k).isEmpty()).map(k -> host.sources(k).get(0).display()).toList())
+                    + " list none");
         }
     }
 

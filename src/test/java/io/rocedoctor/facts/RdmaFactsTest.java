@@ -98,4 +98,15 @@ class RdmaFactsTest {
         assertThat(e.disabled(3)).isTrue();
         assertThat(e.notificationPoint()).containsEntry(3, true);
     }
+
+    @Test
+    void aHostWhoseInventoryListsNoDeviceSaysSo() throws Exception {
+        write("manifest.yaml", "host: h1\n");
+        write("commands/rdma_link_show", "");
+        try (Bundle b = new BundleReader().read(dir)) {
+            Facts f = new FactBuilder().build(b);
+            assertThat(f.of(RdmaDevice.class)).isEmpty();
+            assertThat(f.ledger().notes()).singleElement().asString().startsWith("no RDMA device found: rdma link show");
+        }
+    }
 }
