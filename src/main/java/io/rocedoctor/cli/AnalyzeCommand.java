@@ -58,6 +58,9 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = "--debug", description = "Print stack traces of internal errors.")
     boolean debug;
 
+    @CommandLine.Mixin
+    ArchiveLimitOptions archiveLimits;
+
     @Override
     public Integer call() throws IOException {
         var err = spec.commandLine().getErr();
@@ -67,6 +70,13 @@ final class AnalyzeCommand implements Callable<Integer> {
         }
         Profile profile;
         RuleEngine engine;
+        BundleReader reader;
+        try {
+            reader = new BundleReader(archiveLimits.limits());
+        } catch (IllegalArgumentException e) {
+            err.println("roce-doctor: " + e.getMessage());
+            return Main.BAD_INPUT;
+        }
         try {
             profile = Profile.load(profileName);
             engine = userRules == null ? RuleEngine.builtIn() : RuleEngine.withUserRules(userRules);
@@ -76,7 +86,7 @@ final class AnalyzeCommand implements Callable<Integer> {
         }
         Report report;
         try {
-            report = new Analysis(engine, profile, new BundleReader()).run(bundles.get(0));
+            report = new Analysis(engine, profile, reader).run(bundles.get(0));
         } catch (BundleException e) {
             err.println("roce-doctor: " + e.getMessage());
             return Main.BAD_INPUT;

@@ -1,0 +1,57 @@
+package io.rocedoctor.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.zip.GZIPOutputStream;
+
+import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
+import org.apache.commons.compress.archivers.tar.TarArchiveOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The archive limits are the user's to tighten from the command line, and a bad value is a clear error. */
+class ArchiveLimitOptionsTest {
+    private static final Path BUNDLE = Path.of("fixtures/bundles/cross-numa-irq");
+
+    @TempDir
+    Path tmp;
+
+    private Path tarball() throws IOException {
+        Path tgz = tmp.resolve("b.tar.gz");
+        try (TarArchiveOutputStream tar = new TarArchiveOutputStream(new GZIPOutputStream(Files.newOutputStream(tgz)));
+             var files = Files.walk(BUNDLE)) {
+            tar.setLongFileMode(TarArchiveOutputStream.LONGFILE_POSIX);
+            for (Path p : files.filter(Files::isRegularFile).sorted().toList()) {
+                byte[] bytes = Files.readAllBytes(p);
+                TarArchiveEntry e = new TarArchiveEntry("bundle/" + BUNDLE.relativize(p).toString().replace('\\', '/'));
+                e.setSize(bytes.length);
+                tar.putArchiveEntry(e);
+                tar.write(bytes);
+                tar.closeArchiveEntry();
+            }
+        }
+        return tgz;
+    }
+
+    @Test
+    void theDefaultsReadATypicalBundle() throws IOException {
+        assertThat(Cli.run("analyze", tarball().toString()).exit()).isIn(0, 1);
+    }
+
+    @Test
+    void aTightenedEntrySizeRefusesTheLargeEntriesAndSaysSo() throws IOException {
+        Cli cli = Cli.run("analyze", tarball().toString(), "--max-entry-bytes", "1k", "--format", "json");
+        assertThat(cli.err()).contains("1024");
+        assertThat(cli.out() + cli.err()).contains("refused");
+    }
+
+    @Test
+    void aBadLimitValueExitsTwoNamingTheOption() throws IOException {
+        Cli cli = Cli.run("analyze", tarball().toString(), "--max-entries", "lots");
+        assertThat(cli.exit()).isEqualTo(2);
+        assertThat(cli.err()).contains("max-entries").contains("lots").doesNotContain("Exception");
+    }
+}
