@@ -3,12 +3,8 @@ package io.rocedoctor.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.zip.GZIPOutputStream;
 
-import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
-import org.apache.commons.compress.archivers.tar.TarArchiveOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,18 +17,7 @@ class ArchiveLimitOptionsTest {
 
     private Path tarball() throws IOException {
         Path tgz = tmp.resolve("b.tar.gz");
-        try (TarArchiveOutputStream tar = new TarArchiveOutputStream(new GZIPOutputStream(Files.newOutputStream(tgz)));
-             var files = Files.walk(BUNDLE)) {
-            tar.setLongFileMode(TarArchiveOutputStream.LONGFILE_POSIX);
-            for (Path p : files.filter(Files::isRegularFile).sorted().toList()) {
-                byte[] bytes = Files.readAllBytes(p);
-                TarArchiveEntry e = new TarArchiveEntry("bundle/" + BUNDLE.relativize(p).toString().replace('\\', '/'));
-                e.setSize(bytes.length);
-                tar.putArchiveEntry(e);
-                tar.write(bytes);
-                tar.closeArchiveEntry();
-            }
-        }
+        Tarballs.write(BUNDLE, tgz);
         return tgz;
     }
 
