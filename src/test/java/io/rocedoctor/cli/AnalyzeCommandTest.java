@@ -77,20 +77,12 @@ class AnalyzeCommandTest {
     void tarGzAndZipOfABundleGiveTheSameFindingsAsTheDirectory() throws IOException {
         Path tgz = tmp.resolve("b.tar.gz");
         Path zip = tmp.resolve("b.zip");
-        try (TarArchiveOutputStream tar = new TarArchiveOutputStream(new GZIPOutputStream(Files.newOutputStream(tgz)));
-             ZipArchiveOutputStream z = new ZipArchiveOutputStream(Files.newOutputStream(zip));
+        Tarballs.write(CROSS_NUMA, tgz);
+        try (ZipArchiveOutputStream z = new ZipArchiveOutputStream(Files.newOutputStream(zip));
              var files = Files.walk(CROSS_NUMA)) {
-            tar.setLongFileMode(TarArchiveOutputStream.LONGFILE_POSIX);
             for (Path p : files.filter(Files::isRegularFile).toList()) {
-                String name = "bundle/" + CROSS_NUMA.relativize(p).toString().replace('\\', '/');
-                byte[] bytes = Files.readAllBytes(p);
-                TarArchiveEntry te = new TarArchiveEntry(name);
-                te.setSize(bytes.length);
-                tar.putArchiveEntry(te);
-                tar.write(bytes);
-                tar.closeArchiveEntry();
-                z.putArchiveEntry(new ZipArchiveEntry(name));
-                z.write(bytes);
+                z.putArchiveEntry(new ZipArchiveEntry("bundle/" + CROSS_NUMA.relativize(p).toString().replace('\\', '/')));
+                z.write(Files.readAllBytes(p));
                 z.closeArchiveEntry();
             }
         }
