@@ -1,0 +1,98 @@
+package io.rocedoctor.cli;
+
+import io.rocedoctor.engine.RuleDocs;
+import io.rocedoctor.engine.RuleEngine;
+import io.rocedoctor.engine.RuleInfo;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** The rule catalog as the engine holds it: one line per rule, or one rule's documentation page. */
+@Command(name = "rules", mixinStandardHelpOptions = true,
+        description = "Lists the rule catalog (id, layer, severity, summary), or shows one rule's page.",
+        subcommands = RulesCommand.Show.class,
+        footer = {"", "Examples:",
+                "  roce-doctor rules",
+                "  roce-doctor rules --layer irq",
+                "  roce-doctor rules show IRQ_CROSS_NUMA",
+                "  roce-doctor rules --rules my-rules/   # the catalog with your own rules added"})
+final class RulesCommand implements Callable<Integer> {
+    /** Catalog order: the layers in the order an engineer works through them (PLANNER.md). */
+    static final List<String> LAYERS = List.of("physical", "platform", "pcie", "queues", "irq", "kernel", "transport",
+            "multipath", "congestion", "host-qos", "switch-qos", "end-to-end", "baseline", "fleet");
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--layer", paramLabel = "LAYER", description = "Only the rules of this layer.")
+    String layer;
+
+    @Option(names = "--rules", paramLabel = "DIR", description = "Extra or overriding DRL rules, compiled at start.")
+    Path userRules;
+
+    @Override
+    public Integer call() {
+        RuleEngine engine;
+        try {
+            engine = userRules == null ? RuleEngine.builtIn() : RuleEngine.withUserRules(userRules);
+        } catch (IOException e) {
+            spec.commandLine().getErr().println("roce-doctor: " + e.getMessage());
+            return Main.BAD_INPUT;
+        }
+        List<RuleInfo> rules = engine.catalog().values().stream()
+                .filter(r -> layer == null || r.layer().equalsIgnoreCase(layer))
+                .sorted(Comparator.comparingInt((RuleInfo r) -> layerRank(r.layer())).thenComparing(RuleInfo::id))
+                .toList();
+        if (rules.isEmpty()) {
+            spec.commandLine().getErr().println("roce-doctor: no rule in layer '" + layer + "'");
+            return Main.BAD_INPUT;
+        }
+        int idWidth = rules.stream().mapToInt(r -> r.id().length()).max().orElse(2);
+        int layerWidth = rules.stream().mapToInt(r -> r.layer().length()).max().orElse(5);
+        PrintWriter out = spec.commandLine().getOut();
+        String row = "%-" + idWidth + "s  %-" + layerWidth + "s  %-8s  %s%n";
+        out.printf(Locale.ROOT, row, "ID", "LAYER", "SEVERITY", "SUMMARY");
+        for (RuleInfo r : rules) {
+            out.printf(Locale.ROOT, row, r.id(), r.layer(), r.severity(), r.summary());
+        }
+        out.printf(Locale.ROOT, "%d rules. 'roce-doctor rules show ID' explains one.%n", rules.size());
+        return Main.OK;
+    }
+
+    private static int layerRank(String layer) {
+        int i = LAYERS.indexOf(layer);
+        return i < 0 ? LAYERS.size() : i;
+    }
+
+    @Command(name = "show", mixinStandardHelpOptions = true, description = "Prints one rule's documentation page.",
+            footer = {"", "Example:", "  roce-doctor rules show PCIE_CEILING_BELOW_PORTS"})
+    static final class Show implements Callable<Integer> {
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Parameters(paramLabel = "ID", description = "A rule id, e.g. HASH_SINGLE_PATH_CONCENTRATION.")
+        String id;
+
+        @Override
+        public Integer call() {
+            String wanted = id.toUpperCase(Locale.ROOT);
+            var page = RuleDocs.page(wanted);
+            if (page.isEmpty()) {
+                spec.commandLine().getErr().println("roce-doctor: no rule '" + id + "'; 'roce-doctor rules' lists them");
+                return Main.BAD_INPUT;
+            }
+            spec.commandLine().getOut().print(page.get());
+            return Main.OK;
+        }
+    }
+}

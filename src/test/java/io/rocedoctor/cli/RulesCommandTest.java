@@ -1,0 +1,37 @@
+package io.rocedoctor.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rocedoctor.engine.RuleEngine;
+
+import org.junit.jupiter.api.Test;
+
+/** The catalog a user sees is the one the engine runs, and every rule has its page. */
+class RulesCommandTest {
+    @Test
+    void theCatalogListsEveryRuleOfTheEngineWithLayerSeverityAndSummary() {
+        Cli cli = Cli.run("rules");
+        assertThat(cli.exit()).isZero();
+        for (var r : RuleEngine.builtIn().catalog().values()) {
+            assertThat(cli.out()).containsPattern(r.id() + " +" + r.layer() + " +" + r.severity() + " +\\Q" + r.summary() + "\\E");
+        }
+        assertThat(cli.out()).contains(RuleEngine.builtIn().catalog().size() + " rules.");
+    }
+
+    @Test
+    void aLayerFilterKeepsOnlyThatLayer() {
+        Cli cli = Cli.run("rules", "--layer", "irq");
+        assertThat(cli.out()).contains("IRQ_CROSS_NUMA").doesNotContain("PCIE_CEILING_BELOW_PORTS");
+        assertThat(Cli.run("rules", "--layer", "nonsense").exit()).isEqualTo(2);
+    }
+
+    @Test
+    void showPrintsTheRulePageAndRefusesAnUnknownId() {
+        Cli cli = Cli.run("rules", "show", "pcie_ceiling_below_ports");
+        assertThat(cli.exit()).isZero();
+        assertThat(cli.out()).contains("# PCIE_CEILING_BELOW_PORTS").contains("## What it means");
+        Cli unknown = Cli.run("rules", "show", "NO_SUCH_RULE");
+        assertThat(unknown.exit()).isEqualTo(2);
+        assertThat(unknown.err()).contains("NO_SUCH_RULE");
+    }
+}
