@@ -82,9 +82,8 @@ final class PhysicalFacts implements LayerFacts {
                 m == null ? null : m.lanes(),
                 m == null || m.laneSignaling() == null ? null : m.laneSignaling().name(),
                 m == null ? null : m.fec(), m == null ? null : fecCode(m.fec()),
-                m == null || m.rawBer() == null ? null : m.rawBer().value(), m == null || m.rawBer() == null ? null : m.rawBer().text(),
-                m == null || m.effectiveBer() == null ? null : m.effectiveBer().value(),
-                m == null || m.effectiveBer() == null ? null : m.effectiveBer().text(),
+                m == null ? null : value(m.rawBer()), m == null || m.rawBer() == null ? null : m.rawBer().text(),
+                m == null ? null : value(m.effectiveBer()), m == null || m.effectiveBer() == null ? null : m.effectiveBer().text(),
                 increase(facts, port.name(), "rx_symbol_err_phy"), m == null ? null : m.linkDownCounter(),
                 m == null ? null : m.linkErrorRecoveryCounter(), m == null ? null : m.minutesSinceLastClear(),
                 carrierChanges(host, port.name()));
@@ -135,6 +134,11 @@ final class PhysicalFacts implements LayerFacts {
             }
         }
         return out;
+    }
+
+    /** The ratio as the decimal mlxlink printed (mantissa x 10^exponent by multiplication would be off in the last digit). */
+    private static Double value(MlxlinkReport.Ber ber) {
+        return ber == null ? null : Double.parseDouble(ber.mantissa() + "E" + ber.exponent());
     }
 
     /** The FEC families whose correction limit the profile knows, from mlxlink's wording. */
