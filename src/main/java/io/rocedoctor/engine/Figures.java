@@ -1,5 +1,7 @@
 package io.rocedoctor.engine;
 
+import io.rocedoctor.facts.CounterRate;
+
 import java.util.Locale;
 
 /** Numbers as evidence shows them: fixed precision and locale-independent, so output is byte-stable. */
@@ -20,5 +22,13 @@ public final class Figures {
             return String.valueOf((long) value);
         }
         return String.format(Locale.ROOT, "%.3g", value);
+    }
+
+    /** How a counter moved: "+120 in the interval (12/s)", or its absolute value when only one sample was taken. */
+    public static String change(CounterRate c) {
+        if (c.sinceBoot()) {
+            return c.last() + " since boot (one sample)";
+        }
+        return "+" + c.delta() + " in the interval" + (c.perSecond() == null ? "" : " (" + number(c.perSecond()) + "/s)");
     }
 }

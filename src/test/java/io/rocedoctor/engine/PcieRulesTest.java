@@ -2,9 +2,11 @@ package io.rocedoctor.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rocedoctor.facts.CpuFrequency;
 import io.rocedoctor.facts.Host;
 import io.rocedoctor.facts.Nic;
 import io.rocedoctor.facts.PcieLink;
+import io.rocedoctor.parse.CpuSet;
 import org.junit.jupiter.api.Test;
 
 class PcieRulesTest {
@@ -48,6 +50,92 @@ class PcieRulesTest {
     void nearMissNumaNodeMinusOneOnSingleNodeHostIsHarmless() {
         HostFacts h = HostFacts.healthy().replace(Nic.class, HostFacts.nic(-1))
                 .replace(Host.class, new Host("test-host", 32, 1, 2, 10.0));
+        assertThat(RuleHarness.ids(RuleHarness.diagnose(h.facts))).isEmpty();
+    }
+
+    /** The healthy Gen4 x16 link with another MaxReadReq. */
+    private static PcieLink maxReadReq(int bytes) {
+        PcieLink l = HostFacts.pcie(16, 16, 16, 16);
+        return new PcieLink(l.nic(), l.address(), l.capGeneration(), l.capWidth(), l.capGts(), l.generation(), l.width(),
+                l.gts(), l.downgraded(), l.limitingAddress(), l.usableGbps(), l.maxPayload(), bytes, l.capLine(), l.staLine());
+    }
+
+    @Test
+    void maxReadReq512OnADualPort100gNicIsSmall() {
+        HostFacts h = HostFacts.healthy().replace(PcieLink.class, maxReadReq(512));
+        Diagnosis d = RuleHarness.diagnose(h.facts);
+        assertThat(RuleHarness.ids(d)).containsExactly("PCIE_MAXREADREQ_SMALL@" + HostFacts.NIC);
+        Finding f = d.findings().get(0);
+        assertThat(f.severity()).isEqualTo("low");
+        assertThat(f.evidence()).anySatisfy(e -> assertThat(e.value()).isEqualTo("MaxPayload 256 bytes, MaxReadReq 512 bytes"));
+        assertThat(f.actions()).singleElement().satisfies(a -> {
+            assertThat(a.action()).isEqualTo("pcie-maxreadreq-4096");
+            assertThat(a.parameters()).containsExactlyInAnyOrderEntriesOf(java.util.Map.of("pci", HostFacts.NIC + ".0", "current", "512"));
+        });
+    }
+
+    @Test
+    void nearMissMaxReadReq512OnA50gNic() {
+        HostFacts h = HostFacts.healthy().replace(PcieLink.class, maxReadReq(512))
+                .replace(Nic.class, new Nic(HostFacts.NIC, "m", "mlx5_core", "1", 0, java.util.List.of("p0", "p1"), 50));
+        assertThat(RuleHarness.ids(RuleHarness.diagnose(h.facts))).isEmpty();
+    }
+
+    @Test
+    void nearMissMaxReadReq4096IsTheCeiling() {
+        HostFacts h = HostFacts.healthy().replace(PcieLink.class, maxReadReq(4096));
+        assertThat(RuleHarness.ids(RuleHarness.diagnose(h.facts))).isEmpty();
+    }
+
+    private static CpuFrequency governors(boolean nicLocal, String... perCpu) {
+        java.util.List<Integer> slow = new java.util.ArrayList<>();
+        java.util.List<Integer> all = new java.util.ArrayList<>();
+        for (int cpu = 0; cpu < perCpu.length; cpu++) {
+            all.add(cpu);
+            if (!perCpu[cpu].equals("performance")) {
+                slow.add(cpu);
+            }
+        }
+        return new CpuFrequency(HostFacts.NIC, java.util.List.of("p0", "p1"), nicLocal, CpuSet.of(all), CpuSet.of(slow),
+                slow.isEmpty() ? java.util.List.of() : java.util.List.of(perCpu[slow.get(0)]));
+    }
+
+    @Test
+    void powersaveOnNicLocalCpusIsLowUnderThroughput() {
+        HostFacts h = HostFacts.healthy();
+        h.facts.add(governors(true, "performance", "powersave", "powersave"));
+        Diagnosis d = RuleHarness.diagnose(h.facts);
+        assertThat(RuleHarness.ids(d)).containsExactly("CPU_GOVERNOR_POWERSAVE@" + HostFacts.NIC);
+        Finding f = d.findings().get(0);
+        assertThat(f.severity()).isEqualTo("low");
+        assertThat(f.confidence()).isEqualTo("confirmed");
+        assertThat(f.evidence().get(0).source()).isEqualTo("/sys/devices/system/cpu/cpu1/cpufreq/scaling_governor");
+        assertThat(f.actions()).singleElement().satisfies(a -> {
+            assertThat(a.action()).isEqualTo("cpu-governor-performance");
+            assertThat(a.parameters()).containsExactlyInAnyOrderEntriesOf(java.util.Map.of("cpus", "1-2", "current", "powersave"));
+        });
+    }
+
+    @Test
+    void powersaveIsMediumUnderTheLatencyProfile() {
+        HostFacts h = HostFacts.healthy();
+        h.facts.add(governors(true, "powersave"));
+        assertThat(RuleHarness.diagnose(h.facts, "latency").findings()).singleElement()
+                .satisfies(f -> assertThat(f.severity()).isEqualTo("medium"));
+    }
+
+    @Test
+    void governorsReadOnlyOffTheNicNodeStandForTheHostAndAreLikely() {
+        HostFacts h = HostFacts.healthy();
+        h.facts.add(governors(false, "schedutil"));
+        assertThat(RuleHarness.diagnose(h.facts).findings()).singleElement()
+                .satisfies(f -> assertThat(f.confidence()).isEqualTo("likely"));
+    }
+
+    @Test
+    void nearMissEveryNicLocalCpuAtPerformance() {
+        HostFacts h = HostFacts.healthy();
+        h.facts.add(governors(true, "performance", "performance"));
         assertThat(RuleHarness.ids(RuleHarness.diagnose(h.facts))).isEmpty();
     }
 }

@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
 class RulebaseTest {
     /** The catalog ids implemented so far; each later issue adds its own. */
     static final Set<String> IMPLEMENTED = Set.of("HASH_SINGLE_PATH_CONCENTRATION", "IRQ_CROSS_NUMA",
-            "PCIE_CEILING_BELOW_PORTS", "PCIE_LINK_DOWNGRADED", "NUMA_NODE_UNKNOWN");
+            "PCIE_CEILING_BELOW_PORTS", "PCIE_LINK_DOWNGRADED", "NUMA_NODE_UNKNOWN",
+            "PHY_LINK_SPEED_DEGRADED", "PHY_BER_HIGH", "PHY_FEC_OFF", "PHY_LINK_FLAPPING", "PHY_CRC_ERRORS", "PHY_MODULE_HOT", "PCIE_MAXREADREQ_SMALL", "CPU_GOVERNOR_POWERSAVE", "RSS_HASH_NO_L4", "RSS_QUEUES_TOO_FEW", "RSS_INDIRECTION_SKEWED", "RX_BUFFER_EXHAUSTED", "TRAP_RING_INFLATED");
 
     @Test
     void theBuiltKieBaseHoldsEveryImplementedCatalogRule() {

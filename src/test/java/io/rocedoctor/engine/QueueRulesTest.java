@@ -1,0 +1,219 @@
+package io.rocedoctor.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rocedoctor.facts.CounterRate;
+import io.rocedoctor.facts.QueueConfig;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.junit.jupiter.api.Test;
+
+/** Layer 3 on the healthy host of {@link HostFacts}, with port p0's queues changed one value at a time. */
+class QueueRulesTest {
+
+    /** 32 NIC-local CPUs, 32 of 63 channels, RSS spread evenly, hashes on L4 ports, 1024 of 8192 RX descriptors. */
+    private static final class Queues {
+        Integer localCpus = 32;
+        Integer rxQueues = 32;
+        Integer maxRxQueues = 63;
+        Long ringRx = 1024L;
+        Long maxRingRx = 8192L;
+        Integer rssUsed = 32;
+        Double rssRatio = 1.0;
+        Map<String, String> hash = new TreeMap<>(Map.of("udp4", "sdfn", "tcp4", "sdfn"));
+
+        QueueConfig build() {
+            List<String> withoutL4 = new ArrayList<>();
+            hash.forEach((type, fields) -> {
+                if (!fields.contains("f") || !fields.contains("n")) {
+                    withoutL4.add(type);
+                }
+            });
+            return new QueueConfig("p0", HostFacts.NIC, localCpus, rxQueues, maxRxQueues, ringRx, maxRingRx, rssUsed, rssRatio,
+                    hash, withoutL4);
+        }
+    }
+
+    private static CounterRate counter(String name, long delta) {
+        return new CounterRate("p0", name, 1000, 1000 + delta, delta, delta / 10.0, false, false);
+    }
+
+    /** p0's drop counters as a healthy port shows them between two samples. */
+    private static final List<CounterRate> NO_DROPS = List.of(counter("rx_out_of_buffer", 0), counter("rx_discards_phy", 0));
+
+    private static Diagnosis diagnose(String profile, QueueConfig q, List<CounterRate> counters) {
+        HostFacts h = HostFacts.healthy();
+        h.facts.add(q);
+        h.facts.addAll(counters);
+        return RuleHarness.diagnose(h.facts, profile);
+    }
+
+    private static Diagnosis diagnose(QueueConfig q) {
+        return diagnose("throughput", q, NO_DROPS);
+    }
+
+    private static Finding only(Diagnosis d, String id) {
+        assertThat(RuleHarness.ids(d)).containsExactly(id);
+        return d.findings().get(0);
+    }
+
+    @Test
+    void healthyQueuesHaveNoFindingUnderAnyProfile() {
+        for (String profile : Profile.BUILT_IN) {
+            assertThat(RuleHarness.ids(diagnose(profile, new Queues().build(), NO_DROPS))).as(profile).isEmpty();
+        }
+    }
+
+    // RSS_HASH_NO_L4
+
+    @Test
+    void udp4HashedOnAddressesOnlyLacksL4() {
+        Queues q = new Queues();
+        q.hash.put("udp4", "sd");
+        Finding f = only(diagnose(q.build()), "RSS_HASH_NO_L4@p0");
+        assertThat(f.severity()).isEqualTo("medium");
+        assertThat(f.confidence()).isEqualTo("confirmed");
+        assertThat(f.evidence()).singleElement().satisfies(e -> {
+            assertThat(e.source()).isEqualTo("ethtool -n p0 rx-flow-hash udp4");
+            assertThat(e.value()).isEqualTo("sd");
+        });
+        assertThat(f.actions()).singleElement().satisfies(a -> {
+            assertThat(a.action()).isEqualTo("rss-hash-l4");
+            assertThat(a.parameters()).containsExactlyInAnyOrderEntriesOf(Map.of("device", "p0", "current", "udp4 sd"));
+        });
+    }
+
+    @Test
+    void nearMissUdp4HashedOnAddressesAndPorts() {
+        Queues q = new Queues();
+        q.hash.put("udp4", "sdfn");
+        assertThat(RuleHarness.ids(diagnose(q.build()))).isEmpty();
+    }
+
+    // RSS_QUEUES_TOO_FEW
+
+    @Test
+    void eightQueuesFor32LocalCpusAreTooFew() {
+        Queues q = new Queues();
+        q.rxQueues = 8;
+        q.rssUsed = 8;
+        Finding f = only(diagnose(q.build()), "RSS_QUEUES_TOO_FEW@p0");
+        assertThat(f.severity()).isEqualTo("medium");
+        assertThat(f.actions()).singleElement().satisfies(a -> {
+            assertThat(a.action()).isEqualTo("channels-combined");
+            assertThat(a.parameters()).containsExactlyInAnyOrderEntriesOf(Map.of("device", "p0", "combined", "32", "current", "8"));
+        });
+    }
+
+    @Test
+    void nearMissEightQueuesAtTheDriversPresetMaximum() {
+        Queues q = new Queues();
+        q.rxQueues = 8;
+        q.maxRxQueues = 8;
+        q.rssUsed = 8;
+        assertThat(RuleHarness.ids(diagnose(q.build()))).isEmpty();
+    }
+
+    // RSS_INDIRECTION_SKEWED
+
+    @Test
+    void indirectionTableUsingHalfTheQueuesIsSkewed() {
+        Queues q = new Queues();
+        q.rssUsed = 16;
+        Finding f = only(diagnose(q.build()), "RSS_INDIRECTION_SKEWED@p0");
+        assertThat(f.severity()).isEqualTo("low");
+        assertThat(f.evidence()).extracting(Evidence::value).contains("16 of 32 queues");
+        assertThat(f.actions().get(0).parameters()).containsEntry("combined", "32");
+    }
+
+    @Test
+    void weightsDifferingByMoreThanTwofoldAreSkewed() {
+        Queues q = new Queues();
+        q.rssRatio = 2.5;
+        only(diagnose(q.build()), "RSS_INDIRECTION_SKEWED@p0");
+    }
+
+    @Test
+    void nearMissWeightsDifferingByExactlyTwofold() {
+        Queues q = new Queues();
+        q.rssRatio = 2.0;
+        assertThat(RuleHarness.ids(diagnose(q.build()))).isEmpty();
+    }
+
+    // RX_BUFFER_EXHAUSTED
+
+    @Test
+    void outOfBufferRisingIsConfirmedAndProposesTheLargestRing() {
+        Finding f = only(diagnose("throughput", new Queues().build(),
+                List.of(counter("rx_out_of_buffer", 5000), counter("rx_discards_phy", 0))), "RX_BUFFER_EXHAUSTED@p0");
+        assertThat(f.severity()).isEqualTo("high");
+        assertThat(f.confidence()).isEqualTo("confirmed");
+        assertThat(f.evidence()).extracting(Evidence::value).contains("rx_out_of_buffer +5000 in the interval (500/s)", "RX: 1024 of 8192");
+        assertThat(f.actions()).singleElement().satisfies(a -> {
+            assertThat(a.action()).isEqualTo("rings-rx-size");
+            assertThat(a.parameters()).containsExactlyInAnyOrderEntriesOf(Map.of("device", "p0", "rx", "8192", "current", "1024"));
+        });
+    }
+
+    @Test
+    void outOfBufferFromOneSampleIsOnlyPossible() {
+        Finding f = only(diagnose("throughput", new Queues().build(),
+                List.of(new CounterRate("p0", "rx_out_of_buffer", 77, 77, 77, null, true, false))), "RX_BUFFER_EXHAUSTED@p0");
+        assertThat(f.confidence()).isEqualTo("possible");
+    }
+
+    @Test
+    void nearMissOutOfBufferFlatBetweenSamples() {
+        assertThat(RuleHarness.ids(diagnose(new Queues().build()))).isEmpty();
+    }
+
+    // TRAP_RING_INFLATED
+
+    @Test
+    void ringsAtTheirMaximumWithoutDropsAreATrapUnderTheLatencyProfile() {
+        Queues q = new Queues();
+        q.ringRx = 8192L;
+        Finding f = only(diagnose("latency", q.build(), NO_DROPS), "TRAP_RING_INFLATED@p0");
+        assertThat(f.severity()).isEqualTo("medium");
+        assertThat(f.confidence()).isEqualTo("confirmed");
+        assertThat(f.actions()).singleElement().satisfies(a -> {
+            assertThat(a.action()).isEqualTo("rings-rx-size");
+            assertThat(a.parameters()).containsExactlyInAnyOrderEntriesOf(Map.of("device", "p0", "rx", "1024", "current", "8192"));
+        });
+    }
+
+    @Test
+    void nearMissTheSameRingsUnderTheThroughputProfile() {
+        Queues q = new Queues();
+        q.ringRx = 8192L;
+        assertThat(RuleHarness.ids(diagnose("throughput", q.build(), NO_DROPS))).isEmpty();
+    }
+
+    @Test
+    void nearMissRingsOneStepBelowTheirMaximum() {
+        Queues q = new Queues();
+        q.ringRx = 4096L;
+        assertThat(RuleHarness.ids(diagnose("latency", q.build(), NO_DROPS))).isEmpty();
+    }
+
+    @Test
+    void ringsAtTheirMaximumThatStillDropAreNoTrap() {
+        Queues q = new Queues();
+        q.ringRx = 8192L;
+        Diagnosis d = diagnose("latency", q.build(), List.of(counter("rx_out_of_buffer", 10), counter("rx_discards_phy", 0)));
+        assertThat(RuleHarness.ids(d)).containsExactly("RX_BUFFER_EXHAUSTED@p0");
+        assertThat(d.findings().get(0).actions()).isEmpty(); // the ring is already at its maximum
+    }
+
+    @Test
+    void nearMissShallowPresetMaximumIsNoDeepQueue() {
+        Queues q = new Queues();
+        q.ringRx = 1024L;
+        q.maxRingRx = 1024L;
+        assertThat(RuleHarness.ids(diagnose("latency", q.build(), NO_DROPS))).isEmpty();
+    }
+}
