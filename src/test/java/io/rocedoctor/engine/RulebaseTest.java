@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
 class RulebaseTest {
     /** The catalog ids implemented so far; each later issue adds its own. */
     static final Set<String> IMPLEMENTED = Set.of("HASH_SINGLE_PATH_CONCENTRATION", "IRQ_CROSS_NUMA",
-            "PCIE_CEILING_BELOW_PORTS", "PCIE_LINK_DOWNGRADED", "NUMA_NODE_UNKNOWN");
+            "PCIE_CEILING_BELOW_PORTS", "PCIE_LINK_DOWNGRADED", "NUMA_NODE_UNKNOWN",
+            "IRQ_CONCENTRATED", "IRQBALANCE_ACTIVE", "BUSY_POLL_OFF", "ROCE_V1_DEFAULT", "ROCE_TOS_UNSET", "ROCE_MTU_BELOW_NETDEV", "ROCE_GID_V2_MISSING", "ROCE_RETRANSMITTING", "ROCE_PATH_UNUSED", "BOND_MODE_NOT_MULTIPATH");
 
     @Test
     void theBuiltKieBaseHoldsEveryImplementedCatalogRule() {
