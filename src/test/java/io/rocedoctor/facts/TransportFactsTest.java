@@ -53,6 +53,9 @@ class TransportFactsTest {
             			link_layer:		Ethernet
             """;
 
+    /** The host's RDMA devices: one per port unless a test bonds them. */
+    private String ibdev2netdev = "mlx5_4 port 1 ==> eth4 (Up)\nmlx5_5 port 1 ==> eth5 (Up)\n";
+
     private void write(String rel, String text) throws Exception {
         Path p = dir.resolve(rel);
         Files.createDirectories(p.getParent());
@@ -77,7 +80,7 @@ class TransportFactsTest {
                   - {n: 0, at: 2026-11-20T10:15:00.000Z}
                   - {n: 1, at: 2026-11-20T10:15:10.000Z}
                 """ + manifestExtra);
-        write("commands/ibdev2netdev", "mlx5_4 port 1 ==> eth4 (Up)\nmlx5_5 port 1 ==> eth5 (Up)\n");
+        write("commands/ibdev2netdev", ibdev2netdev);
         write("commands/show_gids", GIDS);
         write("commands/ibv_devinfo_-v", IBV);
         write("commands/rdma_statistic_show", "link mlx5_4/1 out_of_sequence 10 packet_seq_err 0\n");
@@ -168,12 +171,8 @@ class TransportFactsTest {
                 MII Status: up
                 Speed: 100000 Mbps
                 """);
-        build("");
-        write("commands/ibdev2netdev", "mlx5_bond_0 port 1 ==> bond0 (Up)\n");
-        Facts f;
-        try (Bundle b = new BundleReader().read(dir)) {
-            f = new FactBuilder().build(b);
-        }
+        ibdev2netdev = "mlx5_bond_0 port 1 ==> bond0 (Up)\n";
+        Facts f = build("");
         assertThat(f.of(MultipathGroup.class)).extracting(MultipathGroup::name, MultipathGroup::kind, MultipathGroup::hashHasL4SourcePort)
                 .containsExactly(tuple("bond0", "roce-lag", false));
         assertThat(f.of(MultipathGroup.class).get(0).hashPolicy()).startsWith("RoCE LAG mlx5_bond_0 over bond xmit_hash_policy layer2+3");
