@@ -48,7 +48,9 @@ public final class FactBuilder {
     private static final List<LayerFacts> LAYERS = List.of(
             new RdmaFacts(),
             new PhysicalFacts(),
-            new QueueFacts());
+            new QueueFacts(),
+            new IrqFacts(),
+            new TransportFacts());
 
     public Facts build(Bundle bundle) {
         SourceLedger ledger = new SourceLedger(bundle);

@@ -2,7 +2,14 @@ package io.rocedoctor.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rocedoctor.facts.BusyPolling;
+import io.rocedoctor.facts.InterruptLoad;
+import io.rocedoctor.facts.IrqBalance;
 import io.rocedoctor.facts.Nic;
+import io.rocedoctor.parse.CpuSet;
+
+import java.util.List;
+
 import org.junit.jupiter.api.Test;
 
 class IrqRulesTest {
@@ -42,5 +49,93 @@ class IrqRulesTest {
     void unknownNumaNodeIsNotJudgedAsCrossNuma() {
         HostFacts h = HostFacts.healthy().replace(Nic.class, HostFacts.nic(-1));
         assertThat(RuleHarness.ids(RuleHarness.diagnose(h.facts))).containsExactly("NUMA_NODE_UNKNOWN@" + HostFacts.NIC);
+    }
+
+    private static InterruptLoad load(int lines, double busiestShare, boolean pinned) {
+        return new InterruptLoad(HostFacts.NIC, "p0", lines, 1_000_000, 0, busiestShare, List.of(140, 141),
+                CpuSet.of(HostFacts.range(0, 31)), pinned, false);
+    }
+
+    @Test
+    void sixtyPercentOfEightQueuesOnOneCpuIsConcentrated() {
+        HostFacts h = HostFacts.healthy();
+        h.facts.add(load(8, 0.6, false));
+        Diagnosis d = RuleHarness.diagnose(h.facts);
+        assertThat(RuleHarness.ids(d)).containsExactly("IRQ_CONCENTRATED@" + HostFacts.NIC);
+        assertThat(d.findings().get(0).actions().get(0).parameters())
+                .containsOnly(java.util.Map.entry("nic", HostFacts.NIC), java.util.Map.entry("device", "p0"),
+                        java.util.Map.entry("irqs", "140,141"), java.util.Map.entry("cpus", "0-31"));
+    }
+
+    @Test
+    void nearMissHalfTheInterruptsOnOneCpuIsNotMoreThanHalf() {
+        HostFacts h = HostFacts.healthy();
+        h.facts.add(load(8, 0.5, false));
+        assertThat(RuleHarness.ids(RuleHarness.diagnose(h.facts))).isEmpty();
+    }
+
+    @Test
+    void nearMissTwoQueuesOnOneCpuAreNotJudged() {
+        HostFacts h = HostFacts.healthy();
+        h.facts.add(load(2, 0.9, false));
+        assertThat(RuleHarness.ids(RuleHarness.diagnose(h.facts))).isEmpty();
+    }
+
+    @Test
+    void irqbalanceRunningOverHandPinnedInterruptsFires() {
+        HostFacts h = HostFacts.healthy();
+        h.facts.add(new IrqBalance("active", true));
+        h.facts.add(load(8, 0.125, true));
+        Diagnosis d = RuleHarness.diagnose(h.facts);
+        assertThat(RuleHarness.ids(d)).containsExactly("IRQBALANCE_ACTIVE@irqbalance");
+        assertThat(d.findings().get(0).actions().get(0).parameters()).containsExactly(java.util.Map.entry("current", "active"));
+    }
+
+    @Test
+    void irqbalanceRunningWhileInterruptsCrossNumaFiresBesideIt() {
+        HostFacts h = HostFacts.healthy().replace(Nic.class, HostFacts.nic(1));
+        h.facts.add(new IrqBalance("active", true));
+        assertThat(RuleHarness.ids(RuleHarness.diagnose(h.facts)))
+                .containsExactly("IRQBALANCE_ACTIVE@irqbalance", "IRQ_CROSS_NUMA@" + HostFacts.NIC);
+    }
+
+    @Test
+    void nearMissIrqbalanceRunningOverItsOwnPlacementIsNoFault() {
+        HostFacts h = HostFacts.healthy();
+        h.facts.add(new IrqBalance("active", true));
+        h.facts.add(load(8, 0.125, false));
+        assertThat(RuleHarness.ids(RuleHarness.diagnose(h.facts))).isEmpty();
+    }
+
+    @Test
+    void nearMissIrqbalanceStoppedOverHandPinnedInterrupts() {
+        HostFacts h = HostFacts.healthy();
+        h.facts.add(new IrqBalance("inactive", false));
+        h.facts.add(load(8, 0.125, true));
+        assertThat(RuleHarness.ids(RuleHarness.diagnose(h.facts))).isEmpty();
+    }
+
+    @Test
+    void busyPollingOffUnderTheLatencyProfileIsNoted() {
+        HostFacts h = HostFacts.healthy();
+        h.facts.add(new BusyPolling(0L, 0L));
+        Diagnosis d = RuleHarness.diagnose(h.facts, "latency");
+        assertThat(RuleHarness.ids(d)).containsExactly("BUSY_POLL_OFF@net.core.busy_poll");
+        assertThat(d.findings().get(0).actions()).extracting(a -> a.parameters().get("key"))
+                .containsExactly("net.core.busy_poll", "net.core.busy_read");
+    }
+
+    @Test
+    void nearMissBusyPollingOffUnderTheThroughputProfileIsRight() {
+        HostFacts h = HostFacts.healthy();
+        h.facts.add(new BusyPolling(0L, 0L));
+        assertThat(RuleHarness.ids(RuleHarness.diagnose(h.facts))).isEmpty();
+    }
+
+    @Test
+    void nearMissBusyReadSetUnderTheLatencyProfile() {
+        HostFacts h = HostFacts.healthy();
+        h.facts.add(new BusyPolling(0L, 50L));
+        assertThat(RuleHarness.ids(RuleHarness.diagnose(h.facts, "latency"))).isEmpty();
     }
 }

@@ -2,6 +2,14 @@ package io.rocedoctor.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rocedoctor.facts.Bond;
+import io.rocedoctor.facts.GroupTraffic;
+import io.rocedoctor.facts.MultipathGroup;
+import io.rocedoctor.facts.Port;
+
+import java.util.List;
+import java.util.Map;
+
 import org.junit.jupiter.api.Test;
 
 class MultipathRulesTest {
@@ -37,5 +45,53 @@ class MultipathRulesTest {
     @Test
     void nearMissSkewOnAnAlmostIdleGroupProvesNothing() {
         assertThat(RuleHarness.ids(RuleHarness.diagnose(HostFacts.healthy().bond("layer3+4", 0.95, 0.05).facts))).isEmpty();
+    }
+
+    /** An active-backup bond over p0 and p1: all traffic on the active member, as the mode intends. */
+    private static HostFacts activeBackup() {
+        HostFacts h = HostFacts.healthy();
+        h.facts.add(new Bond("bond0", "active-backup", null, List.of("p0", "p1")));
+        h.facts.add(new MultipathGroup("bond0", "bond", List.of("p0", "p1"), "bond mode active-backup", null));
+        h.facts.add(new GroupTraffic("bond0", "tx", Map.of("p0", 1.0, "p1", 0.0), Map.of(), "p0", 1.0, 0.4, false));
+        h.facts.removeIf(Port.class::isInstance);
+        h.facts.add(new Port("p0", HostFacts.NIC, HostFacts.NIC + ".0", 100000, 9000, 0, "bond0"));
+        return h;
+    }
+
+    @Test
+    void activeBackupWithBothMembersUpIsNotMultipath() {
+        HostFacts h = activeBackup();
+        h.facts.add(new Port("p1", HostFacts.NIC, HostFacts.NIC + ".1", 100000, 9000, 0, "bond0"));
+        Diagnosis d = RuleHarness.diagnose(h.facts);
+        // The idle backup member is the mode's doing, not a hash's: no HASH_SINGLE_PATH_CONCENTRATION.
+        assertThat(RuleHarness.ids(d)).containsExactly("BOND_MODE_NOT_MULTIPATH@bond0");
+        assertThat(d.findings().get(0).actions().get(0).parameters()).containsEntry("current", "active-backup");
+    }
+
+    @Test
+    void nearMissActiveBackupWithOneMemberDownHasNothingToShare() {
+        HostFacts h = activeBackup();
+        h.facts.add(new Port("p1", HostFacts.NIC, HostFacts.NIC + ".1", null, 9000, 0, "bond0"));
+        assertThat(RuleHarness.ids(RuleHarness.diagnose(h.facts))).isEmpty();
+    }
+
+    @Test
+    void roceLagOverALayer23BondIsConcentratedAndFixedOnTheBond() {
+        HostFacts h = HostFacts.healthy();
+        h.facts.add(new Bond("bond0", "802.3ad", "layer2+3", List.of("p0", "p1")));
+        h.facts.add(new MultipathGroup("bond0", "roce-lag", List.of("p0", "p1"),
+                "RoCE LAG mlx5_bond_0 over bond xmit_hash_policy layer2+3", false));
+        h.facts.add(new GroupTraffic("bond0", "tx", Map.of("p0", 0.95, "p1", 0.05), Map.of(), "p0", 0.95, 0.5, false));
+        Diagnosis d = RuleHarness.diagnose(h.facts);
+        assertThat(RuleHarness.ids(d)).containsExactly(ID);
+        assertThat(d.findings().get(0).actions().get(0).parameters()).containsEntry("bond", "bond0").containsEntry("current", "layer2+3");
+    }
+
+    @Test
+    void nearMissAFabricGroupHasNoHashToBlame() {
+        HostFacts h = HostFacts.healthy();
+        h.facts.add(new MultipathGroup("fabric:p0+p1", "fabric", List.of("p0", "p1"), "independent RDMA devices", null));
+        h.facts.add(new GroupTraffic("fabric:p0+p1", "tx", Map.of("p0", 0.95, "p1", 0.05), Map.of(), "p0", 0.95, 0.5, false));
+        assertThat(RuleHarness.ids(RuleHarness.diagnose(h.facts))).isEmpty();
     }
 }

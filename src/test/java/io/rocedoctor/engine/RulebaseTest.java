@@ -21,7 +21,29 @@ class RulebaseTest {
     /** The catalog ids implemented so far; each later issue adds its own. */
     static final Set<String> IMPLEMENTED = Set.of("HASH_SINGLE_PATH_CONCENTRATION", "IRQ_CROSS_NUMA",
             "PCIE_CEILING_BELOW_PORTS", "PCIE_LINK_DOWNGRADED", "NUMA_NODE_UNKNOWN",
-            "PHY_LINK_SPEED_DEGRADED", "PHY_BER_HIGH", "PHY_FEC_OFF", "PHY_LINK_FLAPPING", "PHY_CRC_ERRORS", "PHY_MODULE_HOT", "PCIE_MAXREADREQ_SMALL", "CPU_GOVERNOR_POWERSAVE", "RSS_HASH_NO_L4", "RSS_QUEUES_TOO_FEW", "RSS_INDIRECTION_SKEWED", "RX_BUFFER_EXHAUSTED", "TRAP_RING_INFLATED");
+            "PHY_LINK_SPEED_DEGRADED",
+            "PHY_BER_HIGH",
+            "PHY_FEC_OFF",
+            "PHY_LINK_FLAPPING",
+            "PHY_CRC_ERRORS",
+            "PHY_MODULE_HOT",
+            "PCIE_MAXREADREQ_SMALL",
+            "CPU_GOVERNOR_POWERSAVE",
+            "RSS_HASH_NO_L4",
+            "RSS_QUEUES_TOO_FEW",
+            "RSS_INDIRECTION_SKEWED",
+            "RX_BUFFER_EXHAUSTED",
+            "TRAP_RING_INFLATED",
+            "IRQ_CONCENTRATED",
+            "IRQBALANCE_ACTIVE",
+            "BUSY_POLL_OFF",
+            "ROCE_V1_DEFAULT",
+            "ROCE_TOS_UNSET",
+            "ROCE_MTU_BELOW_NETDEV",
+            "ROCE_GID_V2_MISSING",
+            "ROCE_RETRANSMITTING",
+            "ROCE_PATH_UNUSED",
+            "BOND_MODE_NOT_MULTIPATH");
 
     @Test
     void theBuiltKieBaseHoldsEveryImplementedCatalogRule() {

@@ -1,0 +1,69 @@
+package io.rocedoctor.cli;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+
+import io.rocedoctor.bundle.Bundle;
+import io.rocedoctor.bundle.BundleException;
+import io.rocedoctor.bundle.BundleReader;
+import io.rocedoctor.facts.FactBuilder;
+import io.rocedoctor.parse.CpuSet;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "facts", mixinStandardHelpOptions = true,
+        description = "Shows what roce-doctor understood from a bundle: host, NICs, ports, RDMA devices, "
+                + "interrupts, bonds, multipath groups, QoS, moving counters, and the sources parsed, missing and failed.",
+        footer = {"", "Examples:",
+                "  roce-doctor facts fixtures/bundles/healthy",
+                "  roce-doctor facts bundle.tar.gz --format json"})
+final class FactsCommand implements Callable<Integer> {
+
+    enum Format { text, json }
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Parameters(arity = "1", paramLabel = "BUNDLE", description = "The bundle to read.")
+    Path bundle;
+
+    @Option(names = "--format", defaultValue = "text", description = "text (indented, YAML-like) or json (default: ${DEFAULT-VALUE}).")
+    Format format;
+
+    @Override
+    public Integer call() throws JsonProcessingException {
+        FactsView view;
+        try (Bundle b = new BundleReader().read(bundle)) {
+            view = FactsView.of(new FactBuilder().build(b));
+        } catch (BundleException e) {
+            spec.commandLine().getErr().println("roce-doctor: " + e.getMessage());
+            return Main.BAD_INPUT;
+        }
+        String text = mapper(format).writeValueAsString(view);
+        spec.commandLine().getOut().print(text.endsWith("\n") ? text : text + "\n");
+        spec.commandLine().getOut().flush();
+        return Main.OK;
+    }
+
+    /** Records as they are, CPU sets as their list syntax, nulls (not collected) left out. */
+    private static ObjectMapper mapper(Format format) {
+        ObjectMapper m = format == Format.json ? new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+                : new ObjectMapper(new YAMLFactory().disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+                        .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES));
+        return m.registerModule(new SimpleModule().addSerializer(CpuSet.class, ToStringSerializer.instance))
+                .setSerializationInclusion(JsonInclude.Include.NON_NULL)
+                .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
+    }
+}

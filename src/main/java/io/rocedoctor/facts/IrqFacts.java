@@ -1,0 +1,140 @@
+package io.rocedoctor.facts;
+
+import io.rocedoctor.bundle.Source;
+import io.rocedoctor.bundle.SourceKind;
+import io.rocedoctor.parse.CpuSet;
+import io.rocedoctor.parse.InterruptCounts;
+import io.rocedoctor.parse.ProcInterruptsParser;
+import io.rocedoctor.parse.ServiceStateParser;
+import io.rocedoctor.parse.SysctlParser;
+import io.rocedoctor.parse.SysctlValues;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * Layer 4 beyond the IRQ bindings: per-CPU interrupt load of each NIC ({@link InterruptLoad}),
+ * the irqbalance service ({@link IrqBalance}) and socket busy polling ({@link BusyPolling}).
+ */
+final class IrqFacts implements LayerFacts {
+
+    @Override
+    public void addTo(HostContext host, List<Object> facts) {
+        host.sources(SourceKind.IRQBALANCE).stream().findFirst().flatMap(s -> host.parse(s, new ServiceStateParser()))
+                .ifPresent(state -> facts.add(new IrqBalance(state.name().toLowerCase(java.util.Locale.ROOT), state.running())));
+        host.sources(SourceKind.SYSCTL).stream().findFirst().flatMap(s -> host.parse(s, new SysctlParser()))
+                .ifPresent(v -> facts.add(new BusyPolling(number(v, "net.core.busy_poll"), number(v, "net.core.busy_read"))));
+        facts.addAll(loads(host, facts.stream().filter(IrqBinding.class::isInstance).map(IrqBinding.class::cast).toList()));
+    }
+
+    private static Long number(SysctlValues v, String key) {
+        var n = v.longValue(key);
+        return n.isPresent() ? n.getAsLong() : null;
+    }
+
+    /** Per-CPU interrupt counts of each NIC's completion lines; the IRQ bindings say which lines are whose. */
+    private static List<InterruptLoad> loads(HostContext host, List<IrqBinding> bindings) {
+        Optional<Source> source = host.sources(SourceKind.PROC_INTERRUPTS).stream().findFirst();
+        if (source.isEmpty() || bindings.isEmpty()) {
+            return List.of();
+        }
+        ProcInterruptsParser parser = new ProcInterruptsParser();
+        Optional<InterruptCounts> first = host.ledger().parse(source.get(), 0, parser);
+        Optional<InterruptCounts> last = host.lastSample() > 0
+                ? host.ledger().parse(source.get(), host.lastSample(), parser) : Optional.empty();
+        if (first.isEmpty()) {
+            return List.of();
+        }
+        boolean sinceBoot = last.isEmpty() || !last.get().cpus().equals(first.get().cpus());
+        Map<Integer, long[]> perCpu = perCpu(first.get(), sinceBoot ? null : last.get());
+
+        Map<String, List<IrqBinding>> byNic = new TreeMap<>();
+        bindings.stream().filter(IrqBinding::completion).forEach(b -> byNic.computeIfAbsent(b.nic(), k -> new ArrayList<>()).add(b));
+        List<Integer> cpus = first.get().cpus();
+        List<InterruptLoad> out = new ArrayList<>();
+        for (Map.Entry<String, List<IrqBinding>> e : byNic.entrySet()) {
+            long[] sum = new long[cpus.size()];
+            for (IrqBinding b : e.getValue()) {
+                long[] c = perCpu.get(b.irq());
+                for (int i = 0; c != null && i < sum.length; i++) {
+                    sum[i] += c[i];
+                }
+            }
+            long total = 0;
+            int top = 0;
+            for (int i = 0; i < sum.length; i++) {
+                total += sum[i];
+                top = sum[i] > sum[top] ? i : top;
+            }
+            if (total == 0) {
+                continue; // an idle NIC says nothing about where its interrupts land
+            }
+            int busiestCpu = cpus.get(top);
+            int topIndex = top;
+            List<Integer> busiestIrqs = e.getValue().stream()
+                    .filter(b -> perCpu.containsKey(b.irq()) && perCpu.get(b.irq())[topIndex] > 0)
+                    .map(IrqBinding::irq).sorted().toList();
+            out.add(new InterruptLoad(e.getKey(), device(host, e.getKey()), e.getValue().size(), total, busiestCpu,
+                    (double) sum[top] / total, busiestIrqs, localCpus(host, e.getKey()), pinnedOneToOne(e.getValue()),
+                    sinceBoot));
+        }
+        return out;
+    }
+
+    private static Map<Integer, long[]> perCpu(InterruptCounts first, InterruptCounts last) {
+        Map<Integer, long[]> lastRows = new HashMap<>();
+        if (last != null) {
+            last.rows().stream().filter(r -> r.irq() != null).forEach(r -> lastRows.put(r.irq(), r.perCpu()));
+        }
+        Map<Integer, long[]> out = new HashMap<>();
+        for (InterruptCounts.Row r : first.rows()) {
+            if (r.irq() == null) {
+                continue;
+            }
+            long[] end = lastRows.get(r.irq());
+            if (last != null && end == null) {
+                continue;
+            }
+            long[] d = new long[r.perCpu().length];
+            for (int i = 0; i < d.length; i++) {
+                d[i] = end == null ? r.perCpu()[i] : Math.max(0, end[i] - r.perCpu()[i]);
+            }
+            out.put(r.irq(), d);
+        }
+        return out;
+    }
+
+    private static String device(HostContext host, String nic) {
+        return host.nics().stream().filter(n -> n.id().equals(nic)).findFirst().map(n -> n.ports().get(0)).orElse(null);
+    }
+
+    /** The NIC's own node's CPUs when known, else every CPU the topology lists. */
+    private static CpuSet localCpus(HostContext host, String nic) {
+        if (host.topology() == null) {
+            return null;
+        }
+        Integer node = host.nics().stream().filter(n -> n.id().equals(nic)).findFirst().map(Nic::numaNode).orElse(null);
+        if (node != null && host.topology().nodes().containsKey(node)) {
+            return host.topology().nodes().get(node);
+        }
+        return host.topology().nodes().values().stream().reduce(CpuSet.EMPTY, CpuSet::union);
+    }
+
+    /**
+     * Every line with a known affinity pinned to a single CPU, no two lines of one PCI function on
+     * the same CPU (the functions of a dual-port NIC commonly reuse the same cores).
+     */
+    private static boolean pinnedOneToOne(List<IrqBinding> lines) {
+        List<IrqBinding> known = lines.stream().filter(b -> b.affinity() != null).toList();
+        if (known.size() < 2 || !known.stream().allMatch(b -> b.affinity().size() == 1)) {
+            return false;
+        }
+        Map<String, List<CpuSet>> byFunction = new TreeMap<>();
+        known.forEach(b -> byFunction.computeIfAbsent(b.pciAddress(), k -> new ArrayList<>()).add(b.affinity()));
+        return byFunction.values().stream().allMatch(cpus -> cpus.stream().distinct().count() == cpus.size());
+    }
+}

@@ -1,0 +1,219 @@
+package io.rocedoctor.facts;
+
+import io.rocedoctor.bundle.Bundle;
+import io.rocedoctor.bundle.Source;
+import io.rocedoctor.bundle.SourceKind;
+import io.rocedoctor.parse.GidTable;
+import io.rocedoctor.parse.IbvDevices;
+import io.rocedoctor.parse.IbvDevinfoParser;
+import io.rocedoctor.parse.IpLink;
+import io.rocedoctor.parse.IpLinks;
+import io.rocedoctor.parse.IpLinksParser;
+import io.rocedoctor.parse.RdmaStatisticParser;
+import io.rocedoctor.parse.RdmaStatistics;
+import io.rocedoctor.parse.ShowGidsParser;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Layers 5 and 6 on top of {@link RdmaFacts}: transport counters of each device port as
+ * {@link CounterRate}s with subject {@code mlx5_0/1}, the GIDs of each port ({@link PortGids}),
+ * RoCE against netdev MTU ({@link RoceMtu}), and multipath groups beyond plain bonds: a RoCE LAG
+ * device over a bond turns the bond's group into a {@code roce-lag} group, and RoCE ports not in a
+ * bond that face one fabric form a {@code fabric} group whose RDMA bytes per port are
+ * {@link RdmaPortTraffic}.
+ */
+final class TransportFacts implements LayerFacts {
+    private static final RdmaStatisticParser STATISTICS = new RdmaStatisticParser();
+
+    @Override
+    public void addTo(HostContext host, List<Object> facts) {
+        List<RdmaDevice> devices = of(facts, RdmaDevice.class);
+        facts.addAll(transportCounters(host));
+        facts.addAll(gids(host));
+        IpLinks links = host.sources(SourceKind.IP_LINK_DETAILS).stream().findFirst()
+                .flatMap(s -> host.parse(s, new IpLinksParser())).orElse(null);
+        for (RdmaDevice d : devices) {
+            mtu(host, d, links).ifPresent(facts::add);
+        }
+        roceLags(facts, devices);
+        fabric(host, facts, devices, links);
+    }
+
+    private static <T> List<T> of(List<Object> facts, Class<T> type) {
+        return facts.stream().filter(type::isInstance).map(type::cast).toList();
+    }
+
+    private static List<CounterRate> transportCounters(HostContext host) {
+        List<CounterRate> out = new ArrayList<>();
+        for (Source s : host.sources(SourceKind.RDMA_STATISTIC)) {
+            RdmaStatistics first = host.parse(s, STATISTICS).orElse(null);
+            if (first == null) {
+                continue;
+            }
+            for (RdmaStatistics.PortCounters p : first.ports()) {
+                String subject = p.device() + "/" + p.port();
+                out.addAll(host.rates(s, subject, STATISTICS,
+                        st -> st.port(p.device(), p.port()).map(RdmaStatistics.PortCounters::counters).orElse(Map.of())).values());
+            }
+        }
+        return out;
+    }
+
+    /** GID addresses per device port: show_gids when collected, else the GID lines of ibv_devinfo -v. */
+    private static List<PortGids> gids(HostContext host) {
+        Map<String, Set<String>> v1 = new TreeMap<>();
+        Map<String, Set<String>> v2 = new TreeMap<>();
+        Map<String, String> netdev = new TreeMap<>();
+        GidTable table = host.sources(SourceKind.SHOW_GIDS).stream().findFirst()
+                .flatMap(s -> host.parse(s, new ShowGidsParser())).orElse(null);
+        if (table != null) {
+            for (GidTable.GidEntry g : table.entries()) {
+                String key = g.device() + "/" + g.port();
+                (g.roceVersion() == 2 ? v2 : v1).computeIfAbsent(key, k -> new LinkedHashSet<>())
+                        .add(g.ipv4() != null ? g.ipv4() : address(g.gid()));
+                if (g.netdev() != null) {
+                    netdev.putIfAbsent(key, g.netdev());
+                }
+            }
+        } else {
+            IbvDevices ibv = host.sources(SourceKind.IBV_DEVINFO).stream().findFirst()
+                    .flatMap(s -> host.parse(s, new IbvDevinfoParser())).orElse(null);
+            if (ibv != null) {
+                for (IbvDevices.IbvDevice d : ibv.devices()) {
+                    for (IbvDevices.IbvPort p : d.ports()) {
+                        for (IbvDevices.IbvGid g : p.gids()) {
+                            if (g.type() == null) {
+                                continue; // an rdma-core that prints no type says nothing of v1 against v2
+                            }
+                            (g.type().contains("v2") ? v2 : v1).computeIfAbsent(d.hcaId() + "/" + p.port(),
+                                    k -> new LinkedHashSet<>()).add(address(g.gid()));
+                        }
+                    }
+                }
+            }
+        }
+        Set<String> keys = new java.util.TreeSet<>(v1.keySet());
+        keys.addAll(v2.keySet());
+        List<PortGids> out = new ArrayList<>();
+        for (String key : keys) {
+            int slash = key.lastIndexOf('/');
+            List<String> one = List.copyOf(v1.getOrDefault(key, Set.of()));
+            List<String> two = List.copyOf(v2.getOrDefault(key, Set.of()));
+            out.add(new PortGids(key.substring(0, slash), Integer.parseInt(key.substring(slash + 1)), netdev.get(key),
+                    one, two, one.stream().filter(a -> !two.contains(a)).toList()));
+        }
+        return out;
+    }
+
+    /** An IPv4-mapped GID as its dotted address, any other GID as printed (lower case, IPv6 form). */
+    static String address(String gid) {
+        String g = gid.toLowerCase(java.util.Locale.ROOT);
+        java.util.regex.Matcher dotted = java.util.regex.Pattern.compile("::ffff:(\\d+\\.\\d+\\.\\d+\\.\\d+)").matcher(g);
+        if (dotted.matches()) {
+            return dotted.group(1);
+        }
+        java.util.regex.Matcher mapped = java.util.regex.Pattern
+                .compile("(?:0000:){5}ffff:([0-9a-f]{4}):([0-9a-f]{4})").matcher(g);
+        if (mapped.matches()) {
+            int hi = Integer.parseInt(mapped.group(1), 16);
+            int lo = Integer.parseInt(mapped.group(2), 16);
+            return (hi >> 8) + "." + (hi & 255) + "." + (lo >> 8) + "." + (lo & 255);
+        }
+        return g;
+    }
+
+    private static java.util.Optional<RoceMtu> mtu(HostContext host, RdmaDevice d, IpLinks links) {
+        if (d.activeMtu() == null || d.netdev() == null || "InfiniBand".equalsIgnoreCase(d.linkLayer())) {
+            return java.util.Optional.empty();
+        }
+        Port p = host.ports().get(d.netdev());
+        Integer netdevMtu = p != null && p.mtu() != null ? p.mtu()
+                : links == null ? null : links.named(d.netdev()).map(IpLink::mtu).orElse(null);
+        if (netdevMtu == null) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(new RoceMtu(d.name(), d.port(), d.netdev(), netdevMtu, d.activeMtu(), d.maxMtu(),
+                RoceMtu.fitting(netdevMtu, d.maxMtu())));
+    }
+
+    /**
+     * A RoCE LAG device ({@code mlx5_bond_0}) runs over a bond: the bond's group is then also the
+     * RDMA traffic's, hashed by the bond's policy in the LAG's hash mode. It replaces the bond group
+     * (same name and members) so the LAG is never counted as a second group.
+     */
+    private static void roceLags(List<Object> facts, List<RdmaDevice> devices) {
+        for (RdmaDevice d : devices) {
+            if (d.netdev() == null) {
+                continue;
+            }
+            for (int i = 0; i < facts.size(); i++) {
+                if (facts.get(i) instanceof MultipathGroup g && g.kind().equals("bond") && g.name().equals(d.netdev())) {
+                    facts.set(i, new MultipathGroup(g.name(), "roce-lag", g.members(),
+                            "RoCE LAG " + d.name() + " over " + g.hashPolicy(), g.hashHasL4SourcePort()));
+                }
+            }
+        }
+    }
+
+    /**
+     * RoCE ports not in a bond that face one fabric: those the manifest's {@code links:} names when
+     * it has any, else those whose port is active with the same speed. Each device port joins
+     * once (a device seen through two netdevs is still one path).
+     */
+    private static void fabric(HostContext host, List<Object> facts, List<RdmaDevice> devices, IpLinks links) {
+        List<Bundle.Link> declared = host.bundle().links();
+        Map<String, RdmaDevice> byNetdev = new TreeMap<>();
+        for (RdmaDevice d : devices) {
+            Port p = d.netdev() == null ? null : host.ports().get(d.netdev());
+            if (p == null || p.bond() != null || "InfiniBand".equalsIgnoreCase(d.linkLayer())) {
+                continue;
+            }
+            boolean linked = declared.stream().anyMatch(l -> l.hostPort().equals(p.name()));
+            boolean carrier = p.speedMbps() != null && (d.state() == null || d.state().toUpperCase().contains("ACTIVE"))
+                    && (links == null || links.named(p.name()).map(IpLink::lowerUp).orElse(true));
+            if (declared.isEmpty() ? carrier : linked) {
+                byNetdev.putIfAbsent(p.name(), d);
+            }
+        }
+        // Without links: ports of one speed face one fabric; a lone 25G management port does not join two 100G planes.
+        Map<Integer, List<String>> bySpeed = new TreeMap<>();
+        byNetdev.keySet().forEach(n -> bySpeed.computeIfAbsent(declared.isEmpty() ? host.ports().get(n).speedMbps() : 0,
+                k -> new ArrayList<>()).add(n));
+        for (List<String> members : bySpeed.values()) {
+            if (members.size() < 2) {
+                continue;
+            }
+            String name = "fabric:" + String.join("+", members);
+            facts.add(new MultipathGroup(name, "fabric", members,
+                    "independent RDMA devices: each connection uses the device its application or RDMA CM bound", null));
+            for (String m : members) {
+                portTraffic(host, facts, byNetdev.get(m), name).ifPresent(facts::add);
+            }
+        }
+    }
+
+    private static java.util.Optional<RdmaPortTraffic> portTraffic(HostContext host, List<Object> facts, RdmaDevice d,
+                                                                   String group) {
+        List<CounterRate> rdma = of(facts, CounterRate.class).stream()
+                .filter(c -> c.subject().equals(d.netdev()) && (c.counter().equals("tx_vport_rdma_unicast_bytes")
+                        || c.counter().equals("rx_vport_rdma_unicast_bytes"))).toList();
+        if (rdma.isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        long bytes = rdma.stream().mapToLong(CounterRate::delta).sum();
+        boolean sinceBoot = rdma.stream().anyMatch(CounterRate::sinceBoot);
+        Double perSecond = sinceBoot || host.interval() == null ? null : bytes / host.interval();
+        // TX and RX each may run at line rate: the port's capacity for both is twice its speed.
+        double capacity = 2 * host.ports().get(d.netdev()).capacityBytesPerSecond();
+        Double load = perSecond == null || capacity <= 0 ? null : perSecond / capacity;
+        return java.util.Optional.of(new RdmaPortTraffic(d.name(), d.port(), d.netdev(), group, bytes, perSecond, load,
+                sinceBoot));
+    }
+}

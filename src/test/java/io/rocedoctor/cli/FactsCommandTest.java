@@ -1,0 +1,101 @@
+package io.rocedoctor.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code roce-doctor facts}: what was read, arranged by NIC, port and RDMA device, with the source ledger. */
+class FactsCommandTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private static JsonNode facts(Path bundle) throws IOException {
+        Cli cli = Cli.run("facts", bundle.toString(), "--format", "json");
+        assertThat(cli.exit()).as(cli.err()).isZero();
+        return JSON.readTree(cli.out());
+    }
+
+    private static List<String> texts(JsonNode array) {
+        List<String> out = new ArrayList<>();
+        array.forEach(n -> out.add(n.asText()));
+        return out;
+    }
+
+    @Test
+    void nicsCarryTheirPcieLinkInterruptsPortsAndRdmaDevices() throws IOException {
+        JsonNode f = facts(Path.of("fixtures/bundles/idle-second-plane"));
+        assertThat(f.path("host").path("name").asText()).isEqualTo("train-node-12");
+        JsonNode nic = f.path("nics").get(0);
+        assertThat(nic.path("nic").path("id").asText()).isEqualTo("0000:3b:00");
+        assertThat(nic.path("pcie").path("width").asInt()).isEqualTo(16);
+        assertThat(nic.path("irqs").size()).isEqualTo(16);
+        assertThat(nic.path("irqs").get(0).path("affinity").asText()).isEqualTo("0");
+
+        JsonNode second = nic.path("ports").get(1);
+        assertThat(second.path("port").path("name").asText()).isEqualTo("ens1f1np1");
+        assertThat(second.path("qos").path("pfcPriorities").toString()).isEqualTo("[3]");
+        assertThat(second.path("ecn").path("notificationPoint").path("3").asBoolean()).isTrue();
+        JsonNode rdma = second.path("rdma").get(0);
+        assertThat(rdma.path("device").path("name").asText()).isEqualTo("mlx5_1");
+        assertThat(rdma.path("roceTraffic").path("derivation").asText()).isEqualTo("ToS 106 -> DSCP 26 -> priority 3 (trust dscp)");
+        assertThat(rdma.path("traffic").path("bytes").asLong()).isEqualTo(3072);
+
+        assertThat(f.path("groups").get(0).path("kind").asText()).isEqualTo("fabric");
+        assertThat(texts(f.path("sources").path("parsed"))).contains("ibdev2netdev", "cma_roce_tos -d mlx5_1 -p 1");
+        assertThat(texts(f.path("sources").path("missing"))).contains("show_gids", "rdma statistic show");
+    }
+
+    @Test
+    void movingCountersOnlyAndTransportCountersUnderTheirDevicePort() throws IOException {
+        JsonNode f = facts(Path.of("fixtures/bundles/retransmissions-lossless"));
+        JsonNode rdma = f.path("nics").get(0).path("ports").get(0).path("rdma").get(0);
+        List<String> counters = new ArrayList<>();
+        rdma.path("movingCounters").forEach(c -> counters.add(c.path("counter").asText()));
+        assertThat(counters).contains("out_of_sequence", "rx_write_requests").doesNotContain("rnr_nak_retry_err");
+        assertThat(f.path("other").has("RdmaDevice")).isFalse();
+    }
+
+    @Test
+    void aMalformedSourceIsListedAsFailedWithFileAndLineAndTheRestIsStillRead(@TempDir Path tmp) throws IOException {
+        Path bundle = tmp.resolve("b");
+        Path healthy = Path.of("fixtures/bundles/healthy");
+        try (Stream<Path> s = Files.walk(healthy)) {
+            for (Path p : s.toList()) {
+                Path to = bundle.resolve(healthy.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(to);
+                } else {
+                    Files.copy(p, to);
+                }
+            }
+        }
+        Files.writeString(bundle.resolve("fs/sys/class/net/ens1f1np1/mtu"), "nine thousand\n");
+        JsonNode f = facts(bundle);
+        JsonNode failed = f.path("sources").path("failed").get(0);
+        assertThat(failed.path("file").asText()).isEqualTo("fs/sys/class/net/ens1f1np1/mtu");
+        assertThat(failed.path("line").asInt()).isEqualTo(1);
+        assertThat(f.path("nics").get(0).path("ports").size()).isEqualTo(2);
+    }
+
+    @Test
+    void textFormatIsIndentedAndNamesTheSameThings() {
+        Cli cli = Cli.run("facts", "fixtures/bundles/idle-second-plane");
+        assertThat(cli.exit()).as(cli.err()).isZero();
+        assertThat(cli.out()).contains("nics:", "name: mlx5_1", "kind: fabric", "missing:");
+    }
+
+    @Test
+    void anUnreadableBundleIsBadInput(@TempDir Path tmp) {
+        assertThat(Cli.run("facts", tmp.resolve("absent").toString()).exit()).isEqualTo(Main.BAD_INPUT);
+    }
+}

@@ -1,0 +1,186 @@
+package io.rocedoctor.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rocedoctor.facts.CounterRate;
+import io.rocedoctor.facts.MultipathGroup;
+import io.rocedoctor.facts.PortGids;
+import io.rocedoctor.facts.PortQos;
+import io.rocedoctor.facts.RdmaDevice;
+import io.rocedoctor.facts.RdmaPortTraffic;
+import io.rocedoctor.facts.RoceMtu;
+import io.rocedoctor.facts.RoceTraffic;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+/** Layer 5: each rule fires on one wrong value of an otherwise healthy RoCE host, and not one step short of it. */
+class TransportRulesTest {
+
+    /**
+     * The healthy host with its two RoCE ports: v2, ToS 106 on lossless priority 3, MTU 9000 / 4096.
+     * Each change replaces the fact of its type (QoS, traffic, MTU and GIDs are those of mlx5_0/1).
+     */
+    private static List<Object> roceHost(Object... changes) {
+        List<Object> facts = new ArrayList<>(HostFacts.healthy().facts);
+        facts.add(new RdmaDevice("mlx5_0", 1, "p0", HostFacts.NIC, HostFacts.NIC + ".0", "ACTIVE", "Ethernet", 4096, 4096));
+        facts.add(new RdmaDevice("mlx5_1", 1, "p1", HostFacts.NIC, HostFacts.NIC + ".1", "ACTIVE", "Ethernet", 4096, 4096));
+        facts.add(qos("p0", 3));
+        facts.add(traffic("v2", 106, 3));
+        facts.add(new RoceMtu("mlx5_0", 1, "p0", 9000, 4096, 4096, RoceMtu.fitting(9000, 4096)));
+        facts.add(new PortGids("mlx5_0", 1, "p0", List.of("10.0.0.1"), List.of("10.0.0.1"), List.of()));
+        for (Object c : changes) {
+            facts.removeIf(c.getClass()::isInstance);
+            facts.add(c);
+        }
+        return facts;
+    }
+
+    private static PortQos qos(String device, Integer... pfc) {
+        return new PortQos(device, "dscp", List.of(pfc), Map.of(), Map.of(), Map.of(), List.of());
+    }
+
+    private static RoceTraffic traffic(String mode, int tos, int priority) {
+        return new RoceTraffic("mlx5_0", 1, "p0", mode, tos, tos >> 2, "dscp", priority, "ToS " + tos + " -> priority " + priority);
+    }
+
+    private static List<String> ids(List<Object> facts) {
+        return RuleHarness.ids(RuleHarness.diagnose(facts));
+    }
+
+    @Test
+    void healthyRoceHostHasNoFinding() {
+        assertThat(ids(roceHost())).isEmpty();
+    }
+
+    @Test
+    void rdmaCmDefaultingToRoceV1Fires() {
+        Diagnosis d = RuleHarness.diagnose(roceHost(traffic("v1", 106, 3)));
+        assertThat(RuleHarness.ids(d)).containsExactly("ROCE_V1_DEFAULT@mlx5_0/1");
+        assertThat(d.findings().get(0).actions().get(0).parameters())
+                .containsOnlyKeys("ibdev", "port", "current").containsEntry("ibdev", "mlx5_0");
+    }
+
+    @Test
+    void tosZeroWhilePriorityThreeIsLosslessFiresAndProposesTheAfClassOfPriorityThree() {
+        Diagnosis d = RuleHarness.diagnose(roceHost(traffic("v2", 0, 0)));
+        assertThat(RuleHarness.ids(d)).containsExactly("ROCE_TOS_UNSET@mlx5_0/1");
+        assertThat(d.findings().get(0).actions().get(0).parameters())
+                .containsEntry("tos", "104").containsEntry("current", "0").containsOnlyKeys("ibdev", "port", "tos", "current");
+    }
+
+    @Test
+    void nearMissTosZeroWithPfcOnPriorityZeroIsWhereTheTrafficBelongs() {
+        assertThat(ids(roceHost(traffic("v2", 0, 0), qos("p0", 0)))).isEmpty();
+    }
+
+    @Test
+    void nearMissTosZeroOnAPortWithNoLosslessPriorityIsNotJudgedHere() {
+        assertThat(ids(roceHost(traffic("v2", 0, 0), qos("p0")))).isEmpty();
+    }
+
+    @Test
+    void activeMtu1024UnderANetdevMtuOf9000Fires() {
+        Diagnosis d = RuleHarness.diagnose(roceHost(new RoceMtu("mlx5_0", 1, "p0", 9000, 1024, 4096, RoceMtu.fitting(9000, 4096))));
+        assertThat(RuleHarness.ids(d)).containsExactly("ROCE_MTU_BELOW_NETDEV@mlx5_0/1");
+        assertThat(d.findings().get(0).actions().get(0).parameters()).containsEntry("mtu", "4096").containsEntry("current", "1024");
+    }
+
+    @Test
+    void nearMissActiveMtu1024IsAllANetdevMtuOf1500Carries() {
+        assertThat(RoceMtu.fitting(1500, 4096)).isEqualTo(1024);
+        assertThat(ids(roceHost(new RoceMtu("mlx5_0", 1, "p0", 1500, 1024, 4096, RoceMtu.fitting(1500, 4096))))).isEmpty();
+    }
+
+    @Test
+    void roceMtuFitsTheNetdevMtuLessTheRoceV2Headers() {
+        assertThat(RoceMtu.fitting(4192, null)).isEqualTo(4096);
+        assertThat(RoceMtu.fitting(4191, null)).isEqualTo(2048);
+        assertThat(RoceMtu.fitting(9000, 2048)).isEqualTo(2048);
+        assertThat(RoceMtu.fitting(300, null)).isZero();
+    }
+
+    @Test
+    void anAddressWithOnlyARoceV1GidFires() {
+        Diagnosis d = RuleHarness.diagnose(roceHost(new PortGids("mlx5_0", 1, "p0", List.of("fe80::1", "10.0.0.1"),
+                List.of("fe80::1"), List.of("10.0.0.1"))));
+        assertThat(RuleHarness.ids(d)).containsExactly("ROCE_GID_V2_MISSING@mlx5_0/1");
+        assertThat(d.findings().get(0).evidence()).extracting(Evidence::value).containsExactly("10.0.0.1");
+    }
+
+    @Test
+    void nearMissEveryAddressHasBothGidTypes() {
+        assertThat(ids(roceHost(new PortGids("mlx5_0", 1, "p0", List.of("fe80::1", "10.0.0.1"),
+                List.of("fe80::1", "10.0.0.1"), List.of())))).isEmpty();
+    }
+
+    private static CounterRate rate(String counter, long delta, Double perSecond, boolean sinceBoot) {
+        return new CounterRate("mlx5_0/1", counter, 1000, 1000 + delta, delta, perSecond, sinceBoot, false);
+    }
+
+    @Test
+    void risingOutOfSequenceAndAckTimeoutsAreRetransmissions() {
+        List<Object> facts = roceHost();
+        facts.add(rate("out_of_sequence", 420, 42.0, false));
+        facts.add(rate("local_ack_timeout_err", 3, 0.3, false));
+        facts.add(rate("rx_write_requests", 900000, 90000.0, false));
+        Diagnosis d = RuleHarness.diagnose(facts);
+        assertThat(RuleHarness.ids(d)).containsExactly("ROCE_RETRANSMITTING@mlx5_0/1");
+        Finding f = d.findings().get(0);
+        assertThat(f.confidence()).isEqualTo("confirmed");
+        assertThat(f.evidence()).hasSize(2);
+        assertThat(f.actions().get(0).parameters()).containsExactly(Map.entry("ibdev", "mlx5_0"));
+    }
+
+    @Test
+    void nearMissRetransmissionCountersFlatBetweenSamples() {
+        List<Object> facts = roceHost();
+        facts.add(rate("out_of_sequence", 0, 0.0, false));
+        facts.add(rate("local_ack_timeout_err", 0, 0.0, false));
+        assertThat(ids(facts)).isEmpty();
+    }
+
+    @Test
+    void retransmissionsSinceBootAloneArePossibleOnly() {
+        List<Object> facts = roceHost();
+        facts.add(rate("packet_seq_err", 12, null, true));
+        Diagnosis d = RuleHarness.diagnose(facts);
+        assertThat(RuleHarness.ids(d)).containsExactly("ROCE_RETRANSMITTING@mlx5_0/1");
+        assertThat(d.findings().get(0).confidence()).isEqualTo("possible");
+    }
+
+    @Test
+    void counterThatWentDownIsNotARetransmission() {
+        List<Object> facts = roceHost();
+        facts.add(new CounterRate("mlx5_0/1", "out_of_sequence", 5000, 10, 0, null, false, true));
+        assertThat(ids(facts)).isEmpty();
+    }
+
+    private static List<Object> twoPlanes(long busyBytes, Double busyLoad, long idleBytes) {
+        List<Object> facts = roceHost();
+        facts.add(new MultipathGroup("fabric:p0+p1", "fabric", List.of("p0", "p1"), "independent RDMA devices", null));
+        facts.add(new RdmaPortTraffic("mlx5_0", 1, "p0", "fabric:p0+p1", busyBytes, busyBytes / 10.0, busyLoad, false));
+        facts.add(new RdmaPortTraffic("mlx5_1", 1, "p1", "fabric:p0+p1", idleBytes, idleBytes / 10.0, 0.0, false));
+        return facts;
+    }
+
+    @Test
+    void allRdmaBytesOnOnePlaneLeaveTheOtherUnused() {
+        Diagnosis d = RuleHarness.diagnose(twoPlanes(60_000_000_000L, 0.24, 1_000_000));
+        assertThat(RuleHarness.ids(d)).containsExactly("ROCE_PATH_UNUSED@mlx5_1/1");
+        assertThat(d.findings().get(0).actions().get(0).parameters()).containsEntry("ibdev", "mlx5_1").containsEntry("device", "p1");
+    }
+
+    @Test
+    void nearMissTheSecondPlaneCarriesATenthOfTheFirst() {
+        assertThat(ids(twoPlanes(60_000_000_000L, 0.24, 6_000_000_000L))).isEmpty();
+    }
+
+    @Test
+    void nearMissAnAlmostIdleHostProvesNothing() {
+        assertThat(ids(twoPlanes(60_000_000L, 0.0002, 0))).isEmpty();
+    }
+}

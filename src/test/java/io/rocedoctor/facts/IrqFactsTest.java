@@ -1,0 +1,75 @@
+package io.rocedoctor.facts;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rocedoctor.bundle.Bundle;
+import io.rocedoctor.bundle.BundleReader;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Per-CPU interrupt load of a NIC between samples, irqbalance state and busy polling, from the raw outputs. */
+class IrqFactsTest {
+    @TempDir
+    Path dir;
+
+    private void write(String rel, String text) throws Exception {
+        Path p = dir.resolve(rel);
+        Files.createDirectories(p.getParent());
+        Files.writeString(p, text);
+    }
+
+    private static String interrupts(long a, long b, long c, long d) {
+        return "           CPU0       CPU1       CPU2       CPU3\n"
+                + " 90:  " + a + "  0  0  0  IR-PCI-MSIX-0000:5e:00.0 1-edge  mlx5_comp0@pci:0000:5e:00.0\n"
+                + " 91:  " + b + "  0  0  0  IR-PCI-MSIX-0000:5e:00.0 2-edge  mlx5_comp1@pci:0000:5e:00.0\n"
+                + " 92:  0  " + c + "  0  0  IR-PCI-MSIX-0000:5e:00.0 3-edge  mlx5_comp2@pci:0000:5e:00.0\n"
+                + " 93:  0  0  " + d + "  0  IR-PCI-MSIX-0000:5e:00.0 4-edge  mlx5_comp3@pci:0000:5e:00.0\n";
+    }
+
+    private Facts build() throws Exception {
+        write("manifest.yaml", """
+                format: 1
+                host: h3
+                samples:
+                  - {n: 0, at: 2026-11-20T10:15:00.000Z}
+                  - {n: 1, at: 2026-11-20T10:15:10.000Z}
+                """);
+        write("commands/ethtool_-i_eth4", "driver: mlx5_core\nversion: 1\nfirmware-version: 22.1.1 (MT_1)\nbus-info: 0000:5e:00.0\n");
+        write("commands/numactl_-H", "available: 1 nodes (0)\nnode 0 cpus: 0 1 2 3\nnode 0 size: 1000 MB\n");
+        write("fs/proc/interrupts", interrupts(100, 100, 100, 100));
+        write("samples/1/fs/proc/interrupts", interrupts(700, 500, 200, 200));
+        for (int irq = 90; irq < 94; irq++) {
+            write("fs/proc/irq/" + irq + "/smp_affinity_list", irq < 92 ? "0\n" : (irq - 91) + "\n");
+        }
+        write("commands/systemctl_is-active_irqbalance", "active\n");
+        write("commands/sysctl_-a", "net.core.busy_poll = 0\nnet.core.busy_read = 50\nnet.core.somaxconn = 4096\n");
+        try (Bundle b = new BundleReader().read(dir)) {
+            return new FactBuilder().build(b);
+        }
+    }
+
+    @Test
+    void theBusiestCpuAndItsShareOfTheNicsInterruptsBetweenSamples() throws Exception {
+        InterruptLoad l = build().of(InterruptLoad.class).get(0);
+        // 600 + 400 of 1200 interrupts on CPU 0, served by IRQs 90 and 91.
+        assertThat(l.lines()).isEqualTo(4);
+        assertThat(l.total()).isEqualTo(1200);
+        assertThat(l.busiestCpu()).isZero();
+        assertThat(l.busiestShare()).isCloseTo(1000.0 / 1200, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(l.busiestIrqList()).isEqualTo("90,91");
+        assertThat(l.localCpus()).hasToString("0-3");
+        assertThat(l.pinnedOneToOne()).isFalse(); // two lines share CPU 0
+        assertThat(l.sinceBoot()).isFalse();
+    }
+
+    @Test
+    void irqbalanceStateAndBusyPollingAreRead() throws Exception {
+        Facts f = build();
+        assertThat(f.of(IrqBalance.class)).containsExactly(new IrqBalance("active", true));
+        assertThat(f.of(BusyPolling.class)).containsExactly(new BusyPolling(0L, 50L));
+    }
+}

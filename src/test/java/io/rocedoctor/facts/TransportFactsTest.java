@@ -1,0 +1,180 @@
+package io.rocedoctor.facts;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.groups.Tuple.tuple;
+
+import io.rocedoctor.bundle.Bundle;
+import io.rocedoctor.bundle.BundleReader;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Given a host's RDMA outputs: transport counters per device port, GIDs per address and type,
+ * RoCE MTU against the netdev's, and the multipath groups a bond with a RoCE LAG or independent
+ * ports facing one fabric form.
+ */
+class TransportFactsTest {
+    @TempDir
+    Path dir;
+
+    private static final String GIDS = """
+            DEV     PORT    INDEX   GID                                     IPv4            VER     DEV
+            ---     ----    -----   ---                                     ------------    ---     ---
+            mlx5_4  1       0       fe80:0000:0000:0000:5a24:2cff:fe11:0a01                 v1      eth4
+            mlx5_4  1       1       fe80:0000:0000:0000:5a24:2cff:fe11:0a01                 v2      eth4
+            mlx5_4  1       2       0000:0000:0000:0000:0000:ffff:0a0b:0c0d 10.11.12.13     v1      eth4
+            mlx5_4  1       3       0000:0000:0000:0000:0000:ffff:0a0b:0c0d 10.11.12.13     v2      eth4
+            mlx5_5  1       0       fe80:0000:0000:0000:5a24:2cff:fe11:0a02                 v1      eth5
+            mlx5_5  1       1       fe80:0000:0000:0000:5a24:2cff:fe11:0a02                 v2      eth5
+            mlx5_5  1       2       0000:0000:0000:0000:0000:ffff:0a0b:0d0e 10.11.13.14     v1      eth5
+            n_gids_found=7
+            """;
+
+    private static final String IBV = """
+            hca_id:	mlx5_4
+            	transport:			InfiniBand (0)
+            	phys_port_cnt:			1
+            		port:	1
+            			state:			PORT_ACTIVE (4)
+            			max_mtu:		4096 (5)
+            			active_mtu:		1024 (3)
+            			link_layer:		Ethernet
+            hca_id:	mlx5_5
+            	transport:			InfiniBand (0)
+            	phys_port_cnt:			1
+            		port:	1
+            			state:			PORT_ACTIVE (4)
+            			max_mtu:		4096 (5)
+            			active_mtu:		4096 (5)
+            			link_layer:		Ethernet
+            """;
+
+    /** The host's RDMA devices: one per port unless a test bonds them. */
+    private String ibdev2netdev = "mlx5_4 port 1 ==> eth4 (Up)\nmlx5_5 port 1 ==> eth5 (Up)\n";
+
+    private void write(String rel, String text) throws Exception {
+        Path p = dir.resolve(rel);
+        Files.createDirectories(p.getParent());
+        Files.writeString(p, text);
+    }
+
+    private void port(String name, String pci, int speed, int mtu, long rdmaTx0, long rdmaTx1) throws Exception {
+        write("commands/ethtool_-i_" + name, "driver: mlx5_core\nversion: 1\nfirmware-version: 22.1.1 (MT_1)\nbus-info: " + pci + "\n");
+        write("commands/ethtool_" + name, "Settings for " + name + ":\n\tSpeed: " + speed + "Mb/s\n\tDuplex: Full\n\tLink detected: yes\n");
+        write("fs/sys/class/net/" + name + "/mtu", mtu + "\n");
+        write("commands/ethtool_-S_" + name, "NIC statistics:\n     tx_vport_rdma_unicast_bytes: " + rdmaTx0
+                + "\n     rx_vport_rdma_unicast_bytes: 0\n");
+        write("samples/1/commands/ethtool_-S_" + name, "NIC statistics:\n     tx_vport_rdma_unicast_bytes: " + rdmaTx1
+                + "\n     rx_vport_rdma_unicast_bytes: 0\n");
+    }
+
+    private Facts build(String manifestExtra) throws Exception {
+        write("manifest.yaml", """
+                format: 1
+                host: h2
+                samples:
+                  - {n: 0, at: 2026-11-20T10:15:00.000Z}
+                  - {n: 1, at: 2026-11-20T10:15:10.000Z}
+                """ + manifestExtra);
+        write("commands/ibdev2netdev", ibdev2netdev);
+        write("commands/show_gids", GIDS);
+        write("commands/ibv_devinfo_-v", IBV);
+        write("commands/rdma_statistic_show", "link mlx5_4/1 out_of_sequence 10 packet_seq_err 0\n");
+        write("samples/1/commands/rdma_statistic_show", "link mlx5_4/1 out_of_sequence 70 packet_seq_err 0\n");
+        try (Bundle b = new BundleReader().read(dir)) {
+            return new FactBuilder().build(b);
+        }
+    }
+
+    @Test
+    void transportCountersAreRatesOfTheDevicePort() throws Exception {
+        port("eth4", "0000:5e:00.0", 100000, 9000, 0, 0);
+        Facts f = build("");
+        assertThat(f.of(CounterRate.class)).filteredOn(c -> c.subject().equals("mlx5_4/1"))
+                .extracting(CounterRate::counter, CounterRate::delta, CounterRate::perSecond)
+                .containsExactlyInAnyOrder(tuple("out_of_sequence", 60L, 6.0), tuple("packet_seq_err", 0L, 0.0));
+    }
+
+    @Test
+    void anAddressWithOnlyAV1GidIsListedAsLackingV2() throws Exception {
+        port("eth4", "0000:5e:00.0", 100000, 9000, 0, 0);
+        Facts f = build("");
+        assertThat(f.of(PortGids.class)).extracting(PortGids::id, PortGids::netdev, PortGids::lackingV2)
+                .containsExactly(tuple("mlx5_4/1", "eth4", java.util.List.of()),
+                        tuple("mlx5_5/1", "eth5", java.util.List.of("10.11.13.14")));
+    }
+
+    @Test
+    void ipv4MappedGidsReadAsDottedAddresses() {
+        assertThat(TransportFacts.address("0000:0000:0000:0000:0000:ffff:0a0b:0c0d")).isEqualTo("10.11.12.13");
+        assertThat(TransportFacts.address("::ffff:192.168.7.21")).isEqualTo("192.168.7.21");
+        assertThat(TransportFacts.address("FE80::1")).isEqualTo("fe80::1");
+    }
+
+    @Test
+    void roceMtuIsComparedWithWhatTheNetdevMtuCarries() throws Exception {
+        port("eth4", "0000:5e:00.0", 100000, 9000, 0, 0);
+        port("eth5", "0000:5e:00.1", 100000, 1500, 0, 0);
+        Facts f = build("");
+        assertThat(f.of(RoceMtu.class)).extracting(RoceMtu::id, RoceMtu::netdevMtu, RoceMtu::activeMtu, RoceMtu::fittingMtu)
+                .containsExactly(tuple("mlx5_4/1", 9000, 1024, 4096), tuple("mlx5_5/1", 1500, 4096, 1024));
+    }
+
+    @Test
+    void activePortsOfOneSpeedOutsideABondFaceOneFabric() throws Exception {
+        port("eth4", "0000:5e:00.0", 100000, 9000, 0, 50_000_000_000L);
+        port("eth5", "0000:5e:00.1", 100000, 9000, 7, 7);
+        Facts f = build("");
+        assertThat(f.of(MultipathGroup.class)).extracting(MultipathGroup::name, MultipathGroup::kind, MultipathGroup::members)
+                .containsExactly(tuple("fabric:eth4+eth5", "fabric", java.util.List.of("eth4", "eth5")));
+        assertThat(f.of(RdmaPortTraffic.class)).extracting(RdmaPortTraffic::id, RdmaPortTraffic::bytes, RdmaPortTraffic::loadFraction)
+                .containsExactly(tuple("mlx5_4/1", 50_000_000_000L, 0.2), tuple("mlx5_5/1", 0L, 0.0));
+    }
+
+    @Test
+    void portsOfDifferentSpeedsDoNotFormAFabricGroup() throws Exception {
+        port("eth4", "0000:5e:00.0", 100000, 9000, 0, 0);
+        port("eth5", "0000:5e:00.1", 25000, 9000, 0, 0);
+        assertThat(build("").of(MultipathGroup.class)).isEmpty();
+    }
+
+    @Test
+    void manifestLinksDecideWhichPortsFaceTheFabric() throws Exception {
+        port("eth4", "0000:5e:00.0", 100000, 9000, 0, 0);
+        port("eth5", "0000:5e:00.1", 25000, 9000, 0, 0);
+        Facts f = build("links:\n  - {host_port: eth4, switch: leafA, switch_port: Ethernet1}\n"
+                + "  - {host_port: eth5, switch: leafB, switch_port: Ethernet1}\n");
+        assertThat(f.of(MultipathGroup.class)).extracting(MultipathGroup::members)
+                .containsExactly(java.util.List.of("eth4", "eth5"));
+    }
+
+    @Test
+    void aRoceLagDeviceOverABondMakesTheBondGroupARoceLagGroup() throws Exception {
+        port("eth4", "0000:5e:00.0", 100000, 9000, 0, 0);
+        port("eth5", "0000:5e:00.1", 100000, 9000, 0, 0);
+        write("fs/proc/net/bonding/bond0", """
+                Ethernet Channel Bonding Driver: v5.15.0
+
+                Bonding Mode: IEEE 802.3ad Dynamic link aggregation
+                Transmit Hash Policy: layer2+3 (2)
+                MII Status: up
+
+                Slave Interface: eth4
+                MII Status: up
+                Speed: 100000 Mbps
+
+                Slave Interface: eth5
+                MII Status: up
+                Speed: 100000 Mbps
+                """);
+        ibdev2netdev = "mlx5_bond_0 port 1 ==> bond0 (Up)\n";
+        Facts f = build("");
+        assertThat(f.of(MultipathGroup.class)).extracting(MultipathGroup::name, MultipathGroup::kind, MultipathGroup::hashHasL4SourcePort)
+                .containsExactly(tuple("bond0", "roce-lag", false));
+        assertThat(f.of(MultipathGroup.class).get(0).hashPolicy()).startsWith("RoCE LAG mlx5_bond_0 over bond xmit_hash_policy layer2+3");
+    }
+}
