@@ -46,6 +46,10 @@ public enum ParameterType {
         return label;
     }
 
+    public String description() {
+        return description;
+    }
+
     public static Optional<ParameterType> byLabel(String label) {
         return Arrays.stream(values()).filter(t -> t.label.equals(label)).findFirst();
     }

@@ -176,7 +176,8 @@ public final class Planner {
                     prior = snapshot.value(Template.render(s.priorSource(), values, Map.of())).orElse(null);
                     ParameterType type = s.target() == null ? ParameterType.WORD : spec.type(s.target());
                     if (prior != null && type.problem(prior).isPresent()) {
-                        notes.add("the snapshot's value of " + name + " is refused (" + type.problem(prior).get()
+                        // The value itself stays out: notes are printed by the scripts.
+                        notes.add("the snapshot's value of " + name + " is refused (not " + type.description()
                                 + "); apply.sh reads it live instead");
                         prior = null;
                     }
@@ -342,7 +343,7 @@ public final class Planner {
     }
 
     static int rank(String severity) {
-        int i = SEVERITIES.indexOf(severity);
+        int i = severity == null ? -1 : SEVERITIES.indexOf(severity);
         return i < 0 ? SEVERITIES.size() : i;
     }
 }
