@@ -79,7 +79,7 @@ final class DiffCommand implements Callable<Integer> {
         findings(s, "unchanged", diff.unchanged());
         s.append("figures moved (").append(diff.moved().size()).append(")\n");
         for (BundleDiff.Moved m : diff.moved()) {
-            s.append("  ").append(m.figure()).append(" of ").append(m.subject()).append(": ")
+            s.append("  ").append(m.subject()).append(' ').append(m.figure()).append(": ")
                     .append(value(m.before(), m.unit())).append(" -> ").append(value(m.after(), m.unit()));
             if (m.before() != null && m.after() != null) {
                 s.append(String.format(Locale.ROOT, " (%+.1f%s)", m.after() - m.before(), m.unit().equals("%") ? " points" : ""));

@@ -43,7 +43,7 @@ class DiffCommandTest {
     void textNamesWhatWentAndHowTheSharesMoved() {
         Cli cli = Cli.run("diff", BEFORE, AFTER);
         assertThat(cli.exit()).isZero();
-        assertThat(cli.out()).contains("findings gone (1)", "HASH_SINGLE_PATH_CONCENTRATION bond0", "tx share of bond0 of ");
+        assertThat(cli.out()).contains("findings gone (1)", "HASH_SINGLE_PATH_CONCENTRATION bond0", "ens1f0np0 tx share of bond0: 90.0% -> ");
     }
 
     @Test
