@@ -8,16 +8,20 @@ import io.rocedoctor.engine.Profile;
 import io.rocedoctor.engine.RuleEngine;
 import io.rocedoctor.facts.FactBuilder;
 import io.rocedoctor.facts.Facts;
+import io.rocedoctor.plan.ActionCatalog;
+import io.rocedoctor.plan.Planner;
+import io.rocedoctor.plan.Snapshot;
 import io.rocedoctor.report.Report;
 import io.rocedoctor.report.ReportBuilder;
 
 import java.nio.file.Path;
 
-/** The pipeline for one bundle: read, build facts, diagnose, report. The bundle's scratch is gone when this returns. */
+/** The pipeline for one bundle: read, build facts, diagnose, plan, report. The bundle's scratch is gone when this returns. */
 final class Analysis {
     private final RuleEngine engine;
     private final Profile profile;
     private final BundleReader reader;
+    private final Planner planner = new Planner(new ActionCatalog());
 
     Analysis(RuleEngine engine, Profile profile, BundleReader reader) {
         this.engine = engine;
@@ -26,10 +30,19 @@ final class Analysis {
     }
 
     Report run(Path input) throws BundleException {
+        return inspect(input, (bundle, facts, diagnosis) -> ReportBuilder.build(bundle, facts, diagnosis, engine.catalog(),
+                profile, planner.plan(diagnosis, Snapshot.of(facts))));
+    }
+
+    /** Runs the pipeline up to the diagnosis and hands it to {@code use} while the bundle is still open. */
+    <T> T inspect(Path input, Use<T> use) throws BundleException {
         try (Bundle bundle = reader.read(input)) {
             Facts facts = new FactBuilder().build(bundle);
-            Diagnosis diagnosis = engine.diagnose(facts, profile);
-            return ReportBuilder.build(bundle, facts, diagnosis, engine.catalog(), profile, null);
+            return use.apply(bundle, facts, engine.diagnose(facts, profile));
         }
+    }
+
+    interface Use<T> {
+        T apply(Bundle bundle, Facts facts, Diagnosis diagnosis);
     }
 }

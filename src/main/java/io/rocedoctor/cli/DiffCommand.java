@@ -1,0 +1,103 @@
+package io.rocedoctor.cli;
+
+import io.rocedoctor.bundle.BundleException;
+import io.rocedoctor.bundle.BundleReader;
+import io.rocedoctor.engine.Figures;
+import io.rocedoctor.engine.Profile;
+import io.rocedoctor.engine.RuleEngine;
+import io.rocedoctor.plan.BundleDiff;
+import io.rocedoctor.report.JsonRenderer;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "diff", mixinStandardHelpOptions = true,
+        description = "Compares two bundles of one host, before and after a step: findings gone, new and unchanged,"
+                + " and the measured figures that moved (perftest, pause, retransmission and discard rates, port shares).",
+        footer = {"", "Examples:",
+                "  roce-doctor diff fixtures/bundles/dual-port-hash-concentration fixtures/bundles/dual-port-hash-fixed",
+                "  roce-doctor diff before.tar.gz after.tar.gz --format json",
+                "", "Exit codes: 0 compared, 2 bad usage or unreadable bundle, 3 internal error."})
+final class DiffCommand implements Callable<Integer> {
+
+    enum Format { text, json }
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "BEFORE", description = "The bundle captured before the change.")
+    Path before;
+
+    @Parameters(index = "1", paramLabel = "AFTER", description = "The bundle captured after it.")
+    Path after;
+
+    @Option(names = "--format", defaultValue = "text", description = "text or json (default: ${DEFAULT-VALUE}).")
+    Format format;
+
+    @Option(names = "--profile", defaultValue = "throughput", paramLabel = "NAME|FILE",
+            description = "throughput, latency, storage, audit, or a profile YAML file (default: ${DEFAULT-VALUE}).")
+    String profileName;
+
+    @Option(names = "--debug", description = "Print stack traces of internal errors.")
+    boolean debug;
+
+    private record Side(io.rocedoctor.engine.Diagnosis diagnosis, io.rocedoctor.facts.Facts facts) {
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter err = spec.commandLine().getErr();
+        BundleDiff diff;
+        try {
+            Analysis analysis = new Analysis(RuleEngine.builtIn(), Profile.load(profileName), new BundleReader());
+            Side b = analysis.inspect(before, (bundle, facts, diagnosis) -> new Side(diagnosis, facts));
+            Side a = analysis.inspect(after, (bundle, facts, diagnosis) -> new Side(diagnosis, facts));
+            diff = BundleDiff.of(before.toString(), b.diagnosis(), b.facts(), after.toString(), a.diagnosis(), a.facts());
+        } catch (IOException | BundleException e) {
+            err.println("roce-doctor: " + e.getMessage());
+            return Main.BAD_INPUT;
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(format == Format.json ? new JsonRenderer().write(diff) : text(diff));
+        out.flush();
+        return Main.OK;
+    }
+
+    static String text(BundleDiff diff) {
+        StringBuilder s = new StringBuilder("diff " + diff.before() + " -> " + diff.after() + "\n");
+        findings(s, "gone", diff.gone());
+        findings(s, "new", diff.appeared());
+        findings(s, "unchanged", diff.unchanged());
+        s.append("figures moved (").append(diff.moved().size()).append(")\n");
+        for (BundleDiff.Moved m : diff.moved()) {
+            s.append("  ").append(m.subject()).append(' ').append(m.figure()).append(": ")
+                    .append(value(m.before(), m.unit())).append(" -> ").append(value(m.after(), m.unit()));
+            if (m.before() != null && m.after() != null) {
+                s.append(String.format(Locale.ROOT, " (%+.1f%s)", m.after() - m.before(), m.unit().equals("%") ? " points" : ""));
+            }
+            s.append('\n');
+        }
+        return s.toString();
+    }
+
+    private static void findings(StringBuilder s, String title, List<BundleDiff.FindingKey> keys) {
+        s.append("findings ").append(title).append(" (").append(keys.size()).append(")\n");
+        keys.forEach(k -> s.append("  ").append(k.id()).append(" ").append(k.subject()).append(" (").append(k.severity()).append(")\n"));
+    }
+
+    private static String value(Double v, String unit) {
+        if (v == null) {
+            return "absent";
+        }
+        return unit.equals("%") ? String.format(Locale.ROOT, "%.1f%%", v) : Figures.number(v) + unit;
+    }
+}

@@ -1,0 +1,89 @@
+package io.rocedoctor.cli;
+
+import io.rocedoctor.bundle.BundleException;
+import io.rocedoctor.bundle.BundleReader;
+import io.rocedoctor.engine.Profile;
+import io.rocedoctor.engine.RuleEngine;
+import io.rocedoctor.plan.Plan;
+import io.rocedoctor.plan.PlanFiles;
+import io.rocedoctor.report.Report;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "plan", mixinStandardHelpOptions = true,
+        description = "Writes the remediation plan of a bundle: plan.yaml, apply.sh, rollback.sh and switch/NAME.txt.",
+        footer = {"", "Examples:",
+                "  roce-doctor plan fixtures/bundles/cross-numa-irq --out /tmp/plan",
+                "  /tmp/plan/apply.sh                      # dry run: what each step would change",
+                "  /tmp/plan/apply.sh --execute --step 1   # one step, then measure",
+                "  /tmp/plan/rollback.sh                   # undo what apply.sh recorded, newest first",
+                "", "Exit codes: 0 plan written, 2 bad usage or unreadable bundle, 3 internal error."})
+final class PlanCommand implements Callable<Integer> {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "BUNDLE", description = "The bundle to plan for.")
+    Path bundle;
+
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "The folder to write the plan into.")
+    Path out;
+
+    @Option(names = "--profile", defaultValue = "throughput", paramLabel = "NAME|FILE",
+            description = "throughput, latency, storage, audit, or a profile YAML file (default: ${DEFAULT-VALUE}).")
+    String profileName;
+
+    @Option(names = "--rules", paramLabel = "DIR", description = "Extra or overriding DRL rules, compiled at start.")
+    Path userRules;
+
+    @Option(names = "--debug", description = "Print stack traces of internal errors.")
+    boolean debug;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter err = spec.commandLine().getErr();
+        Path state = out.resolve("state");
+        if (Files.isDirectory(state)) {
+            try (Stream<Path> records = Files.list(state)) {
+                if (records.anyMatch(p -> p.getFileName().toString().endsWith(".key"))) {
+                    err.println("roce-doctor: " + state + " records changes of an earlier plan: run its rollback.sh first,"
+                            + " or choose another --out");
+                    return Main.BAD_INPUT;
+                }
+            }
+        }
+        Report report;
+        try {
+            Profile profile = Profile.load(profileName);
+            RuleEngine engine = userRules == null ? RuleEngine.builtIn() : RuleEngine.withUserRules(userRules);
+            report = new Analysis(engine, profile, new BundleReader()).run(bundle);
+        } catch (IOException | BundleException e) {
+            err.println("roce-doctor: " + e.getMessage());
+            return Main.BAD_INPUT;
+        }
+        Plan plan = (Plan) report.plan();
+        PlanFiles.write(plan, out);
+        PrintWriter o = spec.commandLine().getOut();
+        o.println("plan for " + (plan.host() == null ? bundle : plan.host()) + ": " + plan.steps().size() + " step(s) in " + out);
+        for (Plan.Step step : plan.steps()) {
+            o.println(String.format("  %2d. [%s] %s%s (%s)", step.step(), step.layer(), step.manual() ? "MANUAL: " : "",
+                    step.summary(), String.join(", ", step.because())));
+        }
+        for (Plan.Refusal r : plan.refusals()) {
+            o.println("  refused " + r.action() + " for " + String.join(", ", r.because()) + ": " + r.reason());
+        }
+        o.println("next: " + out.resolve("apply.sh") + " (dry run), then --execute --step 1");
+        o.flush();
+        return Main.OK;
+    }
+}

@@ -1,0 +1,165 @@
+package io.rocedoctor.plan;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One entry of the action catalog (rules/actions/ID.yaml): what the action changes, at which
+ * layer, how disruptive it is, its typed parameters, and either the host settings it changes,
+ * the switch snippets it runs, or, when no safe command exists, instructions for a person.
+ */
+public record ActionSpec(String id, String layer, String disruption, String summary, Map<String, String> parameters,
+                         List<String> optional, boolean manual, List<String> instructions, List<String> rollback,
+                         List<SettingSpec> settings, String group, @JsonProperty("merge-by") List<String> mergeBy,
+                         List<String> before, PairSpec pair, @JsonProperty("switch") Map<String, SwitchSnippet> switchSnippets,
+                         List<String> notes, String persist, String measure) {
+
+    public static final List<String> DISRUPTIONS = List.of("none", "brief-traffic-pause", "link-flap", "reboot",
+            "maintenance-window");
+
+    public ActionSpec {
+        parameters = parameters == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(parameters));
+        optional = optional == null ? List.of() : List.copyOf(optional);
+        instructions = instructions == null ? List.of() : List.copyOf(instructions);
+        rollback = rollback == null ? List.of() : List.copyOf(rollback);
+        settings = settings == null ? List.of() : List.copyOf(settings);
+        mergeBy = mergeBy == null ? parameters.keySet().stream().filter(p -> !p.equals("current")).toList() : List.copyOf(mergeBy);
+        before = before == null ? List.of() : List.copyOf(before);
+        switchSnippets = switchSnippets == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(switchSnippets));
+        notes = notes == null ? List.of() : List.copyOf(notes);
+        group = group == null ? id : group;
+    }
+
+    /** A value one host setting should take: read it, write it, and where its prior value comes from. */
+    public record SettingSpec(String name, String each, String read, String write, String target, String value,
+                              boolean spread, String prior, @JsonProperty("prior-source") String priorSource,
+                              String undo, String check) {
+    }
+
+    /** The host action that must agree with a switch action; {@code on} names the parameters both share. */
+    public record PairSpec(String with, List<String> on) {
+        public PairSpec {
+            on = on == null ? List.of() : List.copyOf(on);
+        }
+    }
+
+    /** The commands of a switch action on one platform; lines holding {item} repeat for each member of {@code each}. */
+    public record SwitchSnippet(String each, List<String> apply, List<String> verify, List<String> rollback) {
+        public SwitchSnippet {
+            apply = apply == null ? List.of() : List.copyOf(apply);
+            verify = verify == null ? List.of() : List.copyOf(verify);
+            rollback = rollback == null ? List.of() : List.copyOf(rollback);
+        }
+    }
+
+    public ParameterType type(String parameter) {
+        return ParameterType.byLabel(parameters.get(parameter)).orElseThrow();
+    }
+
+    public boolean switchSide() {
+        return !switchSnippets.isEmpty();
+    }
+
+    /** What is wrong with this entry; empty when it can be planned. */
+    public List<String> problems() {
+        List<String> out = new ArrayList<>();
+        if (!Planner.LAYERS.contains(layer)) {
+            out.add("layer " + layer + " is not one of " + Planner.LAYERS);
+        }
+        if (!DISRUPTIONS.contains(disruption)) {
+            out.add("disruption " + disruption + " is not one of " + DISRUPTIONS);
+        }
+        parameters.forEach((name, type) -> {
+            if (ParameterType.byLabel(type).isEmpty()) {
+                out.add("parameter " + name + " has unknown type " + type);
+            }
+        });
+        if (!parameters.keySet().containsAll(optional) || !parameters.keySet().containsAll(mergeBy)) {
+            out.add("optional and merge-by must name declared parameters");
+        }
+        int kinds = (manual ? 1 : 0) + (settings.isEmpty() ? 0 : 1) + (switchSnippets.isEmpty() ? 0 : 1);
+        if (kinds != 1) {
+            out.add("an action is exactly one of: manual (with instructions), host settings, switch snippets");
+        }
+        if (manual && instructions.isEmpty()) {
+            out.add("a manual action needs instructions");
+        }
+        Set<String> known = new HashSet<>(parameters.keySet());
+        for (String text : texts()) {
+            checkTemplate(text, known, out);
+        }
+        for (SettingSpec s : settings) {
+            Set<String> names = new HashSet<>(known);
+            if (s.each() != null) {
+                names.add("item");
+                if (!parameters.containsKey(s.each())) {
+                    out.add("setting " + s.name() + " iterates over undeclared " + s.each());
+                }
+            }
+            if (s.write() == null || (s.read() == null) == (s.undo() == null)) {
+                out.add("setting " + s.name() + " needs write and exactly one of read or undo");
+            }
+            if ((s.target() == null) == (s.value() == null) || (s.target() != null && !parameters.containsKey(s.target()))) {
+                out.add("setting " + s.name() + " takes its value from exactly one declared target parameter or literal value");
+            }
+            if (s.prior() != null && !parameters.containsKey(s.prior())) {
+                out.add("setting " + s.name() + " takes its prior value from undeclared " + s.prior());
+            }
+            for (String t : new String[] {s.name(), s.read(), s.undo(), s.check(), s.priorSource()}) {
+                checkTemplate(t, names, out);
+            }
+            Set<String> writeNames = new HashSet<>(names);
+            writeNames.add("value");
+            checkTemplate(s.write(), writeNames, out);
+        }
+        switchSnippets.forEach((platform, snippet) -> {
+            if (ParameterType.PLATFORM.problem(platform).isPresent()) {
+                out.add("switch platform " + platform + " is not sonic or nvue");
+            }
+            if (snippet.apply().isEmpty() || snippet.rollback().isEmpty()) {
+                out.add(platform + " snippet needs apply and rollback");
+            }
+            Set<String> names = new HashSet<>(known);
+            names.add("step");
+            if (snippet.each() != null) {
+                names.add("item");
+            }
+            for (List<String> lines : List.of(snippet.apply(), snippet.verify(), snippet.rollback())) {
+                lines.forEach(l -> checkTemplate(l, names, out));
+            }
+        });
+        return out;
+    }
+
+    private List<String> texts() {
+        List<String> out = new ArrayList<>(instructions);
+        out.addAll(rollback);
+        out.addAll(notes);
+        for (String t : new String[] {summary, persist, measure}) {
+            if (t != null) {
+                out.add(t);
+            }
+        }
+        return out;
+    }
+
+    private static void checkTemplate(String template, Set<String> names, List<String> out) {
+        if (template == null) {
+            return;
+        }
+        for (String n : Template.names(template)) {
+            if (!names.contains(n)) {
+                out.add("template refers to {" + n + "}, which it cannot have: " + template);
+            }
+        }
+        if (Template.quotesPlaceholder(template)) {
+            out.add("placeholder inside double quotes (a quoted value would keep its quotes): " + template);
+        }
+    }
+}

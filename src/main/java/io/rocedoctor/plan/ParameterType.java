@@ -1,0 +1,122 @@
+package io.rocedoctor.plan;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * The types an action parameter may have (rules/actions/*.yaml). Every value that reaches a
+ * command is checked here first. The patterns are ASCII-only on purpose: a look-alike letter
+ * (Cyrillic 'е', a full-width digit) is an error, never a new name. Names that could be read as
+ * an option ({@code -rf}) or step outside a sysfs folder ({@code ..}) are refused as well.
+ */
+public enum ParameterType {
+    INTERFACE("interface", "[A-Za-z0-9_.:@-]{1,15}", "a network interface name ([A-Za-z0-9_.:@-], at most 15)"),
+    IBDEV("ibdev", "[A-Za-z0-9_.-]{1,64}", "an RDMA device name ([A-Za-z0-9_.-], at most 64)"),
+    IRQ_LIST("irq-list", "[0-9]{1,5}(,[0-9]{1,5}){0,4095}", "a comma list of IRQ numbers"),
+    CPU_LIST("cpu-list", "[0-9]{1,4}(-[0-9]{1,4})?(,[0-9]{1,4}(-[0-9]{1,4})?){0,1023}", "a CPU list (0-15,32-47)"),
+    PRIORITY("priority", "[0-7]", "a priority 0-7"),
+    PRIORITY_LIST("priority-list", "([0-7](,[0-7]){0,7})?", "a comma list of priorities 0-7, possibly empty"),
+    DSCP("dscp", "[0-9]|[1-5][0-9]|6[0-3]", "a DSCP value 0-63"),
+    TOS("tos", "[0-9]|[1-9][0-9]|1[0-9][0-9]|2[0-4][0-9]|25[0-5]", "a ToS value 0-255"),
+    INTEGER("integer", "0|[1-9][0-9]{0,8}", "a non-negative integer below 10^9"),
+    SYSCTL_KEY("sysctl-key", "[a-z0-9_]{1,32}(\\.[a-z0-9_]{1,32}){1,7}", "a sysctl key (net.core.busy_poll)"),
+    WORD("word", "[A-Za-z0-9][A-Za-z0-9_+.-]{0,31}", "a word ([A-Za-z0-9_+.-], at most 32)"),
+    ROCE_MODE("roce-mode", "IB/RoCE v1|RoCE v2", "a RoCE mode (IB/RoCE v1 or RoCE v2)"),
+    SWITCH_NAME("switch-name", "[A-Za-z0-9][A-Za-z0-9_.-]{0,62}", "a switch host name"),
+    SWITCH_PORT("switch-port", "[A-Za-z][A-Za-z0-9_./:-]{0,31}", "a switch port name (Ethernet0, swp1s0)"),
+    PCI_ADDRESS("pci-address", "[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\\.[0-7]", "a PCI function (0000:3b:00.0)"),
+    PCI_SLOT("pci-slot", "[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}", "a PCI slot (0000:3b:00)"),
+    PLATFORM("platform", "sonic|nvue", "a switch platform (sonic or nvue)");
+
+    private final String label;
+    private final Pattern pattern;
+    private final String description;
+
+    ParameterType(String label, String regex, String description) {
+        this.label = label;
+        this.pattern = Pattern.compile(regex);
+        this.description = description;
+    }
+
+    public String label() {
+        return label;
+    }
+
+    public String description() {
+        return description;
+    }
+
+    public static Optional<ParameterType> byLabel(String label) {
+        return Arrays.stream(values()).filter(t -> t.label.equals(label)).findFirst();
+    }
+
+    /** Why the value is not one of this type, or empty when it is. */
+    public Optional<String> problem(String value) {
+        if (value == null) {
+            return Optional.of("no value");
+        }
+        if (!pattern.matcher(value).matches()) {
+            return Optional.of(visible(value) + " is not " + description);
+        }
+        if (value.equals(".") || value.contains("..") || value.startsWith("-")) {
+            return Optional.of(visible(value) + " could name a parent folder or an option");
+        }
+        if (this == CPU_LIST) {
+            for (String range : value.split(",")) {
+                String[] ends = range.split("-");
+                if (ends.length == 2 && Integer.parseInt(ends[0]) > Integer.parseInt(ends[1])) {
+                    return Optional.of(visible(value) + " has a descending range " + range);
+                }
+            }
+        }
+        if (this == PRIORITY_LIST && !value.isEmpty() && Arrays.stream(value.split(",")).distinct().count()
+                != value.split(",").length) {
+            return Optional.of(visible(value) + " repeats a priority");
+        }
+        return Optional.empty();
+    }
+
+    /** The members of a list value (IRQs, CPUs with ranges expanded, priorities); a scalar is its own only member. */
+    public List<String> items(String value) {
+        List<String> out = new ArrayList<>();
+        if (value.isEmpty()) {
+            return out;
+        }
+        for (String part : value.split(",")) {
+            if (this == CPU_LIST && part.contains("-")) {
+                String[] ends = part.split("-");
+                for (int c = Integer.parseInt(ends[0]); c <= Integer.parseInt(ends[1]); c++) {
+                    out.add(Integer.toString(c));
+                }
+            } else {
+                out.add(part);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * A value as a message may show it: printable ASCII as is, anything else escaped, cut at 40
+     * characters, so a refusal can name the value without carrying it.
+     */
+    public static String visible(String value) {
+        StringBuilder out = new StringBuilder("'");
+        int shown = 0;
+        for (int i = 0; i < value.length() && shown < 40; i++, shown++) {
+            char c = value.charAt(i);
+            if (c >= 0x20 && c < 0x7f && c != '\'' && c != '\\') {
+                out.append(c);
+            } else {
+                out.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+            }
+        }
+        if (value.length() > 40) {
+            out.append("...(").append(value.length()).append(" characters)");
+        }
+        return out.append("'").toString();
+    }
+}

@@ -1,0 +1,349 @@
+package io.rocedoctor.plan;
+
+import io.rocedoctor.engine.ActionProposal;
+import io.rocedoctor.engine.Diagnosis;
+import io.rocedoctor.engine.Finding;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * Turns a diagnosis's proposals into an ordered plan (PLANNER.md): validates every value, merges
+ * proposals that change the same thing (one affinity step per NIC), resolves conflicts in favour
+ * of the more severe finding and says so, pairs host and switch QoS changes into one step
+ * (switch first), and orders steps by layer, then by the catalog's {@code before} within a layer.
+ */
+public final class Planner {
+    /** Ceilings first, then the seed's order: queues, interrupts, congestion control, QoS. */
+    public static final List<String> LAYERS = List.of("baseline", "physical", "platform", "queues", "irq", "kernel",
+            "transport", "congestion", "host-qos", "switch-qos");
+    private static final List<String> SEVERITIES = List.of("critical", "high", "medium", "low", "info");
+    private static final Map<String, String> SCRIPT_VALUE = Map.of("value", "\"$1\"");
+
+    private final ActionCatalog catalog;
+
+    public Planner(ActionCatalog catalog) {
+        this.catalog = catalog;
+    }
+
+    private record Candidate(ActionSpec spec, Finding finding, Map<String, String> params) {
+    }
+
+    /** Proposals merged into one step; {@code switchSide} holds the switch drafts a host QoS draft was paired with. */
+    private record Draft(ActionSpec spec, List<Candidate> members, List<Plan.Change> changes, List<String> notes,
+                         List<Draft> switchSide) {
+        Map<String, String> params() {
+            return members.get(0).params();
+        }
+
+        Map<String, String> identity() {
+            Map<String, String> out = new TreeMap<>();
+            spec.mergeBy().forEach(p -> {
+                if (params().containsKey(p)) {
+                    out.put(p, params().get(p));
+                }
+            });
+            return out;
+        }
+
+        List<String> because() {
+            TreeSet<String> ids = new TreeSet<>();
+            members.forEach(m -> ids.add(m.finding().id()));
+            switchSide.forEach(s -> ids.addAll(s.because()));
+            return List.copyOf(ids);
+        }
+    }
+
+    public Plan plan(Diagnosis diagnosis, Snapshot snapshot) {
+        List<Plan.Refusal> refusals = new ArrayList<>();
+        List<Finding> findings = new ArrayList<>(diagnosis.findings());
+        findings.sort(Comparator.comparingInt((Finding f) -> rank(f.severity())).thenComparing(Finding::id)
+                .thenComparing(Finding::subject));
+        Map<String, List<Candidate>> groups = new LinkedHashMap<>();
+        for (Finding f : findings) {
+            for (ActionProposal p : f.actions()) {
+                validated(p, f, refusals).ifPresent(c -> groups.computeIfAbsent(groupKey(c), k -> new ArrayList<>()).add(c));
+            }
+        }
+        List<Draft> drafts = new ArrayList<>();
+        for (List<Candidate> members : groups.values()) {
+            drafts.add(draft(members, snapshot));
+        }
+        drafts = paired(drafts);
+        drafts = ordered(drafts);
+        List<Plan.Step> steps = new ArrayList<>();
+        for (int i = 0; i < drafts.size(); i++) {
+            steps.add(step(i + 1, drafts.get(i), snapshot.host()));
+        }
+        return new Plan(snapshot.host(), steps, refusals);
+    }
+
+    private Optional<Candidate> validated(ActionProposal p, Finding f, List<Plan.Refusal> refusals) {
+        Optional<ActionSpec> found = catalog.find(p.action());
+        if (found.isEmpty()) {
+            refusals.add(new Plan.Refusal(ParameterType.visible(p.action()), List.of(f.id()), f.subject(),
+                    "the action catalog has no such action"));
+            return Optional.empty();
+        }
+        ActionSpec spec = found.get();
+        List<String> problems = new ArrayList<>();
+        for (String name : spec.parameters().keySet()) {
+            if (!p.parameters().containsKey(name) && !spec.optional().contains(name)) {
+                problems.add("parameter " + name + " is missing");
+            }
+        }
+        p.parameters().forEach((name, value) -> {
+            if (!spec.parameters().containsKey(name)) {
+                problems.add("parameter " + ParameterType.visible(name) + " is not declared by the catalog");
+            } else {
+                spec.type(name).problem(value).ifPresent(problem -> problems.add("parameter " + name + ": " + problem));
+            }
+        });
+        if (!problems.isEmpty()) {
+            refusals.add(new Plan.Refusal(spec.id(), List.of(f.id()), f.subject(), String.join("; ", problems)));
+            return Optional.empty();
+        }
+        return Optional.of(new Candidate(spec, f, p.parameters()));
+    }
+
+    private static String groupKey(Candidate c) {
+        StringBuilder key = new StringBuilder(c.spec().group());
+        for (String p : c.spec().mergeBy()) {
+            key.append('\u0000').append(p).append('=').append(c.params().getOrDefault(p, ""));
+        }
+        return key.toString();
+    }
+
+    /** Merges a group's proposals; two values for one setting are a conflict the more severe finding wins. */
+    private static Draft draft(List<Candidate> members, Snapshot snapshot) {
+        Map<String, Plan.Change> byName = new LinkedHashMap<>();
+        Map<String, Candidate> owner = new LinkedHashMap<>();
+        List<String> notes = new ArrayList<>();
+        for (Candidate c : members) {
+            for (Plan.Change change : changes(c, snapshot, notes)) {
+                Plan.Change kept = byName.get(change.name());
+                if (kept == null) {
+                    byName.put(change.name(), change);
+                    owner.put(change.name(), c);
+                } else if (!kept.target().equals(change.target())) {
+                    Finding winner = owner.get(change.name()).finding();
+                    Finding loser = c.finding();
+                    notes.add("conflict: " + winner.id() + " wants " + change.name() + " = " + kept.target() + ", "
+                            + loser.id() + " wants " + change.target() + "; kept " + kept.target() + " because "
+                            + winner.id() + (rank(winner.severity()) < rank(loser.severity())
+                            ? " is more severe (" + winner.severity() + " over " + loser.severity() + ")"
+                            : " is as severe and comes first by id") + ". Re-measure: the other finding may remain.");
+                }
+            }
+        }
+        List<String> unknown = byName.values().stream().filter(ch -> ch.read() != null && ch.prior() == null)
+                .map(Plan.Change::name).toList();
+        if (!unknown.isEmpty()) {
+            notes.add("the snapshot lacks the prior value of " + (unknown.size() == 1 ? unknown.get(0)
+                    : unknown.size() + " settings (" + unknown.get(0) + ", ...)")
+                    + ": apply.sh reads it live before changing it and rollback.sh restores what it read");
+        }
+        Candidate first = members.get(0);
+        notes.addAll(first.spec().notes().stream().map(n -> Template.render(n, first.params(), Map.of())).toList());
+        return new Draft(first.spec(), List.copyOf(members), List.copyOf(byName.values()), notes, List.of());
+    }
+
+    private static List<Plan.Change> changes(Candidate c, Snapshot snapshot, List<String> notes) {
+        List<Plan.Change> out = new ArrayList<>();
+        ActionSpec spec = c.spec();
+        for (ActionSpec.SettingSpec s : spec.settings()) {
+            List<String> items = s.each() == null ? java.util.Collections.singletonList(null)
+                    : spec.type(s.each()).items(c.params().get(s.each()));
+            List<String> spread = s.spread() ? spec.type(s.target()).items(c.params().get(s.target())) : List.of();
+            for (int i = 0; i < items.size(); i++) {
+                Map<String, String> values = new LinkedHashMap<>(c.params());
+                if (items.get(i) != null) {
+                    values.put("item", items.get(i));
+                }
+                String target = s.value() != null ? s.value()
+                        : s.spread() ? spread.get(i % spread.size()) : c.params().get(s.target());
+                String name = Template.render(s.name(), values, Map.of());
+                String prior = null;
+                if (s.prior() != null) {
+                    prior = c.params().get(s.prior());
+                } else if (s.priorSource() != null) {
+                    prior = snapshot.value(Template.render(s.priorSource(), values, Map.of())).orElse(null);
+                    ParameterType type = s.target() == null ? ParameterType.WORD : spec.type(s.target());
+                    if (prior != null && type.problem(prior).isPresent()) {
+                        // The value itself stays out: notes are printed by the scripts.
+                        notes.add("the snapshot's value of " + name + " is refused (not " + type.description()
+                                + "); apply.sh reads it live instead");
+                        prior = null;
+                    }
+                }
+                out.add(new Plan.Change(name, render(s.read(), values), Template.render(s.write(), values, SCRIPT_VALUE),
+                        target, prior, render(s.undo(), values), render(s.check(), values)));
+            }
+        }
+        return out;
+    }
+
+    private static String render(String template, Map<String, String> values) {
+        return template == null ? null : Template.render(template, values, Map.of());
+    }
+
+    /** Host QoS actions that must agree with the switch take the matching switch drafts into their step. */
+    private static List<Draft> paired(List<Draft> drafts) {
+        List<Draft> out = new ArrayList<>();
+        List<Draft> taken = new ArrayList<>();
+        for (Draft d : drafts) {
+            ActionSpec.PairSpec pair = d.spec().pair();
+            if (pair == null) {
+                continue;
+            }
+            List<Draft> switches = drafts.stream().filter(s -> s.spec().id().equals(pair.with()) && !taken.contains(s)
+                    && pair.on().stream().allMatch(p -> java.util.Objects.equals(s.params().get(p), d.params().get(p)))).toList();
+            taken.addAll(switches);
+            List<String> notes = new ArrayList<>(d.notes());
+            if (switches.isEmpty()) {
+                notes.add("the switch side (" + pair.with() + ") must agree too; the bundle has no switch dump to plan it from,"
+                        + " so check the switch by hand before this step");
+            } else {
+                notes.add("apply the switch side first (switch/<name>.txt, step of the same number), then the host side"
+                        + " right after: until both sides agree, traffic on the affected priority may pause or drop");
+            }
+            out.add(new Draft(d.spec(), d.members(), d.changes(), notes, switches));
+        }
+        for (Draft d : drafts) {
+            if (d.spec().pair() == null && !taken.contains(d)) {
+                out.add(d);
+            }
+        }
+        return out;
+    }
+
+    /** By layer; within a layer, an action named in another's {@code before} waits for it; then by id and target. */
+    private static List<Draft> ordered(List<Draft> drafts) {
+        List<Draft> remaining = new ArrayList<>(drafts);
+        remaining.sort(Comparator.comparingInt((Draft d) -> LAYERS.indexOf(d.spec().layer()))
+                .thenComparing(d -> d.spec().id()).thenComparing(d -> d.identity().toString()));
+        List<Draft> out = new ArrayList<>();
+        while (!remaining.isEmpty()) {
+            Draft next = remaining.stream().filter(d -> remaining.stream().noneMatch(o -> o != d
+                            && o.spec().layer().equals(d.spec().layer()) && o.spec().before().contains(d.spec().id())))
+                    .findFirst().orElse(remaining.get(0));
+            remaining.remove(next);
+            out.add(next);
+        }
+        return out;
+    }
+
+    private static Plan.Step step(int number, Draft d, String host) {
+        ActionSpec spec = d.spec();
+        Map<String, String> params = d.params();
+        List<String> apply = new ArrayList<>();
+        List<String> verify = new ArrayList<>();
+        List<String> rollback = new ArrayList<>();
+        List<Plan.SwitchPart> switches = new ArrayList<>();
+        List<Draft> switchDrafts = spec.switchSide() ? List.of(d) : d.switchSide();
+        for (Draft s : switchDrafts) {
+            Plan.SwitchPart part = switchPart(number, s);
+            switches.add(part);
+            String header = "# on switch " + part.name() + " (" + part.platform() + ")";
+            apply.add(header);
+            apply.addAll(part.apply());
+            verify.add(header);
+            verify.addAll(part.verify());
+        }
+        if (spec.manual()) {
+            spec.instructions().forEach(i -> apply.add(Template.render(i, params, Map.of())));
+            spec.rollback().forEach(r -> rollback.add(Template.render(r, params, Map.of())));
+        }
+        if (!switchDrafts.isEmpty() && !d.changes().isEmpty()) {
+            apply.add("# then on host " + (host == null ? "" : host));
+        }
+        for (Plan.Change c : d.changes()) {
+            apply.add(shown(c.write(), c.target()));
+            if (c.read() != null) {
+                verify.add(shown(c.read(), null) + "   # expect " + c.target());
+            } else if (c.check() != null) {
+                verify.add(shown(c.check(), null));
+            }
+        }
+        for (Plan.Change c : reversed(d.changes())) {
+            if (c.read() == null) {
+                rollback.add(shown(c.undo(), null));
+            } else if (c.prior() != null) {
+                rollback.add(shown(c.write(), c.prior()));
+            } else {
+                rollback.add("# " + c.name() + ": restore the value apply.sh recorded (the snapshot lacks it)");
+            }
+        }
+        for (Plan.SwitchPart part : reversed(switches)) {
+            rollback.add("# on switch " + part.name() + " (" + part.platform() + ")");
+            rollback.addAll(part.rollback());
+        }
+        List<String> actions = new ArrayList<>();
+        String summary = Template.render(spec.summary(), params, Map.of());
+        for (Draft s : d.switchSide()) {
+            actions.add(s.spec().id());
+        }
+        if (!d.switchSide().isEmpty()) {
+            summary = Template.render(d.switchSide().get(0).spec().summary(), d.switchSide().get(0).params(), Map.of())
+                    + "; then on the host: " + summary;
+        }
+        actions.add(spec.id());
+        Map<String, String> target = new TreeMap<>(d.identity());
+        if (host != null && !spec.switchSide()) {
+            target.put("host", host);
+        }
+        return new Plan.Step(number, spec.id(), actions, spec.layer(), summary, d.because(), target, spec.disruption(),
+                spec.manual(), apply, verify, rollback, render(spec.persist(), params), render(spec.measure(), params),
+                d.notes(), switches, d.changes());
+    }
+
+    private static Plan.SwitchPart switchPart(int step, Draft s) {
+        Map<String, String> params = new LinkedHashMap<>(s.params());
+        params.put("step", Integer.toString(step));
+        String platform = params.get("platform");
+        ActionSpec.SwitchSnippet snippet = s.spec().switchSnippets().get(platform);
+        List<String> items = snippet.each() == null ? List.of() : s.spec().type(snippet.each()).items(params.get(snippet.each()));
+        return new Plan.SwitchPart(params.get("switch"), platform, lines(snippet.apply(), params, items),
+                lines(snippet.verify(), params, items), lines(snippet.rollback(), params, items));
+    }
+
+    /** Renders snippet lines; a line holding {item} is written once per item. */
+    private static List<String> lines(List<String> templates, Map<String, String> params, List<String> items) {
+        List<String> out = new ArrayList<>();
+        for (String t : templates) {
+            if (Template.names(t).contains("item")) {
+                for (String item : items) {
+                    Map<String, String> values = new LinkedHashMap<>(params);
+                    values.put("item", item);
+                    out.add(Template.render(t, values, Map.of()));
+                }
+            } else {
+                out.add(Template.render(t, params, Map.of()));
+            }
+        }
+        return out;
+    }
+
+    /** A script command as a person reads it: the fake root gone, the value written in. */
+    static String shown(String command, String value) {
+        String out = command.replace("\"$ROOT\"", "");
+        return value == null ? out : out.replace("\"$1\"", Shell.quote(value));
+    }
+
+    private static <T> List<T> reversed(List<T> list) {
+        List<T> out = new ArrayList<>(list);
+        java.util.Collections.reverse(out);
+        return out;
+    }
+
+    static int rank(String severity) {
+        int i = severity == null ? -1 : SEVERITIES.indexOf(severity);
+        return i < 0 ? SEVERITIES.size() : i;
+    }
+}

@@ -1,0 +1,282 @@
+package io.rocedoctor.plan;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * apply.sh and rollback.sh of a plan (docs/planner.md has their contract). Every value in them
+ * passed validation and is shell-quoted here; anything else the scripts print is quoted too.
+ */
+public final class ShellScripts {
+    private static final String FUNCTIONS = resource("functions.sh");
+
+    private ShellScripts() {
+    }
+
+    public static String apply(Plan plan, String planId) {
+        StringBuilder s = new StringBuilder();
+        header(s, "apply.sh", plan, planId,
+                "Applies the plan step by step. Dry run unless --execute; --step N runs one step, --from N the rest;\n"
+                        + "# --force goes on when a live value differs from the snapshot's. Before each change the live value\n"
+                        + "# is kept in the state folder; rollback.sh restores it. Stops at the first failure.");
+        s.append("""
+                EXECUTE=0
+                FORCE=0
+                ONLY=""
+                FROM=""
+                usage() { say "usage: apply.sh [--execute] [--force] [--step N | --from N]"; }
+                while [ $# -gt 0 ]; do
+                    case "$1" in
+                        --execute) EXECUTE=1 ;;
+                        --force) FORCE=1 ;;
+                        --step|--from)
+                            if [ $# -lt 2 ]; then usage >&2; exit 2; fi
+                            case "$2" in ''|*[!0-9]*) say "apply.sh: $1 takes a step number" >&2; exit 2 ;; esac
+                            if [ "$1" = --step ]; then ONLY=$2; else FROM=$2; fi
+                            shift ;;
+                        -h|--help) usage; exit 0 ;;
+                        *) say "apply.sh: unknown option $1" >&2; usage >&2; exit 2 ;;
+                    esac
+                    shift
+                done
+                trap 'say "apply.sh: stopped at the first failure; rollback.sh restores what $STATE recorded" >&2' ERR
+
+                # record KEY NAME [VALUE]: keeps a change's prior value (none for changes undone by command), newest last.
+                record() {
+                    local seq=0 base
+                    mkdir -p "$STATE"
+                    if [ -f "$STATE/plan" ] && [ "$(cat "$STATE/plan")" != "$PLAN" ]; then
+                        fail "$STATE holds the state of another plan; roll it back or set ROCE_DOCTOR_STATE"
+                    fi
+                    printf '%s\\n' "$PLAN" > "$STATE/plan"
+                    if [ -f "$STATE/sequence" ]; then seq=$(cat "$STATE/sequence"); fi
+                    seq=$((10#$seq + 1))
+                    printf '%s\\n' "$seq" > "$STATE/sequence"
+                    base="$STATE/$(printf '%04d' "$seq")"
+                    printf '%s\\n' "$2" > "$base.name"
+                    if [ $# -ge 3 ]; then printf '%s' "$3" > "$base.value"; fi
+                    printf '%s\\n' "$1" > "$base.key"
+                }
+
+                # change STEP KEY NAME TARGET [SNAPSHOT]: reads the live value, compares it with the snapshot's,
+                # records it, writes the target and reads it back.
+                change() {
+                    local step=$1 key=$2 name=$3 target=$4 live now
+                    if ! live=$("read_$key"); then
+                        if [ "$EXECUTE" = 1 ]; then fail "step $step: cannot read $name"; fi
+                        say "  $name: cannot read the live value here; would set it to '$target'"
+                        return 0
+                    fi
+                    if [ $# -ge 5 ] && [ "$live" != "$5" ]; then
+                        if [ "$FORCE" = 1 ]; then
+                            say "  $name is '$live' now but was '$5' in the snapshot; going on (--force)"
+                        elif [ "$EXECUTE" = 1 ]; then
+                            fail "step $step: $name is '$live' now but was '$5' in the snapshot: the host changed since the capture (--force to go on)"
+                        else
+                            say "  $name is '$live' now but was '$5' in the snapshot: --execute stops here unless --force"
+                        fi
+                    fi
+                    if [ "$EXECUTE" = 0 ]; then say "  would set $name: '$live' -> '$target'"; return 0; fi
+                    record "$key" "$name" "$live"
+                    "write_$key" "$target"
+                    now=$("read_$key") || fail "verify: failed: cannot read $name back"
+                    if [ "$now" != "$target" ]; then fail "verify: failed: $name is '$now', expected '$target'"; fi
+                    say "  $name: '$live' -> '$target' (verified)"
+                }
+
+                # act STEP KEY NAME TARGET: a change that cannot be read back; rollback.sh runs its undo command.
+                act() {
+                    if [ "$EXECUTE" = 0 ]; then say "  would change $3 (to '$4')"; return 0; fi
+                    record "$2" "$3"
+                    "write_$2" "$4"
+                    say "  $3: changed; rollback.sh undoes it"
+                }
+
+                """);
+        for (Plan.Step step : plan.steps()) {
+            applyStep(s, step);
+        }
+        s.append("STEPS=(");
+        plan.steps().forEach(st -> s.append(st.step() == 1 ? "" : " ").append(st.step()));
+        s.append(")\n");
+        s.append("""
+                ran=0
+                for n in ${STEPS[@]+"${STEPS[@]}"}; do
+                    if [ -n "$ONLY" ] && [ "$n" != "$((10#$ONLY))" ]; then continue; fi
+                    if [ -n "$FROM" ] && [ "$n" -lt "$((10#$FROM))" ]; then continue; fi
+                    "step_$n"
+                    ran=1
+                done
+                if [ "$ran" = 0 ]; then
+                    if [ -n "$ONLY$FROM" ]; then fail "no such step in this plan (steps: ${STEPS[*]-none})"; fi
+                    say "nothing to do: the plan has no steps"
+                fi
+                if [ "$EXECUTE" = 0 ]; then say "dry run: nothing was changed. Add --execute to apply (one step at a time: --step N)."; fi
+                """);
+        return s.toString();
+    }
+
+    public static String rollback(Plan plan, String planId) {
+        StringBuilder s = new StringBuilder();
+        header(s, "rollback.sh", plan, planId,
+                "Restores what apply.sh recorded in the state folder, newest first, reading each value back.\n"
+                        + "# --dry-run shows what it would restore; --step N restores one step's changes only.");
+        s.append("""
+                EXECUTE=1
+                ONLY=""
+                usage() { say "usage: rollback.sh [--dry-run] [--step N]"; }
+                while [ $# -gt 0 ]; do
+                    case "$1" in
+                        --dry-run) EXECUTE=0 ;;
+                        --step)
+                            if [ $# -lt 2 ]; then usage >&2; exit 2; fi
+                            case "$2" in ''|*[!0-9]*) say "rollback.sh: --step takes a step number" >&2; exit 2 ;; esac
+                            ONLY=$((10#$2))
+                            shift ;;
+                        -h|--help) usage; exit 0 ;;
+                        *) say "rollback.sh: unknown option $1" >&2; usage >&2; exit 2 ;;
+                    esac
+                    shift
+                done
+                trap 'say "rollback.sh: stopped at the first failure; what is left is still in $STATE" >&2' ERR
+
+                """);
+        for (Plan.Step step : plan.steps()) {
+            functions(s, step);
+        }
+        s.append("""
+                restore() {
+                    local base=$1 key name value now
+                    key=$(cat "$base.key")
+                    name=$(cat "$base.name")
+                    if ! declare -F "write_$key" > /dev/null; then fail "$base.key names $key, which is not a change of this plan"; fi
+                    if [ -n "$ONLY" ] && [ "${key%%_*}" != "s$ONLY" ]; then return 0; fi
+                    if [ -f "$base.value" ]; then
+                        value=$(cat "$base.value")
+                        if [ "$EXECUTE" = 0 ]; then say "would restore $name to '$value'"; return 0; fi
+                        "write_$key" "$value"
+                        now=$("read_$key") || fail "verify: failed: cannot read $name back"
+                        if [ "$now" != "$value" ]; then fail "verify: failed: $name is '$now', expected '$value'"; fi
+                        say "restored $name to '$value'"
+                    else
+                        if [ "$EXECUTE" = 0 ]; then say "would undo $name"; return 0; fi
+                        "undo_$key"
+                        say "undid $name"
+                    fi
+                    rm -f "$base.key" "$base.name" "$base.value"
+                }
+
+                if [ ! -d "$STATE" ]; then say "nothing to roll back: no state folder $STATE"; exit 0; fi
+                if [ -f "$STATE/plan" ] && [ "$(cat "$STATE/plan")" != "$PLAN" ]; then
+                    fail "$STATE holds the state of another plan"
+                fi
+                shopt -s nullglob
+                records=("$STATE"/*.key)
+                for ((i = ${#records[@]} - 1; i >= 0; i--)); do
+                    restore "${records[i]%.key}"
+                done
+                if [ "${#records[@]}" = 0 ]; then say "nothing to roll back: $STATE records no change"; fi
+                left=("$STATE"/*.key)
+                if [ "$EXECUTE" = 1 ] && [ "${#left[@]}" = 0 ]; then rm -f "$STATE/plan" "$STATE/sequence"; fi
+                """);
+        return s.toString();
+    }
+
+    private static void header(StringBuilder s, String script, Plan plan, String planId, String purpose) {
+        s.append("#!/usr/bin/env bash\n");
+        s.append("# ").append(script).append(": roce-doctor remediation plan");
+        if (plan.host() != null) {
+            s.append(" for ").append(plan.host());
+        }
+        s.append(", ").append(plan.steps().size()).append(" step(s). Generated; review before running.\n");
+        s.append("# ").append(purpose).append('\n');
+        s.append("# ROCE_DOCTOR_ROOT: a folder standing in for / in file paths (tests); ROCE_DOCTOR_STATE: the state\n");
+        s.append("# folder (default: state/ next to this script).\n");
+        s.append("set -Eeuo pipefail\n\n");
+        s.append("SCRIPT=").append(script).append('\n');
+        s.append("PLAN=").append(Shell.quote(planId)).append('\n');
+        s.append("ROOT=\"${ROCE_DOCTOR_ROOT:-}\"\n");
+        s.append("STATE=\"${ROCE_DOCTOR_STATE:-$(cd \"$(dirname \"$0\")\" && pwd)/state}\"\n\n");
+        s.append(FUNCTIONS).append('\n');
+    }
+
+    private static void functions(StringBuilder s, Plan.Step step) {
+        List<Plan.Change> changes = step.changes();
+        for (int i = 0; i < changes.size(); i++) {
+            Plan.Change c = changes.get(i);
+            String key = key(step, i);
+            if (c.read() != null) {
+                s.append("read_").append(key).append("() { ").append(c.read()).append("; }\n");
+            } else {
+                s.append("undo_").append(key).append("() { ").append(c.undo()).append("; }\n");
+            }
+            s.append("write_").append(key).append("() { ").append(c.write()).append("; }\n");
+        }
+    }
+
+    private static void applyStep(StringBuilder s, Plan.Step step) {
+        int n = step.step();
+        functions(s, step);
+        s.append("step_").append(n).append("() {\n");
+        say(s, "step " + n + " [" + step.layer() + "] " + (step.manual() ? "MANUAL: " : "") + step.summary());
+        say(s, "  because " + String.join(", ", step.because()) + "; disruption: " + step.disruption());
+        step.notes().forEach(note -> say(s, "  note: " + note));
+        if (!step.switches().isEmpty()) {
+            for (Plan.SwitchPart part : step.switches()) {
+                say(s, "  on switch " + part.name() + " (" + part.platform() + "), see switch/" + part.name() + ".txt:");
+                part.apply().forEach(l -> say(s, "    " + l));
+            }
+            if (!step.changes().isEmpty()) {
+                s.append("    if [ \"$EXECUTE\" = 1 ] && [ \"$ONLY\" != ").append(n).append(" ]; then\n");
+                s.append("        fail ").append(Shell.quote("step " + n + " changes the switch first: apply its switch"
+                        + " commands, then run apply.sh --execute --step " + n + " and go on with --from " + (n + 1))).append('\n');
+                s.append("    fi\n");
+                say(s, "  then on this host:");
+            }
+        }
+        if (step.manual()) {
+            step.apply().forEach(l -> say(s, "  " + l));
+        }
+        for (int i = 0; i < step.changes().size(); i++) {
+            Plan.Change c = step.changes().get(i);
+            List<String> args = new ArrayList<>(List.of(Integer.toString(n), key(step, i), c.name(), c.target()));
+            if (c.read() != null && c.prior() != null) {
+                args.add(c.prior());
+            }
+            s.append("    ").append(c.read() == null ? "act" : "change");
+            args.forEach(a -> s.append(' ').append(Shell.quote(a)));
+            s.append('\n');
+        }
+        if (!step.verify().isEmpty()) {
+            say(s, "  verify:");
+            step.verify().forEach(l -> say(s, "    " + l));
+        }
+        if (step.measure() != null) {
+            say(s, "  measure: " + step.measure());
+        }
+        s.append("}\n\n");
+    }
+
+    private static void say(StringBuilder s, String text) {
+        s.append("    say ").append(Shell.quote(text)).append('\n');
+    }
+
+    private static String key(Plan.Step step, int index) {
+        return "s" + step.step() + "_" + (index + 1);
+    }
+
+    private static String resource(String name) {
+        try (InputStream in = ShellScripts.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException(name + " is missing from the jar");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,34 @@
+package io.rocedoctor.plan;
+
+import io.rocedoctor.facts.Facts;
+import io.rocedoctor.facts.IrqBinding;
+
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * What the bundle saw, by source ({@code /proc/irq/142/smp_affinity_list} -> {@code 0-3}): the
+ * prior values of settings whose proposals carry none (a catalog setting's {@code prior-source}).
+ */
+public record Snapshot(String host, Map<String, String> values) {
+    public static final Snapshot EMPTY = new Snapshot(null, Map.of());
+
+    public Snapshot {
+        values = java.util.Collections.unmodifiableMap(new TreeMap<>(values));
+    }
+
+    public static Snapshot of(Facts facts) {
+        Map<String, String> values = new TreeMap<>();
+        for (IrqBinding b : facts.of(IrqBinding.class)) {
+            if (b.affinity() != null) {
+                values.put("/proc/irq/" + b.irq() + "/smp_affinity_list", b.affinity().toString());
+            }
+        }
+        return new Snapshot(facts.host().name(), values);
+    }
+
+    public Optional<String> value(String source) {
+        return Optional.ofNullable(values.get(source));
+    }
+}
