@@ -26,38 +26,21 @@ public final class TextRenderer implements Renderer {
     public String render(Report r) {
         StringBuilder out = new StringBuilder();
         out.append(bold("roce-doctor " + r.version())).append("  host ").append(r.bundle().host())
-                .append("  (").append(r.bundle().layout()).append(", ").append(r.bundle().samples()).append(" sample")
-                .append(r.bundle().samples() == 1 ? "" : "s");
-        if (r.bundle().intervalSeconds() != null) {
-            out.append(String.format(Locale.ROOT, ", %.1f s apart", r.bundle().intervalSeconds()));
-        }
-        out.append(", profile ").append(r.profile()).append(")\n\n");
-
-        Map<String, List<Report.ReportFinding>> symptomsOf = new HashMap<>();
-        for (Report.ReportFinding f : r.findings()) {
-            for (String cause : f.explainedBy()) {
-                symptomsOf.computeIfAbsent(cause, k -> new ArrayList<>()).add(f);
-            }
-        }
+                .append("  (").append(r.bundle().layout()).append(", ").append(r.bundle().sampling())
+                .append(", profile ").append(r.profile()).append(")\n\n");
         if (r.findings().isEmpty()) {
             out.append("No finding.\n");
         }
-        for (Report.ReportFinding f : r.findings()) {
-            boolean rootPresent = f.explainedBy().stream().anyMatch(c -> r.findings().stream().anyMatch(x -> x.id().equals(c)));
-            if (rootPresent) {
-                continue; // printed under its cause
-            }
-            finding(out, f, "");
-            for (Report.ReportFinding s : symptomsOf.getOrDefault(f.id(), List.of())) {
-                finding(out, s, "    ");
-            }
+        for (CauseTree t : CauseTree.of(r)) {
+            finding(out, t.cause(), "");
+            t.symptoms().forEach(s -> finding(out, s, "    "));
+        }
+        if (r.plan() != null) {
+            plan(out, PlanView.of(r.plan()));
         }
         if (!r.notEvaluated().isEmpty()) {
             out.append('\n').append(bold("Not evaluated")).append('\n');
-            for (Report.NotEvaluatedRule n : r.notEvaluated()) {
-                String why = n.missing().isEmpty() ? n.reason() : "missing " + String.join(", ", n.missing());
-                wrap(out, "  " + n.rule() + ": ", why, "    ");
-            }
+            r.notEvaluated().forEach(n -> wrap(out, "  " + n.rule() + ": ", n.why(), "    "));
         }
         if (!r.sources().failed().isEmpty()) {
             out.append('\n').append(bold("Sources that could not be read")).append('\n');
@@ -87,6 +70,20 @@ public final class TextRenderer implements Renderer {
         }
         if (!f.actions().isEmpty()) {
             wrap(out, indent + "         fix: ", String.join(", ", f.actions()), indent + "              ");
+        }
+    }
+
+    private void plan(StringBuilder out, PlanView plan) {
+        out.append('\n').append(bold("Plan")).append('\n');
+        plan.notes().forEach((k, v) -> wrap(out, "  " + k + ": ", v, "    "));
+        for (PlanView.Step step : plan.steps()) {
+            out.append("  ").append(bold(step.title())).append('\n');
+            step.facts().forEach((k, v) -> wrap(out, "    " + k + ": ", v, "      "));
+            step.commands().forEach((k, lines) -> {
+                out.append("    ").append(k).append(":\n");
+                // commands stay on one line each, whatever the width: they are meant to be copied
+                lines.forEach(line -> out.append("      ").append(step.manual() ? "- " : "$ ").append(line).append('\n'));
+            });
         }
     }
 
