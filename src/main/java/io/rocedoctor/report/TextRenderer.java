@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 import org.fusesource.jansi.Ansi;
 
@@ -14,6 +15,8 @@ import org.fusesource.jansi.Ansi;
  * one summary line at the end.
  */
 public final class TextRenderer implements Renderer {
+    private static final Pattern ANSI = Pattern.compile("\u001b\\[[;\\d]*m");
+
     private final boolean colour;
     private final int width;
 
@@ -25,9 +28,9 @@ public final class TextRenderer implements Renderer {
     @Override
     public String render(Report r) {
         StringBuilder out = new StringBuilder();
-        out.append(bold("roce-doctor " + r.version())).append("  host ").append(r.bundle().host())
-                .append("  (").append(r.bundle().layout()).append(", ").append(r.bundle().sampling())
-                .append(", profile ").append(r.profile()).append(")\n\n");
+        wrap(out, bold("roce-doctor " + r.version()) + "  ", "host " + r.bundle().host() + "  (" + r.bundle().layout()
+                + ", " + r.bundle().sampling() + ", profile " + r.profile() + ")", "  ");
+        out.append('\n');
         if (r.findings().isEmpty()) {
             out.append("No finding.\n");
         }
@@ -56,17 +59,19 @@ public final class TextRenderer implements Renderer {
             out.append('\n').append(bold("Refused from the bundle")).append('\n');
             r.bundle().refused().forEach(line -> wrap(out, "  ", line, "    "));
         }
-        out.append('\n').append(summary(r)).append('\n');
+        out.append('\n');
+        wrap(out, "", summary(r), "");
         return out.toString();
     }
 
     private void finding(StringBuilder out, Report.ReportFinding f, String indent) {
         String tag = String.format(Locale.ROOT, "%-8s", f.severity().toUpperCase(Locale.ROOT));
-        out.append(indent).append(colourFor(f.severity(), tag)).append(' ').append(bold(f.id()))
-                .append("  ").append(f.subject()).append("  [").append(f.confidence()).append("]\n");
+        wrap(out, indent + colourFor(f.severity(), tag) + ' ' + bold(f.id()) + "  ",
+                f.subject() + "  [" + f.confidence() + "]", indent + "         ");
         wrap(out, indent + "         ", f.title(), indent + "         ");
         for (Report.Evidence e : f.evidence()) {
-            wrap(out, indent + "         - " + e.source() + ": " + e.value() + "  ", e.note() == null ? "" : e.note(), indent + "           ");
+            wrap(out, indent + "         - ", e.source() + ": " + e.value() + (e.note() == null ? "" : "  " + e.note()),
+                    indent + "           ");
         }
         if (!f.actions().isEmpty()) {
             wrap(out, indent + "         fix: ", String.join(", ", f.actions()), indent + "              ");
@@ -105,9 +110,9 @@ public final class TextRenderer implements Renderer {
     /** Appends {@code head + text}, wrapping the text at the width with {@code hang} on continuation lines. */
     private void wrap(StringBuilder out, String head, String text, String hang) {
         StringBuilder line = new StringBuilder(head);
-        int visible = head.length();
+        int visible = ANSI.matcher(head).replaceAll("").length();
         for (String word : text.split(" ")) {
-            if (visible + word.length() + 1 > width && visible > hang.length()) {
+            if (visible + word.length() > width && visible > hang.length()) {
                 out.append(line.toString().stripTrailing()).append('\n');
                 line = new StringBuilder(hang);
                 visible = hang.length();
