@@ -7,7 +7,11 @@ import picocli.CommandLine.Command;
 @Command(name = "roce-doctor", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Diagnoses multi-path RoCE performance problems from snapshot bundles and plans their fix.",
         subcommands = {AnalyzeCommand.class, CommandLine.HelpCommand.class},
-        footer = {"", "Exit codes: 0 analysed, 1 a finding at or above --fail-on, 2 bad usage or unreadable bundle, 3 internal error."})
+        footer = {"", "Examples:",
+                "  roce-doctor analyze fixtures/bundles/dual-port-hash-concentration",
+                "  roce-doctor analyze bundle.tar.gz --format html --output report.html",
+                "  roce-doctor help analyze",
+                "", "Exit codes: 0 analysed, 1 a finding at or above --fail-on, 2 bad usage or unreadable bundle, 3 internal error."})
 public final class Main {
     public static final int OK = 0;
     public static final int FINDINGS = 1;
