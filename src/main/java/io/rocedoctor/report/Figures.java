@@ -11,6 +11,7 @@ import io.rocedoctor.facts.Port;
 import io.rocedoctor.parse.CpuSet;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -46,6 +47,9 @@ public record Figures(List<NicSummary> nics, List<PathShares> pathShares, List<I
 
     /** One direction of one multi-path group: each member's share of the group's bytes. */
     public record PathShares(String group, String direction, Map<String, Double> shares, boolean sinceBoot) {
+        public PathShares {
+            shares = Collections.unmodifiableMap(new TreeMap<>(shares)); // members in name order, whoever built it
+        }
     }
 
     /** The interrupts of one NIC's lines per CPU, with the NIC's own NUMA node (null when unknown). */
@@ -68,6 +72,9 @@ public record Figures(List<NicSummary> nics, List<PathShares> pathShares, List<I
      */
     public record PcieCeiling(String nic, String link, double usableGbps, Double budgetGbps, double demandGbps,
                               Map<String, Double> portGbps) {
+        public PcieCeiling {
+            portGbps = Collections.unmodifiableMap(new TreeMap<>(portGbps));
+        }
     }
 
     static Figures from(Facts facts, Double pcieOverheadFactor) {
