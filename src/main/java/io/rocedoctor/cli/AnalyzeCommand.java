@@ -4,7 +4,10 @@ import io.rocedoctor.bundle.BundleException;
 import io.rocedoctor.bundle.BundleReader;
 import io.rocedoctor.engine.Profile;
 import io.rocedoctor.engine.RuleEngine;
+import io.rocedoctor.report.HtmlRenderer;
 import io.rocedoctor.report.JsonRenderer;
+import io.rocedoctor.report.JunitRenderer;
+import io.rocedoctor.report.MarkdownRenderer;
 import io.rocedoctor.report.Renderer;
 import io.rocedoctor.report.Report;
 import io.rocedoctor.report.ReportBuilder;
@@ -27,10 +30,12 @@ import picocli.CommandLine.Parameters;
         footer = {"", "Examples:",
                 "  roce-doctor analyze fixtures/bundles/cross-numa-irq",
                 "  roce-doctor analyze bundle.tar.gz --format json --output report.json",
-                "  roce-doctor analyze sosreport-host-2026.tar.xz --profile audit --fail-on high"})
+                "  roce-doctor analyze bundle.tar.gz --format html --output report.html   # pictures, for a ticket",
+                "  roce-doctor analyze bundle.tar.gz --format markdown | xclip            # paste into a ticket",
+                "  roce-doctor analyze sosreport-host-2026.tar.xz --profile audit --fail-on high --format junit --output audit.xml"})
 final class AnalyzeCommand implements Callable<Integer> {
 
-    enum Format { text, json }
+    enum Format { text, json, yaml, markdown, html, junit }
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -38,8 +43,12 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Parameters(arity = "1", paramLabel = "BUNDLE", description = "The bundle to analyse.")
     List<Path> bundles;
 
-    @Option(names = "--format", defaultValue = "text", description = "text or json (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT",
+            description = "${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     Format format;
+
+    @Option(names = "--no-color", description = "No colour in the text report (also off when not a terminal or with NO_COLOR).")
+    boolean noColor;
 
     @Option(names = "--output", paramLabel = "FILE", description = "Write the report to FILE instead of standard output.")
     Path output;
@@ -52,7 +61,8 @@ final class AnalyzeCommand implements Callable<Integer> {
     Path userRules;
 
     @Option(names = "--fail-on", paramLabel = "SEVERITY",
-            description = "Exit 1 when a finding is at or above this severity: critical, high, medium, low, info.")
+            description = "Exit 1 when a finding is at or above this severity: critical, high, medium, low, info. "
+                    + "In JUnit output, the findings that are failures (without it, all are).")
     String failOn;
 
     @Option(names = "--debug", description = "Print stack traces of internal errors.")
@@ -93,7 +103,11 @@ final class AnalyzeCommand implements Callable<Integer> {
         }
         Renderer renderer = switch (format) {
             case json -> new JsonRenderer();
-            case text -> new TextRenderer(Terminal.colour(output == null), Terminal.width());
+            case yaml -> JsonRenderer.yaml();
+            case markdown -> new MarkdownRenderer();
+            case html -> new HtmlRenderer();
+            case junit -> new JunitRenderer(failOn);
+            case text -> new TextRenderer(!noColor && Terminal.colour(output == null), Terminal.width());
         };
         String rendered = renderer.render(report);
         if (output == null) {

@@ -4,8 +4,9 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 
-/** The stable machine interface of CLI.md. */
+/** The stable machine interface of CLI.md, in JSON or, with the same fields and order, in YAML. */
 public final class JsonRenderer implements Renderer {
     private final ObjectMapper mapper;
 
@@ -13,21 +14,23 @@ public final class JsonRenderer implements Renderer {
         this(new ObjectMapper());
     }
 
-    protected JsonRenderer(ObjectMapper mapper) {
-        this.mapper = mapper.copy()
+    private JsonRenderer(ObjectMapper mapper) {
+        this.mapper = mapper
                 .setSerializationInclusion(JsonInclude.Include.NON_NULL)
                 .enable(SerializationFeature.INDENT_OUTPUT)
                 .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
     }
 
-    @Override
-    public String render(Report report) {
-        return write(report);
+    /** The same model as YAML, for people who read and diff configuration files. */
+    public static JsonRenderer yaml() {
+        return new JsonRenderer(new ObjectMapper(new YAMLFactory()));
     }
 
-    public String write(Object value) {
+    @Override
+    public String render(Report report) {
         try {
-            return mapper.writeValueAsString(value) + "\n";
+            String text = mapper.writeValueAsString(report);
+            return text.endsWith("\n") ? text : text + "\n";
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("report cannot be serialised: " + e.getMessage(), e);
         }

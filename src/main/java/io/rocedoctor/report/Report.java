@@ -1,17 +1,26 @@
 package io.rocedoctor.report;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The one report model every format renders from (CLI.md's JSON is its direct serialisation).
- * Field order here is the JSON's field order.
+ * Field order here is the JSON's field order. {@code evaluated} lists the rules that were judged
+ * (the JUnit format needs the ones that passed); {@code figures} holds what the pictures draw.
  */
 public record Report(String tool, String version, String profile, BundleInfo bundle, Sources sources,
-                     List<ReportFinding> findings, List<NotEvaluatedRule> notEvaluated, Object plan) {
+                     List<ReportFinding> findings, List<NotEvaluatedRule> notEvaluated, List<String> evaluated,
+                     Object plan, Figures figures) {
 
     /** Which bundle, how it was laid out, which host, how many samples and how far apart. */
     public record BundleInfo(String path, String layout, String host, int samples, Double intervalSeconds,
                              List<String> refused) {
+
+        /** "2 samples 10.0 s apart", as the human formats say it. */
+        public String sampling() {
+            return samples + " sample" + (samples == 1 ? "" : "s")
+                    + (intervalSeconds == null ? "" : String.format(Locale.ROOT, " %.1f s apart", intervalSeconds));
+        }
     }
 
     /** What was read: parsed sources, missing ones, and failures with file and line. */
@@ -30,5 +39,10 @@ public record Report(String tool, String version, String profile, BundleInfo bun
     }
 
     public record NotEvaluatedRule(String rule, List<String> missing, String reason) {
+
+        /** The missing sources when there are any, else the reason (the profile's choice). */
+        public String why() {
+            return missing.isEmpty() ? reason : "missing " + String.join(", ", missing);
+        }
     }
 }

@@ -65,6 +65,8 @@ public final class ReportBuilder {
         List<Report.NotEvaluatedRule> notEvaluated = diagnosis.notEvaluated().stream()
                 .sorted(Comparator.comparing(NotEvaluated::rule))
                 .map(n -> new Report.NotEvaluatedRule(n.rule(), n.missing(), n.reason())).toList();
-        return new Report("roce-doctor", VERSION, profile.name(), info, sources, findings, notEvaluated, plan);
+        Figures figures = Figures.from(facts, profile.thresholds().values().get("pcie.overheadFactor"));
+        return new Report("roce-doctor", VERSION, profile.name(), info, sources, findings, notEvaluated,
+                diagnosis.evaluatedRules(), plan, figures);
     }
 }

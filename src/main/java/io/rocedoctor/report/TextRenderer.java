@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 import org.fusesource.jansi.Ansi;
 
@@ -14,6 +15,8 @@ import org.fusesource.jansi.Ansi;
  * one summary line at the end.
  */
 public final class TextRenderer implements Renderer {
+    private static final Pattern ANSI = Pattern.compile("\u001b\\[[;\\d]*m");
+
     private final boolean colour;
     private final int width;
 
@@ -25,39 +28,22 @@ public final class TextRenderer implements Renderer {
     @Override
     public String render(Report r) {
         StringBuilder out = new StringBuilder();
-        out.append(bold("roce-doctor " + r.version())).append("  host ").append(r.bundle().host())
-                .append("  (").append(r.bundle().layout()).append(", ").append(r.bundle().samples()).append(" sample")
-                .append(r.bundle().samples() == 1 ? "" : "s");
-        if (r.bundle().intervalSeconds() != null) {
-            out.append(String.format(Locale.ROOT, ", %.1f s apart", r.bundle().intervalSeconds()));
-        }
-        out.append(", profile ").append(r.profile()).append(")\n\n");
-
-        Map<String, List<Report.ReportFinding>> symptomsOf = new HashMap<>();
-        for (Report.ReportFinding f : r.findings()) {
-            for (String cause : f.explainedBy()) {
-                symptomsOf.computeIfAbsent(cause, k -> new ArrayList<>()).add(f);
-            }
-        }
+        wrap(out, bold("roce-doctor " + r.version()) + "  ", "host " + r.bundle().host() + "  (" + r.bundle().layout()
+                + ", " + r.bundle().sampling() + ", profile " + r.profile() + ")", "  ");
+        out.append('\n');
         if (r.findings().isEmpty()) {
             out.append("No finding.\n");
         }
-        for (Report.ReportFinding f : r.findings()) {
-            boolean rootPresent = f.explainedBy().stream().anyMatch(c -> r.findings().stream().anyMatch(x -> x.id().equals(c)));
-            if (rootPresent) {
-                continue; // printed under its cause
-            }
-            finding(out, f, "");
-            for (Report.ReportFinding s : symptomsOf.getOrDefault(f.id(), List.of())) {
-                finding(out, s, "    ");
-            }
+        for (CauseTree t : CauseTree.of(r)) {
+            finding(out, t.cause(), "");
+            t.symptoms().forEach(s -> finding(out, s, "    "));
+        }
+        if (r.plan() != null) {
+            plan(out, PlanView.of(r.plan()));
         }
         if (!r.notEvaluated().isEmpty()) {
             out.append('\n').append(bold("Not evaluated")).append('\n');
-            for (Report.NotEvaluatedRule n : r.notEvaluated()) {
-                String why = n.missing().isEmpty() ? n.reason() : "missing " + String.join(", ", n.missing());
-                wrap(out, "  " + n.rule() + ": ", why, "    ");
-            }
+            r.notEvaluated().forEach(n -> wrap(out, "  " + n.rule() + ": ", n.why(), "    "));
         }
         if (!r.sources().failed().isEmpty()) {
             out.append('\n').append(bold("Sources that could not be read")).append('\n');
@@ -73,20 +59,36 @@ public final class TextRenderer implements Renderer {
             out.append('\n').append(bold("Refused from the bundle")).append('\n');
             r.bundle().refused().forEach(line -> wrap(out, "  ", line, "    "));
         }
-        out.append('\n').append(summary(r)).append('\n');
+        out.append('\n');
+        wrap(out, "", summary(r), "");
         return out.toString();
     }
 
     private void finding(StringBuilder out, Report.ReportFinding f, String indent) {
         String tag = String.format(Locale.ROOT, "%-8s", f.severity().toUpperCase(Locale.ROOT));
-        out.append(indent).append(colourFor(f.severity(), tag)).append(' ').append(bold(f.id()))
-                .append("  ").append(f.subject()).append("  [").append(f.confidence()).append("]\n");
+        wrap(out, indent + colourFor(f.severity(), tag) + ' ' + bold(f.id()) + "  ",
+                f.subject() + "  [" + f.confidence() + "]", indent + "         ");
         wrap(out, indent + "         ", f.title(), indent + "         ");
         for (Report.Evidence e : f.evidence()) {
-            wrap(out, indent + "         - " + e.source() + ": " + e.value() + "  ", e.note() == null ? "" : e.note(), indent + "           ");
+            wrap(out, indent + "         - ", e.source() + ": " + e.value() + (e.note() == null ? "" : "  " + e.note()),
+                    indent + "           ");
         }
         if (!f.actions().isEmpty()) {
             wrap(out, indent + "         fix: ", String.join(", ", f.actions()), indent + "              ");
+        }
+    }
+
+    private void plan(StringBuilder out, PlanView plan) {
+        out.append('\n').append(bold("Plan")).append('\n');
+        plan.notes().forEach((k, v) -> wrap(out, "  " + k + ": ", v, "    "));
+        for (PlanView.Step step : plan.steps()) {
+            out.append("  ").append(bold(step.title())).append('\n');
+            step.facts().forEach((k, v) -> wrap(out, "    " + k + ": ", v, "      "));
+            step.commands().forEach((k, lines) -> {
+                out.append("    ").append(k).append(":\n");
+                // commands stay on one line each, whatever the width: they are meant to be copied
+                lines.forEach(line -> out.append("      ").append(step.manual() ? "- " : "$ ").append(line).append('\n'));
+            });
         }
     }
 
@@ -108,9 +110,9 @@ public final class TextRenderer implements Renderer {
     /** Appends {@code head + text}, wrapping the text at the width with {@code hang} on continuation lines. */
     private void wrap(StringBuilder out, String head, String text, String hang) {
         StringBuilder line = new StringBuilder(head);
-        int visible = head.length();
+        int visible = ANSI.matcher(head).replaceAll("").length();
         for (String word : text.split(" ")) {
-            if (visible + word.length() + 1 > width && visible > hang.length()) {
+            if (visible + word.length() > width && visible > hang.length()) {
                 out.append(line.toString().stripTrailing()).append('\n');
                 line = new StringBuilder(hang);
                 visible = hang.length();

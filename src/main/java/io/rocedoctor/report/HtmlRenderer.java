@@ -1,0 +1,222 @@
+package io.rocedoctor.report;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One self-contained HTML file: no script, no external font, style sheet or image (a content
+ * security policy forbids them too), printable. Summary first, then root causes with their
+ * symptoms nested, the pictures, the plan with copyable commands, what was not evaluated and
+ * what was collected. All bundle text goes through {@link Html}'s escaping.
+ */
+public final class HtmlRenderer implements Renderer {
+    private static final int WORST = 3;
+    private static final String STYLE = """
+            :root{--critical:#b71c1c;--high:#ad1457;--medium:#e65100;--low:#00838f;--info:#546e7a;--line:#cfd8dc}
+            body{font:15px/1.45 system-ui,sans-serif;color:#263238;max-width:1100px;margin:0 auto;padding:24px}
+            h1{font-size:1.6em;margin:0 0 4px}h2{border-bottom:2px solid var(--line);padding-bottom:4px;margin-top:2em}
+            h3{margin:4px 0}table{border-collapse:collapse;width:100%;margin:8px 0}
+            th,td{border:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}th{background:#eceff1}
+            td.value{font-family:ui-monospace,monospace;word-break:break-all}
+            .muted{color:#607d8b}.summary{font-weight:bold}
+            .sev{display:inline-block;min-width:5.5em;text-align:center;color:#fff;border-radius:3px;padding:0 6px;
+            font-weight:bold;font-size:.8em;text-transform:uppercase}
+            .finding{border-left:6px solid #90a4ae;padding:4px 12px;margin:12px 0;background:#fafafa}
+            .symptoms{margin-left:28px}
+            .critical .sev,.sev.critical{background:var(--critical)}.finding.critical{border-color:var(--critical)}
+            .high .sev,.sev.high{background:var(--high)}.finding.high{border-color:var(--high)}
+            .medium .sev,.sev.medium{background:var(--medium)}.finding.medium{border-color:var(--medium)}
+            .low .sev,.sev.low{background:var(--low)}.finding.low{border-color:var(--low)}
+            .info .sev,.sev.info{background:var(--info)}.finding.info{border-color:var(--info)}
+            pre.cmd{background:#263238;color:#eceff1;padding:8px 12px;white-space:pre-wrap;word-break:break-all}
+            pre.cmd code{display:block;user-select:all}
+            figure{margin:16px 0}figcaption{color:#607d8b;font-size:.9em}svg{max-width:100%;height:auto}
+            @media print{body{max-width:none;padding:0;font-size:10pt}.finding,figure,tr,pre{break-inside:avoid}
+            pre.cmd{background:#fff;color:#000;border:1px solid #999}h2{break-after:avoid}}
+            """;
+
+    @Override
+    public String render(Report r) {
+        Html h = new Html();
+        h.markup("<!DOCTYPE html>\n").open("html", "lang", "en").open("head").empty("meta", "charset", "utf-8");
+        h.empty("meta", "http-equiv", "Content-Security-Policy", "content", "default-src 'none'; style-src 'unsafe-inline'");
+        h.empty("meta", "name", "viewport", "content", "width=device-width, initial-scale=1");
+        h.element("title", "roce-doctor: " + r.bundle().host());
+        h.open("style").markup(STYLE).close("style").close("head").open("body");
+
+        h.element("h1", "RoCE diagnosis of " + r.bundle().host());
+        h.element("p", r.tool() + " " + r.version() + " \u00b7 profile " + r.profile() + " \u00b7 " + r.bundle().path()
+                + " (" + r.bundle().layout() + ", " + r.bundle().sampling() + ")", "class", "muted");
+        h.element("p", TextRenderer.summary(r), "class", "summary");
+        summary(h, r);
+        findings(h, r);
+        if (r.figures() != null && drawable(r.figures())) {
+            h.element("h2", "Pictures");
+            SvgFigures.all(h, r.figures());
+        }
+        if (r.plan() != null) {
+            plan(h, PlanView.of(r.plan()));
+        }
+        notEvaluated(h, r);
+        collected(h, r);
+        h.element("p", "Written by roce-doctor " + r.version() + " from the bundle alone; this file loads nothing.",
+                "class", "muted");
+        return h.close("body").close("html").markup("\n").toString();
+    }
+
+    private static void summary(Html h, Report r) {
+        h.element("h2", "Summary").open("table");
+        row(h, "Host", r.bundle().host());
+        h.open("tr").element("th", "NICs").open("td");
+        if (r.figures() == null || r.figures().nics().isEmpty()) {
+            h.text("none found in the bundle");
+        }
+        for (Figures.NicSummary n : r.figures() == null ? List.<Figures.NicSummary>of() : r.figures().nics()) {
+            h.open("div").element("code", n.id()).text(" " + n.model() + " (" + n.driver() + ", firmware " + n.firmware()
+                    + "), NUMA node " + (n.numaNode() == null || n.numaNode() < 0 ? "unknown" : n.numaNode())
+                    + ", ports " + String.join(", ", n.ports()) + ", " + SvgFigures.gbps(n.activeGbps()) + " up").close("div");
+        }
+        h.close("td").close("tr");
+        row(h, "Collected", r.sources().parsed().size() + " sources parsed, " + r.sources().missing().size()
+                + " missing, " + r.sources().failed().size() + " failed; " + r.evaluated().size() + " rules evaluated, "
+                + r.notEvaluated().size() + " not");
+        h.open("tr").element("th", "Worst findings").open("td");
+        List<CauseTree> roots = CauseTree.of(r);
+        if (roots.isEmpty()) {
+            h.text("none");
+        }
+        for (CauseTree t : roots.subList(0, Math.min(WORST, roots.size()))) {
+            Report.ReportFinding f = t.cause();
+            h.open("div").element("span", f.severity(), "class", "sev " + f.severity()).text(" ").element("code", f.id())
+                    .text(" " + f.subject() + ": " + f.title()).close("div");
+        }
+        h.close("td").close("tr").close("table");
+    }
+
+    private static void findings(Html h, Report r) {
+        h.element("h2", "Root causes and their symptoms");
+        if (r.findings().isEmpty()) {
+            h.element("p", "No finding.");
+        }
+        for (CauseTree t : CauseTree.of(r)) {
+            h.open("article", "class", "finding " + t.cause().severity());
+            finding(h, t.cause());
+            if (!t.symptoms().isEmpty()) {
+                h.open("div", "class", "symptoms").element("h4", "Symptoms it explains");
+                for (Report.ReportFinding s : t.symptoms()) {
+                    h.open("article", "class", "finding " + s.severity());
+                    finding(h, s);
+                    h.close("article");
+                }
+                h.close("div");
+            }
+            h.close("article");
+        }
+    }
+
+    private static void finding(Html h, Report.ReportFinding f) {
+        h.open("h3").element("span", f.severity(), "class", "sev").text(" ").element("code", f.id())
+                .text(" on " + f.subject() + " ").element("span", "[" + f.confidence() + ", " + f.layer() + "]", "class", "muted")
+                .close("h3");
+        h.open("p").element("strong", f.title()).close("p");
+        if (!f.explanation().isBlank()) {
+            h.element("p", f.explanation());
+        }
+        if (!f.explainedBy().isEmpty()) {
+            h.element("p", "Explained by " + String.join(", ", f.explainedBy()) + ".", "class", "muted");
+        }
+        if (!f.evidence().isEmpty()) {
+            h.open("table").open("tr").element("th", "Evidence").element("th", "Value").element("th", "Note").close("tr");
+            for (Report.Evidence e : f.evidence()) {
+                h.open("tr").element("td", e.source(), "class", "value").element("td", e.value(), "class", "value")
+                        .element("td", e.note() == null ? "" : e.note()).close("tr");
+            }
+            h.close("table");
+        }
+        if (!f.actions().isEmpty()) {
+            h.open("p").text("Fix: ");
+            for (int i = 0; i < f.actions().size(); i++) {
+                h.text(i == 0 ? "" : ", ").element("code", f.actions().get(i));
+            }
+            h.close("p");
+        }
+    }
+
+    private static void plan(Html h, PlanView plan) {
+        h.element("h2", "Plan");
+        if (!plan.notes().isEmpty()) {
+            h.open("table");
+            plan.notes().forEach((k, v) -> row(h, k, v));
+            h.close("table");
+        }
+        for (PlanView.Step step : plan.steps()) {
+            h.open("section", "class", "step").element("h3", step.title());
+            if (!step.facts().isEmpty()) {
+                h.open("table");
+                step.facts().forEach((k, v) -> row(h, k, v));
+                h.close("table");
+            }
+            for (Map.Entry<String, List<String>> list : step.commands().entrySet()) {
+                h.element("h4", list.getKey());
+                if (step.manual()) {
+                    h.open("ul");
+                    list.getValue().forEach(line -> h.element("li", line));
+                    h.close("ul");
+                } else {
+                    h.open("pre", "class", "cmd");
+                    list.getValue().forEach(line -> h.element("code", line));
+                    h.close("pre");
+                }
+            }
+            h.close("section");
+        }
+    }
+
+    private static void notEvaluated(Html h, Report r) {
+        if (r.notEvaluated().isEmpty()) {
+            return;
+        }
+        h.element("h2", "Not evaluated").open("table").open("tr").element("th", "Rule").element("th", "Why").close("tr");
+        for (Report.NotEvaluatedRule n : r.notEvaluated()) {
+            h.open("tr").open("td").element("code", n.rule()).close("td").element("td", n.why()).close("tr");
+        }
+        h.close("table");
+    }
+
+    private static void collected(Html h, Report r) {
+        h.element("h2", "What was collected");
+        h.open("p").element("strong", "Parsed: ").text(r.sources().parsed().isEmpty() ? "nothing"
+                : String.join(", ", r.sources().parsed())).close("p");
+        if (!r.sources().missing().isEmpty()) {
+            h.open("p").element("strong", "Missing: ").text(String.join(", ", r.sources().missing())).close("p");
+        }
+        if (!r.sources().failed().isEmpty()) {
+            h.open("table").open("tr").element("th", "Could not be read").element("th", "Where").element("th", "Error")
+                    .close("tr");
+            for (Report.FailedSource f : r.sources().failed()) {
+                h.open("tr").element("td", f.source()).element("td", f.file() == null ? ""
+                        : f.file() + (f.line() == null ? "" : ":" + f.line()), "class", "value").element("td", f.error()).close("tr");
+            }
+            h.close("table");
+        }
+        list(h, "Notes on the data", r.sources().notes());
+        list(h, "Refused from the bundle", r.bundle().refused());
+    }
+
+    private static void list(Html h, String heading, List<String> items) {
+        if (items.isEmpty()) {
+            return;
+        }
+        h.element("h3", heading).open("ul");
+        items.forEach(i -> h.element("li", i));
+        h.close("ul");
+    }
+
+    private static void row(Html h, String name, String value) {
+        h.open("tr").element("th", name).element("td", value).close("tr");
+    }
+
+    static boolean drawable(Figures f) {
+        return !f.pathShares().isEmpty() || !f.interrupts().isEmpty() || !f.pause().isEmpty() || !f.pcie().isEmpty();
+    }
+}

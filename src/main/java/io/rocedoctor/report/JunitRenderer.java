@@ -1,0 +1,101 @@
+package io.rocedoctor.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * JUnit XML for CI-driven audits: one testcase per evaluated rule per subject (classname the rule,
+ * name the subject; a rule that found nothing passes once, for the host), a failure for each finding
+ * at or above the threshold, and each rule not evaluated as skipped with its reason. Without a
+ * threshold every finding fails: a finding is what an audit is looking for.
+ */
+public final class JunitRenderer implements Renderer {
+    private final int threshold;
+
+    /** {@code failOn} is {@code --fail-on}'s severity, or null for every finding. */
+    public JunitRenderer(String failOn) {
+        this.threshold = ReportBuilder.rank(failOn == null ? "info" : failOn);
+    }
+
+    private record Testcase(String rule, String name, Report.ReportFinding finding, String skipped) {
+    }
+
+    @Override
+    public String render(Report r) {
+        String host = r.bundle().host();
+        Map<String, List<Report.ReportFinding>> byRule = new TreeMap<>();
+        r.findings().forEach(f -> byRule.computeIfAbsent(f.id(), k -> new ArrayList<>()).add(f));
+        Set<String> rules = new TreeSet<>(r.evaluated());
+        rules.addAll(byRule.keySet()); // a user rule's finding counts even if the catalog does not know it
+        List<Testcase> cases = new ArrayList<>();
+        for (String rule : rules) {
+            List<Report.ReportFinding> found = byRule.getOrDefault(rule, List.of());
+            if (found.isEmpty()) {
+                cases.add(new Testcase(rule, host, null, null));
+            }
+            found.forEach(f -> cases.add(new Testcase(rule, f.subject(), f, null)));
+        }
+        r.notEvaluated().forEach(n -> cases.add(new Testcase(n.rule(), host, null, n.why())));
+        long failures = cases.stream().filter(this::fails).count();
+        long skipped = r.notEvaluated().size();
+
+        Html x = new Html();
+        x.markup("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+        String[] counts = {"tests", String.valueOf(cases.size()), "failures", String.valueOf(failures),
+                "errors", "0", "skipped", String.valueOf(skipped), "time", "0"};
+        x.open("testsuites", with(counts, "name", "roce-doctor")).markup("\n");
+        x.open("testsuite", with(counts, "name", "roce-doctor " + host, "hostname", host)).markup("\n");
+        x.markup("  ").open("properties");
+        property(x, "profile", r.profile());
+        property(x, "bundle", r.bundle().path());
+        property(x, "version", r.version());
+        property(x, "fail-on", ReportBuilder.SEVERITIES.get(threshold));
+        x.close("properties").markup("\n");
+        for (Testcase c : cases) {
+            x.markup("  ").open("testcase", "classname", c.rule(), "name", c.name(), "time", "0");
+            if (c.skipped() != null) {
+                x.empty("skipped", "message", c.skipped());
+            } else if (fails(c)) {
+                Report.ReportFinding f = c.finding();
+                x.element("failure", details(f), "type", f.severity(), "message", f.severity() + ": " + f.title());
+            } else if (c.finding() != null) {
+                x.element("system-out", c.finding().severity() + " (below the threshold): " + details(c.finding()));
+            }
+            x.close("testcase").markup("\n");
+        }
+        return x.close("testsuite").markup("\n").close("testsuites").markup("\n").toString();
+    }
+
+    private boolean fails(Testcase c) {
+        return c.finding() != null && ReportBuilder.rank(c.finding().severity()) <= threshold;
+    }
+
+    private static void property(Html x, String name, String value) {
+        x.empty("property", "name", name, "value", value);
+    }
+
+    private static String[] with(String[] counts, String... first) {
+        String[] all = new String[first.length + counts.length];
+        System.arraycopy(first, 0, all, 0, first.length);
+        System.arraycopy(counts, 0, all, first.length, counts.length);
+        return all;
+    }
+
+    private static String details(Report.ReportFinding f) {
+        StringBuilder b = new StringBuilder(f.subject()).append(": ").append(f.title()).append(" [").append(f.confidence())
+                .append("]\n");
+        f.evidence().forEach(e -> b.append("- ").append(e.source()).append(": ").append(e.value())
+                .append(e.note() == null ? "" : "  " + e.note()).append('\n'));
+        if (!f.explainedBy().isEmpty()) {
+            b.append("explained by: ").append(String.join(", ", f.explainedBy())).append('\n');
+        }
+        if (!f.actions().isEmpty()) {
+            b.append("fix: ").append(String.join(", ", f.actions())).append('\n');
+        }
+        return b.toString();
+    }
+}

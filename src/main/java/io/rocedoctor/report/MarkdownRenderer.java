@@ -1,0 +1,150 @@
+package io.rocedoctor.report;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Ticket-ready Markdown (GitHub flavour): a headline, the findings table, each finding with its
+ * evidence as bullets, the plan's commands in fenced blocks, and what was not evaluated. Bundle
+ * text is escaped so that it cannot become markup, a table cell border or a raw HTML tag.
+ */
+public final class MarkdownRenderer implements Renderer {
+
+    @Override
+    public String render(Report r) {
+        StringBuilder md = new StringBuilder();
+        md.append("# RoCE diagnosis of ").append(text(r.bundle().host())).append("\n\n");
+        md.append("**").append(text(TextRenderer.summary(r))).append("**\n\n");
+        md.append(r.tool()).append(' ').append(r.version()).append(", profile ").append(code(r.profile()))
+                .append(", bundle ").append(code(r.bundle().path())).append(" (").append(text(r.bundle().layout()))
+                .append(", ").append(r.bundle().sampling()).append(")\n\n");
+        if (r.figures() != null) {
+            for (Figures.NicSummary n : r.figures().nics()) {
+                md.append("- NIC ").append(code(n.id())).append(' ').append(text(n.model())).append(", NUMA node ")
+                        .append(n.numaNode() == null || n.numaNode() < 0 ? "unknown" : n.numaNode()).append(", ports ")
+                        .append(text(String.join(", ", n.ports()))).append('\n');
+            }
+            md.append(r.figures().nics().isEmpty() ? "" : "\n");
+        }
+
+        md.append("## Findings\n\n");
+        if (r.findings().isEmpty()) {
+            md.append("No finding.\n\n");
+        } else {
+            md.append("| Severity | Rule | Subject | Title | Explained by |\n|---|---|---|---|---|\n");
+            for (Report.ReportFinding f : r.findings()) {
+                md.append("| ").append(f.severity().toUpperCase(Locale.ROOT)).append(" | ").append(cell(code(f.id())))
+                        .append(" | ").append(cell(text(f.subject()))).append(" | ").append(cell(text(f.title())))
+                        .append(" | ").append(cell(text(String.join(", ", f.explainedBy())))).append(" |\n");
+            }
+            md.append('\n');
+            for (CauseTree t : CauseTree.of(r)) {
+                finding(md, t.cause(), "### ");
+                t.symptoms().forEach(s -> finding(md, s, "#### Symptom: "));
+            }
+        }
+        if (r.plan() != null) {
+            plan(md, PlanView.of(r.plan()));
+        }
+        if (!r.notEvaluated().isEmpty()) {
+            md.append("## Not evaluated\n\n| Rule | Why |\n|---|---|\n");
+            r.notEvaluated().forEach(n -> md.append("| ").append(cell(code(n.rule()))).append(" | ")
+                    .append(cell(text(n.why()))).append(" |\n"));
+            md.append('\n');
+        }
+        if (!r.sources().failed().isEmpty()) {
+            md.append("## Sources that could not be read\n\n");
+            r.sources().failed().forEach(f -> md.append("- ").append(code(f.source())).append(": ")
+                    .append(f.file() == null ? "" : code(f.file() + (f.line() == null ? "" : ":" + f.line())) + ": ")
+                    .append(text(f.error())).append('\n'));
+            md.append('\n');
+        }
+        return md.toString().stripTrailing() + "\n";
+    }
+
+    private static void finding(StringBuilder md, Report.ReportFinding f, String heading) {
+        md.append(heading).append(f.severity().toUpperCase(Locale.ROOT)).append(' ').append(code(f.id())).append(" on ")
+                .append(text(f.subject())).append("\n\n**").append(text(f.title())).append("** (")
+                .append(text(f.confidence())).append(", ").append(text(f.layer())).append(")\n\n");
+        if (!f.explanation().isBlank()) {
+            md.append(text(f.explanation())).append("\n\n");
+        }
+        if (!f.explainedBy().isEmpty()) {
+            md.append("Explained by ").append(text(String.join(", ", f.explainedBy()))).append(".\n\n");
+        }
+        for (Report.Evidence e : f.evidence()) {
+            md.append("- ").append(code(e.source())).append(": ").append(code(e.value()))
+                    .append(e.note() == null ? "" : " \u2014 " + text(e.note())).append('\n');
+        }
+        if (!f.actions().isEmpty()) {
+            md.append(f.evidence().isEmpty() ? "" : "\n").append("Fix: ")
+                    .append(String.join(", ", f.actions().stream().map(MarkdownRenderer::code).toList())).append('\n');
+        }
+        md.append('\n');
+    }
+
+    private static void plan(StringBuilder md, PlanView plan) {
+        md.append("## Plan\n\n");
+        plan.notes().forEach((k, v) -> md.append("- ").append(text(k)).append(": ").append(text(v)).append('\n'));
+        md.append(plan.notes().isEmpty() ? "" : "\n");
+        for (PlanView.Step step : plan.steps()) {
+            md.append("### ").append(text(step.title())).append("\n\n");
+            step.facts().forEach((k, v) -> md.append("- ").append(text(k)).append(": ").append(text(v)).append('\n'));
+            md.append(step.facts().isEmpty() ? "" : "\n");
+            for (Map.Entry<String, List<String>> list : step.commands().entrySet()) {
+                md.append("**").append(text(list.getKey())).append("**\n\n");
+                if (step.manual()) {
+                    list.getValue().forEach(line -> md.append("- ").append(text(line)).append('\n'));
+                    md.append('\n');
+                } else {
+                    String body = String.join("\n", list.getValue());
+                    String fence = "`".repeat(Math.max(3, longestRun(body, '`') + 1));
+                    md.append(fence).append("sh\n").append(body).append('\n').append(fence).append("\n\n");
+                }
+            }
+        }
+    }
+
+    /** Plain text: Markdown's punctuation and HTML's angle brackets escaped, on one line. */
+    static String text(String s) {
+        StringBuilder b = new StringBuilder(s.length() + 8);
+        for (char c : oneLine(s).toCharArray()) {
+            switch (c) {
+                case '<' -> b.append("&lt;");
+                case '>' -> b.append("&gt;");
+                case '&' -> b.append("&amp;");
+                case '\\', '`', '*', '_', '[', ']', '#', '|', '!', '~' -> b.append('\\').append(c);
+                default -> b.append(c);
+            }
+        }
+        return b.toString();
+    }
+
+    /** A code span whose fence outruns any backticks inside, so the content stays literal. */
+    static String code(String s) {
+        String one = oneLine(s);
+        String fence = "`".repeat(longestRun(one, '`') + 1);
+        String pad = one.startsWith("`") || one.endsWith("`") ? " " : "";
+        return fence + pad + one + pad + fence;
+    }
+
+    /** In a table cell a pipe ends the cell even inside a code span, unless escaped. */
+    private static String cell(String s) {
+        return s.replaceAll("(?<!\\\\)\\|", "\\\\|");
+    }
+
+    private static String oneLine(String s) {
+        return s.replaceAll("[\\r\\n\\t]+", " ");
+    }
+
+    private static int longestRun(String s, char c) {
+        int longest = 0;
+        int run = 0;
+        for (char x : s.toCharArray()) {
+            run = x == c ? run + 1 : 0;
+            longest = Math.max(longest, run);
+        }
+        return longest;
+    }
+}

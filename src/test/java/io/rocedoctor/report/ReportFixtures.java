@@ -1,0 +1,66 @@
+package io.rocedoctor.report;
+
+import io.rocedoctor.bundle.Bundle;
+import io.rocedoctor.bundle.BundleReader;
+import io.rocedoctor.engine.Profile;
+import io.rocedoctor.engine.RuleEngine;
+import io.rocedoctor.facts.Facts;
+import io.rocedoctor.facts.FactBuilder;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/** Reports to render: a golden scenario's, through the real pipeline, and hand-made ones with hostile text. */
+final class ReportFixtures {
+    static final String HOSTILE = "<script>alert('x')</script> \"quoted\" & co";
+
+    private ReportFixtures() {
+    }
+
+    static Report scenario(String name) throws Exception {
+        RuleEngine engine = RuleEngine.builtIn();
+        Profile profile = Profile.load("throughput");
+        try (Bundle bundle = new BundleReader().read(Path.of("fixtures/bundles", name))) {
+            Facts facts = new FactBuilder().build(bundle);
+            return ReportBuilder.build(bundle, facts, engine.diagnose(facts, profile), engine.catalog(), profile, null);
+        }
+    }
+
+    /** A cause explaining a symptom, one rule not evaluated, a plan; bundle text everywhere hostile. */
+    static Report hostile(Object plan) {
+        Report.ReportFinding cause = new Report.ReportFinding("IRQ_CROSS_NUMA", "critical", "confirmed", "irq",
+                "eth0" + HOSTILE, "NIC interrupts served by CPUs on a remote NUMA node", "Why it matters.",
+                List.of(new Report.Evidence("/proc/irq/140/smp_affinity_list", HOSTILE, "note " + HOSTILE)),
+                List.of("BASELINE_LATENCY_JITTER"), List.of(), List.of("irq-affinity-local-numa"));
+        Report.ReportFinding symptom = new Report.ReportFinding("BASELINE_LATENCY_JITTER", "medium", "likely", "transport",
+                "eth0|x", "Latency varies", "", List.of(new Report.Evidence("perftest", "12 us", null)), List.of(),
+                List.of("IRQ_CROSS_NUMA"), List.of());
+        Report.ReportFinding low = new Report.ReportFinding("CPU_GOVERNOR_POWERSAVE", "low", "confirmed", "platform",
+                "cpu0", "CPUs may slow down", "", List.of(), List.of(), List.of(), List.of());
+        Figures figures = new Figures(
+                List.of(new Figures.NicSummary("0000:3b:00", "ConnectX " + HOSTILE, "mlx5_core", "22.1", 1,
+                        List.of("eth0"), 100)),
+                List.of(new Figures.PathShares("bond" + HOSTILE, "tx", Map.of("eth0" + HOSTILE, 0.9, "eth1", 0.1), false)),
+                List.of(), List.of(), List.of());
+        return new Report("roce-doctor", "0.1.0", "throughput",
+                new Report.BundleInfo("/tmp/" + HOSTILE, "native", "host" + HOSTILE, 2, 10.0, List.of("refused " + HOSTILE)),
+                new Report.Sources(List.of("ethtool -S eth0"), List.of("mlxlink"),
+                        List.of(new Report.FailedSource("lspci -vvv", "commands/lspci_-vvv", 3, "bad line " + HOSTILE)),
+                        List.of("note " + HOSTILE)),
+                List.of(cause, symptom, low),
+                List.of(new Report.NotEvaluatedRule("PHY_BER_HIGH", List.of("mlxlink -d mlx5_0 -m -e -c"), null),
+                        new Report.NotEvaluatedRule("PAUSE_STORM", List.of(), "the audit profile evaluates configuration only")),
+                List.of("BASELINE_LATENCY_JITTER", "CPU_GOVERNOR_POWERSAVE", "IRQ_CROSS_NUMA", "PCIE_LINK_DOWNGRADED"),
+                plan, figures);
+    }
+
+    /** A plan in the shape of PLANNER.md, as the planner's JSON gives it. */
+    static Map<String, Object> plan() {
+        return Map.of("steps", List.of(Map.of("step", 1, "id", "irq-affinity-local-numa", "layer", "irq",
+                "because", List.of("IRQ_CROSS_NUMA"), "disruption", "none", "manual", false,
+                "apply", List.of("echo 32-39 > /proc/irq/140/smp_affinity_list"),
+                "verify", List.of("cat /proc/irq/140/smp_affinity_list"),
+                "rollback", List.of("echo 0 > /proc/irq/140/smp_affinity_list"))));
+    }
+}
