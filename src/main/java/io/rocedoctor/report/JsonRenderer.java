@@ -28,8 +28,13 @@ public final class JsonRenderer implements Renderer {
 
     @Override
     public String render(Report report) {
+        return write(report);
+    }
+
+    /** Any model of the machine interface (a report, a diff, a fleet), with the same conventions. */
+    public String write(Object value) {
         try {
-            String text = mapper.writeValueAsString(report);
+            String text = mapper.writeValueAsString(value);
             return text.endsWith("\n") ? text : text + "\n";
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("report cannot be serialised: " + e.getMessage(), e);
