@@ -20,7 +20,10 @@ import org.junit.jupiter.api.Test;
 class RulebaseTest {
     /** The catalog ids implemented so far; each later issue adds its own. */
     static final Set<String> IMPLEMENTED = Set.of("HASH_SINGLE_PATH_CONCENTRATION", "IRQ_CROSS_NUMA",
-            "PCIE_CEILING_BELOW_PORTS", "PCIE_LINK_DOWNGRADED", "NUMA_NODE_UNKNOWN");
+            "PCIE_CEILING_BELOW_PORTS", "PCIE_LINK_DOWNGRADED", "NUMA_NODE_UNKNOWN",
+            "SWITCH_ECN_ABOVE_XOFF", "SWITCH_PFC_WATCHDOG_OFF", "SWITCH_PFC_STORM_DETECTED", "SWITCH_HEADROOM_SHORT",
+            "SWITCH_BUFFER_POOL_SKEWED", "SWITCH_LOSSLESS_DROPS", "SWITCH_ECMP_HASH_NO_L4",
+            "TRUST_MODE_MISMATCH", "PFC_PRIORITY_MISMATCH", "DSCP_MAP_MISMATCH", "MTU_MISMATCH", "TRAP_HOST_ONLY_TUNING");
 
     @Test
     void theBuiltKieBaseHoldsEveryImplementedCatalogRule() {
