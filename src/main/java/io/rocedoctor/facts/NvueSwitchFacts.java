@@ -36,6 +36,11 @@ import java.util.function.Function;
  * commands: the facing host port's speed stands in for the headroom formula.
  */
 final class NvueSwitchFacts {
+    // One instance each, so the context parses every per-port view once (see SwitchContext).
+    private static final NvuePfcParser PFC = new NvuePfcParser();
+    private static final NvueQosCountersParser COUNTERS = new NvueQosCountersParser();
+    private static final NvueBufferUsageParser BUFFERS = new NvueBufferUsageParser();
+    private static final NvueCongestionControlParser CONGESTION = new NvueCongestionControlParser();
     private final SwitchContext sw;
     private final NvueRoce roce;
     private final NvueEgressQueueMapping egress;
@@ -116,7 +121,7 @@ final class NvueSwitchFacts {
     }
 
     private NvuePfc pfc(String name) {
-        return sw.parse(SwitchSourceKind.NVUE_INTERFACE_PFC, new NvuePfcParser(), name).orElse(pfcGlobal);
+        return sw.parse(SwitchSourceKind.NVUE_INTERFACE_PFC, PFC, name).orElse(pfcGlobal);
     }
 
     /** NVUE spells trust {@code l2} (PCP), {@code l3} (DSCP), {@code both}, or as RoCE shows it {@code pcp,dscp}. */
@@ -132,7 +137,7 @@ final class NvueSwitchFacts {
         int tc = port.queueOf(priority);
         NvuePfc pfc = pfc(name);
 
-        NvueBufferUsage.Entry pg = sw.parse(SwitchSourceKind.NVUE_INTERFACE_BUFFER_INGRESS_PG, new NvueBufferUsageParser(), name)
+        NvueBufferUsage.Entry pg = sw.parse(SwitchSourceKind.NVUE_INTERFACE_BUFFER_INGRESS_PG, BUFFERS, name)
                 .flatMap(b -> losslessPg(b, priority)).orElse(null);
         Long xoff = pg != null && pg.xoffThresholdBytes() != null ? pg.xoffThresholdBytes()
                 : pfc != null ? pfc.xoffThresholdBytes() : null;
@@ -143,7 +148,7 @@ final class NvueSwitchFacts {
         Integer speed = host.map(Port::speedMbps).orElse(null);
         Integer mtu = host.map(Port::mtu).orElse(null);
 
-        NvueCongestionControl cc = sw.parse(SwitchSourceKind.NVUE_INTERFACE_CONGESTION_CONTROL, new NvueCongestionControlParser(), name)
+        NvueCongestionControl cc = sw.parse(SwitchSourceKind.NVUE_INTERFACE_CONGESTION_CONTROL, CONGESTION, name)
                 .orElse(congestionGlobal);
         Boolean marking = null;
         Long min = null;
@@ -181,7 +186,7 @@ final class NvueSwitchFacts {
         List<String> dropNames = List.of("PG" + pgIndex + " rx-buffer-discards", "PG" + pgIndex + " rx-shared-buffer-discards",
                 "TC" + tc + " tx-uc-buffer-discards", "TC" + tc + " wred-discards");
         for (int i = 0; i < dropCounters.size(); i++) {
-            Optional<SwitchContext.Span> span = sw.span(counters, new NvueQosCountersParser(), dropCounters.get(i));
+            Optional<SwitchContext.Span> span = sw.span(counters, COUNTERS, dropCounters.get(i));
             if (span.isPresent()) {
                 drops += span.get().amount();
                 sinceBoot |= span.get().sinceBoot();

@@ -39,6 +39,10 @@ import java.util.regex.Pattern;
  * from {@code show pfc priority}, watchdog ports from {@code show pfcwd config}) and give the counters.
  */
 final class SonicSwitchFacts {
+    // One instance each, so the context parses every counter table once (see SwitchContext).
+    private static final SonicPfcwdStatsParser PFCWD_STATS = new SonicPfcwdStatsParser();
+    private static final SonicPortIndexedCountersParser PG_DROPS = SonicPortIndexedCountersParser.priorityGroups();
+    private static final SonicQueueCountersParser QUEUE_COUNTERS = new SonicQueueCountersParser();
     private static final Pattern METERS = Pattern.compile("\\s*([0-9]+)\\s*m?\\s*");
     private static final SonicConfig EMPTY = new SonicConfig(Map.of(), Map.of(), List.of(), List.of(), Map.of(), List.of(),
             Map.of(), Map.of(), Map.of(), Map.of(), Map.of(), Map.of(), Map.of(), Map.of(), null, Map.of(), Map.of(),
@@ -187,23 +191,23 @@ final class SonicSwitchFacts {
         }
 
         SwitchSource stats = SwitchSource.of(SwitchSourceKind.SONIC_PFCWD_STATS);
-        SonicPfcwdStats.QueueStats now = sw.parse(stats, sw.lastSample(), new SonicPfcwdStatsParser())
+        SonicPfcwdStats.QueueStats now = sw.parse(stats, sw.lastSample(), PFCWD_STATS)
                 .flatMap(s -> s.queue(name, queue)).orElse(null);
-        Optional<SwitchContext.Span> storms = sw.span(stats, new SonicPfcwdStatsParser(),
+        Optional<SwitchContext.Span> storms = sw.span(stats, PFCWD_STATS,
                 s -> s.queue(name, queue).map(SonicPfcwdStats.QueueStats::stormsDetected).orElse(null));
 
         List<String> counters = new ArrayList<>();
         long drops = 0;
         boolean sinceBoot = false;
         Optional<SwitchContext.Span> pgDrops = sw.span(SwitchSource.of(SwitchSourceKind.SONIC_PG_DROP_COUNTERS),
-                SonicPortIndexedCountersParser.priorityGroups(), c -> c.value(name, pg));
+                PG_DROPS, c -> c.value(name, pg));
         if (pgDrops.isPresent()) {
             drops += pgDrops.get().amount();
             sinceBoot |= pgDrops.get().sinceBoot();
             counters.add("show priority-group drop counters PG" + pg);
         }
         Optional<SwitchContext.Span> queueDrops = sw.span(SwitchSource.of(SwitchSourceKind.SONIC_QUEUE_COUNTERS),
-                new SonicQueueCountersParser(),
+                QUEUE_COUNTERS,
                 c -> c.queue(name, "UC" + queue).map(SonicQueueCounters.Queue::dropPackets).orElse(null));
         if (queueDrops.isPresent()) {
             drops += queueDrops.get().amount();

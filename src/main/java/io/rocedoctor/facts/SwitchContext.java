@@ -13,9 +13,15 @@ import java.util.function.Function;
 /**
  * What the builders of one switch dump share: the dump, the ledger that parses each capture once,
  * the host ports facing each switch port, and the host's own ports (a link runs at one speed, so
- * the host end stands in for a switch port whose speed the dump does not show).
+ * the host end stands in for a switch port whose speed the dump does not show). Each capture is
+ * parsed once per parser instance: per-queue facts read the same tables many times.
  */
-record SwitchContext(SwitchDump dump, SourceLedger ledger, Map<String, List<String>> facing, Map<String, Port> hostPorts) {
+record SwitchContext(SwitchDump dump, SourceLedger ledger, Map<String, List<String>> facing, Map<String, Port> hostPorts,
+                     Map<List<Object>, Optional<?>> parsed) {
+
+    SwitchContext(SwitchDump dump, SourceLedger ledger, Map<String, List<String>> facing, Map<String, Port> hostPorts) {
+        this(dump, ledger, facing, hostPorts, new java.util.HashMap<>());
+    }
 
     /** A counter between the first and last sample; {@code sinceBoot} with one sample (then {@code delta} is the value). */
     record Span(long last, Long delta, boolean sinceBoot) {
@@ -36,8 +42,9 @@ record SwitchContext(SwitchDump dump, SourceLedger ledger, Map<String, List<Stri
         return parse(SwitchSource.of(kind, args), 0, parser);
     }
 
+    @SuppressWarnings("unchecked")
     <T> Optional<T> parse(SwitchSource source, int sample, Parser<T> parser) {
-        return ledger.parse(dump, source, sample, parser);
+        return (Optional<T>) parsed.computeIfAbsent(List.of(source, sample, parser), k -> ledger.parse(dump, source, sample, parser));
     }
 
     int lastSample() {
