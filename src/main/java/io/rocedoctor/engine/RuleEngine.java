@@ -1,6 +1,7 @@
 package io.rocedoctor.engine;
 
 import io.rocedoctor.bundle.SourceKind;
+import io.rocedoctor.bundle.SwitchSourceKind;
 import io.rocedoctor.facts.Facts;
 
 import java.io.BufferedReader;
@@ -156,11 +157,13 @@ public final class RuleEngine {
 
     /** Fires the rules over one bundle's facts in a fresh session. */
     public Diagnosis diagnose(Facts facts, Profile profile) {
-        return diagnose(facts.all(), profile, facts.ledger().usableKinds());
+        Set<Enum<?>> usable = new HashSet<>(facts.ledger().usableKinds());
+        usable.addAll(facts.ledger().usableSwitchKinds());
+        return diagnose(facts.all(), profile, usable);
     }
 
-    /** Fires the rules over facts, treating the given source kinds as collected. */
-    public Diagnosis diagnose(java.util.Collection<?> facts, Profile profile, Set<SourceKind> usable) {
+    /** Fires the rules over facts, treating the given host and switch source kinds as collected. */
+    public Diagnosis diagnose(java.util.Collection<?> facts, Profile profile, Set<? extends Enum<?>> usable) {
         Set<String> skipped = new HashSet<>();
         List<NotEvaluated> notEvaluated = new ArrayList<>();
         for (RuleInfo rule : catalog.values()) {
@@ -210,9 +213,9 @@ public final class RuleEngine {
     }
 
     /** Requirements of a rule the bundle cannot meet, in the collector's spelling. */
-    private static List<String> missing(RuleInfo rule, Set<SourceKind> usable) {
+    private static List<String> missing(RuleInfo rule, Set<? extends Enum<?>> usable) {
         List<String> out = new ArrayList<>();
-        for (Set<SourceKind> any : rule.requirements()) {
+        for (Set<Enum<?>> any : rule.requirements()) {
             if (any.stream().noneMatch(usable::contains)) {
                 out.add(String.join(" or ", any.stream().map(RuleEngine::generic).toList()));
             }
@@ -220,9 +223,12 @@ public final class RuleEngine {
         return out;
     }
 
-    /** A kind's command with placeholders a person recognises: {@code ethtool -S IF}. */
-    static String generic(SourceKind kind) {
-        return kind.templates().get(0).replace("{if}", "IF").replace("{dev}", "DEV").replace("{port}", "1")
+    /** A kind's command with placeholders a person recognises: {@code ethtool -S IF}, {@code switch: show pfcwd config}. */
+    static String generic(Enum<?> kind) {
+        if (kind instanceof SwitchSourceKind s) {
+            return "switch: " + s.templates().get(0).replace("{if}", "IF");
+        }
+        return ((SourceKind) kind).templates().get(0).replace("{if}", "IF").replace("{dev}", "DEV").replace("{port}", "1")
                 .replace("{bond}", "BOND").replace("{irq}", "N").replace("{prio}", "P").replace("{proto}", "udp4")
                 .replace("{cpu}", "N").replace(" {args}", " ...");
     }

@@ -50,7 +50,8 @@ public final class FactBuilder {
             new PhysicalFacts(),
             new QueueFacts(),
             new IrqFacts(),
-            new TransportFacts());
+            new TransportFacts(),
+            new SwitchFacts());
 
     public Facts build(Bundle bundle) {
         SourceLedger ledger = new SourceLedger(bundle);

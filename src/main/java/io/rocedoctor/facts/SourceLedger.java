@@ -4,6 +4,9 @@ import io.rocedoctor.bundle.Bundle;
 import io.rocedoctor.bundle.Capture;
 import io.rocedoctor.bundle.Source;
 import io.rocedoctor.bundle.SourceKind;
+import io.rocedoctor.bundle.SwitchDump;
+import io.rocedoctor.bundle.SwitchSource;
+import io.rocedoctor.bundle.SwitchSourceKind;
 import io.rocedoctor.parse.ParseException;
 import io.rocedoctor.parse.Parser;
 
@@ -30,6 +33,7 @@ public final class SourceLedger {
     private final Set<String> parsed = new TreeSet<>();
     private final List<Failure> failures = new ArrayList<>();
     private final Set<SourceKind> usable = EnumSet.noneOf(SourceKind.class);
+    private final Set<SwitchSourceKind> usableSwitch = EnumSet.noneOf(SwitchSourceKind.class);
     private final Set<String> missing = new TreeSet<>();
     private final Set<String> notes = new TreeSet<>();
 
@@ -68,6 +72,34 @@ public final class SourceLedger {
             failures.add(new Failure(source.display(), c.relativePath(), 0, "parser error: " + e));
         }
         return Optional.empty();
+    }
+
+    /**
+     * Parses one sample of a switch dump's source, accounted as {@code switch NAME: command}; empty
+     * when the dump lacks it or it failed (and then recorded).
+     */
+    public <T> Optional<T> parse(SwitchDump dump, SwitchSource source, int sample, Parser<T> parser) {
+        Optional<String> text = dump.text(source, sample);
+        if (text.isEmpty()) {
+            return Optional.empty();
+        }
+        String name = "switch " + dump.name() + ": " + source.display();
+        try {
+            T value = parser.parse(text.get());
+            parsed.add(name);
+            usableSwitch.add(source.kind());
+            return Optional.ofNullable(value);
+        } catch (ParseException e) {
+            failures.add(new Failure(name, "switches/" + dump.name(), e.line(), e.getMessage()));
+        } catch (RuntimeException e) {
+            failures.add(new Failure(name, "switches/" + dump.name(), 0, "parser error: " + e));
+        }
+        return Optional.empty();
+    }
+
+    /** Switch source kinds of which at least one capture, on any switch, parsed. */
+    public Set<SwitchSourceKind> usableSwitchKinds() {
+        return usableSwitch.isEmpty() ? EnumSet.noneOf(SwitchSourceKind.class) : EnumSet.copyOf(usableSwitch);
     }
 
     /** The first sample of a source. */

@@ -1,14 +1,17 @@
 package io.rocedoctor.engine;
 
 import io.rocedoctor.bundle.SourceKind;
+import io.rocedoctor.bundle.SwitchSourceKind;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
-/** Given facts, the findings: the rule tests' one entry point, with every source counted as collected. */
+/** Given facts, the findings: the rule tests' one entry point, with every host and switch source counted as collected. */
 public final class RuleHarness {
     private static final RuleEngine ENGINE = RuleEngine.builtIn();
 
@@ -21,7 +24,9 @@ public final class RuleHarness {
 
     public static Diagnosis diagnose(List<?> facts, String profile) {
         try {
-            return ENGINE.diagnose(new ArrayList<>(facts), Profile.builtIn(profile), EnumSet.allOf(SourceKind.class));
+            Set<Enum<?>> all = new HashSet<>(EnumSet.allOf(SourceKind.class));
+            all.addAll(EnumSet.allOf(SwitchSourceKind.class));
+            return ENGINE.diagnose(new ArrayList<>(facts), Profile.builtIn(profile), all);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -43,7 +43,19 @@ class RulebaseTest {
             "ROCE_GID_V2_MISSING",
             "ROCE_RETRANSMITTING",
             "ROCE_PATH_UNUSED",
-            "BOND_MODE_NOT_MULTIPATH");
+            "BOND_MODE_NOT_MULTIPATH",
+            "SWITCH_ECN_ABOVE_XOFF",
+            "SWITCH_PFC_WATCHDOG_OFF",
+            "SWITCH_PFC_STORM_DETECTED",
+            "SWITCH_HEADROOM_SHORT",
+            "SWITCH_BUFFER_POOL_SKEWED",
+            "SWITCH_LOSSLESS_DROPS",
+            "SWITCH_ECMP_HASH_NO_L4",
+            "TRUST_MODE_MISMATCH",
+            "PFC_PRIORITY_MISMATCH",
+            "DSCP_MAP_MISMATCH",
+            "MTU_MISMATCH",
+            "TRAP_HOST_ONLY_TUNING");
 
     @Test
     void theBuiltKieBaseHoldsEveryImplementedCatalogRule() {

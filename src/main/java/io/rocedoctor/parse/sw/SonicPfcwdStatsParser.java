@@ -30,13 +30,16 @@ public final class SonicPfcwdStatsParser implements Parser<SonicPfcwdStats> {
                     throw new ParseException(r.line(), "queue is not like Ethernet0:3: '" + cell + "'");
                 }
                 int line = r.line();
+                Integer queue = SwitchValues.integer(cell.substring(colon + 1), line, "queue number");
+                if (queue == null) {
+                    throw new ParseException(line, "queue is not like Ethernet0:3: '" + cell + "'");
+                }
                 Long[] storm = pair(t, r, "STORM DETECTED/RESTORED");
                 Long[] tx = pair(t, r, "TX OK/DROP");
                 Long[] rx = pair(t, r, "RX OK/DROP");
                 Long[] txLast = pair(t, r, "TX LAST OK/DROP");
                 Long[] rxLast = pair(t, r, "RX LAST OK/DROP");
-                out.add(new SonicPfcwdStats.QueueStats(cell.substring(0, colon),
-                        SwitchValues.integer(cell.substring(colon + 1), line, "queue number"),
+                out.add(new SonicPfcwdStats.QueueStats(cell.substring(0, colon), queue,
                         r.cell(t.column("STATUS")), storm[0], storm[1], tx[0], tx[1], rx[0], rx[1],
                         txLast[0], txLast[1], rxLast[0], rxLast[1]));
             }

@@ -95,6 +95,12 @@ class SonicParsersTest {
                 --------  ---------  -------------------------
                 Ethernet0    stormed                        1/0
                 """)).isInstanceOf(ParseException.class).hasMessageContaining("Ethernet0:3");
+        // a port with a colon but no queue number (found by SwitchParserPropertiesTest)
+        assertThatThrownBy(() -> new SonicPfcwdStatsParser().parse("""
+                    QUEUE     STATUS    STORM DETECTED/RESTORED
+                ----------  ---------  -------------------------
+                Ethernet0:    stormed                        1/0
+                """)).isInstanceOf(ParseException.class).hasMessageContaining("Ethernet0:3");
         assertThatThrownBy(() -> new SonicPfcwdStatsParser().parse("""
                       QUEUE     STATUS    STORM DETECTED/RESTORED
                 -----------  ---------  -------------------------

@@ -1,0 +1,219 @@
+package io.rocedoctor.facts;
+
+import io.rocedoctor.bundle.SwitchSource;
+import io.rocedoctor.bundle.SwitchSourceKind;
+import io.rocedoctor.parse.sw.NvueBufferUsage;
+import io.rocedoctor.parse.sw.NvueBufferUsageParser;
+import io.rocedoctor.parse.sw.NvueCongestionControl;
+import io.rocedoctor.parse.sw.NvueCongestionControlParser;
+import io.rocedoctor.parse.sw.NvueEgressQueueMapping;
+import io.rocedoctor.parse.sw.NvueEgressQueueMappingParser;
+import io.rocedoctor.parse.sw.NvuePfc;
+import io.rocedoctor.parse.sw.NvuePfcParser;
+import io.rocedoctor.parse.sw.NvuePfcWatchdog;
+import io.rocedoctor.parse.sw.NvuePfcWatchdogParser;
+import io.rocedoctor.parse.sw.NvueQosCounters;
+import io.rocedoctor.parse.sw.NvueQosCountersParser;
+import io.rocedoctor.parse.sw.NvueQosMapping;
+import io.rocedoctor.parse.sw.NvueQosMappingParser;
+import io.rocedoctor.parse.sw.NvueRoce;
+import io.rocedoctor.parse.sw.NvueRoceParser;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
+
+/**
+ * The facts of an NVIDIA Cumulus NVUE dump. A port's own {@code nv show interface IF qos ...} view
+ * wins over the global one ({@code nv show qos roce}, {@code ... default-global}), which applies to
+ * every port that has no view of its own. NVUE shows neither port speed nor MTU in these
+ * commands: the facing host port's speed stands in for the headroom formula.
+ */
+final class NvueSwitchFacts {
+    // One instance each, so the context parses every per-port view once (see SwitchContext).
+    private static final NvuePfcParser PFC = new NvuePfcParser();
+    private static final NvueQosCountersParser COUNTERS = new NvueQosCountersParser();
+    private static final NvueBufferUsageParser BUFFERS = new NvueBufferUsageParser();
+    private static final NvueCongestionControlParser CONGESTION = new NvueCongestionControlParser();
+    private final SwitchContext sw;
+    private final NvueRoce roce;
+    private final NvueEgressQueueMapping egress;
+    private final NvuePfc pfcGlobal;
+    private final NvuePfcWatchdog watchdogGlobal;
+    private final NvueCongestionControl congestionGlobal;
+
+    private NvueSwitchFacts(SwitchContext sw) {
+        this.sw = sw;
+        this.roce = sw.parse(SwitchSourceKind.NVUE_ROCE, new NvueRoceParser()).orElse(null);
+        this.egress = sw.parse(SwitchSourceKind.NVUE_EGRESS_QUEUE_MAPPING_GLOBAL, new NvueEgressQueueMappingParser()).orElse(null);
+        this.pfcGlobal = sw.parse(SwitchSourceKind.NVUE_PFC_GLOBAL, new NvuePfcParser()).orElse(null);
+        this.watchdogGlobal = sw.parse(SwitchSourceKind.NVUE_PFC_WATCHDOG_GLOBAL, new NvuePfcWatchdogParser()).orElse(null);
+        this.congestionGlobal = sw.parse(SwitchSourceKind.NVUE_CONGESTION_CONTROL_GLOBAL, new NvueCongestionControlParser()).orElse(null);
+    }
+
+    static void addTo(SwitchContext sw, List<Object> facts) {
+        new NvueSwitchFacts(sw).add(facts);
+    }
+
+    private void add(List<Object> facts) {
+        Set<String> names = new TreeSet<>(sw.facing().keySet());
+        for (SwitchSourceKind kind : SwitchSourceKind.values()) {
+            if (kind.platform() == sw.dump().platform() && kind.parameters().contains("if")) {
+                names.addAll(sw.portsOf(kind));
+            }
+        }
+        List<SwitchLosslessQueue> lossless = new ArrayList<>();
+        for (String name : names) {
+            SwitchPort port = port(name);
+            facts.add(port);
+            for (int priority : port.pfcPriorities()) {
+                lossless.add(losslessQueue(port, priority));
+            }
+        }
+        facts.addAll(lossless);
+    }
+
+    private SwitchPort port(String name) {
+        NvueQosMapping mapping = sw.parse(SwitchSourceKind.NVUE_INTERFACE_MAPPING, new NvueQosMappingParser(), name).orElse(null);
+        NvuePfc pfc = pfc(name);
+        String trust = mapping != null && mapping.trust() != null ? trust(mapping.trust())
+                : roce != null && !roce.trust().isEmpty() ? trust(String.join(",", roce.trust())) : null;
+        List<Integer> priorities = pfc != null ? pfc.switchPriorities() : roce != null ? roce.pfcPriorities() : List.of();
+        Map<Integer, Integer> dscp = new HashMap<>();
+        Map<Integer, Integer> pcp = new HashMap<>();
+        if (mapping != null && !mapping.dscpToSwitchPriority().isEmpty()) {
+            dscp.putAll(mapping.dscpToSwitchPriority());
+        } else if (roce != null) {
+            roce.priorityMappings().forEach(m -> m.dscp().forEach(d -> dscp.put(d, m.switchPriority())));
+        }
+        if (mapping != null && !mapping.pcpToSwitchPriority().isEmpty()) {
+            pcp.putAll(mapping.pcpToSwitchPriority());
+        } else if (roce != null) {
+            roce.priorityMappings().stream().filter(m -> m.pcp() != null).forEach(m -> pcp.put(m.pcp(), m.switchPriority()));
+        }
+        Map<Integer, Integer> queues = new HashMap<>();
+        Set<Integer> strict = new TreeSet<>();
+        if (roce != null) {
+            for (NvueRoce.TrafficClassMapping m : roce.trafficClassMappings()) {
+                if (m.switchPriority() != null && m.trafficClass() != null) {
+                    queues.put(m.switchPriority(), m.trafficClass());
+                    if (m.scheduler() != null && m.scheduler().toLowerCase().contains("strict")) {
+                        strict.add(m.trafficClass());
+                    }
+                }
+            }
+        }
+        if (egress != null) {
+            queues.putAll(egress.switchPriorityToTrafficClass());
+        }
+        dscp.values().removeIf(Objects::isNull);
+        pcp.values().removeIf(Objects::isNull);
+        Integer cable = pfc != null && pfc.cableLengthMeters() != null ? pfc.cableLengthMeters()
+                : roce != null ? roce.cableLength() : null;
+        return new SwitchPort(sw.dump().name(), name, sw.platform(), null, null, cable, trust, priorities, dscp, pcp, queues,
+                strict, sw.facing(name));
+    }
+
+    private NvuePfc pfc(String name) {
+        return sw.parse(SwitchSourceKind.NVUE_INTERFACE_PFC, PFC, name).orElse(pfcGlobal);
+    }
+
+    /** NVUE spells trust {@code l2} (PCP), {@code l3} (DSCP), {@code both}, or as RoCE shows it {@code pcp,dscp}. */
+    private static String trust(String written) {
+        String t = written.toLowerCase();
+        boolean l3 = t.contains("l3") || t.contains("dscp") || t.contains("both");
+        boolean l2 = t.contains("l2") || t.contains("pcp") || t.contains("both");
+        return l3 && l2 ? "both" : l3 ? "dscp" : l2 ? "pcp" : null;
+    }
+
+    private SwitchLosslessQueue losslessQueue(SwitchPort port, int priority) {
+        String name = port.port();
+        int tc = port.queueOf(priority);
+        NvuePfc pfc = pfc(name);
+
+        NvueBufferUsage.Entry pg = sw.parse(SwitchSourceKind.NVUE_INTERFACE_BUFFER_INGRESS_PG, BUFFERS, name)
+                .flatMap(b -> losslessPg(b, priority)).orElse(null);
+        Long xoff = pg != null && pg.xoffThresholdBytes() != null ? pg.xoffThresholdBytes()
+                : pfc != null ? pfc.xoffThresholdBytes() : null;
+        String basis = pg != null && pg.xoffThresholdBytes() != null ? "nv show interface " + name + " qos buffer ingress-priority-group: XOFF Th of PG " + pg.index()
+                : xoff != null ? "nv show interface " + name + " qos pfc: xoff-threshold" : null;
+
+        Optional<Port> host = sw.hostPort(name);
+        Integer speed = host.map(Port::speedMbps).orElse(null);
+        Integer mtu = host.map(Port::mtu).orElse(null);
+
+        NvueCongestionControl cc = sw.parse(SwitchSourceKind.NVUE_INTERFACE_CONGESTION_CONTROL, CONGESTION, name)
+                .orElse(congestionGlobal);
+        Boolean marking = null;
+        Long min = null;
+        Long max = null;
+        Integer probability = null;
+        Optional<NvueCongestionControl.TrafficClass> ccTc = cc == null ? Optional.empty() : cc.trafficClass(tc);
+        if (ccTc.isPresent()) {
+            marking = ccTc.get().ecnEnabled();
+            min = ccTc.get().minThresholdBytes();
+            max = ccTc.get().maxThresholdBytes();
+            probability = ccTc.get().probability();
+        } else if (roce != null && roce.ecnMinThresholdBytes() != null) {
+            marking = roce.congestionTrafficClasses().contains(tc);
+            min = roce.ecnMinThresholdBytes();
+            max = roce.ecnMaxThresholdBytes();
+            probability = roce.ecnProbability();
+        }
+
+        SwitchSource wdSource = SwitchSource.of(SwitchSourceKind.NVUE_INTERFACE_PFC_WATCHDOG, name);
+        NvuePfcWatchdog wd = sw.parse(wdSource, 0, new NvuePfcWatchdogParser()).orElse(watchdogGlobal);
+        String wdName = wd == null ? null : wd == watchdogGlobal ? "nv show qos pfc-watchdog" : wdSource.display();
+        Optional<NvuePfcWatchdog.TrafficClass> wdTc = wd == null ? Optional.empty()
+                : wd.trafficClasses().stream().filter(t -> t.trafficClass() == tc).findFirst();
+
+        SwitchSource counters = SwitchSource.of(SwitchSourceKind.NVUE_INTERFACE_COUNTERS_QOS, name);
+        List<String> named = new ArrayList<>();
+        long drops = 0;
+        boolean sinceBoot = false;
+        int pgIndex = pg != null ? pg.index() : priority;
+        List<Function<NvueQosCounters, Long>> dropCounters = List.of(
+                c -> pgCounter(c, pgIndex, NvueQosCounters.PriorityGroup::rxBufferDiscardBytes),
+                c -> pgCounter(c, pgIndex, NvueQosCounters.PriorityGroup::rxSharedBufferDiscardBytes),
+                c -> tcCounter(c, tc, NvueQosCounters.TrafficClass::txUcBufferDiscardBytes),
+                c -> tcCounter(c, tc, NvueQosCounters.TrafficClass::wredDiscards));
+        List<String> dropNames = List.of("PG" + pgIndex + " rx-buffer-discards", "PG" + pgIndex + " rx-shared-buffer-discards",
+                "TC" + tc + " tx-uc-buffer-discards", "TC" + tc + " wred-discards");
+        for (int i = 0; i < dropCounters.size(); i++) {
+            Optional<SwitchContext.Span> span = sw.span(counters, COUNTERS, dropCounters.get(i));
+            if (span.isPresent()) {
+                drops += span.get().amount();
+                sinceBoot |= span.get().sinceBoot();
+                named.add(counters.display() + " " + dropNames.get(i));
+            }
+        }
+
+        return new SwitchLosslessQueue(sw.dump().name(), name, sw.platform(), priority, tc, pg == null ? null : pg.index(),
+                xoff, basis, pg == null ? null : pg.headroomBytes(), SwitchContext.headroomFloor(speed, port.cableMeters(), mtu),
+                speed, marking, min, max, probability, wd == null ? null : wd.enabled(), wdName,
+                wdTc.map(NvuePfcWatchdog.TrafficClass::deadlockCount).orElse(null), null,
+                wdTc.map(NvuePfcWatchdog.TrafficClass::deadlocked).orElse(false), wdName, drops, sinceBoot,
+                String.join(", ", named), port.hostPorts());
+    }
+
+    /** The lossless PG of a priority: the one numbered like it, else the port's only lossless PG. */
+    private static Optional<NvueBufferUsage.Entry> losslessPg(NvueBufferUsage b, int priority) {
+        List<NvueBufferUsage.Entry> pgs = b.entries().stream()
+                .filter(e -> e.kind().equals("priority-group") && "lossless".equalsIgnoreCase(e.lossType())).toList();
+        return pgs.stream().filter(e -> e.index() == priority).findFirst().or(() -> pgs.size() == 1 ? Optional.of(pgs.get(0)) : Optional.empty());
+    }
+
+    private static Long pgCounter(NvueQosCounters c, int pg, Function<NvueQosCounters.PriorityGroup, Long> value) {
+        return c.priorityGroups().stream().filter(p -> p.priorityGroup() == pg).map(value).filter(Objects::nonNull).findFirst().orElse(null);
+    }
+
+    private static Long tcCounter(NvueQosCounters c, int tc, Function<NvueQosCounters.TrafficClass, Long> value) {
+        return c.trafficClasses().stream().filter(t -> t.trafficClass() == tc).map(value).filter(Objects::nonNull).findFirst().orElse(null);
+    }
+}

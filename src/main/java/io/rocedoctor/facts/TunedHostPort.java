@@ -1,0 +1,35 @@
+package io.rocedoctor.facts;
+
+import java.util.List;
+
+/**
+ * A host port tuned for lossless RoCE on its own side: it trusts DSCP, has PFC on the priority its
+ * RoCE traffic uses ({@code roce} says how that priority was derived; any PFC priority when the
+ * RoCE priority is unknown) and DCQCN on that priority. Whether the switch agrees is layer 10's question.
+ */
+public record TunedHostPort(String device, List<Integer> pfcPriorities, List<Integer> ecnPriorities, String roce) {
+    public TunedHostPort {
+        pfcPriorities = List.copyOf(pfcPriorities);
+        ecnPriorities = List.copyOf(ecnPriorities);
+    }
+
+    /** The tuned ports among the host's QoS facts (PortQos, EcnState, RoceTraffic). */
+    public static List<TunedHostPort> among(List<?> facts) {
+        List<RoceTraffic> traffic = facts.stream().filter(RoceTraffic.class::isInstance).map(RoceTraffic.class::cast).toList();
+        List<EcnState> ecn = facts.stream().filter(EcnState.class::isInstance).map(EcnState.class::cast).toList();
+        return facts.stream().filter(PortQos.class::isInstance).map(PortQos.class::cast)
+                .filter(q -> "dscp".equals(q.trust()) && !q.pfcPriorities().isEmpty())
+                .flatMap(q -> {
+                    List<RoceTraffic> roce = traffic.stream().filter(t -> q.device().equals(t.netdev()) && t.priority() != null).toList();
+                    List<Integer> lossless = roce.isEmpty() ? q.pfcPriorities()
+                            : roce.stream().map(RoceTraffic::priority).filter(q::pfcOn).distinct().toList();
+                    List<Integer> withEcn = ecn.stream().filter(e -> e.device().equals(q.device()))
+                            .flatMap(e -> lossless.stream().filter(e::enabled)).distinct().toList();
+                    if (withEcn.isEmpty()) {
+                        return java.util.stream.Stream.empty();
+                    }
+                    String how = roce.isEmpty() ? "RoCE priority not derivable" : roce.get(0).derivation();
+                    return java.util.stream.Stream.of(new TunedHostPort(q.device(), q.pfcPriorities(), withEcn, how));
+                }).toList();
+    }
+}

@@ -1,0 +1,138 @@
+package io.rocedoctor.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+
+/** Layer 10: host port p0 against switch port leaf1/Ethernet8, changed in one value on one side. */
+class EndToEndRulesTest {
+
+    private static Diagnosis diagnose(SwitchedHost s) {
+        return RuleHarness.diagnose(s.facts());
+    }
+
+    private static List<String> ids(SwitchedHost s) {
+        return RuleHarness.ids(diagnose(s));
+    }
+
+    @Test
+    void hostTrustsDscpWhileTheSwitchTrustsPcp() {
+        Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> s.switchTrust = "pcp"));
+        assertThat(RuleHarness.ids(d)).containsExactly("TRUST_MODE_MISMATCH@p0");
+        assertThat(d.findings().get(0).scope()).contains(SwitchedHost.LABEL);
+        assertThat(d.findings().get(0).actions()).singleElement().satisfies(a -> {
+            assertThat(a.action()).isEqualTo("switch-trust-dscp");
+            assertThat(a.parameters()).containsOnlyKeys("switch", "platform", "switch_port");
+        });
+    }
+
+    @Test
+    void hostTrustsPcpWhileTheSwitchTrustsDscpMovesTheHost() {
+        Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> s.hostTrust = "pcp"));
+        assertThat(RuleHarness.ids(d)).containsExactly("TRUST_MODE_MISMATCH@p0");
+        assertThat(d.findings().get(0).actions().get(0).action()).isEqualTo("host-trust-dscp");
+        assertThat(d.findings().get(0).actions().get(0).parameters()).containsEntry("current", "pcp");
+    }
+
+    @Test
+    void nearMissSwitchTrustingBothAgreesWithEither() {
+        assertThat(ids(SwitchedHost.healthy().with(s -> s.switchTrust = "both"))).isEmpty();
+    }
+
+    @Test
+    void hostPausesPriority3WhileTheSwitchPausesPriority4() {
+        Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> {
+            s.switchPfc = List.of(4);
+            s.dscpMap = Map.of(26, 4, 48, 6);
+        }));
+        assertThat(RuleHarness.ids(d)).containsExactly("PFC_PRIORITY_MISMATCH@p0");
+        Finding f = d.findings().get(0);
+        assertThat(f.severity()).isEqualTo("critical");
+        assertThat(f.actions()).singleElement().satisfies(a -> {
+            assertThat(a.action()).isEqualTo("switch-pfc-priority");
+            assertThat(a.parameters()).containsEntry("priorities", "3").containsEntry("switch_port", "Ethernet8");
+        });
+    }
+
+    @Test
+    void whenOnlyTheSwitchHasTheRocePriorityTheHostChanges() {
+        Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> s.hostPfc = List.of(4)));
+        assertThat(d.findings()).filteredOn(f -> f.id().equals("PFC_PRIORITY_MISMATCH")).singleElement()
+                .satisfies(f -> assertThat(f.actions().get(0).action()).isEqualTo("host-pfc-priority"));
+    }
+
+    @Test
+    void nearMissSameVectorInAnotherOrder() {
+        assertThat(ids(SwitchedHost.healthy().with(s -> {
+            s.hostPfc = List.of(4, 3);
+            s.switchPfc = List.of(3, 4);
+        }))).isEmpty();
+    }
+
+    @Test
+    void roceDscpLandsOnALossyPriority() {
+        Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> s.dscpMap = Map.of(24, 3, 48, 6)));
+        assertThat(RuleHarness.ids(d)).containsExactly("DSCP_MAP_MISMATCH@p0");
+        Finding f = d.findings().get(0);
+        assertThat(f.confidence()).isEqualTo("confirmed");
+        assertThat(f.actions().get(0).parameters()).containsEntry("dscp", "26").containsEntry("priority", "3")
+                .containsOnlyKeys("switch", "platform", "dscp", "priority");
+    }
+
+    @Test
+    void nearMissRoceDscpOnTheLosslessPriority() {
+        assertThat(ids(SwitchedHost.healthy().with(s -> s.dscpMap = Map.of(26, 3, 48, 6)))).isEmpty();
+    }
+
+    @Test
+    void cnpDscpOnTheDataQueueWaitsBehindData() {
+        Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> s.dscpMap = Map.of(26, 3, 48, 3)));
+        assertThat(RuleHarness.ids(d)).containsExactly("DSCP_MAP_MISMATCH@p0");
+        assertThat(d.findings().get(0).confidence()).isEqualTo("likely");
+        assertThat(d.findings().get(0).actions().get(0).parameters()).containsEntry("dscp", "48").containsEntry("priority", "6");
+    }
+
+    @Test
+    void nearMissCnpOnAHigherQueueThatIsNotStrict() {
+        assertThat(ids(SwitchedHost.healthy().with(s -> s.strictQueues = Set.of()))).isEmpty();
+    }
+
+    @Test
+    void hostMtuAboveTheSwitchPorts() {
+        Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> s.switchMtu = 8999));
+        assertThat(RuleHarness.ids(d)).contains("MTU_MISMATCH@p0");
+        assertThat(d.findings()).filteredOn(f -> f.id().equals("MTU_MISMATCH")).singleElement()
+                .satisfies(f -> assertThat(f.actions().get(0).parameters()).containsEntry("mtu", "9000"));
+    }
+
+    @Test
+    void nearMissSwitchMtuEqualToTheHosts() {
+        assertThat(RuleHarness.ids(diagnose(SwitchedHost.healthy().with(s -> s.switchMtu = 9000))))
+                .doesNotContain("MTU_MISMATCH@p0");
+    }
+
+    @Test
+    void hostTunedButNoSwitchDumpIsATrap() {
+        Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> s.switchDumped = false));
+        assertThat(RuleHarness.ids(d)).containsExactly("TRAP_HOST_ONLY_TUNING@test-host");
+        assertThat(d.findings().get(0).severity()).isEqualTo("info");
+        assertThat(d.findings().get(0).actions().get(0).parameters()).containsEntry("device", "p0");
+    }
+
+    @Test
+    void nearMissHostWithoutDcqcnIsNotTunedSoNoTrap() {
+        assertThat(ids(SwitchedHost.healthy().with(s -> {
+            s.switchDumped = false;
+            s.hostEcn = false;
+        }))).isEmpty();
+    }
+
+    @Test
+    void nearMissTunedHostWithItsSwitchDumpIsNoTrap() {
+        assertThat(ids(SwitchedHost.healthy())).doesNotContain("TRAP_HOST_ONLY_TUNING@test-host");
+    }
+}

@@ -1,0 +1,150 @@
+package io.rocedoctor.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+/** Layer 9: each switch QoS rule on a host and switch that agree, changed in one value. */
+class SwitchQosRulesTest {
+    private static final String QUEUE = SwitchedHost.LABEL + ":3";
+
+    private static Diagnosis diagnose(SwitchedHost s) {
+        return RuleHarness.diagnose(s.facts());
+    }
+
+    private static List<String> ids(SwitchedHost s) {
+        return RuleHarness.ids(diagnose(s));
+    }
+
+    @Test
+    void aSwitchThatAgreesWithItsHostGivesNoFinding() {
+        assertThat(ids(SwitchedHost.healthy())).isEmpty();
+    }
+
+    @Test
+    void ecnMinimumAtTheXoffPointNeverMarksBeforePfc() {
+        Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> s.ecnMinBytes = s.xoffBytes));
+        assertThat(RuleHarness.ids(d)).containsExactly("SWITCH_ECN_ABOVE_XOFF@" + QUEUE);
+        Finding f = d.findings().get(0);
+        assertThat(f.scope()).contains("p0", SwitchedHost.LABEL);
+        assertThat(f.actions().get(0).parameters()).containsEntry("switch", "leaf1").containsEntry("platform", "sonic")
+                .containsEntry("switch_port", "Ethernet8").containsEntry("priority", "3");
+    }
+
+    @Test
+    void nearMissEcnMinimumOneByteBelowXoff() {
+        assertThat(ids(SwitchedHost.healthy().with(s -> s.ecnMinBytes = s.xoffBytes - 1))).isEmpty();
+    }
+
+    @Test
+    void watchdogOffOnALosslessQueue() {
+        Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> s.watchdogOn = false));
+        assertThat(RuleHarness.ids(d)).containsExactly("SWITCH_PFC_WATCHDOG_OFF@" + SwitchedHost.LABEL);
+        assertThat(d.findings().get(0).actions().get(0).parameters()).containsEntry("priorities", "3");
+    }
+
+    @Test
+    void nearMissWatchdogStateUnknownIsNotReportedOff() {
+        assertThat(ids(SwitchedHost.healthy().with(s -> s.watchdogOn = null))).isEmpty();
+    }
+
+    @Test
+    void stormCountedDuringTheCaptureIsConfirmed() {
+        Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> {
+            s.stormsDetected = 4L;
+            s.stormsDuring = 1L;
+        }));
+        assertThat(RuleHarness.ids(d)).containsExactly("SWITCH_PFC_STORM_DETECTED@" + QUEUE);
+        assertThat(d.findings().get(0).confidence()).isEqualTo("confirmed");
+        assertThat(d.findings().get(0).severity()).isEqualTo("critical");
+    }
+
+    @Test
+    void stormsOnlyInTheHistoryAreLikely() {
+        Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> s.stormsDetected = 2L));
+        assertThat(RuleHarness.ids(d)).containsExactly("SWITCH_PFC_STORM_DETECTED@" + QUEUE);
+        assertThat(d.findings().get(0).confidence()).isEqualTo("likely");
+    }
+
+    @Test
+    void aQueueInStormStateIsConfirmed() {
+        Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> s.stormed = true));
+        assertThat(d.findings()).singleElement().satisfies(f -> {
+            assertThat(f.id()).isEqualTo("SWITCH_PFC_STORM_DETECTED");
+            assertThat(f.confidence()).isEqualTo("confirmed");
+        });
+    }
+
+    @Test
+    void headroomOneByteShortOfTheFormula() {
+        Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> s.headroomBytes = SwitchedHost.headroomNeeded() - 1));
+        assertThat(RuleHarness.ids(d)).containsExactly("SWITCH_HEADROOM_SHORT@" + QUEUE);
+        assertThat(d.findings().get(0).actions().get(0).parameters())
+                .containsEntry("size", String.valueOf(SwitchedHost.headroomNeeded()));
+    }
+
+    @Test
+    void nearMissHeadroomExactlyAsTheFormulaNeeds() {
+        assertThat(ids(SwitchedHost.healthy().with(s -> s.headroomBytes = SwitchedHost.headroomNeeded()))).isEmpty();
+    }
+
+    @Test
+    void longerCableNeedsMoreHeadroom() {
+        // 300 m at 100G: 2 x 300 x 5 ns = 3 µs of propagation, 37500 B more than 5 m would need.
+        assertThat(ids(SwitchedHost.healthy().with(s -> s.cableMeters = 300))).containsExactly("SWITCH_HEADROOM_SHORT@" + QUEUE);
+    }
+
+    @Test
+    void losslessPoolUnderHalfTheLossyPools() {
+        Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> s.losslessPoolBytes = s.lossyPoolBytes / 2 - 1));
+        assertThat(RuleHarness.ids(d)).containsExactly("SWITCH_BUFFER_POOL_SKEWED@leaf1");
+        assertThat(d.findings().get(0).severity()).isEqualTo("medium");
+    }
+
+    @Test
+    void nearMissLosslessPoolExactlyHalfTheLossyPools() {
+        assertThat(ids(SwitchedHost.healthy().with(s -> s.losslessPoolBytes = s.lossyPoolBytes / 2))).isEmpty();
+    }
+
+    @Test
+    void sharedHeadroomPoolSmallerThanOnePgsHeadroom() {
+        assertThat(ids(SwitchedHost.healthy().with(s -> s.headroomPoolBytes = s.headroomBytes - 1)))
+                .containsExactly("SWITCH_BUFFER_POOL_SKEWED@leaf1");
+    }
+
+    @Test
+    void oneDropOnALosslessQueueBetweenSamplesIsConfirmed() {
+        Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> s.drops = 1));
+        assertThat(RuleHarness.ids(d)).containsExactly("SWITCH_LOSSLESS_DROPS@" + QUEUE);
+        assertThat(d.findings().get(0).confidence()).isEqualTo("confirmed");
+    }
+
+    @Test
+    void dropsSinceBootWithOneSampleAreLikely() {
+        Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> {
+            s.drops = 12;
+            s.dropsSinceBoot = true;
+        }));
+        assertThat(d.findings()).singleElement().satisfies(f -> assertThat(f.confidence()).isEqualTo("likely"));
+    }
+
+    @Test
+    void nearMissNoDropOnTheLosslessQueue() {
+        assertThat(ids(SwitchedHost.healthy().with(s -> s.drops = 0))).isEmpty();
+    }
+
+    @Test
+    void ecmpHashWithoutTheUdpSourcePort() {
+        Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> s.ecmpFields = List.of("SRC_IP", "DST_IP", "IP_PROTOCOL", "L4_DST_PORT")));
+        assertThat(RuleHarness.ids(d)).containsExactly("SWITCH_ECMP_HASH_NO_L4@leaf1");
+        assertThat(d.findings().get(0).scope()).contains("p0");
+        assertThat(d.findings().get(0).actions().get(0).parameters()).containsOnlyKeys("switch", "platform");
+    }
+
+    @Test
+    void nearMissEcmpHashWithTheUdpSourcePortOnly() {
+        assertThat(ids(SwitchedHost.healthy().with(s -> s.ecmpFields = List.of("L4_SRC_PORT")))).isEmpty();
+    }
+}

@@ -1,0 +1,182 @@
+package io.rocedoctor.facts;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rocedoctor.bundle.Bundle;
+import io.rocedoctor.bundle.BundleReader;
+import io.rocedoctor.engine.Diagnosis;
+import io.rocedoctor.engine.NotEvaluated;
+import io.rocedoctor.engine.Profile;
+import io.rocedoctor.engine.RuleEngine;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Given a bundle with a SONiC or an NVUE switch dump (fixture outputs of fixtures/samples/switch),
+ * both platforms yield the same facts: ports with trust, PFC and maps, lossless queues with their
+ * XOFF point, headroom, ECN, watchdog and drops, pools, hash, and links to the host ports.
+ */
+class SwitchFactsTest {
+    private static final Path SAMPLES = Path.of("fixtures/samples/switch");
+
+    @TempDir
+    Path dir;
+
+    private void copy(String sample, String target) throws Exception {
+        Path p = dir.resolve(target);
+        Files.createDirectories(p.getParent());
+        Files.copy(SAMPLES.resolve(sample), p);
+    }
+
+    private void write(String target, String text) throws Exception {
+        Path p = dir.resolve(target);
+        Files.createDirectories(p.getParent());
+        Files.writeString(p, text);
+    }
+
+    private Facts facts() throws Exception {
+        try (Bundle b = new BundleReader().read(dir)) {
+            return new FactBuilder().build(b);
+        }
+    }
+
+    private static <T> T only(Facts f, Class<T> type, java.util.function.Predicate<T> which) {
+        return f.of(type).stream().filter(which).reduce((a, b) -> {
+            throw new AssertionError("more than one " + type.getSimpleName());
+        }).orElseThrow(() -> new AssertionError("no such " + type.getSimpleName() + " in " + f.of(type)));
+    }
+
+    private Facts sonic() throws Exception {
+        write("manifest.yaml", "host: h1\nlinks:\n  - {host_port: ens1f0np0, switch: leaf1, switch_port: Ethernet16}\n");
+        write("switches/leaf1/manifest.yaml", "platform: sonic\n");
+        copy("sonic-config_db-leaf.json", "switches/leaf1/fs/etc/sonic/config_db.json");
+        copy("sonic-show-pfcwd-config-leaf.txt", "switches/leaf1/commands/show_pfcwd_config");
+        copy("sonic-show-pfcwd-stats-leaf.txt", "switches/leaf1/commands/show_pfcwd_stats");
+        copy("sonic-show-priority-group-drop-counters-leaf.txt", "switches/leaf1/commands/show_priority-group_drop_counters");
+        return facts();
+    }
+
+    @Test
+    void sonicPortsTakeTrustPfcAndMapsFromConfigDb() throws Exception {
+        Facts f = sonic();
+        SwitchPort e16 = only(f, SwitchPort.class, p -> p.port().equals("Ethernet16"));
+        assertThat(e16.switchName()).isEqualTo("leaf1");
+        assertThat(e16.platform()).isEqualTo("sonic");
+        assertThat(e16.trust()).isEqualTo("dscp");
+        assertThat(e16.pfcPriorities()).containsExactly(3);
+        assertThat(e16.speedMbps()).isEqualTo(400000);
+        assertThat(e16.mtu()).isEqualTo(9100);
+        assertThat(e16.cableMeters()).isEqualTo(40);
+        assertThat(e16.dscpPriority()).isEqualTo(Map.of(0, 0, 26, 3, 48, 6));
+        assertThat(e16.strictQueues()).containsExactly(6);
+        assertThat(e16.hostPorts()).containsExactly("ens1f0np0");
+        SwitchPort e20 = only(f, SwitchPort.class, p -> p.port().equals("Ethernet20"));
+        assertThat(e20.trust()).isEqualTo("pcp");
+        assertThat(e20.pfcPriorities()).containsExactly(3, 4);
+        assertThat(f.of(Link.class)).containsExactly(new Link("ens1f0np0", "leaf1", "Ethernet16", "manifest"));
+    }
+
+    @Test
+    void sonicLosslessQueueHasItsXoffPointHeadroomEcnWatchdogAndDrops() throws Exception {
+        SwitchLosslessQueue q = only(sonic(), SwitchLosslessQueue.class, x -> x.port().equals("Ethernet16") && x.priority() == 3);
+        assertThat(q.queue()).isEqualTo(3);
+        assertThat(q.priorityGroup()).isEqualTo(3);
+        // size 3328 + alpha/(1+alpha) of the 28311552 B pool, alpha = 2^-2
+        assertThat(q.xoffBytes()).isEqualTo(3328 + Math.round(0.25 / 1.25 * 28311552));
+        assertThat(q.headroomBytes()).isEqualTo(301056);
+        // 2 x 40 m x 5 ns at 400G + 2 x 9100
+        assertThat(q.headroomFloorBytes()).isEqualTo(20000 + 18200);
+        assertThat(q.ecnMarking()).isTrue();
+        assertThat(q.ecnMinBytes()).isEqualTo(786432);
+        assertThat(q.watchdogOn()).isTrue();
+        assertThat(q.stormsDetected()).isZero();
+        assertThat(q.stormed()).isFalse();
+        assertThat(q.drops()).isEqualTo(17);
+        assertThat(q.dropsSinceBoot()).isTrue();
+        assertThat(q.hostPorts()).containsExactly("ens1f0np0");
+    }
+
+    @Test
+    void sonicStormedQueueCountsItsStormsAndPgDrops() throws Exception {
+        SwitchLosslessQueue q = only(sonic(), SwitchLosslessQueue.class, x -> x.port().equals("Ethernet20") && x.priority() == 4);
+        assertThat(q.stormed()).isTrue();
+        assertThat(q.stormsDetected()).isEqualTo(7);
+        assertThat(q.drops()).isEqualTo(2);
+    }
+
+    @Test
+    void sonicPoolsAndHash() throws Exception {
+        Facts f = sonic();
+        SwitchBufferPools pools = only(f, SwitchBufferPools.class, p -> true);
+        assertThat(pools.losslessBytes()).isEqualTo(28311552);
+        assertThat(pools.lossyBytes()).isEqualTo(20971520);
+        assertThat(pools.headroomPoolBytes()).isEqualTo(2621440);
+        SwitchHash hash = only(f, SwitchHash.class, h -> true);
+        assertThat(hash.ecmpLacksL4SourcePort()).isTrue();
+        assertThat(hash.lagLacksL4SourcePort()).isFalse();
+        assertThat(hash.hostPorts()).containsExactly("ens1f0np0");
+    }
+
+    private Facts nvue() throws Exception {
+        write("manifest.yaml", "host: h1\nlinks:\n  - {host_port: ens1f0np0, switch: spine2, switch_port: swp31}\n");
+        write("switches/spine2/manifest.yaml", "platform: cumulus-nvue\n");
+        String c = "switches/spine2/commands/";
+        copy("cumulus-nv-show-qos-roce-spine.txt", c + "nv_show_qos_roce");
+        copy("cumulus-nv-show-qos-egress-queue-mapping-spine.txt", c + "nv_show_qos_egress-queue-mapping_default-global");
+        copy("cumulus-nv-show-interface-qos-pfc-spine.txt", c + "nv_show_interface_swp31_qos_pfc");
+        copy("cumulus-nv-show-interface-qos-mapping-spine.txt", c + "nv_show_interface_swp31_qos_mapping");
+        copy("cumulus-nv-show-interface-qos-pfc-watchdog-spine.txt", c + "nv_show_interface_swp31_qos_pfc-watchdog");
+        copy("cumulus-nv-show-interface-qos-congestion-control-spine.txt", c + "nv_show_interface_swp31_qos_congestion-control");
+        copy("cumulus-nv-show-interface-qos-buffer-ingress-priority-group-spine.txt",
+                c + "nv_show_interface_swp31_qos_buffer_ingress-priority-group");
+        copy("cumulus-nv-show-interface-counters-qos-spine.txt", c + "nv_show_interface_swp31_counters_qos");
+        return facts();
+    }
+
+    @Test
+    void nvuePortPrefersItsOwnViewsOverTheGlobalRoceView() throws Exception {
+        SwitchPort p = only(nvue(), SwitchPort.class, x -> true);
+        assertThat(p.label()).isEqualTo("spine2/swp31");
+        assertThat(p.platform()).isEqualTo("nvue");
+        assertThat(p.trust()).isEqualTo("dscp");
+        assertThat(p.pfcPriorities()).containsExactly(3, 4);
+        assertThat(p.cableMeters()).isEqualTo(10);
+        assertThat(p.dscpPriority()).isEqualTo(Map.of(0, 0, 8, 0, 16, 0, 26, 4, 48, 6));
+        assertThat(p.priorityQueue()).containsEntry(3, 4).containsEntry(4, 4).containsEntry(6, 6);
+        assertThat(p.strictQueues()).containsExactly(6);
+        assertThat(p.speedMbps()).isNull();
+        assertThat(p.hostPorts()).containsExactly("ens1f0np0");
+    }
+
+    @Test
+    void nvueLosslessQueueReadsPgThresholdsEcnWatchdogAndDiscards() throws Exception {
+        SwitchLosslessQueue q = only(nvue(), SwitchLosslessQueue.class, x -> x.priority() == 4);
+        assertThat(q.queue()).isEqualTo(4);
+        assertThat(q.priorityGroup()).isEqualTo(4);
+        assertThat(q.xoffBytes()).isEqualTo(10240);
+        assertThat(q.headroomBytes()).isPositive();
+        assertThat(q.ecnMarking()).isTrue();
+        assertThat(q.ecnMinBytes()).isEqualTo(300 * 1024);
+        assertThat(q.watchdogOn()).isFalse();
+        assertThat(q.stormsDetected()).isZero();
+        // PG4 rx-buffer-discards 2.00 KB + TC4 wred-discards 17, since the counters started
+        assertThat(q.drops()).isEqualTo(2048 + 17);
+        assertThat(q.dropsSinceBoot()).isTrue();
+    }
+
+    @Test
+    void aBundleWithoutSwitchDumpReportsSwitchRulesNotEvaluated() throws Exception {
+        write("manifest.yaml", "host: h1\n");
+        Diagnosis d = RuleEngine.builtIn().diagnose(facts(), Profile.builtIn("throughput"));
+        List<String> rules = d.notEvaluated().stream().map(NotEvaluated::rule).toList();
+        assertThat(rules).contains("SWITCH_PFC_WATCHDOG_OFF", "SWITCH_ECMP_HASH_NO_L4", "PFC_PRIORITY_MISMATCH");
+        assertThat(d.notEvaluated()).filteredOn(n -> n.rule().equals("SWITCH_PFC_WATCHDOG_OFF")).singleElement()
+                .satisfies(n -> assertThat(String.join(" ", n.missing())).contains("switch: show pfcwd config"));
+    }
+}
