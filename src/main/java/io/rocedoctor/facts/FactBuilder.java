@@ -45,7 +45,7 @@ public final class FactBuilder {
     private static final EthtoolStatsParser STATS = new EthtoolStatsParser();
 
     /** The layers built on the skeleton (ports, NICs, PCIe, bonds, port counters, IRQs), in order. */
-    private static final List<LayerFacts> LAYERS = List.of(new RdmaFacts());
+    private static final List<LayerFacts> LAYERS = List.of(new RdmaFacts(), new QosFacts());
 
     public Facts build(Bundle bundle) {
         SourceLedger ledger = new SourceLedger(bundle);
