@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
 class RulebaseTest {
     /** The catalog ids implemented so far; each later issue adds its own. */
     static final Set<String> IMPLEMENTED = Set.of("HASH_SINGLE_PATH_CONCENTRATION", "IRQ_CROSS_NUMA",
-            "PCIE_CEILING_BELOW_PORTS", "PCIE_LINK_DOWNGRADED", "NUMA_NODE_UNKNOWN");
+            "PCIE_CEILING_BELOW_PORTS", "PCIE_LINK_DOWNGRADED", "NUMA_NODE_UNKNOWN",
+            "ECN_DISABLED_ON_ROCE_PRIO", "CNP_LOOP_BROKEN", "PFC_DOMINATES_ECN", "PFC_NOT_ON_ROCE_PRIO", "PFC_TOO_MANY_PRIOS", "PAUSE_STORM", "HOST_ORIGINATED_PAUSE", "LOSSLESS_BUFFER_MISCONFIGURED", "BASELINE_BW_LOW", "BASELINE_LATENCY_JITTER", "BASELINE_MISSING");
 
     @Test
     void theBuiltKieBaseHoldsEveryImplementedCatalogRule() {
