@@ -47,10 +47,7 @@ public final class TextRenderer implements Renderer {
             if (rootPresent) {
                 continue; // printed under its cause
             }
-            finding(out, f, "");
-            for (Report.ReportFinding s : symptomsOf.getOrDefault(f.id(), List.of())) {
-                finding(out, s, "    ");
-            }
+            withSymptoms(out, f, "", symptomsOf, new java.util.HashSet<>());
         }
         if (!r.notEvaluated().isEmpty()) {
             out.append('\n').append(bold("Not evaluated")).append('\n');
@@ -75,6 +72,18 @@ public final class TextRenderer implements Renderer {
         }
         out.append('\n').append(summary(r)).append('\n');
         return out.toString();
+    }
+
+    /** A finding, then its symptoms one level deeper, and theirs (a cause chain), each printed once. */
+    private void withSymptoms(StringBuilder out, Report.ReportFinding f, String indent,
+                              Map<String, List<Report.ReportFinding>> symptomsOf, java.util.Set<Report.ReportFinding> printed) {
+        if (!printed.add(f)) {
+            return;
+        }
+        finding(out, f, indent);
+        for (Report.ReportFinding s : symptomsOf.getOrDefault(f.id(), List.of())) {
+            withSymptoms(out, s, indent + "    ", symptomsOf, printed);
+        }
     }
 
     private void finding(StringBuilder out, Report.ReportFinding f, String indent) {
