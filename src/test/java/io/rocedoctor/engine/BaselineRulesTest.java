@@ -48,6 +48,15 @@ class BaselineRulesTest {
     }
 
     @Test
+    void theLatencyProfileJudgesTheTailTighterAndHigher() {
+        java.util.List<Object> facts = QosHost.healthy().replace(Baseline.class, QosHost.latency(2.0, 5.0)).facts();
+        assertThat(RuleHarness.ids(RuleHarness.diagnose(facts))).isEmpty(); // 2.5x: under throughput's 3x
+        Diagnosis latency = RuleHarness.diagnose(facts, "latency");
+        assertThat(RuleHarness.ids(latency)).containsExactly("BASELINE_LATENCY_JITTER@mlx5_0:ib_write_lat");
+        assertThat(latency.findings().get(0).severity()).isEqualTo("high");
+    }
+
+    @Test
     void roceHostWithoutPerftestIsMissingItsBaselineOnceWithOneProposalPerDevice() {
         QosHost h = QosHost.healthy().without(Baseline.class)
                 .with(new RdmaDevice("mlx5_1", 1, "p1", HostFacts.NIC, HostFacts.NIC + ".1", "ACTIVE", "Ethernet", 4096, 4096));
