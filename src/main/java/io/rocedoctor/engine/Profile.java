@@ -17,7 +17,8 @@ import java.util.TreeMap;
 /**
  * A profile (rules/profiles/*.yaml): thresholds, severity overrides, whether the workload is
  * latency-sensitive and whether only configuration rules are evaluated (audit). A profile may
- * {@code extends} another and then lists only what it changes; a user's profile file works the same.
+ * {@code extends} another and then lists only what it changes; a user's profile file works the same,
+ * builds on throughput when it names no parent, and may only set thresholds its parent knows.
  */
 public record Profile(String name, String description, Thresholds thresholds, Map<String, String> severities,
                       boolean configOnly) {
@@ -40,7 +41,7 @@ public record Profile(String name, String description, Thresholds thresholds, Ma
             throw new IOException("profile '" + nameOrFile + "' is neither one of " + BUILT_IN + " nor a readable file");
         }
         try (InputStream in = Files.newInputStream(file)) {
-            return fromYaml(YAML.readTree(in), file.toString(), 0);
+            return fromYaml(YAML.readTree(in), file.toString(), 0, "throughput");
         }
     }
 
@@ -50,11 +51,12 @@ public record Profile(String name, String description, Thresholds thresholds, Ma
             if (in == null) {
                 throw new IOException("built-in profile " + name + " is missing from the jar");
             }
-            return fromYaml(YAML.readTree(in), name, 0);
+            return fromYaml(YAML.readTree(in), name, 0, name.equals("throughput") ? null : "throughput");
         }
     }
 
-    private static Profile fromYaml(JsonNode doc, String origin, int depth) throws IOException {
+    /** {@code defaultParent}: what a profile without {@code extends} builds on (null only for the root, throughput). */
+    private static Profile fromYaml(JsonNode doc, String origin, int depth, String defaultParent) throws IOException {
         if (doc == null || !doc.isObject()) {
             throw new IOException(origin + ": a profile is a YAML mapping");
         }
@@ -62,13 +64,13 @@ public record Profile(String name, String description, Thresholds thresholds, Ma
             throw new IOException(origin + ": 'extends' nests too deep");
         }
         Profile base = null;
-        if (doc.hasNonNull("extends")) {
-            String parent = doc.get("extends").asText();
+        String parent = doc.hasNonNull("extends") ? doc.get("extends").asText() : defaultParent;
+        if (parent != null) {
             if (!BUILT_IN.contains(parent)) {
                 throw new IOException(origin + ": extends '" + parent + "', which is not one of " + BUILT_IN);
             }
             try (InputStream in = Profile.class.getResourceAsStream("/io/rocedoctor/rules/profiles/" + parent + ".yaml")) {
-                base = fromYaml(YAML.readTree(in), parent, depth + 1);
+                base = fromYaml(YAML.readTree(in), parent, depth + 1, parent.equals("throughput") ? null : "throughput");
             }
         }
         Map<String, Double> values = new TreeMap<>(base == null ? Map.of() : base.thresholds().values());
@@ -80,6 +82,11 @@ public record Profile(String name, String description, Thresholds thresholds, Ma
             var e = it.next();
             if (!e.getValue().isNumber()) {
                 throw new IOException(origin + ": threshold " + e.getKey() + " is not a number");
+            }
+            // A misspelt key would otherwise leave the default in force without a word.
+            if (base != null && !base.thresholds().values().containsKey(e.getKey())) {
+                throw new IOException(origin + ": unknown threshold '" + e.getKey() + "'; known thresholds: "
+                        + String.join(", ", base.thresholds().values().keySet()));
             }
             values.put(e.getKey(), e.getValue().asDouble());
         }

@@ -44,20 +44,31 @@ public final class RuleEngine {
 
     private final KieBase kieBase;
     private final Map<String, RuleInfo> catalog;
+    /** Built-in rule names a user rule replaces, and the packages the user rules live in. */
+    private final Set<String> overridden;
+    private final Set<String> userPackages;
 
-    private RuleEngine(KieBase kieBase) {
+    private RuleEngine(KieBase kieBase, Set<String> overridden, Set<String> userPackages) {
         this.kieBase = kieBase;
-        this.catalog = readCatalog(kieBase);
+        this.overridden = Set.copyOf(overridden);
+        this.userPackages = Set.copyOf(userPackages);
+        this.catalog = readCatalog(kieBase, this::replaced);
+    }
+
+    /** True for a built-in rule that a user rule of the same name replaces. */
+    private boolean replaced(Rule r) {
+        return overridden.contains(r.getName()) && !userPackages.contains(r.getPackageName());
     }
 
     /** The built-in rules only. */
     public static RuleEngine builtIn() {
-        return new RuleEngine(builtInKieBase());
+        return new RuleEngine(builtInKieBase(), Set.of(), Set.of());
     }
 
     /**
-     * The built-in rules plus the DRL files of a folder, compiled now. A user rule with the name
-     * of a built-in rule replaces it.
+     * The built-in rules plus the DRL files of a folder, compiled now, in a package of their own. A
+     * user rule with the name of a built-in rule replaces it: the built-in one no longer fires and
+     * the catalog shows the user rule's metadata.
      */
     public static RuleEngine withUserRules(Path folder) throws IOException {
         List<Path> drl;
@@ -67,7 +78,17 @@ public final class RuleEngine {
         if (drl.isEmpty()) {
             throw new IOException(folder + ": no .drl file in this folder");
         }
-        KieBase base = KieBaseBuilder.createKieBaseFromModel(loadModels());
+        // Alpha-node hashing mixed the precompiled model's constraints with those of DRL compiled now:
+        // a user rule repeating a built-in pattern (PriorityPause( direction == "rx", ... )) silenced
+        // the built-in rule. Without hashing each constraint is evaluated on its own.
+        java.util.Properties unhashed = new java.util.Properties();
+        unhashed.setProperty("drools.alphaNodeHashingThreshold", "0");
+        KieBase base = KieBaseBuilder.createKieBaseFromModel(loadModels(),
+                org.drools.core.impl.RuleBaseFactory.newKnowledgeBaseConfiguration(unhashed, RuleEngine.class.getClassLoader()));
+        Map<String, Set<String>> builtInRules = new TreeMap<>();
+        for (KiePackage pkg : base.getKiePackages()) {
+            pkg.getRules().forEach(r -> builtInRules.computeIfAbsent(pkg.getName(), k -> new HashSet<>()).add(r.getName()));
+        }
         KnowledgeBuilder builder = KnowledgeBuilderFactory.newKnowledgeBuilder(base);
         for (Path p : drl) {
             builder.add(ResourceFactory.newByteArrayResource(Files.readAllBytes(p)).setSourcePath(p.getFileName().toString()), ResourceType.DRL);
@@ -76,21 +97,22 @@ public final class RuleEngine {
             }
         }
         Set<String> userRules = new HashSet<>();
-        builder.getKnowledgePackages().forEach(pkg -> pkg.getRules().forEach(r -> userRules.add(r.getName())));
-        for (KiePackage pkg : base.getKiePackages()) {
-            for (Rule r : List.copyOf(pkg.getRules())) {
-                if (userRules.contains(r.getName()) && !isUserPackage(builder, pkg.getName())) {
-                    base.removeRule(pkg.getName(), r.getName());
-                }
+        Set<String> userPackages = new HashSet<>();
+        builder.getKnowledgePackages().forEach(pkg -> {
+            userPackages.add(pkg.getName());
+            pkg.getRules().forEach(r -> userRules.add(r.getName()));
+        });
+        Set<String> overridden = new HashSet<>();
+        for (Map.Entry<String, Set<String>> pkg : builtInRules.entrySet()) {
+            if (userPackages.contains(pkg.getKey())) {
+                throw new IOException(folder + ": user rules need a package of their own, not the built-in '" + pkg.getKey() + "'");
             }
+            pkg.getValue().stream().filter(userRules::contains).forEach(overridden::add);
         }
+        // The replaced built-in rule stays in the network and its matches are filtered out:
+        // removing it from the precompiled KieBase broke other rules sharing its nodes.
         ((org.drools.kiesession.rulebase.InternalKnowledgeBase) base).addPackages(builder.getKnowledgePackages());
-        return new RuleEngine(base);
-    }
-
-    private static boolean isUserPackage(KnowledgeBuilder builder, String name) {
-        return builder.getKnowledgePackages().stream().anyMatch(p -> p.getName().equals(name))
-                && !name.equals("io.rocedoctor.rules");
+        return new RuleEngine(base, overridden, userPackages);
     }
 
     static KieBase builtInKieBase() {
@@ -126,12 +148,12 @@ public final class RuleEngine {
         return models;
     }
 
-    private static Map<String, RuleInfo> readCatalog(KieBase kb) {
+    private static Map<String, RuleInfo> readCatalog(KieBase kb, java.util.function.Predicate<Rule> replaced) {
         Map<String, RuleInfo> out = new TreeMap<>();
         for (KiePackage pkg : kb.getKiePackages()) {
             for (Rule r : pkg.getRules()) {
                 Map<String, Object> meta = r.getMetaData();
-                if (!meta.containsKey("layer")) {
+                if (!meta.containsKey("layer") || replaced.test(r)) {
                     continue; // derivation and causes rules are not catalog rules
                 }
                 out.put(r.getName(), new RuleInfo(r.getName(), text(meta.get("layer")), text(meta.get("severity")),
@@ -183,7 +205,7 @@ public final class RuleEngine {
             for (Object f : facts) {
                 session.insert(f);
             }
-            session.fireAllRules(match -> !skipped.contains(match.getRule().getName()));
+            session.fireAllRules(match -> !skipped.contains(match.getRule().getName()) && !replaced(match.getRule()));
             List<Finding> findings = new ArrayList<>();
             List<Explains> explains = new ArrayList<>();
             for (Object o : session.getObjects()) {

@@ -51,7 +51,8 @@ public final class FactBuilder {
             new QueueFacts(),
             new IrqFacts(),
             new TransportFacts(),
-            new SwitchFacts());
+            new SwitchFacts(),
+            new QosFacts());
 
     public Facts build(Bundle bundle) {
         SourceLedger ledger = new SourceLedger(bundle);

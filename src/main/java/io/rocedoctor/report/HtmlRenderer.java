@@ -103,7 +103,7 @@ public final class HtmlRenderer implements Renderer {
             finding(h, t.cause());
             if (!t.symptoms().isEmpty()) {
                 h.open("div", "class", "symptoms").element("h4", "Symptoms it explains");
-                for (Report.ReportFinding s : t.symptoms()) {
+                for (Report.ReportFinding s : t.allSymptoms()) {
                     h.open("article", "class", "finding " + s.severity());
                     finding(h, s);
                     h.close("article");

@@ -41,7 +41,7 @@ public final class MarkdownRenderer implements Renderer {
             md.append('\n');
             for (CauseTree t : CauseTree.of(r)) {
                 finding(md, t.cause(), "### ");
-                t.symptoms().forEach(s -> finding(md, s, "#### Symptom: "));
+                t.allSymptoms().forEach(s -> finding(md, s, "#### Symptom: "));
             }
         }
         if (r.plan() != null) {

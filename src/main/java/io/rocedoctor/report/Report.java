@@ -36,6 +36,11 @@ public record Report(String tool, String version, String profile, BundleInfo bun
     public record ReportFinding(String id, String severity, String confidence, String layer, String subject,
                                 String title, String explanation, List<Evidence> evidence, List<String> explains,
                                 List<String> explainedBy, List<String> actions) {
+
+        /** How relations name this finding: {@code ID@subject} (one rule fires once per subject). */
+        public String ref() {
+            return id + "@" + subject;
+        }
     }
 
     public record NotEvaluatedRule(String rule, List<String> missing, String reason) {

@@ -45,8 +45,8 @@ public final class ReportBuilder {
         Map<Finding, Set<String>> explains = new HashMap<>();
         Map<Finding, Set<String>> explainedBy = new HashMap<>();
         for (Explains e : diagnosis.explains()) {
-            explains.computeIfAbsent(e.cause(), k -> new TreeSet<>()).add(e.symptom().id());
-            explainedBy.computeIfAbsent(e.symptom(), k -> new TreeSet<>()).add(e.cause().id());
+            explains.computeIfAbsent(e.cause(), k -> new TreeSet<>()).add(e.symptom().id() + "@" + e.symptom().subject());
+            explainedBy.computeIfAbsent(e.symptom(), k -> new TreeSet<>()).add(e.cause().id() + "@" + e.cause().subject());
         }
         List<Finding> ordered = new ArrayList<>(diagnosis.findings());
         ordered.sort(Comparator.comparingInt((Finding f) -> rank(f.severity()))

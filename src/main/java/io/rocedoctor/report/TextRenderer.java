@@ -34,10 +34,7 @@ public final class TextRenderer implements Renderer {
         if (r.findings().isEmpty()) {
             out.append("No finding.\n");
         }
-        for (CauseTree t : CauseTree.of(r)) {
-            finding(out, t.cause(), "");
-            t.symptoms().forEach(s -> finding(out, s, "    "));
-        }
+        CauseTree.of(r).forEach(t -> tree(out, t, ""));
         if (r.plan() != null) {
             plan(out, PlanView.of(r.plan()));
         }
@@ -62,6 +59,12 @@ public final class TextRenderer implements Renderer {
         out.append('\n');
         wrap(out, "", summary(r), "");
         return out.toString();
+    }
+
+    /** A cause, then the symptoms it explains one level deeper, and theirs. */
+    private void tree(StringBuilder out, CauseTree t, String indent) {
+        finding(out, t.cause(), indent);
+        t.symptoms().forEach(s -> tree(out, s, indent + "    "));
     }
 
     private void finding(StringBuilder out, Report.ReportFinding f, String indent) {

@@ -55,7 +55,18 @@ class RulebaseTest {
             "PFC_PRIORITY_MISMATCH",
             "DSCP_MAP_MISMATCH",
             "MTU_MISMATCH",
-            "TRAP_HOST_ONLY_TUNING");
+            "TRAP_HOST_ONLY_TUNING",
+            "ECN_DISABLED_ON_ROCE_PRIO",
+            "CNP_LOOP_BROKEN",
+            "PFC_DOMINATES_ECN",
+            "PFC_NOT_ON_ROCE_PRIO",
+            "PFC_TOO_MANY_PRIOS",
+            "PAUSE_STORM",
+            "HOST_ORIGINATED_PAUSE",
+            "LOSSLESS_BUFFER_MISCONFIGURED",
+            "BASELINE_BW_LOW",
+            "BASELINE_LATENCY_JITTER",
+            "BASELINE_MISSING");
 
     @Test
     void theBuiltKieBaseHoldsEveryImplementedCatalogRule() {

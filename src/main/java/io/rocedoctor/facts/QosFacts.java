@@ -1,0 +1,193 @@
+package io.rocedoctor.facts;
+
+import io.rocedoctor.bundle.Source;
+import io.rocedoctor.bundle.SourceKind;
+import io.rocedoctor.parse.PerftestParser;
+import io.rocedoctor.parse.PerftestResult;
+import io.rocedoctor.parse.RdmaStatisticParser;
+import io.rocedoctor.parse.RdmaStatistics;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Congestion and host QoS as they were observed: PFC pause per port, priority and direction
+ * ({@link PriorityPause}) and the NIC's pause storm detector ({@link PauseStormEvents}) from
+ * {@code ethtool -S}; DCQCN counters per RDMA device port ({@link CongestionCounters}) from
+ * {@code rdma statistic show}; the priority RoCE uses on each port ({@link RocePriority}); and the
+ * perftest runs of the bundle with what they could have reached ({@link Baseline}).
+ */
+final class QosFacts implements LayerFacts {
+    /** Pause frame counters per priority: mlx5 {@code rx_prio3_pause}, ice {@code rx_priority_3_xoff.nic}, bnxt {@code rx_pfc_ena_frames_pri3}. */
+    private static final Pattern PAUSE_FRAMES = Pattern.compile(
+            "(rx|tx)_(?:prio(\\d)_pause|priority_(\\d)_xoff(?:\\.nic)?|pfc_ena_frames_pri(\\d))");
+    /** mlx5: microseconds spent paused per priority. */
+    private static final Pattern PAUSE_DURATION = Pattern.compile("(rx|tx)_prio(\\d)_pause_duration");
+    private static final Pattern DEVICE_ARG = Pattern.compile("(?:^|\\s)(?:-d\\s*|--ib-dev[= ])(\\S+)");
+
+    @Override
+    public void addTo(HostContext host, List<Object> facts) {
+        Map<String, Map<String, CounterRate>> counters = new TreeMap<>();
+        for (Object f : facts) {
+            if (f instanceof CounterRate c && host.ports().containsKey(c.subject())) {
+                counters.computeIfAbsent(c.subject(), k -> new TreeMap<>()).put(c.counter(), c);
+            }
+        }
+        counters.forEach((port, byName) -> {
+            String nic = host.ports().get(port).nic();
+            facts.addAll(pauses(port, nic, byName, host.interval()));
+            stormEvents(port, nic, byName).ifPresent(facts::add);
+        });
+        List<RdmaDevice> devices = facts.stream().filter(RdmaDevice.class::isInstance).map(RdmaDevice.class::cast).toList();
+        facts.addAll(congestion(host, devices));
+        List<RoceTraffic> traffic = facts.stream().filter(RoceTraffic.class::isInstance).map(RoceTraffic.class::cast).toList();
+        for (Object f : List.copyOf(facts)) {
+            if (f instanceof PortQos q) {
+                facts.addAll(losslessBuffers(q, host.ports().get(q.device())));
+                Optional<RocePriority> p = rocePriority(q, host.ports().get(q.device()), traffic);
+                p.ifPresent(facts::add);
+                // DCQCN enablement of the RoCE priority is what layer 7 judges: say when it was not collected.
+                p.ifPresent(r -> List.of(SourceKind.ECN_NOTIFICATION_POINT, SourceKind.ECN_REACTION_POINT)
+                        .forEach(k -> host.ledger().expect(Source.of(k, r.device(), String.valueOf(r.priority())))));
+            }
+        }
+        List<PcieLink> links = facts.stream().filter(PcieLink.class::isInstance).map(PcieLink.class::cast).toList();
+        for (Source s : host.sources(SourceKind.PERFTEST)) {
+            host.parse(s, new PerftestParser()).flatMap(r -> baseline(s, r, host, devices, links)).ifPresent(facts::add);
+        }
+    }
+
+    private static List<PriorityPause> pauses(String port, String nic, Map<String, CounterRate> byName, Double interval) {
+        List<PriorityPause> out = new java.util.ArrayList<>();
+        for (CounterRate c : byName.values()) {
+            Matcher m = PAUSE_FRAMES.matcher(c.counter());
+            if (!m.matches() || c.wentDown()) {
+                continue;
+            }
+            String direction = m.group(1);
+            int priority = Integer.parseInt(m.group(2) != null ? m.group(2) : m.group(3) != null ? m.group(3) : m.group(4));
+            CounterRate duration = byName.get(direction + "_prio" + priority + "_pause_duration");
+            Double share = duration == null || duration.sinceBoot() || duration.wentDown() || interval == null || interval <= 0
+                    ? null : duration.delta() / (interval * 1e6);
+            out.add(new PriorityPause(port, nic, priority, direction, c.counter(), c.delta(), c.perSecond(), share,
+                    c.sinceBoot()));
+        }
+        return out;
+    }
+
+    private static Optional<PauseStormEvents> stormEvents(String port, String nic, Map<String, CounterRate> byName) {
+        CounterRate warnings = byName.get("tx_pause_storm_warning_events");
+        CounterRate errors = byName.get("tx_pause_storm_error_events");
+        if (warnings == null && errors == null) {
+            return Optional.empty();
+        }
+        CounterRate any = warnings != null ? warnings : errors;
+        return Optional.of(new PauseStormEvents(port, nic, warnings == null ? 0 : warnings.delta(),
+                errors == null ? 0 : errors.delta(), any.sinceBoot()));
+    }
+
+    private static List<CongestionCounters> congestion(HostContext host, List<RdmaDevice> devices) {
+        List<CongestionCounters> out = new java.util.ArrayList<>();
+        RdmaStatisticParser parser = new RdmaStatisticParser();
+        for (Source s : host.sources(SourceKind.RDMA_STATISTIC)) {
+            Optional<RdmaStatistics> first = host.parse(s, parser);
+            for (RdmaStatistics.PortCounters p : first.map(RdmaStatistics::ports).orElse(List.of())) {
+                Map<String, CounterRate> rates = host.rates(s, p.device() + "/" + p.port(), parser,
+                        st -> st.port(p.device(), p.port()).map(RdmaStatistics.PortCounters::counters).orElse(Map.of()));
+                CounterRate marked = rates.get("np_ecn_marked_roce_packets");
+                CounterRate sent = rates.get("np_cnp_sent");
+                CounterRate handled = rates.get("rp_cnp_handled");
+                CounterRate ignored = rates.get("rp_cnp_ignored");
+                if (marked == null && sent == null && handled == null && ignored == null) {
+                    continue;
+                }
+                Optional<RdmaDevice> d = devices.stream().filter(x -> x.name().equals(p.device()) && x.port() == p.port()).findFirst();
+                boolean sinceBoot = rates.values().stream().anyMatch(CounterRate::sinceBoot);
+                out.add(new CongestionCounters(p.device(), p.port(), d.map(RdmaDevice::netdev).orElse(null),
+                        d.map(RdmaDevice::nic).orElse(null), delta(marked), delta(sent), delta(handled), delta(ignored),
+                        host.interval(), sinceBoot));
+            }
+        }
+        return out;
+    }
+
+    /** The movement of a counter; null when absent or when it went down (the ledger notes that). */
+    private static Long delta(CounterRate c) {
+        return c == null || c.wentDown() ? null : c.delta();
+    }
+
+    private static List<LosslessBuffer> losslessBuffers(PortQos q, Port port) {
+        List<LosslessBuffer> out = new java.util.ArrayList<>();
+        for (int p : q.pfcPriorities()) {
+            Integer buffer = q.priorityBuffer().get(p);
+            if (buffer == null) {
+                continue; // this mlnx_qos prints no buffer map
+            }
+            Long bytes = buffer < q.bufferBytes().size() ? q.bufferBytes().get(buffer) : null;
+            List<Integer> lossy = q.priorityBuffer().entrySet().stream()
+                    .filter(e -> e.getValue().equals(buffer) && !q.pfcOn(e.getKey())).map(Map.Entry::getKey).toList();
+            out.add(new LosslessBuffer(q.device(), port == null ? null : port.nic(), p, buffer, bytes, lossy));
+        }
+        return out;
+    }
+
+    private static Optional<RocePriority> rocePriority(PortQos qos, Port port, List<RoceTraffic> traffic) {
+        String nic = port == null ? null : port.nic();
+        Optional<RoceTraffic> t = traffic.stream().filter(r -> qos.device().equals(r.netdev())).findFirst();
+        boolean tosSet = t.isPresent() && t.get().tos() != null && t.get().tos() != 0;
+        if (tosSet && t.get().priority() != null) {
+            return Optional.of(new RocePriority(qos.device(), nic, t.get().priority(), false, t.get().derivation()));
+        }
+        if (qos.pfcPriorities().size() == 1) {
+            int p = qos.pfcPriorities().get(0);
+            String why = t.isEmpty() || t.get().tos() == null ? "cma_roce_tos not collected" : "ToS unset (0)";
+            return Optional.of(new RocePriority(qos.device(), nic, p, true,
+                    why + "; PFC is on priority " + p + " only: taken as the priority meant for RoCE"));
+        }
+        return t.filter(r -> r.priority() != null)
+                .map(r -> new RocePriority(qos.device(), nic, r.priority(), false, r.derivation()));
+    }
+
+    private static Optional<Baseline> baseline(Source s, PerftestResult r, HostContext host, List<RdmaDevice> devices,
+                                               List<PcieLink> links) {
+        String ibdev = r.banner().device();
+        if (ibdev == null) {
+            Matcher m = DEVICE_ARG.matcher(s.arg());
+            ibdev = m.find() ? m.group(1) : null;
+        }
+        String device = ibdev;
+        Optional<RdmaDevice> d = devices.stream().filter(x -> x.name().equals(device))
+                .min(Comparator.comparingInt(RdmaDevice::port));
+        String netdev = d.map(RdmaDevice::netdev).orElse(null);
+        Port port = netdev == null ? null : host.ports().get(netdev);
+        String nic = port == null ? null : port.nic();
+        Double portGbps = port == null || port.speedMbps() == null ? null : port.speedMbps() / 1000.0;
+        Double pcie = links.stream().filter(l -> l.nic().equals(nic)).findFirst().map(PcieLink::usableGbps).orElse(null);
+        // Without a banner title the program is unknown: the source keeps only its arguments.
+        String test = r.test() != null ? r.test().command() : Boolean.TRUE.equals(r.latency()) ? "ib_*_lat" : "ib_*_bw";
+        String source = (test + " " + s.arg()).strip();
+        if (!r.bandwidthRows().isEmpty()) {
+            PerftestResult.BandwidthRow best = r.bandwidthRows().stream()
+                    .filter(row -> r.averageGbitPerSecond(row) != null)
+                    .max(Comparator.comparingDouble(r::averageGbitPerSecond)).orElse(null);
+            if (best == null) {
+                return Optional.empty();
+            }
+            double scale = r.averageGbitPerSecond(best) / best.average();
+            return Optional.of(new Baseline(source, test, false, ibdev, netdev, nic, best.bytes(),
+                    r.averageGbitPerSecond(best), best.peak() == null ? null : best.peak() * scale,
+                    null, null, null, null, portGbps, pcie));
+        }
+        if (!r.latencyRows().isEmpty()) {
+            PerftestResult.LatencyRow row = r.latencyRows().stream().min(Comparator.comparingLong(PerftestResult.LatencyRow::bytes)).get();
+            return Optional.of(new Baseline(source, test, true, ibdev, netdev, nic, row.bytes(), null, null,
+                    row.typical(), row.percentile99(), row.percentile999(), row.maximum(), portGbps, pcie));
+        }
+        return Optional.empty();
+    }
+}

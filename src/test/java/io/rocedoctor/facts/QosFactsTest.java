@@ -1,0 +1,152 @@
+package io.rocedoctor.facts;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rocedoctor.bundle.Bundle;
+import io.rocedoctor.bundle.BundleReader;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Given ethtool, rdma, mlnx_qos and perftest outputs of two samples 10 s apart, the QoS facts say
+ * how long each priority was paused, how DCQCN counters moved, which priority RoCE uses and what
+ * perftest measured against what it could have.
+ */
+class QosFactsTest {
+    @TempDir
+    Path dir;
+
+    private static final String QOS = """
+            Priority trust state: dscp
+            Receive buffer size (bytes): 130944,0,0,0,0,0,0,0,
+            PFC configuration:
+            	priority    0   1   2   3   4   5   6   7
+            	enabled     0   0   0   1   0   0   0   0
+            	buffer      0   0   0   0   0   0   0   0
+            tc: 0 ratelimit: unlimited, tsa: vendor
+            	 priority:  0
+            """;
+
+    private void write(String rel, String text) throws Exception {
+        Path p = dir.resolve(rel);
+        Files.createDirectories(p.getParent());
+        Files.writeString(p, text);
+    }
+
+    private static String stats(long rxPause, long rxDurationUsec, long txPause, long stormWarnings) {
+        return "NIC statistics:\n     rx_prio3_pause: " + rxPause + "\n     rx_prio3_pause_duration: " + rxDurationUsec
+                + "\n     tx_prio3_pause: " + txPause + "\n     tx_prio3_pause_duration: 0\n     tx_pause_storm_warning_events: "
+                + stormWarnings + "\n     tx_pause_storm_error_events: 0\n";
+    }
+
+    private Facts build(String tos, boolean twoSamples) throws Exception {
+        write("manifest.yaml", "format: 1\nhost: q1\nsamples:\n  - {n: 0, at: 2026-01-01T00:00:00Z}\n"
+                + (twoSamples ? "  - {n: 1, at: 2026-01-01T00:00:10Z}\n" : "")
+                + "captures:\n"
+                + "  - {source: \"ethtool -i eth4\", sample: 0, path: commands/ethtool_-i_eth4, exit: 0}\n"
+                + "  - {source: \"ethtool eth4\", sample: 0, path: commands/ethtool_eth4, exit: 0}\n"
+                + "  - {source: \"ethtool -S eth4\", sample: 0, path: commands/ethtool_-S_eth4, exit: 0}\n"
+                + (twoSamples ? "  - {source: \"ethtool -S eth4\", sample: 1, path: samples/1/commands/ethtool_-S_eth4, exit: 0}\n" : "")
+                + "  - {source: \"ibdev2netdev\", sample: 0, path: commands/ibdev2netdev, exit: 0}\n"
+                + "  - {source: \"mlnx_qos -i eth4\", sample: 0, path: commands/mlnx_qos_-i_eth4, exit: 0}\n"
+                + "  - {source: \"cma_roce_tos -d rocep94s0f0 -p 1\", sample: 0, path: commands/tos, exit: 0}\n"
+                + "  - {source: \"rdma statistic show\", sample: 0, path: commands/rdma_statistic_show, exit: 0}\n"
+                + (twoSamples ? "  - {source: \"rdma statistic show\", sample: 1, path: samples/1/commands/rdma_statistic_show, exit: 0}\n" : "")
+                + "  - {source: \"ib_write_bw -d rocep94s0f0 --report_gbits h2\", sample: 0, path: commands/bw, exit: 0}\n");
+        write("commands/ethtool_-i_eth4", "driver: mlx5_core\nversion: 1\nfirmware-version: 22.1.1 (MT_1)\nbus-info: 0000:5e:00.0\n");
+        write("commands/ethtool_eth4", "Settings for eth4:\n\tSpeed: 25000Mb/s\n\tLink detected: yes\n");
+        write("commands/ethtool_-S_eth4", stats(1000, 5_000_000, 70, 0));
+        if (twoSamples) {
+            write("samples/1/commands/ethtool_-S_eth4", stats(6000, 6_500_000, 70, 1));
+            write("samples/1/commands/rdma_statistic_show",
+                    "link rocep94s0f0/1 np_ecn_marked_roce_packets 900 np_cnp_sent 100 rp_cnp_handled 7 rp_cnp_ignored 0\n");
+        }
+        write("commands/ibdev2netdev", "rocep94s0f0 port 1 ==> eth4 (Up)\n");
+        write("commands/mlnx_qos_-i_eth4", QOS);
+        write("commands/tos", tos + "\n");
+        write("commands/rdma_statistic_show", "link rocep94s0f0/1 np_ecn_marked_roce_packets 100 np_cnp_sent 100 rp_cnp_handled 7 rp_cnp_ignored 0\n");
+        write("commands/bw", " #bytes     #iterations    BW peak[Gb/sec]    BW average[Gb/sec]   MsgRate[Mpps]\n"
+                + " 4096       5000             20.10              19.50  		   0.595\n"
+                + " 65536      5000             23.40              23.10  		   0.044\n");
+        try (Bundle b = new BundleReader().read(dir)) {
+            return new FactBuilder().build(b);
+        }
+    }
+
+    @Test
+    void pauseDurationBecomesTheShareOfTheIntervalSpentPaused() throws Exception {
+        Facts f = build("106", true);
+        assertThat(f.of(PriorityPause.class)).filteredOn(p -> p.direction().equals("rx")).singleElement().satisfies(p -> {
+            assertThat(p.priority()).isEqualTo(3);
+            assertThat(p.frames()).isEqualTo(5000);
+            assertThat(p.perSecond()).isEqualTo(500.0);
+            assertThat(p.pausedShare()).isEqualTo(0.15); // 1.5 s of 10 s
+        });
+        assertThat(f.of(PriorityPause.class)).filteredOn(p -> p.direction().equals("tx")).singleElement()
+                .satisfies(p -> assertThat(p.frames()).isZero());
+        assertThat(f.of(PauseStormEvents.class)).containsExactly(new PauseStormEvents("eth4", "0000:5e:00", 1, 0, false));
+    }
+
+    @Test
+    void oneSampleGivesCountsSinceBootWithoutRatesOrShares() throws Exception {
+        PriorityPause rx = build("106", false).of(PriorityPause.class).stream().filter(p -> p.direction().equals("rx")).findFirst().orElseThrow();
+        assertThat(rx.sinceBoot()).isTrue();
+        assertThat(rx.frames()).isEqualTo(1000);
+        assertThat(rx.perSecond()).isNull();
+        assertThat(rx.pausedShare()).isNull();
+    }
+
+    @Test
+    void dcqcnCountersMoveBetweenSamplesPerDevicePort() throws Exception {
+        assertThat(build("106", true).of(CongestionCounters.class)).singleElement().satisfies(c -> {
+            assertThat(c.netdev()).isEqualTo("eth4");
+            assertThat(c.ecnMarked()).isEqualTo(800);
+            assertThat(c.cnpSent()).isZero();
+            assertThat(c.cnpPerSecond()).isZero();
+        });
+    }
+
+    @Test
+    void rocePriorityFollowsTheTosWhenSet() throws Exception {
+        // ToS 160 -> DSCP 40 -> priority 5 by the default DSCP map: not the lossless priority.
+        assertThat(build("160", true).of(RocePriority.class)).singleElement().satisfies(r -> {
+            assertThat(r.priority()).isEqualTo(5);
+            assertThat(r.intended()).isFalse();
+        });
+    }
+
+    @Test
+    void withTheTosUnsetTheOnlyLosslessPriorityIsTheIntendedOne() throws Exception {
+        assertThat(build("0", true).of(RocePriority.class)).singleElement().satisfies(r -> {
+            assertThat(r.priority()).isEqualTo(3);
+            assertThat(r.intended()).isTrue();
+            assertThat(r.derivation()).startsWith("ToS unset (0); PFC is on priority 3 only");
+        });
+    }
+
+    @Test
+    void losslessPriorityInTheSameBufferAsLossyOnesIsRecorded() throws Exception {
+        assertThat(build("106", true).of(LosslessBuffer.class)).singleElement().satisfies(b -> {
+            assertThat(b.buffer()).isZero();
+            assertThat(b.bufferBytes()).isEqualTo(130944L);
+            assertThat(b.sharedWithLossy()).containsExactly(0, 1, 2, 4, 5, 6, 7);
+        });
+    }
+
+    @Test
+    void perftestKeepsItsBestRowAndTheCeilingsItCanBeJudgedAgainst() throws Exception {
+        assertThat(build("106", true).of(Baseline.class)).singleElement().satisfies(b -> {
+            assertThat(b.test()).isEqualTo("ib_*_bw"); // no banner: the program is unknown
+            assertThat(b.ibdev()).isEqualTo("rocep94s0f0"); // from -d
+            assertThat(b.netdev()).isEqualTo("eth4");
+            assertThat(b.messageBytes()).isEqualTo(65536);
+            assertThat(b.averageGbps()).isEqualTo(23.10);
+            assertThat(b.portGbps()).isEqualTo(25.0);
+            assertThat(b.expectedGbps(0.85)).isEqualTo(25.0); // no lspci: the port is the only ceiling known
+        });
+    }
+}
