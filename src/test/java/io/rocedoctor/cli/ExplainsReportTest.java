@@ -83,6 +83,6 @@ class ExplainsReportTest {
         assertThat(cli.exit()).as(cli.err()).isZero();
         List<String> lines = cli.out().lines().filter(l -> l.matches("\\s*(CRITICAL|HIGH|MEDIUM|LOW|INFO)\\s.*")).toList();
         assertThat(lines.get(0)).startsWith("CRITICAL PCIE_CEILING_BELOW_PORTS");
-        assertThat(lines.subList(1, lines.size())).hasSize(4).allSatisfy(l -> assertThat(l).startsWith("    HIGH"));
+        assertThat(lines.stream().filter(l -> l.startsWith(" "))).hasSize(4).allSatisfy(l -> assertThat(l).startsWith("    HIGH"));
     }
 }

@@ -32,6 +32,9 @@ class TransportRulesTest {
         facts.add(traffic("v2", 106, 3));
         facts.add(new RoceMtu("mlx5_0", 1, "p0", 9000, 4096, 4096, RoceMtu.fitting(9000, 4096)));
         facts.add(new PortGids("mlx5_0", 1, "p0", List.of("10.0.0.1"), List.of("10.0.0.1"), List.of()));
+        // A healthy measured baseline, so the baseline rules stay quiet here.
+        facts.add(new io.rocedoctor.facts.Baseline("ib_write_bw -d mlx5_0", "ib_write_bw", false, "mlx5_0", "p0", HostFacts.NIC,
+                65536, 96.0, 97.0, null, null, null, null, 100.0, 252.0));
         for (Object c : changes) {
             facts.removeIf(c.getClass()::isInstance);
             facts.add(c);

@@ -24,7 +24,7 @@ class MarkdownRendererTest {
         for (String row : rows) {
             assertThat(UNESCAPED_PIPE.matcher(row).results().count()).as(row).isEqualTo(6);
         }
-        assertThat(md).contains("| MEDIUM | `BASELINE_LATENCY_JITTER` | eth0\\|x | Latency varies | IRQ\\_CROSS\\_NUMA |");
+        assertThat(md).contains("| MEDIUM | `BASELINE_LATENCY_JITTER` | eth0\\|x | Latency varies | IRQ\\_CROSS\\_NUMA@eth0&lt;script&gt;alert('x')&lt;/script&gt; \"quoted\" &amp; co |");
     }
 
     @Test

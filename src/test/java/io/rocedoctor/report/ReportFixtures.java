@@ -32,10 +32,10 @@ final class ReportFixtures {
         Report.ReportFinding cause = new Report.ReportFinding("IRQ_CROSS_NUMA", "critical", "confirmed", "irq",
                 "eth0" + HOSTILE, "NIC interrupts served by CPUs on a remote NUMA node", "Why it matters.",
                 List.of(new Report.Evidence("/proc/irq/140/smp_affinity_list", HOSTILE, "note " + HOSTILE)),
-                List.of("BASELINE_LATENCY_JITTER"), List.of(), List.of("irq-affinity-local-numa"));
+                List.of("BASELINE_LATENCY_JITTER@eth0|x"), List.of(), List.of("irq-affinity-local-numa"));
         Report.ReportFinding symptom = new Report.ReportFinding("BASELINE_LATENCY_JITTER", "medium", "likely", "transport",
                 "eth0|x", "Latency varies", "", List.of(new Report.Evidence("perftest", "12 us", null)), List.of(),
-                List.of("IRQ_CROSS_NUMA"), List.of());
+                List.of("IRQ_CROSS_NUMA@eth0" + HOSTILE), List.of());
         Report.ReportFinding low = new Report.ReportFinding("CPU_GOVERNOR_POWERSAVE", "low", "confirmed", "platform",
                 "cpu0", "CPUs may slow down", "", List.of(), List.of(), List.of(), List.of());
         Figures figures = new Figures(
