@@ -21,7 +21,8 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * Every golden scenario of fixtures/bundles, end to end through the real CLI: the findings of
  * expected.yaml are present (id, subject, severity, confidence as given), no other finding
- * appears, and the absent ones are absent.
+ * appears, the absent ones are absent, and when expected.yaml lists a {@code plan:} (action ids),
+ * the plan's steps are exactly those, in that order, with no value refused.
  */
 class ScenarioTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -63,6 +64,14 @@ class ScenarioTest {
         report.path("findings").forEach(f -> ids.add(f.path("id").asText()));
         for (JsonNode a : expected.path("absent")) {
             assertThat(ids).as(dir + ": must not report " + a.asText()).doesNotContain(a.asText());
+        }
+        if (expected.has("plan")) {
+            List<String> wantedSteps = new ArrayList<>();
+            expected.path("plan").forEach(a -> wantedSteps.add(a.asText()));
+            List<String> steps = new ArrayList<>();
+            report.path("plan").path("steps").forEach(s -> steps.add(s.path("id").asText()));
+            assertThat(steps).as(dir + ": plan step order").isEqualTo(wantedSteps);
+            assertThat(report.path("plan").path("refusals")).as(dir + ": refused values").isEmpty();
         }
     }
 
