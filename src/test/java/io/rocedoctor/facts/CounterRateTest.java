@@ -21,15 +21,11 @@ class CounterRateTest {
         write("commands/ethtool_-i_p0", "driver: mlx5_core\nversion: 1\nfirmware-version: 22.1.1 (MT_1)\nbus-info: 0000:3b:00.0\n");
         write("commands/ethtool_-S_p0", "NIC statistics:\n" + first);
         write("samples/1/commands/ethtool_-S_p0", "NIC statistics:\n" + second);
-        try (Bundle b = new BundleReader().read(dir)) {
-            return new FactBuilder().build(b);
-        }
+        return BundleFolder.facts(dir);
     }
 
     private void write(String rel, String text) throws Exception {
-        Path p = dir.resolve(rel);
-        Files.createDirectories(p.getParent());
-        Files.writeString(p, text);
+        BundleFolder.write(dir, rel, text);
     }
 
     @Test

@@ -17,9 +17,7 @@ class IrqFactsTest {
     Path dir;
 
     private void write(String rel, String text) throws Exception {
-        Path p = dir.resolve(rel);
-        Files.createDirectories(p.getParent());
-        Files.writeString(p, text);
+        BundleFolder.write(dir, rel, text);
     }
 
     private static String interrupts(long a, long b, long c, long d) {
@@ -47,9 +45,7 @@ class IrqFactsTest {
         }
         write("commands/systemctl_is-active_irqbalance", "active\n");
         write("commands/sysctl_-a", "net.core.busy_poll = 0\nnet.core.busy_read = 50\nnet.core.somaxconn = 4096\n");
-        try (Bundle b = new BundleReader().read(dir)) {
-            return new FactBuilder().build(b);
-        }
+        return BundleFolder.facts(dir);
     }
 
     @Test

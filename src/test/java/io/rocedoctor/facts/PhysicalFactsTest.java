@@ -19,15 +19,11 @@ class PhysicalFactsTest {
     Path dir;
 
     private void write(String rel, String text) throws Exception {
-        Path p = dir.resolve(rel);
-        Files.createDirectories(p.getParent());
-        Files.writeString(p, text);
+        BundleFolder.write(dir, rel, text);
     }
 
     private Facts build() throws Exception {
-        try (Bundle b = new BundleReader().read(dir)) {
-            return new FactBuilder().build(b);
-        }
+        return BundleFolder.facts(dir);
     }
 
     private static String ipLinks(long transitions) {

@@ -32,9 +32,7 @@ class QosFactsTest {
             """;
 
     private void write(String rel, String text) throws Exception {
-        Path p = dir.resolve(rel);
-        Files.createDirectories(p.getParent());
-        Files.writeString(p, text);
+        BundleFolder.write(dir, rel, text);
     }
 
     private static String stats(long rxPause, long rxDurationUsec, long txPause, long stormWarnings) {
@@ -72,9 +70,7 @@ class QosFactsTest {
         write("commands/bw", " #bytes     #iterations    BW peak[Gb/sec]    BW average[Gb/sec]   MsgRate[Mpps]\n"
                 + " 4096       5000             20.10              19.50  		   0.595\n"
                 + " 65536      5000             23.40              23.10  		   0.044\n");
-        try (Bundle b = new BundleReader().read(dir)) {
-            return new FactBuilder().build(b);
-        }
+        return BundleFolder.facts(dir);
     }
 
     @Test

@@ -19,15 +19,11 @@ class QueueFactsTest {
     Path dir;
 
     private void write(String rel, String text) throws Exception {
-        Path p = dir.resolve(rel);
-        Files.createDirectories(p.getParent());
-        Files.writeString(p, text);
+        BundleFolder.write(dir, rel, text);
     }
 
     private Facts build() throws Exception {
-        try (Bundle b = new BundleReader().read(dir)) {
-            return new FactBuilder().build(b);
-        }
+        return BundleFolder.facts(dir);
     }
 
     /** Port q0 on a two-node host (node 1: CPUs 8-15), 6 of 12 channels, an 8-entry table on queues 0-2. */

@@ -51,15 +51,11 @@ class RdmaFactsTest {
         write("commands/cma_roce_tos_-d_rocep94s0f1_-p_1", "96\n");
         write("fs/sys/class/net/eth4/ecn/roce_np/enable/3", "1\n");
         write("fs/sys/class/net/eth4/ecn/roce_rp/enable/3", "0\n");
-        try (Bundle b = new BundleReader().read(dir)) {
-            return new FactBuilder().build(b);
-        }
+        return BundleFolder.facts(dir);
     }
 
     private void write(String rel, String text) throws Exception {
-        Path p = dir.resolve(rel);
-        Files.createDirectories(p.getParent());
-        Files.writeString(p, text);
+        BundleFolder.write(dir, rel, text);
     }
 
     @Test

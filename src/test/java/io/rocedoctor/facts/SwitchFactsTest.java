@@ -35,15 +35,11 @@ class SwitchFactsTest {
     }
 
     private void write(String target, String text) throws Exception {
-        Path p = dir.resolve(target);
-        Files.createDirectories(p.getParent());
-        Files.writeString(p, text);
+        BundleFolder.write(dir, target, text);
     }
 
     private Facts facts() throws Exception {
-        try (Bundle b = new BundleReader().read(dir)) {
-            return new FactBuilder().build(b);
-        }
+        return BundleFolder.facts(dir);
     }
 
     private static <T> T only(Facts f, Class<T> type, java.util.function.Predicate<T> which) {

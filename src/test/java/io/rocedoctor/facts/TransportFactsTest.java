@@ -57,9 +57,7 @@ class TransportFactsTest {
     private String ibdev2netdev = "mlx5_4 port 1 ==> eth4 (Up)\nmlx5_5 port 1 ==> eth5 (Up)\n";
 
     private void write(String rel, String text) throws Exception {
-        Path p = dir.resolve(rel);
-        Files.createDirectories(p.getParent());
-        Files.writeString(p, text);
+        BundleFolder.write(dir, rel, text);
     }
 
     private void port(String name, String pci, int speed, int mtu, long rdmaTx0, long rdmaTx1) throws Exception {
@@ -85,9 +83,7 @@ class TransportFactsTest {
         write("commands/ibv_devinfo_-v", IBV);
         write("commands/rdma_statistic_show", "link mlx5_4/1 out_of_sequence 10 packet_seq_err 0\n");
         write("samples/1/commands/rdma_statistic_show", "link mlx5_4/1 out_of_sequence 70 packet_seq_err 0\n");
-        try (Bundle b = new BundleReader().read(dir)) {
-            return new FactBuilder().build(b);
-        }
+        return BundleFolder.facts(dir);
     }
 
     @Test
