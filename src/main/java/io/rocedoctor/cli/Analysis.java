@@ -12,6 +12,7 @@ import io.rocedoctor.report.Report;
 import io.rocedoctor.report.ReportBuilder;
 
 import java.nio.file.Path;
+import java.util.function.BiFunction;
 
 /** The pipeline for one bundle: read, build facts, diagnose, report. The bundle's scratch is gone when this returns. */
 final class Analysis {
@@ -26,10 +27,15 @@ final class Analysis {
     }
 
     Report run(Path input) throws BundleException {
+        return run(input, (report, facts) -> report);
+    }
+
+    /** Runs the pipeline and keeps what {@code keep} takes of the report and facts (a fleet keeps a summary). */
+    <T> T run(Path input, BiFunction<Report, Facts, T> keep) throws BundleException {
         try (Bundle bundle = reader.read(input)) {
             Facts facts = new FactBuilder().build(bundle);
             Diagnosis diagnosis = engine.diagnose(facts, profile);
-            return ReportBuilder.build(bundle, facts, diagnosis, engine.catalog(), profile, null);
+            return keep.apply(ReportBuilder.build(bundle, facts, diagnosis, engine.catalog(), profile, null), facts);
         }
     }
 }

@@ -117,8 +117,8 @@ final class CaptureTexts {
                     .append(" (ok)\n\t\t\tTrErr- Train- SlotClk+ DLActive+ BWMgmt+ ABWMgmt-\n")
                     .append("\tKernel driver in use: pcieport\n\n");
             for (PortModel p : nic.ports) {
-                out.append(String.format("%02x:00.%d", nic.bus, p.function)).append(" Ethernet controller: Mellanox Technologies ")
-                        .append(nic.model).append('\n')
+                out.append(String.format("%02x:00.%d", nic.bus, p.function)).append(" Ethernet controller: ")
+                        .append(nic.lspciName()).append('\n')
                         .append("\tSubsystem: Mellanox Technologies Device 0016\n")
                         .append("\tPhysical Slot: ").append(nic.index + 1).append('\n')
                         .append("\tControl: I/O- Mem+ BusMaster+ SpecCycle- MemWINV- VGASnoop- ParErr- Stepping- SERR- FastB2B- DisINTx+\n")

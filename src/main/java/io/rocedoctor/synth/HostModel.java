@@ -109,6 +109,11 @@ public final class HostModel {
             this.irqNode = node;
         }
 
+        /** The device name lspci prints (vendor and model), which the facts call the NIC's model. */
+        String lspciName() {
+            return "Mellanox Technologies " + model;
+        }
+
         String slot() {
             return String.format("0000:%02x:00", bus);
         }

@@ -188,7 +188,7 @@ public final class Synthesizer {
                 return;
             }
             if (aspect.equals("firmware")) {
-                String model = where.iterator().next().nic(0).model;
+                String model = where.iterator().next().nic(0).lspciName();
                 out.put("FW@" + model, new ExpectedFinding("FLEET_FIRMWARE_DRIFT", model, "medium", null));
             } else if (aspect.startsWith("config:")) {
                 String setting = aspect.substring("config:".length());
