@@ -21,6 +21,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -42,9 +43,12 @@ public record HostSummary(String host, List<NicVersion> nics, Map<String, String
             "mtu", f -> f.of(Port.class).stream().map(p -> p.mtu() == null ? null : String.valueOf(p.mtu())),
             "hash", f -> f.of(MultipathGroup.class).stream().map(MultipathGroup::hashPolicy)));
 
+    // Compiled once: a host has thousands of counters, and String.matches compiles per call.
+    private static final Pattern PAUSE = Pattern.compile("(rx|tx)_prio[0-7]_pause|(rx|tx)_pause_ctrl_phy");
+
     /** The rates FLEET_OUTLIER_HOST compares, by the counters (ethtool -S, rdma statistic) each sums; adding one is a line. */
     static final Map<String, Predicate<String>> RATES = ordered(Map.of(
-            "pause", c -> c.matches("(rx|tx)_prio[0-7]_pause|(rx|tx)_pause_ctrl_phy"),
+            "pause", c -> PAUSE.matcher(c).matches(),
             "discards", c -> c.equals("rx_discards_phy") || c.equals("tx_discards_phy") || c.equals("rx_out_of_buffer"),
             "retransmissions", c -> c.equals("out_of_sequence") || c.equals("packet_seq_err") || c.equals("local_ack_timeout_err")
                     || c.equals("implied_nak_seq_err") || c.equals("duplicate_request")));
