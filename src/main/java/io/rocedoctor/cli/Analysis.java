@@ -15,6 +15,7 @@ import io.rocedoctor.report.Report;
 import io.rocedoctor.report.ReportBuilder;
 
 import java.nio.file.Path;
+import java.util.function.BiFunction;
 
 /** The pipeline for one bundle: read, build facts, diagnose, plan, report. The bundle's scratch is gone when this returns. */
 final class Analysis {
@@ -30,8 +31,13 @@ final class Analysis {
     }
 
     Report run(Path input) throws BundleException {
-        return inspect(input, (bundle, facts, diagnosis) -> ReportBuilder.build(bundle, facts, diagnosis, engine.catalog(),
-                profile, planner.plan(diagnosis, Snapshot.of(facts))));
+        return run(input, (report, facts) -> report);
+    }
+
+    /** Runs the pipeline and keeps what {@code keep} takes of the report and facts (a fleet keeps a summary). */
+    <T> T run(Path input, BiFunction<Report, Facts, T> keep) throws BundleException {
+        return inspect(input, (bundle, facts, diagnosis) -> keep.apply(ReportBuilder.build(bundle, facts, diagnosis,
+                engine.catalog(), profile, planner.plan(diagnosis, Snapshot.of(facts))), facts));
     }
 
     /** Runs the pipeline up to the diagnosis and hands it to {@code use} while the bundle is still open. */

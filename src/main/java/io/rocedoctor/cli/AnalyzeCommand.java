@@ -5,6 +5,7 @@ import io.rocedoctor.bundle.BundleReader;
 import io.rocedoctor.engine.Profile;
 import io.rocedoctor.engine.RuleEngine;
 import io.rocedoctor.report.HtmlRenderer;
+import io.rocedoctor.fleet.BundleInputs;
 import io.rocedoctor.report.JsonRenderer;
 import io.rocedoctor.report.JunitRenderer;
 import io.rocedoctor.report.MarkdownRenderer;
@@ -40,7 +41,8 @@ final class AnalyzeCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Parameters(arity = "1", paramLabel = "BUNDLE", description = "The bundle to analyse.")
+    @Parameters(arity = "1..*", paramLabel = "BUNDLE",
+            description = "The bundle to analyse; several (or a folder of bundles) add the fleet findings.")
     List<Path> bundles;
 
     @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT",
@@ -64,6 +66,9 @@ final class AnalyzeCommand implements Callable<Integer> {
             description = "Exit 1 when a finding is at or above this severity: critical, high, medium, low, info. "
                     + "In JUnit output, the findings that are failures (without it, all are).")
     String failOn;
+
+    @Option(names = "--jobs", paramLabel = "N", description = "Bundles analysed in parallel (default: the number of CPUs).")
+    Integer jobs;
 
     @Option(names = "--debug", description = "Print stack traces of internal errors.")
     boolean debug;
@@ -94,9 +99,19 @@ final class AnalyzeCommand implements Callable<Integer> {
             err.println("roce-doctor: " + e.getMessage());
             return Main.BAD_INPUT;
         }
+        Analysis analysis = new Analysis(engine, profile, reader);
+        List<Path> inputs = BundleInputs.expand(bundles);
+        if (inputs.size() > 1) {
+            int n = jobs == null ? Runtime.getRuntime().availableProcessors() : jobs;
+            if (n < 1 || n > 256) {
+                err.println("roce-doctor: --jobs must be 1..256, not " + n);
+                return Main.BAD_INPUT;
+            }
+            return FleetAnalysis.execute(inputs, format.name(), output, n, failOn, spec, analysis, engine, profile);
+        }
         Report report;
         try {
-            report = new Analysis(engine, profile, reader).run(bundles.get(0));
+            report = analysis.run(inputs.get(0));
         } catch (BundleException e) {
             err.println("roce-doctor: " + e.getMessage());
             return Main.BAD_INPUT;

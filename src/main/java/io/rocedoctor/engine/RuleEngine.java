@@ -39,6 +39,7 @@ import org.kie.internal.io.ResourceFactory;
  * as not evaluated, as are counter rules under a configuration-only profile.
  */
 public final class RuleEngine {
+    private static final String FLEET_LAYER = "fleet";
     private static final String MODEL_INDEX = "META-INF/kie/io.rocedoctor/roce-doctor/drools-model";
     private static volatile KieBase builtIn;
 
@@ -184,11 +185,28 @@ public final class RuleEngine {
         return diagnose(facts.all(), profile, usable);
     }
 
-    /** Fires the rules over facts, treating the given host and switch source kinds as collected. */
+    /** Fires the host rules over one host's facts, treating the given host and switch source kinds as collected. */
     public Diagnosis diagnose(java.util.Collection<?> facts, Profile profile, Set<? extends Enum<?>> usable) {
+        return diagnose(facts, profile, usable, false);
+    }
+
+    /**
+     * Fires the fleet rules (layer {@code fleet}) over the per-host summaries of several bundles;
+     * {@code usable} is what any host collected. Host rules and fleet rules never report on each
+     * other's runs: a single bundle says nothing of fleet rules, the fleet section nothing of host rules.
+     */
+    public Diagnosis diagnoseFleet(java.util.Collection<?> facts, Profile profile, Set<? extends Enum<?>> usable) {
+        return diagnose(facts, profile, usable, true);
+    }
+
+    private Diagnosis diagnose(java.util.Collection<?> facts, Profile profile, Set<? extends Enum<?>> usable, boolean fleet) {
         Set<String> skipped = new HashSet<>();
         List<NotEvaluated> notEvaluated = new ArrayList<>();
         for (RuleInfo rule : catalog.values()) {
+            if (rule.layer().equals(FLEET_LAYER) != fleet) {
+                skipped.add(rule.id());
+                continue;
+            }
             List<String> missing = missing(rule, usable);
             if (!missing.isEmpty()) {
                 skipped.add(rule.id());

@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# Measures roce-doctor side by side in one run and writes the table into docs/performance.md:
+#   1. cold `analyze` of a typical synthesized bundle (2 NICs x 2 ports, 64 CPUs, 2 samples) next
+#      to a bare Java program that only reads the same files (src/bench/java, compiled here);
+#   2. throughput of 100 and 1,000 synthesized bundles in one process, with peak RSS;
+#   3. a large host: 16 NICs, 256 CPUs, ~2,000 IRQ lines x 256 CPU columns.
+# Public tools only: /usr/bin/time -v, and hyperfine when installed (else a loop of /usr/bin/time).
+# Usage: scripts/bench.sh [--quick]   (--quick: 3 runs instead of 10, 200 bundles instead of 1,000)
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$here"
+runs=10
+fleet_big=1000
+if [ "${1:-}" = "--quick" ]; then runs=3; fleet_big=200; fi
+
+work="$(mktemp -d "${TMPDIR:-/tmp}/roce-bench.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+doctor="$here/roce-doctor"
+java_bin="${JAVA_HOME:+$JAVA_HOME/bin/}java"
+
+echo "bench: building and warming the launcher's CDS archive..." >&2
+"$doctor" --version >/dev/null
+"$doctor" --version >/dev/null
+mkdir -p target/bench-classes
+javac -d target/bench-classes src/bench/java/io/rocedoctor/bench/ReadBundle.java
+
+echo "bench: synthesizing bundles..." >&2
+"$doctor" synth --out "$work/typical" --seed 1 >/dev/null
+"$doctor" synth --out "$work/fleet100" --hosts 100 --seed 2 >/dev/null
+"$doctor" synth --out "$work/fleetbig" --hosts "$fleet_big" --seed 3 >/dev/null
+"$doctor" synth --out "$work/large" --nics 16 --ports 2 --cpus 256 --queues 62 --seed 4 >/dev/null
+typical="$work/typical/node-000"
+large="$work/large/node-000"
+irq_lines=$(($(wc -l <"$large/fs/proc/interrupts") - 1))
+
+# Median wall seconds of a command over $runs runs (hyperfine when installed).
+median() {
+  if command -v hyperfine >/dev/null; then
+    hyperfine --style none --warmup 1 --runs "$runs" --export-json "$work/h.json" "$1" >/dev/null 2>&1
+    python3 -c 'import json,sys; print("%.3f" % json.load(open(sys.argv[1]))["results"][0]["median"])' "$work/h.json"
+  else
+    for _ in $(seq "$runs"); do
+      /usr/bin/time -f %e bash -c "$1" 2>&1 >/dev/null | tail -n 1
+    done | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'
+  fi
+}
+
+# Wall seconds and peak RSS (MB) of one run.
+measure() {
+  /usr/bin/time -v bash -c "$1" >/dev/null 2>"$work/time.txt" || { cat "$work/time.txt" >&2; exit 1; }
+  local wall rss
+  wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {n=split($2,t,":"); s=0; for(i=1;i<=n;i++) s=s*60+t[i]; print s}' "$work/time.txt")
+  rss=$(awk -F': ' '/Maximum resident set size/ {printf "%.0f", $2/1024}' "$work/time.txt")
+  echo "$wall $rss"
+}
+
+echo "bench: cold analyze of the typical bundle, and the bare reader ($runs runs each)..." >&2
+t_doctor=$(median "$doctor analyze $typical --format json --output /dev/null")
+t_bare=$(median "$java_bin -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -cp $here/target/bench-classes io.rocedoctor.bench.ReadBundle $typical")
+read -r _ rss_typical < <(measure "$doctor analyze $typical --format json --output /dev/null")
+ratio=$(python3 -c "print('%.1f' % ($t_doctor / $t_bare))")
+
+echo "bench: 100 and $fleet_big bundles in one process..." >&2
+read -r w100 rss100 < <(measure "$doctor analyze $work/fleet100 --format json --output /dev/null")
+read -r wbig rssbig < <(measure "$doctor analyze $work/fleetbig --format json --output /dev/null")
+rate100=$(python3 -c "print('%.0f' % (100 / $w100))")
+ratebig=$(python3 -c "print('%.0f' % ($fleet_big / $wbig))")
+rss_growth=$(python3 -c "print('%+.0f%%' % (100.0 * ($rssbig - $rss100) / $rss100))")
+
+echo "bench: the large host ($irq_lines IRQ lines x 256 CPUs)..." >&2
+t_large=$(median "$doctor analyze $large --format json --output /dev/null")
+read -r _ rss_large < <(measure "$doctor analyze $large --format json --output /dev/null")
+
+cpu="$(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)"
+jdk="$("$java_bin" -version 2>&1 | head -n 1)"
+load="$(cut -d' ' -f1-3 /proc/loadavg)"
+table="$(cat <<TABLE
+Measured $(date -u +%Y-%m-%dT%H:%MZ) on $(nproc) CPUs ($cpu), $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $jdk;
+load average before the run: $load. Medians of $runs runs$(command -v hyperfine >/dev/null && echo " (hyperfine)").
+
+| case | figure | target |
+|---|---|---|
+| cold \`analyze\` of a typical bundle (2 NICs x 2 ports, 64 CPUs, 2 samples) | ${t_doctor} s, ${rss_typical} MB peak RSS | <= 0.6 s, <= 200 MB |
+| bare Java reading the same files (src/bench/java) | ${t_bare} s | |
+| ratio analyze / bare reader | ${ratio}x | <= 3x |
+| 100 bundles in one process | ${w100} s, ${rate100} bundles/s, ${rss100} MB peak RSS | >= 200 bundles/s |
+| ${fleet_big} bundles in one process | ${wbig} s, ${ratebig} bundles/s, ${rssbig} MB peak RSS (${rss_growth} vs 100) | >= 200 bundles/s, RSS within 10% |
+| large host: 16 NICs x 2 ports, 256 CPUs, ${irq_lines} IRQ lines x 256 columns | ${t_large} s, ${rss_large} MB peak RSS | <= 2 s |
+TABLE
+)"
+echo "$table"
+python3 - "$here/docs/performance.md" "$table" <<'PY'
+import sys
+path, table = sys.argv[1], sys.argv[2]
+text = open(path).read()
+begin, end = "<!-- bench:begin -->", "<!-- bench:end -->"
+head, rest = text.split(begin, 1)
+tail = rest.split(end, 1)[1]
+open(path, "w").write(head + begin + "\n" + table + "\n" + end + tail)
+PY
+echo "bench: table written to docs/performance.md" >&2

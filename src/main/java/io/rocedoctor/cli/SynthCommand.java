@@ -1,0 +1,116 @@
+package io.rocedoctor.cli;
+
+import io.rocedoctor.engine.RuleEngine;
+import io.rocedoctor.synth.Fault;
+import io.rocedoctor.synth.Faults;
+import io.rocedoctor.synth.HostShape;
+import io.rocedoctor.synth.Synthesizer;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "synth", mixinStandardHelpOptions = true,
+        description = {"Writes realistic native bundles for a chosen topology, with chosen faults injected and an expected.yaml each.",
+                "The same seed gives the same bytes. Several hosts also get a fleet-expected.yaml."},
+        footer = {"", "Examples:",
+                "  roce-doctor synth --out /tmp/f --hosts 200 --fault IRQ_CROSS_NUMA --fault FLEET_FIRMWARE_DRIFT",
+                "  roce-doctor synth --out /tmp/big --nics 16 --cpus 256 --queues 62",
+                "  roce-doctor synth --list"})
+final class SynthCommand implements Callable<Integer> {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Folder to write the bundles into (one folder per host).")
+    Path out;
+
+    @Option(names = "--hosts", defaultValue = "1", description = "How many hosts (default: ${DEFAULT-VALUE}).")
+    int hosts;
+
+    @Option(names = "--fault", paramLabel = "ID", description = "A fault to inject, by rule id; repeat for several (see --list).")
+    List<String> faults = new ArrayList<>();
+
+    @Option(names = "--seed", defaultValue = "1", description = "Seed of every value that varies (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--nics", defaultValue = "2", description = "NICs per host (default: ${DEFAULT-VALUE}).")
+    int nics;
+
+    @Option(names = "--ports", defaultValue = "2", description = "Ports per NIC (default: ${DEFAULT-VALUE}).")
+    int ports;
+
+    @Option(names = "--cpus", defaultValue = "64", description = "CPUs per host (default: ${DEFAULT-VALUE}).")
+    int cpus;
+
+    @Option(names = "--numa-nodes", defaultValue = "2", description = "NUMA nodes per host (default: ${DEFAULT-VALUE}).")
+    int numaNodes;
+
+    @Option(names = "--queues", defaultValue = "0",
+            description = "Completion interrupts per port; 0: one per NIC-local CPU, at most 63 (default: ${DEFAULT-VALUE}).")
+    int queues;
+
+    @Option(names = "--interval", defaultValue = "10", description = "Seconds between the two samples (default: ${DEFAULT-VALUE}).")
+    int interval;
+
+    @Option(names = "--prefix", defaultValue = "node", description = "Host names are PREFIX-000, PREFIX-001... (default: ${DEFAULT-VALUE}).")
+    String prefix;
+
+    @Option(names = "--list", description = "List the faults the synthesizer can inject, and whether their rule is in the catalog.")
+    boolean list;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter stdout = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        if (list) {
+            Set<String> catalog = RuleEngine.builtIn().catalog().keySet();
+            for (Fault f : Faults.ALL) {
+                stdout.printf("%-32s %-12s %s%n", f.id(), catalog.contains(f.id()) ? "rule" : "no rule yet", f.description());
+            }
+            stdout.flush();
+            return Main.OK;
+        }
+        if (out == null) {
+            err.println("roce-doctor: synth needs --out DIR (or --list)");
+            return Main.BAD_INPUT;
+        }
+        if (!prefix.matches("[A-Za-z0-9][A-Za-z0-9._-]{0,40}")) {
+            err.println("roce-doctor: --prefix must be letters, digits, '.', '_' or '-', not '" + prefix + "'");
+            return Main.BAD_INPUT;
+        }
+        List<Fault> chosen = new ArrayList<>();
+        for (String id : faults) {
+            var fault = Faults.byId(id);
+            if (fault.isEmpty()) {
+                err.println("roce-doctor: unknown fault '" + id + "'; `roce-doctor synth --list` shows them");
+                return Main.BAD_INPUT;
+            }
+            chosen.add(fault.get());
+        }
+        List<Synthesizer.Written> written;
+        try {
+            HostShape shape = new HostShape(nics, ports, cpus, numaNodes, queues, interval);
+            written = new Synthesizer().write(out, new Synthesizer.Request(hosts, shape, seed, chosen, prefix));
+        } catch (IllegalArgumentException e) {
+            err.println("roce-doctor: " + e.getMessage());
+            return Main.BAD_INPUT;
+        }
+        stdout.println("wrote " + written.size() + " bundle" + (written.size() == 1 ? "" : "s") + " to " + out);
+        for (Synthesizer.Written w : written) {
+            if (!w.faults().isEmpty()) {
+                stdout.println("  " + w.host() + ": " + String.join(", ", w.faults()));
+            }
+        }
+        stdout.flush();
+        return Main.OK;
+    }
+}

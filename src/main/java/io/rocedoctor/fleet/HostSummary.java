@@ -1,0 +1,108 @@
+package io.rocedoctor.fleet;
+
+import io.rocedoctor.bundle.SourceKind;
+import io.rocedoctor.facts.CounterRate;
+import io.rocedoctor.facts.EcnState;
+import io.rocedoctor.facts.Facts;
+import io.rocedoctor.facts.MultipathGroup;
+import io.rocedoctor.facts.Nic;
+import io.rocedoctor.facts.Port;
+import io.rocedoctor.facts.PortQos;
+import io.rocedoctor.facts.RoceTraffic;
+
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * All a fleet analysis keeps of one host once its bundle is closed: NIC versions, the settings the
+ * fleet compares (a host whose ports disagree shows every value, {@code dscp | pcp}), the rates it
+ * compares (per second, summed over the host's ports; present only when two samples gave them),
+ * and which sources the host had. A few hundred bytes per host, whatever the bundle's size.
+ */
+public record HostSummary(String host, List<NicVersion> nics, Map<String, String> settings, Map<String, Double> rates,
+                          Set<SourceKind> usableSources) {
+
+    /** The settings FLEET_CONFIG_DRIFT compares, by name; adding one is a line. */
+    static final Map<String, Function<Facts, Stream<String>>> SETTINGS = ordered(Map.of(
+            "trust", f -> f.of(PortQos.class).stream().map(PortQos::trust),
+            "pfc", f -> f.of(PortQos.class).stream().map(q -> q.pfcVector().isEmpty() ? "none" : q.pfcVector()),
+            "tos", f -> f.of(RoceTraffic.class).stream().map(r -> r.tos() == null ? null : String.valueOf(r.tos())),
+            "roce-mode", f -> f.of(RoceTraffic.class).stream().map(RoceTraffic::mode),
+            "ecn", f -> f.of(EcnState.class).stream().map(HostSummary::ecnPriorities),
+            "mtu", f -> f.of(Port.class).stream().map(p -> p.mtu() == null ? null : String.valueOf(p.mtu())),
+            "hash", f -> f.of(MultipathGroup.class).stream().map(MultipathGroup::hashPolicy)));
+
+    // Compiled once: a host has thousands of counters, and String.matches compiles per call.
+    private static final Pattern PAUSE = Pattern.compile("(rx|tx)_prio[0-7]_pause|(rx|tx)_pause_ctrl_phy");
+
+    /** The rates FLEET_OUTLIER_HOST compares, by the counters (ethtool -S, rdma statistic) each sums; adding one is a line. */
+    static final Map<String, Predicate<String>> RATES = ordered(Map.of(
+            "pause", c -> PAUSE.matcher(c).matches(),
+            "discards", c -> c.equals("rx_discards_phy") || c.equals("tx_discards_phy") || c.equals("rx_out_of_buffer"),
+            "retransmissions", c -> c.equals("out_of_sequence") || c.equals("packet_seq_err") || c.equals("local_ack_timeout_err")
+                    || c.equals("implied_nak_seq_err") || c.equals("duplicate_request")));
+
+    public HostSummary {
+        nics = List.copyOf(nics);
+        settings = Collections.unmodifiableMap(new TreeMap<>(settings));
+        rates = Collections.unmodifiableMap(new TreeMap<>(rates));
+        usableSources = usableSources.isEmpty() ? Set.of() : Collections.unmodifiableSet(EnumSet.copyOf(usableSources));
+    }
+
+    public static HostSummary of(Facts facts) {
+        Comparator<String> text = Comparator.nullsFirst(Comparator.naturalOrder());
+        TreeSet<NicVersion> nics = new TreeSet<>(Comparator.comparing(NicVersion::model, text)
+                .thenComparing(NicVersion::firmware, text).thenComparing(NicVersion::driver, text));
+        for (Nic n : facts.of(Nic.class)) {
+            if (n.model() != null) {
+                nics.add(new NicVersion(n.model(), n.firmware(), n.driver()));
+            }
+        }
+        Map<String, String> settings = new TreeMap<>();
+        SETTINGS.forEach((name, values) -> {
+            TreeSet<String> seen = values.apply(facts).filter(Objects::nonNull).collect(java.util.stream.Collectors.toCollection(TreeSet::new));
+            if (!seen.isEmpty()) {
+                settings.put(name, String.join(" | ", seen));
+            }
+        });
+        Map<String, Double> rates = new TreeMap<>();
+        for (CounterRate c : facts.of(CounterRate.class)) {
+            if (c.perSecond() == null) {
+                continue;
+            }
+            RATES.forEach((metric, counts) -> {
+                if (counts.test(c.counter())) {
+                    rates.merge(metric, c.perSecond(), Double::sum);
+                }
+            });
+        }
+        return new HostSummary(facts.host().name(), List.copyOf(nics), settings, rates, facts.ledger().usableKinds());
+    }
+
+    /** The priorities with both DCQCN points on, as a list ("0,1,2,3,4,5,6,7"), or "off". */
+    private static String ecnPriorities(EcnState e) {
+        StringBuilder on = new StringBuilder();
+        for (int p = 0; p < 8; p++) {
+            if (e.enabled(p)) {
+                on.append(on.length() == 0 ? "" : ",").append(p);
+            }
+        }
+        return on.length() == 0 ? "off" : on.toString();
+    }
+
+    private static <V> Map<String, V> ordered(Map<String, V> m) {
+        return Collections.unmodifiableMap(new TreeMap<>(m));
+    }
+
+}

@@ -1,0 +1,190 @@
+package io.rocedoctor.synth;
+
+import io.rocedoctor.synth.HostModel.NicModel;
+import io.rocedoctor.synth.HostModel.PortModel;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Predicate;
+
+/**
+ * The faults the synthesizer knows, one per catalog rule where a bundle can show it. Each
+ * changes NIC 0, its first port or its bond, the way RULE-CATALOG.md describes the problem;
+ * adding one is an entry here. Subjects follow the rules: a NIC by its PCI slot, a port by its
+ * netdev, a bond by name, an RDMA port as {@code mlx5_0/1}, a fleet setting by its name.
+ */
+public final class Faults {
+    private static final Predicate<HostShape> ANY = s -> true;
+    private static final Predicate<HostShape> TWO_NODES = s -> s.numaNodes() > 1;
+    private static final Predicate<HostShape> BONDED = s -> s.portsPerNic() > 1;
+
+    public static final List<Fault> ALL = List.of(
+            host("HASH_SINGLE_PATH_CONCENTRATION", "bonds hash on layer2+3; bond0's first member carries 90% of the bytes", BONDED,
+                    h -> {
+                        h.bondHashPolicy = "layer2+3";
+                        skew(h.nic(0), 0.9);
+                    },
+                    h -> List.of(new ExpectedFinding("HASH_SINGLE_PATH_CONCENTRATION", h.bondName(h.nic(0)), "critical", "confirmed")),
+                    "config:hash"),
+            host("IRQ_CROSS_NUMA", "NIC 0's completion interrupts pinned to CPUs of a remote NUMA node", TWO_NODES,
+                    h -> h.nic(0).irqNode = h.remoteNode(h.nic(0).node),
+                    h -> List.of(new ExpectedFinding("IRQ_CROSS_NUMA", h.nic(0).slot(), "critical", "confirmed"))),
+            host("IRQ_CONCENTRATED", "all of NIC 0's completion interrupts pinned to one CPU", ANY,
+                    h -> h.nic(0).irqsOnOneCpu = true,
+                    h -> List.of(ExpectedFinding.of("IRQ_CONCENTRATED", h.nic(0).slot()))),
+            host("IRQBALANCE_ACTIVE", "irqbalance running over hand-set interrupt affinity", ANY,
+                    h -> h.irqbalanceActive = true,
+                    h -> List.of(ExpectedFinding.of("IRQBALANCE_ACTIVE", h.name()))),
+            host("PCIE_CEILING_BELOW_PORTS", "NIC 0 is a dual-port 100G ConnectX-4 on Gen3 x16 (~107 Gb/s usable)", BONDED,
+                    h -> {
+                        NicModel n = h.nic(0);
+                        n.model = "MT27700 Family [ConnectX-4]";
+                        n.partNumber = "MCX416A-CCAT";
+                        n.partId = 4115;
+                        n.firmware = "12.28.2006";
+                        n.psid = "MT_2190110032";
+                        n.capGts = 8;
+                        n.gts = 8;
+                    },
+                    h -> List.of(new ExpectedFinding("PCIE_CEILING_BELOW_PORTS", h.nic(0).slot(), "critical", "confirmed"))),
+            host("PCIE_LINK_DOWNGRADED", "NIC 0 (Gen4 x16) trained at x8", ANY,
+                    h -> h.nic(0).width = 8,
+                    h -> {
+                        List<ExpectedFinding> out = new ArrayList<>();
+                        out.add(new ExpectedFinding("PCIE_LINK_DOWNGRADED", h.nic(0).slot(), "critical", "confirmed"));
+                        if (h.nic(0).ports.size() * 100 > 0.85 * 15.754 * 8) {
+                            out.add(ExpectedFinding.of("PCIE_CEILING_BELOW_PORTS", h.nic(0).slot()));
+                        }
+                        return out;
+                    }),
+            host("NUMA_NODE_UNKNOWN", "the platform reports numa_node -1 for NIC 0", TWO_NODES,
+                    h -> h.nic(0).reportedNode = -1,
+                    h -> List.of(new ExpectedFinding("NUMA_NODE_UNKNOWN", h.nic(0).slot(), "medium", "confirmed"))),
+            host("PHY_LINK_SPEED_DEGRADED", "the first port runs at 50G while it and its partner advertise 100G", ANY,
+                    h -> h.port(0, 0).speedMbps = 50_000,
+                    h -> List.of(ExpectedFinding.of("PHY_LINK_SPEED_DEGRADED", h.port(0, 0).netdev))),
+            host("PHY_CRC_ERRORS", "the first port receives frames with bad CRCs (a dirty fibre, a bad cable)", ANY,
+                    h -> h.port(0, 0).counterRates.put("rx_crc_errors_phy", 40.0),
+                    h -> List.of(ExpectedFinding.of("PHY_CRC_ERRORS", h.port(0, 0).netdev))),
+            host("RX_BUFFER_EXHAUSTED", "the first port drops for want of receive buffers (rx_out_of_buffer rising)", ANY,
+                    h -> h.port(0, 0).counterRates.put("rx_out_of_buffer", 2500.0),
+                    h -> List.of(ExpectedFinding.of("RX_BUFFER_EXHAUSTED", h.port(0, 0).netdev)),
+                    "rate:discards"),
+            host("HOST_ORIGINATED_PAUSE", "the first port sends PFC pause on priority 3: the host cannot drain", ANY,
+                    h -> {
+                        h.port(0, 0).counterRates.put("tx_prio3_pause", 1800.0);
+                        h.port(0, 0).counterRates.put("tx_prio3_pause_duration", 9000.0);
+                    },
+                    h -> List.of(ExpectedFinding.of("HOST_ORIGINATED_PAUSE", h.port(0, 0).netdev)),
+                    "rate:pause"),
+            host("PAUSE_STORM", "the first port is paused 20% of the time on priority 3", ANY,
+                    h -> {
+                        h.port(0, 0).counterRates.put("rx_prio3_pause", 50_000.0);
+                        h.port(0, 0).counterRates.put("rx_prio3_pause_duration", 200_000.0);
+                    },
+                    h -> List.of(ExpectedFinding.of("PAUSE_STORM", h.port(0, 0).netdev)),
+                    "rate:pause"),
+            host("ROCE_V1_DEFAULT", "RDMA CM of mlx5_0 defaults to RoCE v1", ANY,
+                    h -> h.port(0, 0).roceV2 = false,
+                    h -> List.of(ExpectedFinding.of("ROCE_V1_DEFAULT", rdma(h.port(0, 0)))),
+                    "config:roce-mode"),
+            host("ROCE_TOS_UNSET", "cma_roce_tos of mlx5_0 is 0: RDMA CM traffic lands in lossy priority 0", ANY,
+                    h -> h.port(0, 0).tos = 0,
+                    h -> List.of(ExpectedFinding.of("ROCE_TOS_UNSET", rdma(h.port(0, 0)))),
+                    "config:tos"),
+            host("ROCE_MTU_BELOW_NETDEV", "mlx5_0 runs RoCE at active_mtu 1024 over a 9000-byte netdev", ANY,
+                    h -> h.port(0, 0).activeMtu = 1024,
+                    h -> List.of(ExpectedFinding.of("ROCE_MTU_BELOW_NETDEV", rdma(h.port(0, 0))))),
+            host("ROCE_GID_V2_MISSING", "mlx5_0 has only RoCE v1 GIDs for its IPv4 address", ANY,
+                    h -> h.port(0, 0).gidV2 = false,
+                    h -> List.of(ExpectedFinding.of("ROCE_GID_V2_MISSING", rdma(h.port(0, 0))))),
+            host("ROCE_RETRANSMITTING", "mlx5_0's transport counters rise: out-of-sequence and sequence errors", ANY,
+                    h -> {
+                        h.port(0, 0).rdmaRates.put("out_of_sequence", 300.0);
+                        h.port(0, 0).rdmaRates.put("packet_seq_err", 40.0);
+                        h.port(0, 0).rdmaRates.put("local_ack_timeout_err", 2.0);
+                    },
+                    h -> List.of(ExpectedFinding.of("ROCE_RETRANSMITTING", rdma(h.port(0, 0)))),
+                    "rate:retransmissions"),
+            host("ECN_DISABLED_ON_ROCE_PRIO", "DCQCN (roce_np and roce_rp) off on priority 3 of the first port", ANY,
+                    h -> ecnOff(h.port(0, 0), 3),
+                    h -> List.of(ExpectedFinding.of("ECN_DISABLED_ON_ROCE_PRIO", h.port(0, 0).netdev)),
+                    "config:ecn"),
+            host("PFC_NOT_ON_ROCE_PRIO", "the first port has PFC on priority 4 while RoCE uses 3, and ECN off on 3", ANY,
+                    h -> {
+                        h.port(0, 0).pfc = List.of(4);
+                        ecnOff(h.port(0, 0), 3);
+                    },
+                    h -> List.of(new ExpectedFinding("PFC_NOT_ON_ROCE_PRIO", h.port(0, 0).netdev, "critical", null),
+                            ExpectedFinding.of("ECN_DISABLED_ON_ROCE_PRIO", h.port(0, 0).netdev)),
+                    "config:pfc", "config:ecn"),
+            host("PFC_TOO_MANY_PRIOS", "the first port has PFC on priorities 3, 4 and 5", ANY,
+                    h -> h.port(0, 0).pfc = List.of(3, 4, 5),
+                    h -> List.of(ExpectedFinding.of("PFC_TOO_MANY_PRIOS", h.port(0, 0).netdev)),
+                    "config:pfc"),
+            host("BOND_MODE_NOT_MULTIPATH", "bonds in active-backup: the backup member sits idle", BONDED,
+                    h -> {
+                        h.bondMode = "active-backup";
+                        h.nics.stream().filter(h::bonded).forEach(n -> skew(n, 1.0));
+                    },
+                    h -> h.nics.stream().filter(h::bonded).flatMap(n -> List.of(
+                            ExpectedFinding.of("BOND_MODE_NOT_MULTIPATH", h.bondName(n)),
+                            new ExpectedFinding("HASH_SINGLE_PATH_CONCENTRATION", h.bondName(n), "critical", "likely")).stream()).toList(),
+                    "config:hash"),
+            host("ROCE_PATH_UNUSED", "bond0 hashes on layer3+4, yet RDMA flows only on its first member", BONDED,
+                    h -> skew(h.nic(0), 1.0),
+                    h -> List.of(ExpectedFinding.of("ROCE_PATH_UNUSED", h.bondName(h.nic(0))))),
+            fleet("FLEET_FIRMWARE_DRIFT", "one host's NICs run older firmware (22.36.1010)", 2,
+                    h -> h.nics.forEach(n -> n.firmware = "22.36.1010"),
+                    "firmware"),
+            fleet("FLEET_CONFIG_DRIFT", "one host trusts PCP where the others trust DSCP", 2,
+                    h -> h.ports().forEach(p -> p.trust = "pcp"),
+                    "config:trust"),
+            fleet("FLEET_OUTLIER_HOST", "one host receives 20,000 PFC pauses per second on every port", 3,
+                    h -> h.ports().forEach(p -> {
+                        p.counterRates.put("rx_prio3_pause", 20_000.0);
+                        p.counterRates.put("rx_prio3_pause_duration", 20_000.0);
+                    }),
+                    "rate:pause"));
+
+    private Faults() {
+    }
+
+    public static Optional<Fault> byId(String id) {
+        return ALL.stream().filter(f -> f.id().equals(id)).findFirst();
+    }
+
+    private static Fault host(String id, String description, Predicate<HostShape> fits, Consumer<HostModel> inject,
+                              Function<HostModel, List<ExpectedFinding>> expected, String... fleetAspects) {
+        return new Fault(id, description, 1, fits, inject, expected, Set.of(fleetAspects));
+    }
+
+    /** A fleet fault changes one host and no host rule catches it; its findings follow from its aspects. */
+    private static Fault fleet(String id, String description, int minHosts, Consumer<HostModel> inject, String... fleetAspects) {
+        return new Fault(id, description, minHosts, ANY, inject, h -> List.of(), Set.of(fleetAspects));
+    }
+
+    /** The NIC's traffic concentrated: the first port carries {@code share} of its bytes, the group as loaded as before. */
+    private static void skew(NicModel nic, double share) {
+        int n = nic.ports.size();
+        double total = n * 0.5;
+        for (PortModel p : nic.ports) {
+            double load = p.function == 0 ? total * share : total * (1 - share) / (n - 1);
+            p.txLoad = Math.min(1.0, load);
+            p.rxLoad = Math.min(1.0, load);
+        }
+    }
+
+    private static void ecnOff(PortModel p, int priority) {
+        p.ecnNotificationPoint[priority] = false;
+        p.ecnReactionPoint[priority] = false;
+    }
+
+    private static String rdma(PortModel p) {
+        return p.rdmaDevice + "/1";
+    }
+}

@@ -1,0 +1,167 @@
+package io.rocedoctor.synth;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A host being synthesized: healthy by construction (RoCE v2, ToS 106 -> DSCP 26 -> priority 3
+ * with PFC and ECN on it, interrupts on the NIC's node, Gen4 x16 links, an 802.3ad bond per NIC
+ * hashing on layer3+4, traffic spread evenly), then changed by faults, then written. Mutable on
+ * purpose: a fault is a few assignments.
+ */
+public final class HostModel {
+    final String name;
+    final HostShape shape;
+    final long seed;
+    final Instant start;
+    final List<NicModel> nics = new ArrayList<>();
+    String bondMode = "802.3ad";
+    String bondHashPolicy = "layer3+4";
+    boolean irqbalanceActive;
+
+    HostModel(String name, int number, HostShape shape, long seed, Instant start) {
+        this.name = name;
+        this.shape = shape;
+        this.seed = seed;
+        this.start = start;
+        int rdma = 0;
+        for (int i = 0; i < shape.nics(); i++) {
+            NicModel nic = new NicModel(i, 0x18 + i * 0x0d, i % shape.numaNodes());
+            for (int f = 0; f < shape.portsPerNic(); f++) {
+                nic.ports.add(new PortModel(nic, f, "ens" + (i + 1) + "f" + f + "np" + f, "mlx5_" + rdma,
+                        "10." + (20 + i * 4 + f) + "." + (number / 250) + "." + (1 + number % 250)));
+                rdma++;
+            }
+            nics.add(nic);
+        }
+    }
+
+    public String name() {
+        return name;
+    }
+
+    NicModel nic(int i) {
+        return nics.get(i);
+    }
+
+    PortModel port(int nic, int port) {
+        return nics.get(nic).ports.get(port);
+    }
+
+    List<PortModel> ports() {
+        List<PortModel> out = new ArrayList<>();
+        nics.forEach(n -> out.addAll(n.ports));
+        return out;
+    }
+
+    /** Each NIC with two or more ports carries one bond over them: bond0 over NIC 0, bond1 over NIC 1... */
+    boolean bonded(NicModel nic) {
+        return nic.ports.size() > 1;
+    }
+
+    String bondName(NicModel nic) {
+        return "bond" + nic.index;
+    }
+
+    /** The CPUs of a NUMA node: nodes hold consecutive CPU ranges, as on most x86 servers. */
+    int[] cpusOf(int node) {
+        int per = shape.cpusPerNode();
+        int[] cpus = new int[per];
+        for (int i = 0; i < per; i++) {
+            cpus[i] = node * per + i;
+        }
+        return cpus;
+    }
+
+    int remoteNode(int node) {
+        return (node + 1) % shape.numaNodes();
+    }
+
+    /** One physical NIC: its slot, model and firmware, where it sits, its PCIe link and who serves its interrupts. */
+    static final class NicModel {
+        final int index;
+        final int bus;
+        final int node;
+        final List<PortModel> ports = new ArrayList<>();
+        String model = "MT2892 Family [ConnectX-6 Dx]";
+        String partNumber = "MCX623106AN-CDAT";
+        int partId = 4125;
+        String firmware = "22.39.1002";
+        String psid = "MT_0000000359";
+        String driverVersion = "5.15.0-91-generic";
+        /** What sysfs and lspci say; -1 when the platform does not know. */
+        int reportedNode;
+        double capGts = 16;
+        int capWidth = 16;
+        double gts = 16;
+        int width = 16;
+        /** The node whose CPUs the completion interrupts are pinned to. */
+        int irqNode;
+        /** All completion interrupts on one CPU instead of one per CPU. */
+        boolean irqsOnOneCpu;
+
+        NicModel(int index, int bus, int node) {
+            this.index = index;
+            this.bus = bus;
+            this.node = node;
+            this.reportedNode = node;
+            this.irqNode = node;
+        }
+
+        /** The device name lspci prints (vendor and model), which the facts call the NIC's model. */
+        String lspciName() {
+            return "Mellanox Technologies " + model;
+        }
+
+        String slot() {
+            return String.format("0000:%02x:00", bus);
+        }
+
+        boolean downgraded() {
+            return gts < capGts || width < capWidth;
+        }
+    }
+
+    /** One port: netdev, RDMA device, link, QoS and RoCE settings, and how busy it is. */
+    static final class PortModel {
+        final NicModel nic;
+        final int function;
+        final String netdev;
+        final String rdmaDevice;
+        final String ipv4;
+        int speedMbps = 100_000;
+        int mtu = 9000;
+        int activeMtu = 4096;
+        String trust = "dscp";
+        List<Integer> pfc = List.of(3);
+        int tos = 106;
+        boolean roceV2 = true;
+        boolean gidV2 = true;
+        final boolean[] ecnNotificationPoint = {true, true, true, true, true, true, true, true};
+        final boolean[] ecnReactionPoint = {true, true, true, true, true, true, true, true};
+        /** Fraction of the line rate the port sends and receives between the samples. */
+        double txLoad = 0.5;
+        double rxLoad = 0.5;
+        /** Extra ethtool -S counter rates per second a fault sets (rx_out_of_buffer, tx_prio3_pause...). */
+        final java.util.Map<String, Double> counterRates = new java.util.TreeMap<>();
+        /** Extra rdma statistic counter rates per second (out_of_sequence, np_cnp_sent...). */
+        final java.util.Map<String, Double> rdmaRates = new java.util.TreeMap<>();
+
+        PortModel(NicModel nic, int function, String netdev, String rdmaDevice, String ipv4) {
+            this.nic = nic;
+            this.function = function;
+            this.netdev = netdev;
+            this.rdmaDevice = rdmaDevice;
+            this.ipv4 = ipv4;
+            // DCQCN at work on a healthy fabric: a few marks and CNPs per second.
+            rdmaRates.put("np_ecn_marked_roce_packets", 120.0);
+            rdmaRates.put("np_cnp_sent", 118.0);
+            rdmaRates.put("rp_cnp_handled", 115.0);
+        }
+
+        String pciAddress() {
+            return nic.slot() + "." + function;
+        }
+    }
+}

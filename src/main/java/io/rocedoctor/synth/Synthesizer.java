@@ -1,0 +1,221 @@
+package io.rocedoctor.synth;
+
+import io.rocedoctor.bundle.Source;
+import io.rocedoctor.bundle.SourceKind;
+import io.rocedoctor.synth.HostModel.NicModel;
+import io.rocedoctor.synth.HostModel.PortModel;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.TreeSet;
+
+/**
+ * Writes realistic native bundles for a topology, deterministic for a seed, with chosen faults
+ * injected, each bundle with the {@code expected.yaml} its faults call for (the schema of
+ * fixtures/bundles), and, for several hosts, a {@code fleet-expected.yaml} for the fleet rules.
+ * Faults go to hosts in a seeded order, one host each while there are hosts enough.
+ */
+public final class Synthesizer {
+    private static final Instant FIRST_SAMPLE = Instant.parse("2026-11-20T10:15:00Z");
+
+    /** What to write: how many hosts of which shape, the seed, the faults, and the host names' prefix. */
+    public record Request(int hosts, HostShape shape, long seed, List<Fault> faults, String namePrefix) {
+        public Request {
+            faults = List.copyOf(faults);
+            if (hosts < 1 || hosts > 100_000) {
+                throw new IllegalArgumentException("--hosts must be 1..100000, not " + hosts);
+            }
+            for (Fault f : faults) {
+                if (hosts < f.minHosts()) {
+                    throw new IllegalArgumentException(f.id() + " is seen across hosts: it needs --hosts " + f.minHosts() + " or more");
+                }
+                if (!f.fits().test(shape)) {
+                    throw new IllegalArgumentException(f.id() + " does not fit this topology (" + f.description() + ")");
+                }
+            }
+        }
+    }
+
+    /** One written host: its name, folder and the faults it carries. */
+    public record Written(String host, Path bundle, List<String> faults) {
+    }
+
+    public List<Written> write(Path out, Request request) throws IOException {
+        Files.createDirectories(out);
+        List<HostModel> hosts = new ArrayList<>();
+        Map<HostModel, List<Fault>> faultsOf = new LinkedHashMap<>();
+        int digits = Math.max(3, String.valueOf(request.hosts() - 1).length());
+        for (int i = 0; i < request.hosts(); i++) {
+            String name = request.namePrefix() + "-" + String.format("%0" + digits + "d", i);
+            HostModel h = new HostModel(name, i, request.shape(), Seeds.mix(request.seed(), name), FIRST_SAMPLE.plusSeconds(7L * i));
+            hosts.add(h);
+            faultsOf.put(h, new ArrayList<>());
+        }
+        int[] order = shuffled(request.hosts(), request.seed());
+        for (int k = 0; k < request.faults().size(); k++) {
+            Fault f = request.faults().get(k);
+            HostModel h = hosts.get(order[k % order.length]);
+            f.inject().accept(h);
+            faultsOf.get(h).add(f);
+        }
+        List<Written> written = new ArrayList<>();
+        for (HostModel h : hosts) {
+            Path dir = out.resolve(h.name());
+            writeBundle(h, dir);
+            writeExpected(dir.resolve("expected.yaml"), faultsOf.get(h), h);
+            written.add(new Written(h.name(), dir, faultsOf.get(h).stream().map(Fault::id).toList()));
+        }
+        if (hosts.size() > 1) {
+            writeFleetExpected(out.resolve("fleet-expected.yaml"), faultsOf);
+        }
+        return written;
+    }
+
+    private static int[] shuffled(int n, long seed) {
+        int[] order = new int[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        SplittableRandom random = new SplittableRandom(seed);
+        for (int i = n - 1; i > 0; i--) {
+            int j = random.nextInt(i + 1);
+            int t = order[i];
+            order[i] = order[j];
+            order[j] = t;
+        }
+        return order;
+    }
+
+    /** Every source of a full host capture (BUNDLE-FORMAT.md) this model can print; mlxlink is recorded as not installed. */
+    static void writeBundle(HostModel h, Path dir) throws IOException {
+        CaptureTexts text = new CaptureTexts(h);
+        NativeBundleWriter w = new NativeBundleWriter(dir);
+        w.write(Source.of(SourceKind.LSCPU), 0, text.lscpu());
+        w.write(Source.of(SourceKind.NUMACTL), 0, text.numactl());
+        w.write(Source.of(SourceKind.LSPCI), 0, text.lspci());
+        List<CaptureTexts.IrqLine> irqs = text.irqLines();
+        for (int sample = 0; sample < 2; sample++) {
+            w.write(Source.of(SourceKind.PROC_INTERRUPTS), sample, text.interrupts(irqs, sample));
+        }
+        for (CaptureTexts.IrqLine l : irqs) {
+            w.write(Source.of(SourceKind.IRQ_AFFINITY, String.valueOf(l.irq())), 0, text.affinity(l));
+        }
+        for (PortModel p : h.ports()) {
+            w.write(Source.of(SourceKind.ETHTOOL_DRIVER, p.netdev), 0, text.ethtoolDriver(p));
+            w.write(Source.of(SourceKind.ETHTOOL_LINK, p.netdev), 0, text.ethtoolLink(p));
+            for (int sample = 0; sample < 2; sample++) {
+                w.write(Source.of(SourceKind.ETHTOOL_STATS, p.netdev), sample, text.ethtoolStats(p, sample));
+            }
+            w.write(Source.of(SourceKind.NETDEV_NUMA_NODE, p.netdev), 0, p.nic.reportedNode + "\n");
+            w.write(Source.of(SourceKind.NETDEV_MTU, p.netdev), 0, p.mtu + "\n");
+            w.write(Source.of(SourceKind.MLNX_QOS, p.netdev), 0, text.mlnxQos(p));
+            for (int prio = 0; prio < 8; prio++) {
+                String pr = String.valueOf(prio);
+                w.write(Source.of(SourceKind.ECN_NOTIFICATION_POINT, p.netdev, pr), 0, CaptureTexts.ecn(p.ecnNotificationPoint[prio]));
+                w.write(Source.of(SourceKind.ECN_REACTION_POINT, p.netdev, pr), 0, CaptureTexts.ecn(p.ecnReactionPoint[prio]));
+            }
+            w.write(Source.of(SourceKind.CMA_ROCE_MODE, p.rdmaDevice, "1"), 0, CaptureTexts.roceMode(p));
+            w.write(Source.of(SourceKind.CMA_ROCE_TOS, p.rdmaDevice, "1"), 0, CaptureTexts.roceTos(p));
+            w.failed(Source.of(SourceKind.MLXLINK, p.rdmaDevice), 127, "command not found");
+        }
+        for (NicModel nic : h.nics) {
+            if (h.bonded(nic)) {
+                w.write(Source.of(SourceKind.BONDING, h.bondName(nic)), 0, text.bonding(nic));
+            }
+        }
+        w.write(Source.of(SourceKind.RDMA_LINK), 0, text.rdmaLink());
+        for (int sample = 0; sample < 2; sample++) {
+            w.write(Source.of(SourceKind.RDMA_STATISTIC), sample, text.rdmaStatistic(sample));
+        }
+        w.write(Source.of(SourceKind.IBDEV2NETDEV), 0, text.ibdev2netdev());
+        w.write(Source.of(SourceKind.SHOW_GIDS), 0, text.showGids());
+        w.write(Source.of(SourceKind.IBV_DEVINFO), 0, text.ibvDevinfo());
+        w.write(Source.of(SourceKind.IRQBALANCE), 0, text.irqbalance(), h.irqbalanceActive ? 0 : 3);
+        w.finish(h.name(), List.of(h.start, h.start.plusSeconds(h.shape.intervalSeconds())));
+    }
+
+    /** The host findings its faults call for; every other host fault's rule must stay silent. */
+    private static void writeExpected(Path file, List<Fault> faults, HostModel h) throws IOException {
+        Map<String, ExpectedFinding> present = new LinkedHashMap<>();
+        for (Fault f : faults) {
+            f.expected().apply(h).forEach(e -> present.putIfAbsent(e.id() + "@" + e.subject(), e));
+        }
+        Set<String> presentIds = new TreeSet<>();
+        present.values().forEach(e -> presentIds.add(e.id()));
+        Set<String> absent = new TreeSet<>();
+        for (Fault f : Faults.ALL) {
+            if (!f.fleet() && !presentIds.contains(f.id())) {
+                absent.add(f.id());
+            }
+        }
+        StringBuilder out = new StringBuilder("# Synthesized by roce-doctor synth.");
+        if (faults.isEmpty()) {
+            out.append(" A healthy host.\n");
+        } else {
+            out.append(" Faults injected:\n");
+            faults.forEach(f -> out.append("#   ").append(f.id()).append(": ").append(f.description()).append('\n'));
+        }
+        yamlLists(out, present.values(), absent);
+        if (present.isEmpty()) {
+            out.append("max_severity: info\n");
+        }
+        Files.writeString(file, out.toString(), StandardCharsets.UTF_8);
+    }
+
+    /**
+     * The fleet findings the injected faults call for: a setting changed on some hosts but not
+     * all drifts; a rate raised on fewer than half the hosts (of at least three) makes them
+     * outliers; firmware changed on some hosts drifts for their NIC model.
+     */
+    static List<ExpectedFinding> fleetFindings(Map<HostModel, List<Fault>> faultsOf) {
+        int hosts = faultsOf.size();
+        Map<String, Set<HostModel>> changed = new LinkedHashMap<>();
+        faultsOf.forEach((h, faults) -> faults.forEach(f -> f.fleetAspects()
+                .forEach(a -> changed.computeIfAbsent(a, k -> new LinkedHashSet<>()).add(h))));
+        Map<String, ExpectedFinding> out = new java.util.TreeMap<>();
+        changed.forEach((aspect, where) -> {
+            if (where.size() == hosts) {
+                return;
+            }
+            if (aspect.equals("firmware")) {
+                String model = where.iterator().next().nic(0).lspciName();
+                out.put("FW@" + model, new ExpectedFinding("FLEET_FIRMWARE_DRIFT", model, "medium", null));
+            } else if (aspect.startsWith("config:")) {
+                String setting = aspect.substring("config:".length());
+                out.put("CFG@" + setting, new ExpectedFinding("FLEET_CONFIG_DRIFT", setting, "high", null));
+            } else if (aspect.startsWith("rate:") && hosts >= 3 && where.size() * 2 < hosts) {
+                where.forEach(h -> out.put("OUT@" + h.name(), new ExpectedFinding("FLEET_OUTLIER_HOST", h.name(), "medium", null)));
+            }
+        });
+        return List.copyOf(out.values());
+    }
+
+    private static void writeFleetExpected(Path file, Map<HostModel, List<Fault>> faultsOf) throws IOException {
+        List<ExpectedFinding> present = fleetFindings(faultsOf);
+        Set<String> absent = new TreeSet<>(List.of("FLEET_CONFIG_DRIFT", "FLEET_FIRMWARE_DRIFT", "FLEET_OUTLIER_HOST"));
+        present.forEach(e -> absent.remove(e.id()));
+        StringBuilder out = new StringBuilder("# Synthesized by roce-doctor synth: the fleet findings over all " + faultsOf.size() + " hosts.\n");
+        yamlLists(out, present, absent);
+        Files.writeString(file, out.toString(), StandardCharsets.UTF_8);
+    }
+
+    private static void yamlLists(StringBuilder out, java.util.Collection<ExpectedFinding> present, Set<String> absent) {
+        if (present.isEmpty()) {
+            out.append("present: []\n");
+        } else {
+            out.append("present:\n");
+            present.forEach(e -> out.append("  - ").append(e.yaml()).append('\n'));
+        }
+        out.append("absent: [").append(String.join(", ", absent)).append("]\n");
+    }
+}

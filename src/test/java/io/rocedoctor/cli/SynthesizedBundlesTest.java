@@ -1,0 +1,154 @@
+package io.rocedoctor.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+
+import io.rocedoctor.engine.RuleEngine;
+import io.rocedoctor.synth.Fault;
+import io.rocedoctor.synth.Faults;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The synthesizer and the rules agree: a synthesized bundle with one fault gives exactly the
+ * findings its expected.yaml lists (those whose rule is in the catalog; a fault whose rule is
+ * not written yet is skipped, saying so), and a healthy synthesized host gives nothing above info.
+ */
+class SynthesizedBundlesTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+    private static final Set<String> CATALOG = RuleEngine.builtIn().catalog().keySet();
+
+    @TempDir
+    Path tmp;
+
+    @TestFactory
+    Stream<DynamicTest> eachInjectableFaultIsFoundExactly() {
+        return Faults.ALL.stream().filter(f -> !f.fleet())
+                .map(f -> DynamicTest.dynamicTest(f.id(), () -> checkFault(f)));
+    }
+
+    private void checkFault(Fault fault) throws IOException {
+        Assumptions.assumeTrue(CATALOG.contains(fault.id()), fault.id() + " has no rule in the catalog yet: skipped");
+        Path out = tmp.resolve(fault.id());
+        Cli synth = Cli.run("synth", "--out", out.toString(), "--fault", fault.id(), "--seed", "7");
+        assertThat(synth.exit()).as(synth.err()).isZero();
+        Path bundle = out.resolve("node-000");
+        JsonNode expected = YAML.readTree(bundle.resolve("expected.yaml").toFile());
+        Set<String> wanted = new TreeSet<>();
+        for (JsonNode p : expected.path("present")) {
+            if (CATALOG.contains(p.path("id").asText())) {
+                wanted.add(p.path("id").asText() + "@" + p.path("subject").asText()
+                        + qualifier(p, "severity") + qualifier(p, "confidence"));
+            }
+        }
+        assertThat(wanted).as("the fault's own rule is expected").anyMatch(w -> w.startsWith(fault.id() + "@"));
+        JsonNode report = analyze(bundle);
+        Set<String> actual = new TreeSet<>();
+        for (JsonNode f : report.path("findings")) {
+            if (f.path("severity").asText().equals("info")) {
+                continue;
+            }
+            String key = f.path("id").asText() + "@" + f.path("subject").asText();
+            JsonNode want = expectedEntry(expected, key);
+            actual.add(key + (want == null ? "" : qualifierOf(want, f, "severity") + qualifierOf(want, f, "confidence")));
+        }
+        assertThat(actual).as(fault.id() + ": exactly the expected findings above info").isEqualTo(wanted);
+    }
+
+    @Test
+    void aHealthySynthesizedHostGivesNoFindingAboveInfo() throws IOException {
+        Cli synth = Cli.run("synth", "--out", tmp.toString(), "--seed", "3");
+        assertThat(synth.exit()).as(synth.err()).isZero();
+        JsonNode report = analyze(tmp.resolve("node-000"));
+        assertThat(report.path("sources").path("failed")).as("every synthesized capture parses").isEmpty();
+        assertThat(report.path("sources").path("parsed").size()).isGreaterThan(100);
+        Set<String> aboveInfo = new TreeSet<>();
+        report.path("findings").forEach(f -> {
+            if (!f.path("severity").asText().equals("info")) {
+                aboveInfo.add(f.path("id").asText() + "@" + f.path("subject").asText());
+            }
+        });
+        assertThat(aboveInfo).isEmpty();
+    }
+
+    @Test
+    void theSameSeedWritesTheSameBytesAndAnotherSeedOtherCounters() throws IOException {
+        for (String run : new String[] {"a", "b"}) {
+            assertThat(Cli.run("synth", "--out", tmp.resolve(run).toString(), "--hosts", "3", "--seed", "11",
+                    "--fault", "IRQ_CROSS_NUMA").exit()).isZero();
+        }
+        assertThat(Cli.run("synth", "--out", tmp.resolve("c").toString(), "--hosts", "3", "--seed", "12",
+                "--fault", "IRQ_CROSS_NUMA").exit()).isZero();
+        assertThat(tree(tmp.resolve("a"))).isEqualTo(tree(tmp.resolve("b")));
+        String stats = "node-000/samples/1/commands/ethtool_-S_ens1f0np0";
+        assertThat(Files.readString(tmp.resolve("c").resolve(stats))).isNotEqualTo(Files.readString(tmp.resolve("a").resolve(stats)));
+    }
+
+    @Test
+    void aFaultThatCannotShowOnTheTopologyIsRefused() {
+        Cli cli = Cli.run("synth", "--out", tmp.toString(), "--numa-nodes", "1", "--fault", "IRQ_CROSS_NUMA");
+        assertThat(cli.exit()).isEqualTo(Main.BAD_INPUT);
+        assertThat(cli.err()).contains("IRQ_CROSS_NUMA does not fit this topology");
+        Cli fleet = Cli.run("synth", "--out", tmp.toString(), "--fault", "FLEET_OUTLIER_HOST");
+        assertThat(fleet.exit()).isEqualTo(Main.BAD_INPUT);
+        assertThat(fleet.err()).contains("needs --hosts 3");
+        assertThat(Cli.run("synth", "--out", tmp.toString(), "--fault", "NO_SUCH").err()).contains("unknown fault 'NO_SUCH'");
+    }
+
+    @Test
+    void theListSaysWhichFaultsHaveARuleYet() {
+        Cli cli = Cli.run("synth", "--list");
+        assertThat(cli.exit()).isZero();
+        assertThat(cli.out()).containsPattern("IRQ_CROSS_NUMA\\s+rule\\s");
+        assertThat(cli.out().lines().count()).isEqualTo(Faults.ALL.size());
+    }
+
+    private static JsonNode analyze(Path bundle) throws IOException {
+        Cli cli = Cli.run("analyze", bundle.toString(), "--format", "json");
+        assertThat(cli.exit()).as(cli.err()).isZero();
+        return JSON.readTree(cli.out());
+    }
+
+    private static JsonNode expectedEntry(JsonNode expected, String key) {
+        for (JsonNode p : expected.path("present")) {
+            if ((p.path("id").asText() + "@" + p.path("subject").asText()).equals(key)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    private static String qualifier(JsonNode expected, String field) {
+        return expected.has(field) ? " " + field + "=" + expected.path(field).asText() : "";
+    }
+
+    /** The finding's value of a field the expectation fixes, so a wrong severity shows as a mismatch. */
+    private static String qualifierOf(JsonNode expected, JsonNode finding, String field) {
+        return expected.has(field) ? " " + field + "=" + finding.path(field).asText() : "";
+    }
+
+    private static java.util.Map<String, String> tree(Path root) throws IOException {
+        java.util.Map<String, String> out = new java.util.TreeMap<>();
+        try (Stream<Path> s = Files.walk(root)) {
+            for (Path p : s.filter(Files::isRegularFile).toList()) {
+                out.put(root.relativize(p).toString(), Files.readString(p));
+            }
+        }
+        return out;
+    }
+}
