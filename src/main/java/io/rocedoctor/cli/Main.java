@@ -7,6 +7,14 @@ import picocli.CommandLine.Command;
 @Command(name = "roce-doctor", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Diagnoses multi-path RoCE performance problems from snapshot bundles and plans their fix.",
         subcommands = {AnalyzeCommand.class, RulesCommand.class, FactsCommand.class, PlanCommand.class, DiffCommand.class, SynthCommand.class, CommandLine.HelpCommand.class},
+        footer = {"", "Examples:",
+                "  roce-doctor analyze fixtures/bundles/dual-port-hash-concentration",
+                "  roce-doctor analyze bundle.tar.gz --format html --output report.html",
+                "  roce-doctor plan bundle.tar.gz --out plan/",
+                "  roce-doctor diff before.tar.gz after.tar.gz",
+                "  roce-doctor analyze audit-bundles/ --format json --jobs 4   # a fleet",
+                "  roce-doctor rules show IRQ_CROSS_NUMA",
+                "", "Exit codes: 0 analysed, 1 a finding at or above --fail-on, 2 bad usage or unreadable bundle, 3 internal error."})
 public final class Main {
     public static final int OK = 0;
     public static final int FINDINGS = 1;

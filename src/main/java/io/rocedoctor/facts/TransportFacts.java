@@ -44,6 +44,7 @@ final class TransportFacts implements LayerFacts {
         }
         roceLags(facts, devices);
         fabric(host, facts, devices, links);
+        bondedPorts(host, facts, devices);
     }
 
     private static <T> List<T> of(List<Object> facts, Class<T> type) {
@@ -158,6 +159,23 @@ final class TransportFacts implements LayerFacts {
                     facts.set(i, new MultipathGroup(g.name(), "roce-lag", g.members(),
                             "RoCE LAG " + d.name() + " over " + g.hashPolicy(), g.hashHasL4SourcePort()));
                 }
+            }
+        }
+    }
+
+    /**
+     * RDMA traffic of the members of a plain bond (no RoCE LAG device over it): each member's RDMA
+     * device carries its own connections whatever the bond hashes, so a member can sit idle for
+     * RDMA while the bond looks balanced for IP.
+     */
+    private static void bondedPorts(HostContext host, List<Object> facts, List<RdmaDevice> devices) {
+        for (MultipathGroup g : of(facts, MultipathGroup.class)) {
+            if (!g.kind().equals("bond")) {
+                continue;
+            }
+            for (String member : g.members()) {
+                devices.stream().filter(d -> member.equals(d.netdev())).findFirst()
+                        .flatMap(d -> portTraffic(host, facts, d, g.name())).ifPresent(facts::add);
             }
         }
     }

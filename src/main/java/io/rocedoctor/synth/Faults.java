@@ -38,7 +38,7 @@ public final class Faults {
                     h -> List.of(ExpectedFinding.of("IRQ_CONCENTRATED", h.nic(0).slot()))),
             host("IRQBALANCE_ACTIVE", "irqbalance running over hand-set interrupt affinity", ANY,
                     h -> h.irqbalanceActive = true,
-                    h -> List.of(ExpectedFinding.of("IRQBALANCE_ACTIVE", h.name()))),
+                    h -> List.of(ExpectedFinding.of("IRQBALANCE_ACTIVE", "irqbalance"))),
             host("PCIE_CEILING_BELOW_PORTS", "NIC 0 is a dual-port 100G ConnectX-4 on Gen3 x16 (~107 Gb/s usable)", BONDED,
                     h -> {
                         NicModel n = h.nic(0);
@@ -131,13 +131,12 @@ public final class Faults {
                         h.bondMode = "active-backup";
                         h.nics.stream().filter(h::bonded).forEach(n -> skew(n, 1.0));
                     },
-                    h -> h.nics.stream().filter(h::bonded).flatMap(n -> List.of(
-                            ExpectedFinding.of("BOND_MODE_NOT_MULTIPATH", h.bondName(n)),
-                            new ExpectedFinding("HASH_SINGLE_PATH_CONCENTRATION", h.bondName(n), "critical", "likely")).stream()).toList(),
+                    // An active-backup bond is judged by its mode, not its hash: no hash finding.
+                    h -> h.nics.stream().filter(h::bonded).map(n -> ExpectedFinding.of("BOND_MODE_NOT_MULTIPATH", h.bondName(n))).toList(),
                     "config:hash"),
             host("ROCE_PATH_UNUSED", "bond0 hashes on layer3+4, yet RDMA flows only on its first member", BONDED,
                     h -> skew(h.nic(0), 1.0),
-                    h -> List.of(ExpectedFinding.of("ROCE_PATH_UNUSED", h.bondName(h.nic(0))))),
+                    h -> List.of(ExpectedFinding.of("ROCE_PATH_UNUSED", h.port(0, 1).rdmaDevice + "/1"))),
             fleet("FLEET_FIRMWARE_DRIFT", "one host's NICs run older firmware (22.36.1010)", 2,
                     h -> h.nics.forEach(n -> n.firmware = "22.36.1010"),
                     "firmware"),

@@ -186,4 +186,23 @@ class TransportRulesTest {
     void nearMissAnAlmostIdleHostProvesNothing() {
         assertThat(ids(twoPlanes(60_000_000L, 0.0002, 0))).isEmpty();
     }
+
+    /** Two RoCE ports in a plain bond (no RoCE LAG device): each member's RDMA device carries its own connections. */
+    private static List<Object> bondedPorts(String policy, long idleBytes) {
+        List<Object> facts = roceHost();
+        facts.add(new MultipathGroup("bond0", "bond", List.of("p0", "p1"), "bond xmit_hash_policy " + policy, policy.contains("3+4")));
+        facts.add(new RdmaPortTraffic("mlx5_0", 1, "p0", "bond0", 60_000_000_000L, 6e9, 0.24, false));
+        facts.add(new RdmaPortTraffic("mlx5_1", 1, "p1", "bond0", idleBytes, idleBytes / 10.0, 0.0, false));
+        return facts;
+    }
+
+    @Test
+    void aBondMemberIdleForRdmaWhileTheBondHashesOnL4IsAnUnusedPath() {
+        assertThat(ids(bondedPorts("layer3+4", 0))).containsExactly("ROCE_PATH_UNUSED@mlx5_1/1");
+    }
+
+    @Test
+    void nearMissABondHashingWithoutL4IsLeftToTheHashRule() {
+        assertThat(ids(bondedPorts("layer2+3", 0))).doesNotContain("ROCE_PATH_UNUSED@mlx5_1/1");
+    }
 }
