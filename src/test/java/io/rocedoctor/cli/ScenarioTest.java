@@ -21,7 +21,8 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * Every golden scenario of fixtures/bundles, end to end through the real CLI: the findings of
  * expected.yaml are present (id, subject, severity, confidence as given), no other finding
- * appears, and the absent ones are absent.
+ * appears, and the absent ones are absent. A scenario with {@code plan:} also gets exactly those
+ * action ids as its plan's steps, in that order.
  */
 class ScenarioTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -63,6 +64,13 @@ class ScenarioTest {
         report.path("findings").forEach(f -> ids.add(f.path("id").asText()));
         for (JsonNode a : expected.path("absent")) {
             assertThat(ids).as(dir + ": must not report " + a.asText()).doesNotContain(a.asText());
+        }
+        if (expected.has("plan")) {
+            List<String> steps = new ArrayList<>();
+            report.path("plan").path("steps").forEach(s -> steps.add(s.path("id").asText()));
+            List<String> wantedSteps = new ArrayList<>();
+            expected.path("plan").forEach(s -> wantedSteps.add(s.asText()));
+            assertThat(steps).as(dir + ": the plan's steps in order").containsExactlyElementsOf(wantedSteps);
         }
     }
 
