@@ -7,7 +7,7 @@ fec_read() { ethtool --show-fec "$1" | awk -F': *' '/Active FEC encoding/ {print
 ring_read() { ethtool -g "$1" | awk '/^Current hardware settings/ {f = 1} f && /^RX:/ {print $2; exit}'; }
 channels_read() { ethtool -l "$1" | awk '/^Current hardware settings/ {f = 1} f && /^Combined:/ {print $2; exit}'; }
 rxhash_read() {
-    ethtool -n "$1" rx-flow-hash udp4 | awk '/IP SA/ {s = s "s"} /IP DA/ {s = s "d"}
+    ethtool -n "$1" rx-flow-hash "${2:-udp4}" | awk '/IP SA/ {s = s "s"} /IP DA/ {s = s "d"}
         /L4 bytes 0 & 1/ {s = s "f"} /L4 bytes 2 & 3/ {s = s "n"} END {print s}'
 }
 # MaxReadReq is bits 14:12 of the PCIe Device Control register: 128 << code bytes.

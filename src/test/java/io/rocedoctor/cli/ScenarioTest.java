@@ -22,7 +22,8 @@ import org.junit.jupiter.api.TestFactory;
  * Every golden scenario of fixtures/bundles, end to end through the real CLI: the findings of
  * expected.yaml are present (id, subject, severity, confidence as given), no other finding
  * appears, the absent ones are absent, and when expected.yaml lists a {@code plan:} (action ids),
- * the plan's steps are exactly those, in that order, with no value refused.
+ * the plan's steps are exactly those, in that order, with no value refused. A present finding may
+ * name its causes ({@code explainedBy: [ID@subject]}).
  */
 class ScenarioTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -58,6 +59,13 @@ class ScenarioTest {
                 }
             }
             assertThat(finding.path("evidence").size()).as(dir + " " + key + " evidence").isPositive();
+            if (p.has("explainedBy")) {
+                List<String> causes = new ArrayList<>();
+                finding.path("explainedBy").forEach(c -> causes.add(c.asText()));
+                List<String> wantedCauses = new ArrayList<>();
+                p.path("explainedBy").forEach(c -> wantedCauses.add(c.asText()));
+                assertThat(causes).as(dir + " " + key + " explainedBy").containsExactlyInAnyOrderElementsOf(wantedCauses);
+            }
         }
         assertThat(actual).as(dir + ": exactly the expected findings").isEqualTo(wanted);
         List<String> ids = new ArrayList<>();

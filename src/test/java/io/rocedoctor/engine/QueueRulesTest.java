@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rocedoctor.facts.CounterRate;
 import io.rocedoctor.facts.QueueConfig;
+import io.rocedoctor.plan.ActionCatalog;
+import io.rocedoctor.plan.ActionSpec;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -83,8 +85,31 @@ class QueueRulesTest {
         });
         assertThat(f.actions()).singleElement().satisfies(a -> {
             assertThat(a.action()).isEqualTo("rss-hash-l4");
-            assertThat(a.parameters()).containsExactlyInAnyOrderEntriesOf(Map.of("device", "p0", "current", "udp4 sd"));
+            assertThat(a.parameters()).containsExactlyInAnyOrderEntriesOf(Map.of("device", "p0", "flow", "udp4", "current", "sd"));
         });
+        assertPlannable(f);
+    }
+
+    // The planner refuses a proposal whose parameters do not fit the action's types: "udp4 sd" as
+    // one "current" word left every RSS_HASH_NO_L4 without a plan step.
+    @Test
+    void bothFlowTypesWithoutL4GiveOnePlannableProposalEach() {
+        Queues q = new Queues();
+        q.hash.put("udp4", "sd");
+        q.hash.put("tcp4", "sdf");
+        Finding f = only(diagnose(q.build()), "RSS_HASH_NO_L4@p0");
+        assertThat(f.actions()).extracting(a -> a.parameters().get("flow")).containsExactlyInAnyOrder("udp4", "tcp4");
+        assertThat(f.actions()).extracting(a -> a.parameters().get("current")).containsExactlyInAnyOrder("sd", "sdf");
+        assertPlannable(f);
+    }
+
+    private static void assertPlannable(Finding f) {
+        for (ActionProposal a : f.actions()) {
+            ActionSpec spec = new ActionCatalog().find(a.action()).orElseThrow();
+            assertThat(spec.parameters().keySet()).as(a.action()).containsAll(a.parameters().keySet());
+            a.parameters().forEach((name, value) ->
+                    assertThat(spec.type(name).problem(value)).as(a.action() + " " + name + "=" + value).isEmpty());
+        }
     }
 
     @Test

@@ -38,7 +38,7 @@ class PlannerTest {
                 finding("BUSY_POLL_OFF", "low", "sysctl-busy-poll", "key", "net.core.busy_poll", "value", "50", "current", "0"),
                 finding("IRQ_CROSS_NUMA", "high", "irq-affinity-local-numa", "nic", "0000:3b:00", "device", "ens1f0np0",
                         "irqs", "142", "cpus", "24-31"),
-                finding("RSS_HASH_NO_L4", "medium", "rss-hash-l4", "device", "ens1f0np0", "current", "sd"),
+                finding("RSS_HASH_NO_L4", "medium", "rss-hash-l4", "device", "ens1f0np0", "flow", "udp4", "current", "sd"),
                 finding("PCIE_LINK_DOWNGRADED", "high", "pcie-reseat-nic", "nic", "0000:3b:00", "pci", "0000:3b:00.0"),
                 finding("PHY_FEC_OFF", "medium", "phy-enable-rs-fec", "device", "ens1f0np0", "current", "Off"));
         assertThat(ids(plan)).containsExactly("phy-enable-rs-fec", "pcie-reseat-nic", "rss-hash-l4",
