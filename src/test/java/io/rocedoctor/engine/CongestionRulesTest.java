@@ -38,7 +38,18 @@ class CongestionRulesTest {
         Diagnosis d = QosHost.healthy().replace(CongestionCounters.class, QosHost.cnps(5000, 0, 1500, 0)).diagnose();
         assertThat(RuleHarness.ids(d)).containsExactly("CNP_LOOP_BROKEN@p0");
         assertThat(d.findings().get(0).confidence()).isEqualTo("confirmed");
-        assertThat(d.findings().get(0).actions()).extracting(ActionProposal::action).containsExactly("ecn-enable");
+        // DCQCN is already enabled on the RoCE priority: enabling it again would change nothing.
+        assertThat(d.findings().get(0).actions()).isEmpty();
+        assertThat(d.findings().get(0).evidence()).anySatisfy(e -> assertThat(e.note()).contains("DCQCN is enabled on priority 3"));
+    }
+
+    @Test
+    void marksWithoutCnpsOnAPriorityWithEcnOffProposeEnablingIt() {
+        EcnState off = new EcnState("p0", java.util.Map.of(3, false), java.util.Map.of(3, true));
+        Diagnosis d = QosHost.healthy().replace(CongestionCounters.class, QosHost.cnps(5000, 0, 1500, 0))
+                .replace(EcnState.class, off).diagnose();
+        Finding f = d.findings().stream().filter(x -> x.id().equals("CNP_LOOP_BROKEN")).findFirst().orElseThrow();
+        assertThat(f.actions()).extracting(ActionProposal::action).containsExactly("ecn-enable");
     }
 
     @Test
