@@ -190,7 +190,7 @@ public final class BundleReader {
         String host = manifest.host() != null ? manifest.host() : sosHost(root, sos).orElse(input.getFileName().toString());
         String collector = manifest.collector() != null ? manifest.collector() : (sos ? "sosreport" : "manual");
         return new Bundle(input, root, layout, host, collector, manifest.samples(), captures, unknown, refusals,
-                manifest.links(), manifest.redacted(), switches, scratch);
+                manifest.links(), manifest.redacted(), switches, manifest.rdmaDevices(), scratch);
     }
 
     private record Located(Source source, int sample) {
@@ -275,8 +275,8 @@ public final class BundleReader {
     // ---- manifest.yaml -------------------------------------------------------------------
 
     private record Manifest(String host, String collector, List<SampleTime> samples, List<Entry> captures,
-                            List<Bundle.Link> links, List<String> redacted) {
-        static final Manifest EMPTY = new Manifest(null, null, List.of(), List.of(), List.of(), List.of());
+                            List<Bundle.Link> links, List<String> redacted, List<String> rdmaDevices) {
+        static final Manifest EMPTY = new Manifest(null, null, List.of(), List.of(), List.of(), List.of(), null);
 
         record Entry(Source source, int sample, String path, Integer exit, String error) {
         }
@@ -353,7 +353,12 @@ public final class BundleReader {
         for (JsonNode r : list(doc, "redacted", problems)) {
             redacted.add(r.asText());
         }
-        return new Manifest(host, collector, samples, entries, links, redacted);
+        List<String> rdmaDevices = null;
+        JsonNode discovered = doc.get("discovered");
+        if (discovered != null && discovered.isObject() && discovered.has("rdma_devices")) {
+            rdmaDevices = list(discovered, "rdma_devices", problems).stream().map(JsonNode::asText).toList();
+        }
+        return new Manifest(host, collector, samples, entries, links, redacted, rdmaDevices);
     }
 
     private static String firstLine(String s) {

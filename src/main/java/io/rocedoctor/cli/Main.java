@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 /** The {@code roce-doctor} command line. Only this class calls System.exit. */
 @Command(name = "roce-doctor", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Diagnoses multi-path RoCE performance problems from snapshot bundles and plans their fix.",
-        subcommands = {AnalyzeCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {AnalyzeCommand.class, CollectCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Exit codes: 0 analysed, 1 a finding at or above --fail-on, 2 bad usage or unreadable bundle, 3 internal error."})
 public final class Main {
     public static final int OK = 0;

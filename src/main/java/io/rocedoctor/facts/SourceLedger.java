@@ -45,6 +45,9 @@ public final class SourceLedger {
                         failed.error() != null ? failed.error() : "exit " + failed.exitCode()));
             }
         }
+        if (bundle.discoveredRdmaDevices().filter(List::isEmpty).isPresent()) {
+            notes.add("No RDMA device found on this host: the collector saw none in /sys/class/infiniband, so the RDMA sources are absent.");
+        }
     }
 
     /** Parses one sample of a source; empty when it is absent or failed (and then recorded). */
