@@ -62,8 +62,19 @@ public final class SourceRunner implements AutoCloseable {
      * @param timeout the longest a command or a file read may take
      */
     public SourceRunner(Path root, Duration timeout) throws IOException {
+        this(root, timeout, systemSearchPath());
+    }
+
+    /** @param searchPath the folders a command's tool is looked up in, in order */
+    SourceRunner(Path root, Duration timeout, List<Path> searchPath) throws IOException {
         this.root = root;
         this.timeout = timeout;
+        this.searchPath = List.copyOf(searchPath);
+        this.scratch = Files.createTempDirectory("roce-doctor-collect-");
+    }
+
+    /** The caller's PATH, then the system folders it may lack. */
+    private static List<Path> systemSearchPath() {
         Set<Path> dirs = new LinkedHashSet<>();
         String path = System.getenv("PATH");
         for (String d : (path == null ? "" : path).split(File.pathSeparator)) {
@@ -72,8 +83,7 @@ public final class SourceRunner implements AutoCloseable {
             }
         }
         SYSTEM_BIN.forEach(d -> dirs.add(Path.of(d)));
-        this.searchPath = List.copyOf(dirs);
-        this.scratch = Files.createTempDirectory("roce-doctor-collect-");
+        return List.copyOf(dirs);
     }
 
     public Outcome take(Source source) {
