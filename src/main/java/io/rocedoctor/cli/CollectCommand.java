@@ -36,7 +36,7 @@ final class CollectCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--out", required = true, paramLabel = "FILE.tar.gz", description = "Where to write the bundle.")
+    @Option(names = "--out", paramLabel = "FILE.tar.gz", description = "Where to write the bundle.")
     Path out;
 
     @Option(names = "--interval", defaultValue = "10s", paramLabel = "DURATION",
@@ -83,6 +83,14 @@ final class CollectCommand implements Callable<Integer> {
         }
         if (samples < 1 || samples > 100) {
             err.println("roce-doctor: --samples must be between 1 and 100, not " + samples);
+            return Main.BAD_INPUT;
+        }
+        if (out == null) {
+            err.println("roce-doctor: collect needs --out FILE.tar.gz");
+            return Main.BAD_INPUT;
+        }
+        if (limit.isZero()) {
+            err.println("roce-doctor: --timeout must be more than 0");
             return Main.BAD_INPUT;
         }
         Path parent = out.toAbsolutePath().getParent();
