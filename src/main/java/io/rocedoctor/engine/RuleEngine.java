@@ -2,6 +2,7 @@ package io.rocedoctor.engine;
 
 import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.facts.Facts;
+import io.rocedoctor.facts.Host;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -163,6 +164,8 @@ public final class RuleEngine {
     public Diagnosis diagnose(java.util.Collection<?> facts, Profile profile, Set<SourceKind> usable) {
         Set<String> skipped = new HashSet<>();
         List<NotEvaluated> notEvaluated = new ArrayList<>();
+        // A rate needs two samples: with one, a counter rule can neither fire nor pass.
+        boolean oneSample = facts.stream().anyMatch(f -> f instanceof Host h && h.samples() < 2);
         for (RuleInfo rule : catalog.values()) {
             List<String> missing = missing(rule, usable);
             if (!missing.isEmpty()) {
@@ -172,6 +175,9 @@ public final class RuleEngine {
                 skipped.add(rule.id());
                 notEvaluated.add(new NotEvaluated(rule.id(), List.of(),
                         "profile " + profile.name() + " evaluates configuration rules only"));
+            } else if (oneSample && rule.counter()) {
+                skipped.add(rule.id());
+                notEvaluated.add(new NotEvaluated(rule.id(), List.of(), "one sample: counter rates need two (a sosreport has one)"));
             }
         }
         KieSession session = kieBase.newKieSession();
