@@ -40,11 +40,12 @@ public final class Bundle implements AutoCloseable {
     private final List<String> redacted;
     private final String collector;
     private final Map<String, Path> switchRoots;
+    private final List<String> discoveredRdmaDevices;
     private final Path scratch;
 
     Bundle(Path input, Path root, Layout layout, String host, String collector, List<SampleTime> sampleTimes,
            Map<Source, SortedMap<Integer, Capture>> captures, List<String> unknownFiles, List<String> refusals,
-           List<Link> links, List<String> redacted, Map<String, Path> switchRoots, Path scratch) {
+           List<Link> links, List<String> redacted, Map<String, Path> switchRoots, List<String> discoveredRdmaDevices, Path scratch) {
         this.input = input;
         this.root = root;
         this.layout = layout;
@@ -57,6 +58,7 @@ public final class Bundle implements AutoCloseable {
         this.links = List.copyOf(links);
         this.redacted = List.copyOf(redacted);
         this.switchRoots = Map.copyOf(switchRoots);
+        this.discoveredRdmaDevices = discoveredRdmaDevices == null ? null : List.copyOf(discoveredRdmaDevices);
         this.scratch = scratch;
     }
 
@@ -96,6 +98,14 @@ public final class Bundle implements AutoCloseable {
 
     public List<String> redacted() {
         return redacted;
+    }
+
+    /**
+     * The RDMA devices the collector found on the host (its manifest's {@code discovered:}), empty
+     * when it found none; absent when the bundle does not say (hand-made, sosreport).
+     */
+    public Optional<List<String>> discoveredRdmaDevices() {
+        return Optional.ofNullable(discoveredRdmaDevices);
     }
 
     /** Switch dumps by switch name: the folder holding that switch's manifest, commands and fs. */

@@ -34,9 +34,11 @@ import java.util.regex.Pattern;
  */
 public final class BundleReader {
 
+    private static final Pattern SOS_FOLDER = Pattern.compile("sosreport-(.+?)(?:-[^-]+)?-[0-9]{4}-[0-9]{2}-[0-9]{2}-[a-z0-9]+");
     private static final Pattern SAMPLE_DIR = Pattern.compile("samples/([0-9]{1,4})/(.*)");
     private static final Set<String> IGNORED_NATIVE = Set.of("manifest.yaml", "expected.yaml", "README.md", "README");
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final ArchiveLimits limits;
 
@@ -111,7 +113,7 @@ public final class BundleReader {
         Map<Source, SortedMap<Integer, Capture>> captures = new HashMap<>();
         List<String> unknown = new ArrayList<>();
         List<String> refusals = new ArrayList<>(extractionRefusals);
-        Manifest manifest = sos ? Manifest.EMPTY : readManifest(root, refusals);
+        Manifest manifest = sos ? readSosManifest(root, refusals) : readManifest(root, refusals);
 
         for (Manifest.Entry e : manifest.captures()) {
             Path file = null;
@@ -165,22 +167,26 @@ public final class BundleReader {
                     return FileVisitResult.CONTINUE;
                 }
                 String rel = relative(root, file);
-                Optional<Located> located = sos ? locateSos(rel) : locateNative(rel);
+                List<Located> located = sos ? locateSos(rel) : locateNative(rel).stream().toList();
                 if (located.isEmpty()) {
                     if (!sos && !IGNORED_NATIVE.contains(rel) && !rel.endsWith(".stderr")) {
                         unknown.add(rel);
                     }
                     return FileVisitResult.CONTINUE;
                 }
-                Located l = located.get();
-                SortedMap<Integer, Capture> bySample = captures.computeIfAbsent(l.source(), k -> Bundle.newSampleMap());
-                // The manifest is the authority; a file it already names is not indexed twice.
-                bySample.putIfAbsent(l.sample(), new Capture(l.source(), l.sample(), rel, file, null, null));
+                for (Located l : located) {
+                    SortedMap<Integer, Capture> bySample = captures.computeIfAbsent(l.source(), k -> Bundle.newSampleMap());
+                    // The manifest is the authority; a file it already names is not indexed twice.
+                    bySample.putIfAbsent(l.sample(), new Capture(l.source(), l.sample(), rel, file, null, null));
+                }
                 return FileVisitResult.CONTINUE;
             }
 
             @Override
             public FileVisitResult visitFileFailed(Path file, IOException exc) {
+                if (sos && exc instanceof java.nio.file.FileSystemLoopException) {
+                    return FileVisitResult.CONTINUE; // sos copies sysfs links as links; their cycles (subsystem/...) hold nothing to read
+                }
                 refusals.add(ArchiveExtractor.printable(relative(root, file)) + ": cannot be read (" + exc.getClass().getSimpleName() + "): skipped");
                 return FileVisitResult.CONTINUE;
             }
@@ -190,7 +196,7 @@ public final class BundleReader {
         String host = manifest.host() != null ? manifest.host() : sosHost(root, sos).orElse(input.getFileName().toString());
         String collector = manifest.collector() != null ? manifest.collector() : (sos ? "sosreport" : "manual");
         return new Bundle(input, root, layout, host, collector, manifest.samples(), captures, unknown, refusals,
-                manifest.links(), manifest.redacted(), switches, scratch);
+                manifest.links(), manifest.redacted(), switches, manifest.rdmaDevices(), scratch);
     }
 
     private record Located(Source source, int sample) {
@@ -222,33 +228,51 @@ public final class BundleReader {
         return m.matches() ? Integer.parseInt(m.group(1)) : 0;
     }
 
-    private static Optional<Located> locateSos(String rel) {
+    private static List<Located> locateSos(String rel) {
         if (rel.startsWith("sos_commands/")) {
             String[] parts = rel.split("/");
             if (parts.length != 3) {
-                return Optional.empty();
+                return List.of();
             }
-            return SourceKind.recognise(parts[2], true, SourceKind.Origin.COMMAND).map(s -> new Located(s, 0));
+            return everyKind(parts[2], true, SourceKind.Origin.COMMAND).stream().map(s -> new Located(s, 0)).toList();
         }
-        return SourceKind.recognise("/" + rel, false, SourceKind.Origin.FILE).map(s -> new Located(s, 0));
+        return SourceKind.recognise("/" + rel, false, SourceKind.Origin.FILE).map(s -> new Located(s, 0)).stream().toList();
+    }
+
+    /**
+     * Every kind a sos command serves, not only the first: sos runs {@code ip -s -d link} once
+     * where a native bundle has the details and the counters apart.
+     */
+    private static List<Source> everyKind(String command, boolean mangled, SourceKind.Origin origin) {
+        List<Source> out = new ArrayList<>();
+        for (SourceKind kind : SourceKind.values()) {
+            if (kind.origin() == origin) {
+                kind.match(command, mangled).ifPresent(args -> out.add(new Source(kind, args)));
+            }
+        }
+        return out;
     }
 
     private static Optional<String> sosHost(Path root, boolean sos) {
         if (!sos) {
             return Optional.empty();
         }
-        try {
-            Path hostname = root.resolve("hostname");
-            if (regularInside(root, hostname)) {
-                String h = Bundle.readText(hostname).strip();
-                if (!h.isEmpty() && h.length() < 256) {
-                    return Optional.of(h);
+        for (String file : List.of("hostname", "sos_commands/host/hostname")) {
+            try {
+                Path hostname = root.resolve(file);
+                if (regularInside(root, hostname)) {
+                    String h = Bundle.readText(hostname).strip();
+                    if (!h.isEmpty() && h.length() < 256) {
+                        return Optional.of(h);
+                    }
                 }
+            } catch (IOException ignored) {
+                // try the next place
             }
-        } catch (IOException ignored) {
-            // fall back to the file name
         }
-        return Optional.empty();
+        // Without the host plugin, the report's own folder still carries the name: sosreport-HOST-[CASE-]DATE-RANDOM.
+        Matcher m = SOS_FOLDER.matcher(root.getFileName() == null ? "" : root.getFileName().toString());
+        return m.matches() ? Optional.of(m.group(1)) : Optional.empty();
     }
 
     private static String relative(Path root, Path p) {
@@ -275,8 +299,8 @@ public final class BundleReader {
     // ---- manifest.yaml -------------------------------------------------------------------
 
     private record Manifest(String host, String collector, List<SampleTime> samples, List<Entry> captures,
-                            List<Bundle.Link> links, List<String> redacted) {
-        static final Manifest EMPTY = new Manifest(null, null, List.of(), List.of(), List.of(), List.of());
+                            List<Bundle.Link> links, List<String> redacted, List<String> rdmaDevices) {
+        static final Manifest EMPTY = new Manifest(null, null, List.of(), List.of(), List.of(), List.of(), null);
 
         record Entry(Source source, int sample, String path, Integer exit, String error) {
         }
@@ -353,7 +377,53 @@ public final class BundleReader {
         for (JsonNode r : list(doc, "redacted", problems)) {
             redacted.add(r.asText());
         }
-        return new Manifest(host, collector, samples, entries, links, redacted);
+        List<String> rdmaDevices = null;
+        JsonNode discovered = doc.get("discovered");
+        if (discovered != null && discovered.isObject() && discovered.has("rdma_devices")) {
+            rdmaDevices = list(discovered, "rdma_devices", problems).stream().map(JsonNode::asText).toList();
+        }
+        return new Manifest(host, collector, samples, entries, links, redacted, rdmaDevices);
+    }
+
+    /**
+     * A sosreport's {@code sos_reports/manifest.json} (sos 4.x): every command each plugin ran,
+     * with its file and return code. sos keeps stderr in the output file, so a command that
+     * failed (rc 127: tool missing) counts as not collected rather than as output to parse.
+     */
+    private static Manifest readSosManifest(Path root, List<String> problems) {
+        Path file = root.resolve("sos_reports/manifest.json");
+        if (!regularInside(root, file)) {
+            return Manifest.EMPTY;
+        }
+        JsonNode doc;
+        try {
+            if (Files.size(file) > (32L << 20)) {
+                problems.add("sos_reports/manifest.json: larger than 32 MiB: ignored; files are matched by name");
+                return Manifest.EMPTY;
+            }
+            doc = JSON.readTree(Bundle.readText(file));
+        } catch (IOException | RuntimeException e) {
+            problems.add("sos_reports/manifest.json: not valid JSON (" + firstLine(e.getMessage()) + "): ignored; files are matched by name");
+            return Manifest.EMPTY;
+        }
+        List<Manifest.Entry> entries = new ArrayList<>();
+        for (JsonNode plugin : doc.path("components").path("report").path("plugins")) {
+            for (JsonNode c : plugin.path("commands")) {
+                String exec = c.path("exec").asText("").trim().replaceAll("\\s+", " ");
+                String path = c.path("filepath").isTextual() ? c.path("filepath").asText() : null;
+                Integer rc = c.path("return_code").isInt() ? c.path("return_code").asInt() : null;
+                for (Source source : everyKind(exec, false, SourceKind.Origin.COMMAND)) {
+                    if (rc != null && rc != 0) {
+                        entries.add(new Manifest.Entry(source, 0, null, rc,
+                                rc == 127 ? "command not found" : "exit " + rc + (path == null ? "" : " (its output is in " + path + ")")));
+                    } else {
+                        entries.add(new Manifest.Entry(source, 0, path, rc, path == null ? "sos recorded no output file" : null));
+                    }
+                }
+            }
+        }
+        String version = doc.path("version").isTextual() ? "sosreport " + doc.path("version").asText() : null;
+        return new Manifest(null, version, List.of(), entries, List.of(), List.of(), null);
     }
 
     private static String firstLine(String s) {

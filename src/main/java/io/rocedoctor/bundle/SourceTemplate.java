@@ -90,7 +90,8 @@ final class SourceTemplate {
         if (param.equals("irq") || param.equals("prio") || param.equals("cpu") || param.equals("port")) {
             return "([0-9]+)";
         }
-        // A name never starts with '-' (that would be an option), nor holds '/' or white space.
-        return mangled ? "([A-Za-z0-9][A-Za-z0-9_.-]*?)" : "([^\\s/-][^\\s/]*?)";
+        // A name never starts with '-' (that would be an option), nor holds '/' or white space;
+        // mangled, it never holds "_-", which is where the next option begins.
+        return mangled ? "([A-Za-z0-9](?:[A-Za-z0-9.-]|_(?!-))*?)" : "([^\\s/-][^\\s/]*?)";
     }
 }

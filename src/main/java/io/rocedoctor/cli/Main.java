@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 /** The {@code roce-doctor} command line. Only this class calls System.exit. */
 @Command(name = "roce-doctor", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Diagnoses multi-path RoCE performance problems from snapshot bundles and plans their fix.",
-        subcommands = {AnalyzeCommand.class, RulesCommand.class, FactsCommand.class, PlanCommand.class, DiffCommand.class, SynthCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {AnalyzeCommand.class, RulesCommand.class, FactsCommand.class, PlanCommand.class, DiffCommand.class, SynthCommand.class, CollectCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Examples:",
                 "  roce-doctor analyze fixtures/bundles/dual-port-hash-concentration",
                 "  roce-doctor analyze bundle.tar.gz --format html --output report.html",

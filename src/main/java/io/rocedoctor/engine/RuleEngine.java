@@ -231,6 +231,9 @@ public final class RuleEngine {
                     findings.add(resolve(f, profile));
                 } else if (o instanceof Explains e) {
                     explains.add(new Explains(resolve(e.cause(), profile), resolve(e.symptom(), profile)));
+                } else if (o instanceof NotEvaluated n && !skipped.contains(n.rule())) {
+                    // A rule that ran but could not judge part of what it covers says so itself.
+                    notEvaluated.add(n);
                 }
             }
             findings.sort(Comparator.comparing(Finding::id).thenComparing(Finding::subject));

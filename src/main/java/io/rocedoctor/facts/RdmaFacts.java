@@ -48,7 +48,7 @@ final class RdmaFacts implements LayerFacts {
         Map<String, RdmaDevice> devices = devices(host);
         facts.addAll(devices.values());
         for (RdmaDevice d : devices.values()) {
-            roceTraffic(host, d, qos.get(d.netdev())).ifPresent(facts::add);
+            roceTraffic(host, d, d.netdev() == null ? null : qos.get(d.netdev())).ifPresent(facts::add);
             if (d.netdev() != null && (d.linkLayer() == null || "Ethernet".equalsIgnoreCase(d.linkLayer()))) {
                 for (SourceKind kind : List.of(SourceKind.CMA_ROCE_MODE, SourceKind.CMA_ROCE_TOS)) {
                     host.ledger().expect(Source.of(kind, d.name(), String.valueOf(d.port())));

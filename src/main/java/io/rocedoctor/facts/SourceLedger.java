@@ -2,7 +2,9 @@ package io.rocedoctor.facts;
 
 import io.rocedoctor.bundle.Bundle;
 import io.rocedoctor.bundle.Capture;
+import io.rocedoctor.bundle.Layout;
 import io.rocedoctor.bundle.Source;
+import io.rocedoctor.bundle.SosPlugins;
 import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.bundle.SwitchDump;
 import io.rocedoctor.bundle.SwitchSource;
@@ -48,6 +50,14 @@ public final class SourceLedger {
                 failures.add(new Failure(failed.source().display(), failed.relativePath(), 0,
                         failed.error() != null ? failed.error() : "exit " + failed.exitCode()));
             }
+        }
+        if (bundle.layout() == Layout.SOSREPORT) {
+            notes.add("A sosreport holds one sample and no sos plugin takes " + String.join(", ",
+                    SosPlugins.notTaken().stream().filter(k -> k != SourceKind.PERFTEST).map(k -> k.templates().get(0)).toList())
+                    + ": rules that need them are not evaluated.");
+        }
+        if (bundle.discoveredRdmaDevices().filter(List::isEmpty).isPresent()) {
+            notes.add("No RDMA device found on this host: the collector saw none in /sys/class/infiniband, so the RDMA sources are absent.");
         }
     }
 

@@ -105,4 +105,15 @@ class RdmaFactsTest {
             assertThat(f.ledger().notes()).singleElement().asString().startsWith("no RDMA device found: rdma link show");
         }
     }
+
+    @Test
+    void aDevicePortWithNoNetdevStillJoinsAndGetsNoTraffic() throws Exception {
+        write("manifest.yaml", "host: h1\n");
+        write("commands/ibv_devinfo_-v", "hca_id:\tmlx5_4\n\ttransport:\t\t\tInfiniBand (0)\n\t\tport:\t1\n\t\t\tstate:\t\t\tPORT_ACTIVE (4)\n\t\t\tlink_layer:\t\tInfiniBand\n");
+        write("commands/cma_roce_tos_-d_mlx5_4_-p_1", "0\n");
+        write("commands/mlnx_qos_-i_eth4", QOS_DSCP);
+        Facts f = BundleFolder.facts(dir);
+        assertThat(f.of(RdmaDevice.class)).extracting(RdmaDevice::id, RdmaDevice::netdev).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("mlx5_4/1", null));
+    }
 }

@@ -1,0 +1,154 @@
+package io.rocedoctor.cli;
+
+import io.rocedoctor.bundle.SourceKind;
+import io.rocedoctor.collect.Collector;
+import io.rocedoctor.report.ReportBuilder;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+@Command(name = "collect", mixinStandardHelpOptions = true,
+        description = {"Captures this host into a bundle: RDMA devices, netdevs, bonds, their interrupts and NUMA nodes,",
+                "with the counters sampled twice. Runs read-only commands only, each with a timeout; a missing tool,",
+                "device or permission is recorded in the manifest and never stops the capture."},
+        footer = {"", "Examples:",
+                "  roce-doctor collect --out /tmp/$(hostname)-roce.tar.gz",
+                "  roce-doctor collect --out b.tar.gz --interval 30s --samples 3 --redact",
+                "  roce-doctor collect --out b.tar.gz --only lscpu,proc-interrupts,ethtool-stats"})
+final class CollectCommand implements Callable<Integer> {
+    private static final Pattern DURATION = Pattern.compile("([0-9]{1,6})(ms|s|m)?");
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--out", paramLabel = "FILE.tar.gz", description = "Where to write the bundle.")
+    Path out;
+
+    @Option(names = "--interval", defaultValue = "10s", paramLabel = "DURATION",
+            description = "Time between two samples of the counters: 10s, 500ms, 2m (default: ${DEFAULT-VALUE}).")
+    String interval;
+
+    @Option(names = "--samples", defaultValue = "2", paramLabel = "N", description = "Samples of the counters, 1 to 100 (default: ${DEFAULT-VALUE}).")
+    int samples;
+
+    @Option(names = "--redact", description = "Replace host names, IPv4/IPv6 and MAC addresses by consistent tokens.")
+    boolean redact;
+
+    @Option(names = "--only", split = ",", paramLabel = "SOURCE",
+            description = "Take only these kinds of source, such as lscpu, proc-interrupts, ethtool-stats (see --list-sources).")
+    List<String> only;
+
+    @Option(names = "--timeout", defaultValue = "30s", paramLabel = "DURATION",
+            description = "The longest one command or file read may take (default: ${DEFAULT-VALUE}).")
+    String timeout;
+
+    @Option(names = "--list-sources", description = "Print the kinds of source and their commands, then exit.")
+    boolean listSources;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter err = spec.commandLine().getErr();
+        if (listSources) {
+            for (SourceKind k : SourceKind.values()) {
+                spec.commandLine().getOut().printf("%-24s %s%n", name(k), k.templates().get(0));
+            }
+            spec.commandLine().getOut().flush();
+            return Main.OK;
+        }
+        Duration every;
+        Duration limit;
+        Set<SourceKind> kinds;
+        try {
+            every = duration("--interval", interval);
+            limit = duration("--timeout", timeout);
+            kinds = kinds(only);
+        } catch (IllegalArgumentException e) {
+            err.println("roce-doctor: " + e.getMessage());
+            return Main.BAD_INPUT;
+        }
+        if (samples < 1 || samples > 100) {
+            err.println("roce-doctor: --samples must be between 1 and 100, not " + samples);
+            return Main.BAD_INPUT;
+        }
+        if (out == null) {
+            err.println("roce-doctor: collect needs --out FILE.tar.gz");
+            return Main.BAD_INPUT;
+        }
+        if (limit.isZero()) {
+            err.println("roce-doctor: --timeout must be more than 0");
+            return Main.BAD_INPUT;
+        }
+        Path parent = out.toAbsolutePath().getParent();
+        if (!out.getFileName().toString().matches("(?i).+\\.(tar\\.gz|tgz)") || parent == null || !Files.isDirectory(parent)) {
+            err.println("roce-doctor: --out must name a .tar.gz or .tgz file in an existing folder, not '" + out + "'");
+            return Main.BAD_INPUT;
+        }
+        boolean terminal = System.console() != null;
+        Collector.Progress progress = new Collector.Progress() {
+            @Override
+            public void phase(String line) {
+                err.print((terminal ? "\r\033[K" : "") + "roce-doctor: " + line + "\n");
+                err.flush();
+            }
+
+            @Override
+            public void tick(String line) {
+                if (terminal) {
+                    err.print("\r\033[K" + line);
+                    err.flush();
+                }
+            }
+        };
+        Collector.Settings settings = new Collector.Settings(every, samples, redact, kinds, limit,
+                "roce-doctor " + ReportBuilder.VERSION);
+        Collector.Result result = new Collector(Path.of("/"), settings, progress).collect(out);
+        progress.phase("wrote " + result.bundle() + ": " + result.captures() + " captures, " + result.failed()
+                + " not taken (see manifest.yaml)" + (result.inventory().rdmaDevices().isEmpty() ? "; no RDMA device found" : ""));
+        return Main.OK;
+    }
+
+    /** A kind's name on the command line: {@code PROC_INTERRUPTS} is {@code proc-interrupts}. */
+    static String name(SourceKind kind) {
+        return kind.name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    private static Set<SourceKind> kinds(List<String> names) {
+        if (names == null || names.isEmpty()) {
+            return EnumSet.allOf(SourceKind.class);
+        }
+        Set<SourceKind> kinds = EnumSet.noneOf(SourceKind.class);
+        for (String n : names) {
+            String wanted = n.trim().toLowerCase(Locale.ROOT).replace('_', '-');
+            SourceKind kind = Arrays.stream(SourceKind.values()).filter(k -> name(k).equals(wanted)).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("--only: no source kind '" + n + "'; known: "
+                            + String.join(", ", Arrays.stream(SourceKind.values()).map(CollectCommand::name).toList())));
+            kinds.add(kind);
+        }
+        return kinds;
+    }
+
+    static Duration duration(String option, String text) {
+        Matcher m = DURATION.matcher(text.trim());
+        if (!m.matches()) {
+            throw new IllegalArgumentException(option + " must be a number with ms, s or m, such as 10s, not '" + text + "'");
+        }
+        long n = Long.parseLong(m.group(1));
+        return m.group(2) == null || m.group(2).equals("s") ? Duration.ofSeconds(n)
+                : m.group(2).equals("ms") ? Duration.ofMillis(n) : Duration.ofMinutes(n);
+    }
+}
