@@ -17,6 +17,7 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +31,9 @@ import java.util.regex.Pattern;
 /**
  * Reads a bundle from a directory or an archive (tar, tar.gz, tar.xz, tar.bz2, zip), native or
  * sosreport, and indexes its captures by {@link Source}. The manifest's {@code captures} list is
- * the authority when present; otherwise files are matched by their (mangled) names.
+ * the authority when present (BUNDLE-FORMAT.md: mangling loses information): a file it does not
+ * list is not read, whatever its name, and is listed as unknown. Without that list, files are
+ * matched by their (mangled) names.
  */
 public final class BundleReader {
 
@@ -112,6 +115,7 @@ public final class BundleReader {
         List<String> unknown = new ArrayList<>();
         List<String> refusals = new ArrayList<>(extractionRefusals);
         Manifest manifest = sos ? Manifest.EMPTY : readManifest(root, refusals);
+        Set<Path> listed = new HashSet<>();
 
         for (Manifest.Entry e : manifest.captures()) {
             Path file = null;
@@ -121,6 +125,7 @@ public final class BundleReader {
                     refusals.add("manifest.yaml: capture path '" + ArchiveExtractor.printable(e.path()) + "' leaves the bundle: ignored");
                     continue;
                 }
+                listed.add(resolved.get());
                 if (regularInside(root, resolved.get())) {
                     file = resolved.get();
                 }
@@ -165,16 +170,17 @@ public final class BundleReader {
                     return FileVisitResult.CONTINUE;
                 }
                 String rel = relative(root, file);
-                Optional<Located> located = sos ? locateSos(rel) : locateNative(rel);
+                // With a captures list, what it names is indexed already and nothing else is read.
+                Optional<Located> located = manifest.listsCaptures() ? Optional.empty()
+                        : sos ? locateSos(rel) : locateNative(rel);
                 if (located.isEmpty()) {
-                    if (!sos && !IGNORED_NATIVE.contains(rel) && !rel.endsWith(".stderr")) {
+                    if (!sos && !IGNORED_NATIVE.contains(rel) && !rel.endsWith(".stderr") && !listed.contains(file.normalize())) {
                         unknown.add(rel);
                     }
                     return FileVisitResult.CONTINUE;
                 }
                 Located l = located.get();
                 SortedMap<Integer, Capture> bySample = captures.computeIfAbsent(l.source(), k -> Bundle.newSampleMap());
-                // The manifest is the authority; a file it already names is not indexed twice.
                 bySample.putIfAbsent(l.sample(), new Capture(l.source(), l.sample(), rel, file, null, null));
                 return FileVisitResult.CONTINUE;
             }
@@ -274,9 +280,10 @@ public final class BundleReader {
 
     // ---- manifest.yaml -------------------------------------------------------------------
 
-    private record Manifest(String host, String collector, List<SampleTime> samples, List<Entry> captures,
-                            List<Bundle.Link> links, List<String> redacted) {
-        static final Manifest EMPTY = new Manifest(null, null, List.of(), List.of(), List.of(), List.of());
+    /** {@code listsCaptures}: the manifest has a {@code captures} list, which then says what the bundle holds. */
+    private record Manifest(String host, String collector, List<SampleTime> samples, boolean listsCaptures,
+                            List<Entry> captures, List<Bundle.Link> links, List<String> redacted) {
+        static final Manifest EMPTY = new Manifest(null, null, List.of(), false, List.of(), List.of(), List.of());
 
         record Entry(Source source, int sample, String path, Integer exit, String error) {
         }
@@ -353,7 +360,7 @@ public final class BundleReader {
         for (JsonNode r : list(doc, "redacted", problems)) {
             redacted.add(r.asText());
         }
-        return new Manifest(host, collector, samples, entries, links, redacted);
+        return new Manifest(host, collector, samples, doc.path("captures").isArray(), entries, links, redacted);
     }
 
     private static String firstLine(String s) {
