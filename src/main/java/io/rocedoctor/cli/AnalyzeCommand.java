@@ -96,7 +96,7 @@ final class AnalyzeCommand implements Callable<Integer> {
         }
         Report report;
         try {
-            report = new Analysis(engine, profile, reader).run(bundles.get(0));
+            report = new Analysis(engine, profile, reader, err).run(bundles.get(0));
         } catch (BundleException e) {
             err.println("roce-doctor: " + e.getMessage());
             return Main.BAD_INPUT;
