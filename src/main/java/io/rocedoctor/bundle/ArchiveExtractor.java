@@ -454,7 +454,7 @@ public final class ArchiveExtractor {
     }
 
     /** A name fit for one line of a report: unprintable characters as \\uXXXX, at most 200 characters. */
-    static String printable(String s) {
+    public static String printable(String s) {
         StringBuilder b = new StringBuilder();
         s.codePoints().limit(200).forEach(c -> {
             if (unprintable(c)) {

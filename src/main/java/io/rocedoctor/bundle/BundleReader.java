@@ -17,6 +17,7 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +31,9 @@ import java.util.regex.Pattern;
 /**
  * Reads a bundle from a directory or an archive (tar, tar.gz, tar.xz, tar.bz2, zip), native or
  * sosreport, and indexes its captures by {@link Source}. The manifest's {@code captures} list is
- * the authority when present; otherwise files are matched by their (mangled) names.
+ * the authority when present (BUNDLE-FORMAT.md: mangling loses information): a file it does not
+ * list is not read, whatever its name, and is listed as unknown. Without that list, files are
+ * matched by their (mangled) names.
  */
 public final class BundleReader {
 
@@ -114,6 +117,7 @@ public final class BundleReader {
         List<String> unknown = new ArrayList<>();
         List<String> refusals = new ArrayList<>(extractionRefusals);
         Manifest manifest = sos ? readSosManifest(root, refusals) : readManifest(root, refusals);
+        Set<Path> listed = new HashSet<>();
 
         for (Manifest.Entry e : manifest.captures()) {
             Path file = null;
@@ -123,6 +127,7 @@ public final class BundleReader {
                     refusals.add("manifest.yaml: capture path '" + ArchiveExtractor.printable(e.path()) + "' leaves the bundle: ignored");
                     continue;
                 }
+                listed.add(resolved.get());
                 if (regularInside(root, resolved.get())) {
                     file = resolved.get();
                 }
@@ -167,9 +172,11 @@ public final class BundleReader {
                     return FileVisitResult.CONTINUE;
                 }
                 String rel = relative(root, file);
-                List<Located> located = sos ? locateSos(rel) : locateNative(rel).stream().toList();
+                // With a captures list, what it names is indexed already and nothing else is read.
+                List<Located> located = manifest.listsCaptures() ? List.of()
+                        : sos ? locateSos(rel) : locateNative(rel).stream().toList();
                 if (located.isEmpty()) {
-                    if (!sos && !IGNORED_NATIVE.contains(rel) && !rel.endsWith(".stderr")) {
+                    if (!sos && !IGNORED_NATIVE.contains(rel) && !rel.endsWith(".stderr") && !listed.contains(file.normalize())) {
                         unknown.add(rel);
                     }
                     return FileVisitResult.CONTINUE;
@@ -298,9 +305,13 @@ public final class BundleReader {
 
     // ---- manifest.yaml -------------------------------------------------------------------
 
-    private record Manifest(String host, String collector, List<SampleTime> samples, List<Entry> captures,
-                            List<Bundle.Link> links, List<String> redacted, List<String> rdmaDevices) {
-        static final Manifest EMPTY = new Manifest(null, null, List.of(), List.of(), List.of(), List.of(), null);
+    /**
+     * {@code listsCaptures}: the manifest has a {@code captures} list, which then says what the
+     * bundle holds; {@code rdmaDevices}: what the collector's discovery found (null when unknown).
+     */
+    private record Manifest(String host, String collector, List<SampleTime> samples, boolean listsCaptures,
+                            List<Entry> captures, List<Bundle.Link> links, List<String> redacted, List<String> rdmaDevices) {
+        static final Manifest EMPTY = new Manifest(null, null, List.of(), false, List.of(), List.of(), List.of(), null);
 
         record Entry(Source source, int sample, String path, Integer exit, String error) {
         }
@@ -382,7 +393,7 @@ public final class BundleReader {
         if (discovered != null && discovered.isObject() && discovered.has("rdma_devices")) {
             rdmaDevices = list(discovered, "rdma_devices", problems).stream().map(JsonNode::asText).toList();
         }
-        return new Manifest(host, collector, samples, entries, links, redacted, rdmaDevices);
+        return new Manifest(host, collector, samples, doc.path("captures").isArray(), entries, links, redacted, rdmaDevices);
     }
 
     /**
@@ -423,7 +434,8 @@ public final class BundleReader {
             }
         }
         String version = doc.path("version").isTextual() ? "sosreport " + doc.path("version").asText() : null;
-        return new Manifest(null, version, List.of(), entries, List.of(), List.of(), null);
+        // sos lists the commands it ran, not the files it copied: those are still found by name.
+        return new Manifest(null, version, List.of(), false, entries, List.of(), List.of(), null);
     }
 
     private static String firstLine(String s) {

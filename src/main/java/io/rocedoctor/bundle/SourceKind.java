@@ -11,7 +11,8 @@ import java.util.Optional;
  *
  * <p>A template names its parameters in braces: {@code {if}} a netdev, {@code {dev}} an RDMA
  * device, {@code {port}} an RDMA port number, {@code {bond}}, {@code {irq}}, {@code {prio}},
- * {@code {proto}}, {@code {cpu}}, {@code {args}} (the rest of a command line). A kind may
+ * {@code {proto}}, {@code {cpu}}, {@code {program}} (a perftest program: {@code ib_write_bw},
+ * {@code ib_read_lat}...), {@code {args}} (the rest of a command line). A kind may
  * have several spellings (sos runs {@code lspci -nnvv}, a person {@code lspci -vvv}); the first
  * is the one the collector runs.
  */
@@ -54,9 +55,8 @@ public enum SourceKind {
     SYSCTL(Origin.COMMAND, false, "sysctl -a"),
     IRQBALANCE(Origin.COMMAND, false, "systemctl is-active irqbalance"),
     CPUFREQ_GOVERNOR(Origin.FILE, false, "/sys/devices/system/cpu/cpu{cpu}/cpufreq/scaling_governor"),
-    PERFTEST(Origin.COMMAND, false, "ib_write_bw {args}", "ib_read_bw {args}", "ib_send_bw {args}",
-            "ib_write_lat {args}", "ib_read_lat {args}", "ib_send_lat {args}",
-            "ib_write_bw", "ib_read_bw", "ib_send_bw", "ib_write_lat", "ib_read_lat", "ib_send_lat");
+    /** The program is the first argument: {@code ib_write_bw -d mlx5_0} and {@code ib_read_lat -d mlx5_0} are two sources. */
+    PERFTEST(Origin.COMMAND, false, "{program} {args}", "{program}");
 
     /** Whether the capture is a command's stdout or a copied file. */
     public enum Origin { COMMAND, FILE }
@@ -94,9 +94,13 @@ public enum SourceKind {
         return parsedTemplates.get(0).parameters();
     }
 
-    /** The command line or absolute path for these arguments, in the collector's spelling. */
+    /**
+     * The command line or absolute path for these arguments, in the collector's spelling: the
+     * first spelling that takes as many arguments ({@code ib_write_bw} alone, without a trailing space).
+     */
     public String render(List<String> args) {
-        return parsedTemplates.get(0).render(args);
+        return parsedTemplates.stream().filter(t -> t.parameters().size() == args.size()).findFirst()
+                .orElse(parsedTemplates.get(0)).render(args);
     }
 
     /**

@@ -87,6 +87,9 @@ final class SourceTemplate {
         if (param.equals("args")) {
             return "(.+)";
         }
+        if (param.equals("program")) {
+            return "(ib_(?:write|read|send|atomic)_(?:bw|lat))";
+        }
         if (param.equals("irq") || param.equals("prio") || param.equals("cpu") || param.equals("port")) {
             return "([0-9]+)";
         }

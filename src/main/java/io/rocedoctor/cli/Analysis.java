@@ -1,5 +1,6 @@
 package io.rocedoctor.cli;
 
+import io.rocedoctor.bundle.ArchiveExtractor;
 import io.rocedoctor.bundle.Bundle;
 import io.rocedoctor.bundle.BundleException;
 import io.rocedoctor.bundle.BundleReader;
@@ -8,26 +9,35 @@ import io.rocedoctor.engine.Profile;
 import io.rocedoctor.engine.RuleEngine;
 import io.rocedoctor.facts.FactBuilder;
 import io.rocedoctor.facts.Facts;
+import io.rocedoctor.facts.SourceLedger;
 import io.rocedoctor.plan.ActionCatalog;
 import io.rocedoctor.plan.Planner;
 import io.rocedoctor.plan.Snapshot;
 import io.rocedoctor.report.Report;
 import io.rocedoctor.report.ReportBuilder;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.function.BiFunction;
 
-/** The pipeline for one bundle: read, build facts, diagnose, plan, report. The bundle's scratch is gone when this returns. */
+/**
+ * The pipeline for one bundle: read, build facts, diagnose, plan, report. The bundle's scratch is
+ * gone when this returns. A bundle of which no capture could be parsed is bad input; otherwise each
+ * capture that failed is one line on {@code warnings} (the report lists them too).
+ */
 final class Analysis {
     private final RuleEngine engine;
     private final Profile profile;
     private final BundleReader reader;
+    private final PrintWriter warnings;
     private final Planner planner = new Planner(new ActionCatalog());
 
-    Analysis(RuleEngine engine, Profile profile, BundleReader reader) {
+    Analysis(RuleEngine engine, Profile profile, BundleReader reader, PrintWriter warnings) {
         this.engine = engine;
         this.profile = profile;
         this.reader = reader;
+        this.warnings = warnings;
     }
 
     Report run(Path input) throws BundleException {
@@ -43,9 +53,31 @@ final class Analysis {
     /** Runs the pipeline up to the diagnosis and hands it to {@code use} while the bundle is still open. */
     <T> T inspect(Path input, Use<T> use) throws BundleException {
         try (Bundle bundle = reader.read(input)) {
-            Facts facts = new FactBuilder().build(bundle);
+            Facts facts = usableFacts(input, bundle, warnings);
             return use.apply(bundle, facts, engine.diagnose(facts, profile));
         }
+    }
+
+    /** The bundle's facts, when at least one capture parsed; each failed capture is a warning line. */
+    static Facts usableFacts(Path input, Bundle bundle, PrintWriter warnings) throws BundleException {
+        Facts facts = new FactBuilder().build(bundle);
+        List<SourceLedger.Failure> failures = facts.ledger().failures();
+        if (facts.ledger().parsed().isEmpty()) {
+            throw new BundleException(input, "nothing usable: no capture could be parsed"
+                    + (failures.isEmpty() ? "" : " (" + where(failures.get(0))
+                    + (failures.size() > 1 ? "; " + (failures.size() - 1) + " more failed" : "") + ")"));
+        }
+        for (SourceLedger.Failure f : failures) {
+            warnings.println("roce-doctor: " + input + ": " + where(f));
+        }
+        warnings.flush();
+        return facts;
+    }
+
+    /** {@code commands/x:12: ethtool -i x: no 'driver:' line}, printable whatever the bundle holds. */
+    private static String where(SourceLedger.Failure f) {
+        String at = f.file() == null ? "" : f.file() + (f.line() > 0 ? ":" + f.line() : "") + ": ";
+        return ArchiveExtractor.printable(at + f.source() + ": " + f.error());
     }
 
     interface Use<T> {

@@ -99,7 +99,7 @@ final class AnalyzeCommand implements Callable<Integer> {
             err.println("roce-doctor: " + e.getMessage());
             return Main.BAD_INPUT;
         }
-        Analysis analysis = new Analysis(engine, profile, reader);
+        Analysis analysis = new Analysis(engine, profile, reader, err);
         List<Path> inputs = BundleInputs.expand(bundles);
         if (inputs.size() > 1) {
             int n = jobs == null ? Runtime.getRuntime().availableProcessors() : jobs;

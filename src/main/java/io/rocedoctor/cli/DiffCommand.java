@@ -58,7 +58,7 @@ final class DiffCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         BundleDiff diff;
         try {
-            Analysis analysis = new Analysis(RuleEngine.builtIn(), Profile.load(profileName), new BundleReader());
+            Analysis analysis = new Analysis(RuleEngine.builtIn(), Profile.load(profileName), new BundleReader(), err);
             Side b = analysis.inspect(before, (bundle, facts, diagnosis) -> new Side(diagnosis, facts));
             Side a = analysis.inspect(after, (bundle, facts, diagnosis) -> new Side(diagnosis, facts));
             diff = BundleDiff.of(before.toString(), b.diagnosis(), b.facts(), after.toString(), a.diagnosis(), a.facts());

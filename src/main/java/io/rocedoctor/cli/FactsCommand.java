@@ -12,7 +12,6 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import io.rocedoctor.bundle.Bundle;
 import io.rocedoctor.bundle.BundleException;
 import io.rocedoctor.bundle.BundleReader;
-import io.rocedoctor.facts.FactBuilder;
 import io.rocedoctor.parse.CpuSet;
 
 import java.nio.file.Path;
@@ -42,11 +41,14 @@ final class FactsCommand implements Callable<Integer> {
     @Option(names = "--format", defaultValue = "text", description = "text (indented, YAML-like) or json (default: ${DEFAULT-VALUE}).")
     Format format;
 
+    @Option(names = "--debug", description = "Print stack traces of internal errors.")
+    boolean debug;
+
     @Override
     public Integer call() throws JsonProcessingException {
         FactsView view;
         try (Bundle b = new BundleReader().read(bundle)) {
-            view = FactsView.of(new FactBuilder().build(b));
+            view = FactsView.of(Analysis.usableFacts(bundle, b, spec.commandLine().getErr()));
         } catch (BundleException e) {
             spec.commandLine().getErr().println("roce-doctor: " + e.getMessage());
             return Main.BAD_INPUT;

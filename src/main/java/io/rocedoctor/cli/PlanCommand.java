@@ -66,7 +66,7 @@ final class PlanCommand implements Callable<Integer> {
         try {
             Profile profile = Profile.load(profileName);
             RuleEngine engine = userRules == null ? RuleEngine.builtIn() : RuleEngine.withUserRules(userRules);
-            report = new Analysis(engine, profile, new BundleReader()).run(bundle);
+            report = new Analysis(engine, profile, new BundleReader(), err).run(bundle);
         } catch (IOException | BundleException e) {
             err.println("roce-doctor: " + e.getMessage());
             return Main.BAD_INPUT;

@@ -28,7 +28,8 @@ final class QosFacts implements LayerFacts {
             "(rx|tx)_(?:prio(\\d)_pause|priority_(\\d)_xoff(?:\\.nic)?|pfc_ena_frames_pri(\\d))");
     /** mlx5: microseconds spent paused per priority. */
     private static final Pattern PAUSE_DURATION = Pattern.compile("(rx|tx)_prio(\\d)_pause_duration");
-    private static final Pattern DEVICE_ARG = Pattern.compile("(?:^|\\s)(?:-d\\s*|--ib-dev[= ])(\\S+)");
+    /** {@code -d mlx5_0}, {@code --ib-dev=mlx5_0}, or as a mangled file name spells them: {@code -d_mlx5_0_-F}. */
+    private static final Pattern DEVICE_ARG = Pattern.compile("(?:^|[\\s_])(?:-d[\\s_]*+|--ib-dev[=\\s_])(\\S+?)(?=_-|\\s|$)");
 
     @Override
     public void addTo(HostContext host, List<Object> facts) {
@@ -153,12 +154,27 @@ final class QosFacts implements LayerFacts {
                 .map(r -> new RocePriority(qos.device(), nic, r.priority(), false, r.derivation()));
     }
 
+    /**
+     * The device perftest was pointed at. In a mangled file name the device runs into the next
+     * word ({@code -d_mlx5_0_10.0.0.2}): a device the bundle knows that starts the word settles it.
+     */
+    private static String deviceArgument(String options, List<RdmaDevice> devices) {
+        Matcher m = DEVICE_ARG.matcher(options);
+        if (!m.find()) {
+            return null;
+        }
+        String word = m.group(1);
+        return devices.stream().map(RdmaDevice::name).filter(d -> word.equals(d) || word.startsWith(d + "_"))
+                .max(Comparator.comparingInt(String::length)).orElse(word);
+    }
+
     private static Optional<Baseline> baseline(Source s, PerftestResult r, HostContext host, List<RdmaDevice> devices,
                                                List<PcieLink> links) {
+        String program = s.arg();
+        String options = s.args().size() > 1 ? s.args().get(1) : "";
         String ibdev = r.banner().device();
         if (ibdev == null) {
-            Matcher m = DEVICE_ARG.matcher(s.arg());
-            ibdev = m.find() ? m.group(1) : null;
+            ibdev = deviceArgument(options, devices);
         }
         String device = ibdev;
         Optional<RdmaDevice> d = devices.stream().filter(x -> x.name().equals(device))
@@ -168,9 +184,9 @@ final class QosFacts implements LayerFacts {
         String nic = port == null ? null : port.nic();
         Double portGbps = port == null || port.speedMbps() == null ? null : port.speedMbps() / 1000.0;
         Double pcie = links.stream().filter(l -> l.nic().equals(nic)).findFirst().map(PcieLink::usableGbps).orElse(null);
-        // Without a banner title the program is unknown: the source keeps only its arguments.
-        String test = r.test() != null ? r.test().command() : Boolean.TRUE.equals(r.latency()) ? "ib_*_lat" : "ib_*_bw";
-        String source = (test + " " + s.arg()).strip();
+        // The banner names the test; a result-only excerpt is known by the program that printed it.
+        String test = r.test() != null ? r.test().command() : program;
+        String source = s.display();
         if (!r.bandwidthRows().isEmpty()) {
             PerftestResult.BandwidthRow best = r.bandwidthRows().stream()
                     .filter(row -> r.averageGbitPerSecond(row) != null)

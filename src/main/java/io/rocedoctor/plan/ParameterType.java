@@ -11,15 +11,17 @@ import java.util.regex.Pattern;
  * The types an action parameter may have (rules/actions/*.yaml). Every value that reaches a
  * command is checked here first. The patterns are ASCII-only on purpose: a look-alike letter
  * (Cyrillic 'е', a full-width digit) is an error, never a new name. Names that could be read as
- * an option ({@code -rf}) or step outside a sysfs folder ({@code ..}) are refused as well.
+ * an option ({@code -rf}) or step outside a sysfs folder ({@code ..}) are refused as well. List
+ * types check each comma-separated item on its own: one pattern repeating a group over a whole
+ * list recurses once per item, and a crafted list of a few thousand items overflowed the stack.
  */
 public enum ParameterType {
     INTERFACE("interface", "[A-Za-z0-9_.:@-]{1,15}", "a network interface name ([A-Za-z0-9_.:@-], at most 15)"),
     IBDEV("ibdev", "[A-Za-z0-9_.-]{1,64}", "an RDMA device name ([A-Za-z0-9_.-], at most 64)"),
-    IRQ_LIST("irq-list", "[0-9]{1,5}(,[0-9]{1,5}){0,4095}", "a comma list of IRQ numbers"),
-    CPU_LIST("cpu-list", "[0-9]{1,4}(-[0-9]{1,4})?(,[0-9]{1,4}(-[0-9]{1,4})?){0,1023}", "a CPU list (0-15,32-47)"),
+    IRQ_LIST("irq-list", "[0-9]{1,5}", 1, 4096, "a comma list of IRQ numbers"),
+    CPU_LIST("cpu-list", "[0-9]{1,4}(-[0-9]{1,4})?", 1, 1024, "a CPU list (0-15,32-47)"),
     PRIORITY("priority", "[0-7]", "a priority 0-7"),
-    PRIORITY_LIST("priority-list", "([0-7](,[0-7]){0,7})?", "a comma list of priorities 0-7, possibly empty"),
+    PRIORITY_LIST("priority-list", "[0-7]", 0, 8, "a comma list of priorities 0-7, possibly empty"),
     DSCP("dscp", "[0-9]|[1-5][0-9]|6[0-3]", "a DSCP value 0-63"),
     TOS("tos", "[0-9]|[1-9][0-9]|1[0-9][0-9]|2[0-4][0-9]|25[0-5]", "a ToS value 0-255"),
     INTEGER("integer", "0|[1-9][0-9]{0,8}", "a non-negative integer below 10^9"),
@@ -33,12 +35,22 @@ public enum ParameterType {
     PLATFORM("platform", "sonic|nvue", "a switch platform (sonic or nvue)");
 
     private final String label;
+    /** The whole value's pattern, or a list item's. */
     private final Pattern pattern;
+    /** 0 for a scalar; for a list, how many items it may hold. */
+    private final int minItems;
+    private final int maxItems;
     private final String description;
 
     ParameterType(String label, String regex, String description) {
+        this(label, regex, 0, 0, description);
+    }
+
+    ParameterType(String label, String itemRegex, int minItems, int maxItems, String description) {
         this.label = label;
-        this.pattern = Pattern.compile(regex);
+        this.pattern = Pattern.compile(itemRegex);
+        this.minItems = minItems;
+        this.maxItems = maxItems;
         this.description = description;
     }
 
@@ -59,7 +71,7 @@ public enum ParameterType {
         if (value == null) {
             return Optional.of("no value");
         }
-        if (!pattern.matcher(value).matches()) {
+        if (!matches(value)) {
             return Optional.of(visible(value) + " is not " + description);
         }
         if (value.equals(".") || value.contains("..") || value.startsWith("-")) {
@@ -78,6 +90,17 @@ public enum ParameterType {
             return Optional.of(visible(value) + " repeats a priority");
         }
         return Optional.empty();
+    }
+
+    private boolean matches(String value) {
+        if (maxItems == 0) {
+            return pattern.matcher(value).matches();
+        }
+        if (value.isEmpty()) {
+            return minItems == 0;
+        }
+        String[] items = value.split(",", -1);
+        return items.length <= maxItems && Arrays.stream(items).allMatch(item -> pattern.matcher(item).matches());
     }
 
     /** The members of a list value (IRQs, CPUs with ranges expanded, priorities); a scalar is its own only member. */

@@ -55,7 +55,9 @@ public final class HtmlRenderer implements Renderer {
             SvgFigures.all(h, r.figures());
         }
         if (r.plan() != null) {
-            plan(h, PlanView.of(r.plan()));
+            PlanView plan = PlanView.of(r.plan());
+            plan(h, plan);
+            refusals(h, plan.refusals());
         }
         notEvaluated(h, r);
         collected(h, r);
@@ -170,6 +172,19 @@ public final class HtmlRenderer implements Renderer {
             }
             h.close("section");
         }
+    }
+
+    private static void refusals(Html h, List<PlanView.Refusal> refusals) {
+        if (refusals.isEmpty()) {
+            return;
+        }
+        h.element("h2", "Refused values (not in the plan)").open("table").open("tr").element("th", "Action")
+                .element("th", "Findings").element("th", "Subject").element("th", "Why").close("tr");
+        for (PlanView.Refusal x : refusals) {
+            h.open("tr").open("td").element("code", x.action()).close("td").element("td", String.join(", ", x.because()))
+                    .element("td", x.subject(), "class", "value").element("td", x.reason(), "class", "value").close("tr");
+        }
+        h.close("table");
     }
 
     private static void notEvaluated(Html h, Report r) {

@@ -11,7 +11,9 @@ import java.util.TreeSet;
  * JUnit XML for CI-driven audits: one testcase per evaluated rule per subject (classname the rule,
  * name the subject; a rule that found nothing passes once, for the host), a failure for each finding
  * at or above the threshold, and each rule not evaluated as skipped with its reason. Without a
- * threshold every finding fails: a finding is what an audit is looking for.
+ * threshold every finding fails: a finding is what an audit is looking for. Each action the plan
+ * refused (a bundle value failed validation) is a failing testcase of classname {@code plan.refused}
+ * whatever the threshold: the bundle carried a value no script may hold.
  */
 public final class JunitRenderer implements Renderer {
     private final int threshold;
@@ -40,12 +42,13 @@ public final class JunitRenderer implements Renderer {
             found.forEach(f -> cases.add(new Testcase(rule, f.subject(), f, null)));
         }
         r.notEvaluated().forEach(n -> cases.add(new Testcase(n.rule(), host, null, n.why())));
-        long failures = cases.stream().filter(this::fails).count();
+        List<PlanView.Refusal> refusals = r.plan() == null ? List.of() : PlanView.of(r.plan()).refusals();
+        long failures = cases.stream().filter(this::fails).count() + refusals.size();
         long skipped = r.notEvaluated().size();
 
         Html x = new Html();
         x.markup("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-        String[] counts = {"tests", String.valueOf(cases.size()), "failures", String.valueOf(failures),
+        String[] counts = {"tests", String.valueOf(cases.size() + refusals.size()), "failures", String.valueOf(failures),
                 "errors", "0", "skipped", String.valueOf(skipped), "time", "0"};
         x.open("testsuites", with(counts, "name", "roce-doctor")).markup("\n");
         x.open("testsuite", with(counts, "name", "roce-doctor " + host, "hostname", host)).markup("\n");
@@ -65,6 +68,11 @@ public final class JunitRenderer implements Renderer {
             } else if (c.finding() != null) {
                 x.element("system-out", c.finding().severity() + " (below the threshold): " + details(c.finding()));
             }
+            x.close("testcase").markup("\n");
+        }
+        for (PlanView.Refusal refusal : refusals) {
+            x.markup("  ").open("testcase", "classname", "plan.refused", "name", refusal.title(), "time", "0");
+            x.element("failure", refusal.reason(), "type", "refused", "message", "refused: " + refusal.reason());
             x.close("testcase").markup("\n");
         }
         return x.close("testsuite").markup("\n").close("testsuites").markup("\n").toString();

@@ -45,7 +45,14 @@ public final class MarkdownRenderer implements Renderer {
             }
         }
         if (r.plan() != null) {
-            plan(md, PlanView.of(r.plan()));
+            PlanView plan = PlanView.of(r.plan());
+            plan(md, plan);
+            if (!plan.refusals().isEmpty()) {
+                md.append("## Refused values (not in the plan)\n\n");
+                plan.refusals().forEach(x -> md.append("- ").append(text(x.title())).append(": ").append(text(x.reason()))
+                        .append('\n'));
+                md.append('\n');
+            }
         }
         if (!r.notEvaluated().isEmpty()) {
             md.append("## Not evaluated\n\n| Rule | Why |\n|---|---|\n");

@@ -13,9 +13,11 @@ import java.util.Set;
 /**
  * The plan as the human formats show it, read through its JSON form so that it renders whatever
  * record the planner fills {@code Report.plan} with: numbered steps, each with its short facts
- * (layer, disruption, because...) and its command lists (apply, verify, rollback) to copy.
+ * (layer, disruption, because...) and its command lists (apply, verify, rollback) to copy; and the
+ * proposals refused because a value from the bundle failed validation, which every format shows
+ * in a section of their own (a hostile value is refused with a finding, never emitted).
  */
-record PlanView(List<Step> steps, Map<String, String> notes) {
+record PlanView(List<Step> steps, List<Refusal> refusals, Map<String, String> notes) {
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final Set<String> TITLE_FIELDS = Set.of("step", "id");
 
@@ -23,9 +25,20 @@ record PlanView(List<Step> steps, Map<String, String> notes) {
     record Step(String title, Map<String, String> facts, Map<String, List<String>> commands, boolean manual) {
     }
 
+    /** An action the plan left out, the findings that wanted it, their subject, and why (values escaped). */
+    record Refusal(String action, List<String> because, String subject, String reason) {
+
+        /** One line: {@code bond-xmit-hash-layer34 for HASH_SINGLE_PATH_CONCENTRATION on bond0;reboot}. */
+        String title() {
+            return action + (because.isEmpty() ? "" : " for " + String.join(", ", because))
+                    + (subject.isEmpty() ? "" : " on " + subject);
+        }
+    }
+
     static PlanView of(Object plan) {
         JsonNode tree = MAPPER.valueToTree(plan);
         List<Step> steps = new ArrayList<>();
+        List<Refusal> refusals = new ArrayList<>();
         Map<String, String> notes = new LinkedHashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = tree.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> field = it.next();
@@ -34,11 +47,20 @@ record PlanView(List<Step> steps, Map<String, String> notes) {
                 for (JsonNode step : field.getValue()) {
                     steps.add(step(step, ++n));
                 }
+            } else if (field.getKey().equals("refusals") && field.getValue().isArray()) {
+                field.getValue().forEach(r -> refusals.add(refusal(r)));
             } else if (!field.getValue().isNull()) {
                 notes.put(field.getKey(), flat(field.getValue()));
             }
         }
-        return new PlanView(List.copyOf(steps), notes);
+        return new PlanView(List.copyOf(steps), List.copyOf(refusals), notes);
+    }
+
+    private static Refusal refusal(JsonNode r) {
+        List<String> because = new ArrayList<>();
+        r.path("because").forEach(b -> because.add(b.asText()));
+        return new Refusal(r.path("action").asText(""), List.copyOf(because), r.path("subject").asText(""),
+                r.path("reason").asText(""));
     }
 
     private static Step step(JsonNode step, int position) {

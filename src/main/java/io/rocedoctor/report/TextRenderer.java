@@ -36,7 +36,9 @@ public final class TextRenderer implements Renderer {
         }
         CauseTree.of(r).forEach(t -> tree(out, t, ""));
         if (r.plan() != null) {
-            plan(out, PlanView.of(r.plan()));
+            PlanView plan = PlanView.of(r.plan());
+            plan(out, plan);
+            refusals(out, plan.refusals());
         }
         if (!r.notEvaluated().isEmpty()) {
             out.append('\n').append(bold("Not evaluated")).append('\n');
@@ -95,6 +97,17 @@ public final class TextRenderer implements Renderer {
         }
     }
 
+    private void refusals(StringBuilder out, List<PlanView.Refusal> refusals) {
+        if (refusals.isEmpty()) {
+            return;
+        }
+        out.append('\n').append(bold("Refused values (not in the plan)")).append('\n');
+        for (PlanView.Refusal r : refusals) {
+            wrap(out, "  ", r.title(), "    ");
+            wrap(out, "    ", r.reason(), "    ");
+        }
+    }
+
     static String summary(Report r) {
         Map<String, Integer> counts = new HashMap<>();
         r.findings().forEach(f -> counts.merge(f.severity(), 1, Integer::sum));
@@ -110,8 +123,13 @@ public final class TextRenderer implements Renderer {
                 + r.sources().parsed().size() + " sources parsed, " + r.sources().failed().size() + " failed.";
     }
 
-    /** Appends {@code head + text}, wrapping the text at the width with {@code hang} on continuation lines. */
+    /**
+     * Appends {@code head + text}, wrapping the text at the width with {@code hang} on continuation
+     * lines. The text comes from the bundle: control, format and line-separator characters are
+     * shown as {@code \\uXXXX}, so a name cannot move the cursor, recolour or reorder the terminal.
+     */
     private void wrap(StringBuilder out, String head, String text, String hang) {
+        text = visible(text);
         StringBuilder line = new StringBuilder(head);
         int visible = ANSI.matcher(head).replaceAll("").length();
         for (String word : text.split(" ")) {
@@ -124,6 +142,20 @@ public final class TextRenderer implements Renderer {
             visible += word.length() + 1;
         }
         out.append(line.toString().stripTrailing()).append('\n');
+    }
+
+    static String visible(String text) {
+        StringBuilder b = new StringBuilder(text.length());
+        text.codePoints().forEach(c -> {
+            int type = Character.getType(c);
+            if (Character.isISOControl(c) || type == Character.FORMAT || type == Character.LINE_SEPARATOR
+                    || type == Character.PARAGRAPH_SEPARATOR) {
+                b.append(String.format(Locale.ROOT, "\\u%04x", c));
+            } else {
+                b.appendCodePoint(c);
+            }
+        });
+        return b.toString();
     }
 
     private String bold(String s) {

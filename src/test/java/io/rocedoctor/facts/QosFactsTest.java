@@ -136,7 +136,8 @@ class QosFactsTest {
     @Test
     void perftestKeepsItsBestRowAndTheCeilingsItCanBeJudgedAgainst() throws Exception {
         assertThat(build("106", true).of(Baseline.class)).singleElement().satisfies(b -> {
-            assertThat(b.test()).isEqualTo("ib_*_bw"); // no banner: the program is unknown
+            assertThat(b.test()).isEqualTo("ib_write_bw"); // no banner: the program that printed it
+            assertThat(b.source()).isEqualTo("ib_write_bw -d rocep94s0f0 --report_gbits h2");
             assertThat(b.ibdev()).isEqualTo("rocep94s0f0"); // from -d
             assertThat(b.netdev()).isEqualTo("eth4");
             assertThat(b.messageBytes()).isEqualTo(65536);
@@ -144,5 +145,25 @@ class QosFactsTest {
             assertThat(b.portGbps()).isEqualTo(25.0);
             assertThat(b.expectedGbps(0.85)).isEqualTo(25.0); // no lspci: the port is the only ceiling known
         });
+    }
+
+    @Test
+    void aBandwidthAndALatencyRunOfOneDeviceAreTwoBaselinesNamedByTheirProgram() throws Exception {
+        // No manifest: the sources are recognised from their mangled file names, where only the program tells them apart.
+        write("commands/ibdev2netdev", "rocep94s0f0 port 1 ==> eth4 (Up)\n");
+        write("commands/ib_write_bw_-d_rocep94s0f0", " #bytes     #iterations    BW peak[Gb/sec]    BW average[Gb/sec]   MsgRate[Mpps]\n"
+                + " 65536      5000             23.40              23.10  		   0.044\n");
+        write("commands/ib_read_lat_-d_rocep94s0f0", " #bytes #iterations    t_min[usec]    t_max[usec]  t_typical[usec]"
+                + "    t_avg[usec]    t_stdev[usec]   99% percentile[usec]   99.9% percentile[usec]\n"
+                + " 2       1000          3.41           9.87         3.52     	       3.58        	0.21   		4.12    		9.87\n");
+        Facts facts;
+        try (Bundle b = new BundleReader().read(dir)) {
+            facts = new FactBuilder().build(b);
+        }
+        assertThat(facts.of(Baseline.class)).extracting(Baseline::source, Baseline::test, Baseline::latency, Baseline::ibdev)
+                .containsExactlyInAnyOrder(
+                        org.assertj.core.groups.Tuple.tuple("ib_write_bw -d_rocep94s0f0", "ib_write_bw", false, "rocep94s0f0"),
+                        org.assertj.core.groups.Tuple.tuple("ib_read_lat -d_rocep94s0f0", "ib_read_lat", true, "rocep94s0f0"));
+        assertThat(facts.ledger().parsed()).contains("ib_write_bw -d_rocep94s0f0", "ib_read_lat -d_rocep94s0f0");
     }
 }

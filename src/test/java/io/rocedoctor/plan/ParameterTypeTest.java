@@ -8,7 +8,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
 
 /** Every parameter type refuses every class of hostile value; quoting keeps any value one shell word. */
 class ParameterTypeTest {
@@ -16,11 +20,20 @@ class ParameterTypeTest {
     static final Map<String, List<String>> HOSTILE = Map.of(
             "shell metacharacters", List.of("eth0;reboot", "$(id)", "`id`", "a|b", "a&b", "a>b", "a<b", "a b", "a'b",
                     "a\"b", "a\\b", "*", "~root", "3;reboot", "0-3$(id)"),
-            "newlines and controls", List.of("eth0\nreboot", "3\n", "\r3", "eth0\u0000", "a\tb", "\u001b[31m"),
-            "unicode look-alikes", List.of("\u0435th0", "\uff13", "eth\u00a00", "\u0663", "mlx5\u20130", "3\u200b"),
-            "over-long", List.of("e".repeat(16) + "x".repeat(300), "1".repeat(100), "0-" + "9".repeat(80)),
+            "newlines and controls", List.of("eth0\nreboot", "3\n", "\r3", "eth0\r\nreboot", "eth0\u0000", "\u0000",
+                    "a\tb", "\u001b[31m", "eth0\u0085"),
+            "unicode look-alikes", List.of("\u0435th0", "\uff13", "eth\u00a00", "\u0663", "mlx5\u20130", "3\u200b",
+                    "eth0\u202e", "\u202eeth0", "\ufeffeth0", "eth\u200d0", "\u2028"),
+            "over-long", List.of("e".repeat(16) + "x".repeat(300), "1".repeat(100), "0-" + "9".repeat(80),
+                    "e".repeat(10_240), "3,".repeat(5_120)),
             "options and parents", List.of("-rf", "--help", "..", "a/../b", "../x"),
             "empty", List.of("", " "));
+
+    @Test
+    void everyValidSampleIsValidSoTheFragmentsBelowAreWhatGetsRefused() {
+        assertThat(CatalogSamples.VALID.keySet()).containsExactlyInAnyOrder(ParameterType.values());
+        CatalogSamples.VALID.forEach((type, v) -> assertThat(type.problem(v)).as(type.label()).isEmpty());
+    }
 
     @Test
     void everyHostileValueIsRefusedByEveryType() {
@@ -34,6 +47,44 @@ class ParameterTypeTest {
                             .isPresent();
                 }
             });
+        }
+    }
+
+    /**
+     * Hostile pieces a crafted bundle could add to an otherwise valid value, by class. Each is
+     * refused wherever it sits (start, middle, end) in a valid value of every type: a pattern
+     * that matched only part of a value, or a check that looked only at its start, would let it by.
+     */
+    static final Map<String, List<String>> FRAGMENTS = Map.of(
+            "shell metacharacters", List.of(";reboot", "$(id)", "`id`", "|id", "&", ">x", "<x", " x", "'", "\"", "\\", "*",
+                    "$HOME", "(", ")", "{a,b}"),
+            "newlines and controls", List.of("\n", "\r\n", "\r", "\u0000", "\t", "\u001b[31m", "\u007f", "\u0085"),
+            "unicode look-alikes", List.of("\u0435", "\uff13", "\u00a0", "\u0663", "\u2013", "\u2044"),
+            "zero-width and bidi", List.of("\u200b", "\u200d", "\ufeff", "\u202e", "\u2066", "\u2028"),
+            "over-long", List.of("0".repeat(10_240)),
+            "parents", List.of("../", "/.."));
+
+    @TestFactory
+    Stream<DynamicTest> everyHostileFragmentInAValidValueIsRefusedByEveryType() {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (ParameterType type : ParameterType.values()) {
+            String valid = CatalogSamples.VALID.get(type);
+            FRAGMENTS.forEach((kind, fragments) -> tests.add(DynamicTest.dynamicTest(type.label() + " x " + kind, () -> {
+                for (String fragment : fragments) {
+                    for (String v : List.of(fragment + valid, valid.substring(0, valid.length() / 2) + fragment
+                            + valid.substring(valid.length() / 2), valid + fragment)) {
+                        assertThat(type.problem(v)).as(type.label() + " must refuse " + ParameterType.visible(v)).isPresent();
+                    }
+                }
+            })));
+        }
+        return tests.stream();
+    }
+
+    @Test
+    void aLeadingDashIsRefusedWhereTheCharacterIsOtherwiseAllowed() {
+        for (ParameterType type : ParameterType.values()) {
+            assertThat(type.problem("-" + CatalogSamples.VALID.get(type))).as(type.label()).isPresent();
         }
     }
 

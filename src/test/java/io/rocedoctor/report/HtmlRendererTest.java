@@ -27,6 +27,16 @@ class HtmlRendererTest {
     }
 
     @Test
+    void refusedValuesAreATableWithTheSubjectEscaped() {
+        String out = html.render(ReportFixtures.hostile(ReportFixtures.plan()));
+        assertThat(out).contains("<h2>Refused values (not in the plan)</h2>",
+                "<td><code>bond-xmit-hash-layer34</code></td><td>HASH_SINGLE_PATH_CONCENTRATION</td>"
+                        + "<td class=\"value\">bond0;reboot&lt;script&gt;",
+                "parameter bond: &#39;bond0;reboot&#39; is not a network interface name");
+        assertThat(out).doesNotContain("\u001b");
+    }
+
+    @Test
     void escapingCoversAttributesAndForbiddenControlCharacters() {
         assertThat(Html.escape("a\"b'c<d>e&f\u0001g\th")).isEqualTo("a&quot;b&#39;c&lt;d&gt;e&amp;f\uFFFDg\th");
         assertThat(new Html().empty("rect", "title", "\" onload=\"x", "skipped", null).toString())

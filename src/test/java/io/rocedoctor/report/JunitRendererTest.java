@@ -67,6 +67,15 @@ class JunitRendererTest {
     }
 
     @Test
+    void eachRefusedProposalFailsWhateverTheThreshold() throws Exception {
+        Element suite = suite(new JunitRenderer("critical").render(ReportFixtures.hostile(ReportFixtures.plan())));
+        assertThat(cases(suite, "failure")).contains("plan.refused@bond-xmit-hash-layer34 for HASH_SINGLE_PATH_CONCENTRATION on "
+                + ReportFixtures.REFUSED_SUBJECT.replace("\u001b", "\ufffd"));
+        assertThat(suite.getElementsByTagName("failure").item(suite.getElementsByTagName("failure").getLength() - 1)
+                .getTextContent()).isEqualTo("parameter bond: 'bond0;reboot' is not a network interface name");
+    }
+
+    @Test
     void findingsBelowFailOnPassWithTheFindingInTheirOutput() throws Exception {
         String xml = new JunitRenderer("high").render(report);
         Element suite = suite(xml);

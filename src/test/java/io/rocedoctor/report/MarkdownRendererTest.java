@@ -52,6 +52,13 @@ class MarkdownRendererTest {
     }
 
     @Test
+    void refusedValuesAreListedWithTheSubjectEscaped() {
+        assertThat(md).contains("## Refused values (not in the plan)\n\n- bond-xmit-hash-layer34 for "
+                + "HASH\\_SINGLE\\_PATH\\_CONCENTRATION on bond0;reboot&lt;script&gt;alert('x')&lt;/script&gt;")
+                .contains(": parameter bond: 'bond0;reboot' is not a network interface name\n");
+    }
+
+    @Test
     void rulesNotEvaluatedAreListedWithTheirReason() {
         assertThat(md).contains("| `PHY_BER_HIGH` | missing mlxlink -d mlx5\\_0 -m -e -c |");
     }

@@ -55,12 +55,18 @@ final class ReportFixtures {
                 plan, figures);
     }
 
-    /** A plan in the shape of PLANNER.md, as the planner's JSON gives it. */
+    /** The subject of a refused proposal: a bond name with a command, markup and a terminal escape in it. */
+    static final String REFUSED_SUBJECT = "bond0;reboot" + HOSTILE + "\u001b[2J\u202e";
+
+    /** A plan in the shape of PLANNER.md, as the planner's JSON gives it, with one proposal refused. */
     static Map<String, Object> plan() {
         return Map.of("steps", List.of(Map.of("step", 1, "id", "irq-affinity-local-numa", "layer", "irq",
                 "because", List.of("IRQ_CROSS_NUMA"), "disruption", "none", "manual", false,
                 "apply", List.of("echo 32-39 > /proc/irq/140/smp_affinity_list"),
                 "verify", List.of("cat /proc/irq/140/smp_affinity_list"),
-                "rollback", List.of("echo 0 > /proc/irq/140/smp_affinity_list"))));
+                "rollback", List.of("echo 0 > /proc/irq/140/smp_affinity_list"))),
+                "refusals", List.of(Map.of("action", "bond-xmit-hash-layer34", "because",
+                        List.of("HASH_SINGLE_PATH_CONCENTRATION"), "subject", REFUSED_SUBJECT,
+                        "reason", "parameter bond: 'bond0;reboot' is not a network interface name")));
     }
 }

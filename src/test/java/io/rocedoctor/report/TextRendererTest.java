@@ -35,6 +35,15 @@ class TextRendererTest {
     }
 
     @Test
+    void refusedValuesHaveTheirOwnSectionAndBundleTextCannotDriveTheTerminal() {
+        String text = new TextRenderer(false, 200).render(report);
+        assertThat(text).contains("Refused values (not in the plan)\n",
+                "  bond-xmit-hash-layer34 for HASH_SINGLE_PATH_CONCENTRATION on bond0;reboot",
+                "    parameter bond: 'bond0;reboot' is not a network interface name\n", "\\u001b[2J\\u202e");
+        assertThat(text).doesNotContain("\u001b", "\u202e").doesNotContain("refusals: action=");
+    }
+
+    @Test
     void endsWithTheOneLineSummary() {
         String text = new TextRenderer(false, 100).render(report);
         assertThat(text.strip().lines().reduce((a, b) -> b).orElseThrow())

@@ -1,0 +1,72 @@
+package io.rocedoctor.bundle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** How a directory bundle's files become sources: the manifest's captures list decides when there is one. */
+class BundleReaderTest {
+    @TempDir
+    Path dir;
+
+    private void write(String rel, String text) throws Exception {
+        Path p = dir.resolve(rel);
+        Files.createDirectories(p.getParent());
+        Files.writeString(p, text);
+    }
+
+    private void twoSamplesOfInterrupts() throws Exception {
+        write("fs/proc/interrupts", "           CPU0\n 142:   10   mlx5_comp0@pci:0000:3b:00.0\n");
+        write("samples/1/fs/proc/interrupts", "           CPU0\n 142:   99   mlx5_comp0@pci:0000:3b:00.0\n");
+    }
+
+    @Test
+    void aManifestWithCapturesIsTheAuthorityAndAFileItDoesNotListIsNotRead() throws Exception {
+        twoSamplesOfInterrupts();
+        write("manifest.yaml", "format: 1\nhost: h1\ncaptures:\n"
+                + "  - {source: \"/proc/interrupts\", sample: 0, path: fs/proc/interrupts, exit: 0}\n");
+        try (Bundle b = new BundleReader().read(dir)) {
+            Source interrupts = Source.of(SourceKind.PROC_INTERRUPTS);
+            assertThat(b.samplesOf(interrupts)).extracting(Capture::sample).containsExactly(0);
+            assertThat(b.unknownFiles()).containsExactly("samples/1/fs/proc/interrupts");
+        }
+    }
+
+    @Test
+    void aManifestWithoutCapturesLeavesFilesToBeMatchedByName() throws Exception {
+        twoSamplesOfInterrupts();
+        write("manifest.yaml", "format: 1\nhost: h1\n");
+        try (Bundle b = new BundleReader().read(dir)) {
+            assertThat(b.samplesOf(Source.of(SourceKind.PROC_INTERRUPTS))).extracting(Capture::sample).containsExactly(0, 1);
+            assertThat(b.unknownFiles()).isEmpty();
+        }
+    }
+
+    @Test
+    void aFileListedUnderAnotherNameIsReadOnceAsTheManifestSays() throws Exception {
+        write("commands/ib_write_bw_-d_mlx5_0", "bw\n");
+        write("manifest.yaml", "format: 1\ncaptures:\n"
+                + "  - {source: \"ib_read_lat -d mlx5_0\", sample: 0, path: commands/ib_write_bw_-d_mlx5_0, exit: 0}\n");
+        try (Bundle b = new BundleReader().read(dir)) {
+            assertThat(b.allSources()).extracting(Source::display).containsExactly("ib_read_lat -d mlx5_0");
+        }
+    }
+
+    @Test
+    void perftestProgramsOfOneDeviceAreDistinctSourcesThatDisplayTheirProgram() throws Exception {
+        write("commands/ib_write_bw_-d_mlx5_0", "bw\n");
+        write("commands/ib_read_lat_-d_mlx5_0", "lat\n");
+        write("commands/ib_send_lat", "lat\n");
+        try (Bundle b = new BundleReader().read(dir)) {
+            assertThat(b.sources(SourceKind.PERFTEST)).extracting(Source::display)
+                    .containsExactlyInAnyOrder("ib_write_bw -d_mlx5_0", "ib_read_lat -d_mlx5_0", "ib_send_lat");
+        }
+        assertThat(SourceKind.recognise("ib_read_lat -d mlx5_0", false, SourceKind.Origin.COMMAND))
+                .hasValueSatisfying(s -> assertThat(s.args()).containsExactly("ib_read_lat", "-d mlx5_0"));
+        assertThat(SourceKind.recognise("ib_write_bwx -d mlx5_0", false, SourceKind.Origin.COMMAND)).isEmpty();
+    }
+}
