@@ -55,7 +55,7 @@ IRQ_AFFINITY 0 /proc/irq/{irq}/smp_affinity_list
 SYSCTL 0 sysctl -a
 IRQBALANCE 0 systemctl is-active irqbalance
 CPUFREQ_GOVERNOR 0 /sys/devices/system/cpu/cpu{cpu}/cpufreq/scaling_governor
-PERFTEST 0 ib_write_bw {args}
+PERFTEST 0 {program} {args}
 # sources:end
 EOF
 }
@@ -222,7 +222,7 @@ expand() {
     dev,port) for d in $rdma_devs; do for p in $(numbered "/sys/class/infiniband/$d/ports"); do echo "$tpl" | sed -e "s|{dev}|$d|" -e "s|{port}|$p|"; done; done ;;
     irq) for q in $irqs; do echo "$tpl" | sed "s|{irq}|$q|"; done ;;
     cpu) for c in $cpus; do echo "$tpl" | sed "s|{cpu}|$c|"; done ;;
-    args) ;;  # perftests are run by a person, not collected
+    program,args) ;;  # perftests are run by a person, not collected
     *) echo "roce-doctor-collect: no inventory for {$sig}" >&2 ;;
   esac
 }
