@@ -131,7 +131,7 @@ final class CaptureTexts {
                         .append("\t\t\tExtTag+ AttnBtn- AttnInd- PwrInd- RBE+ FLReset+ SlotPowerLimit 75.000W\n")
                         .append("\t\tDevCtl:\tCorrErr+ NonFatalErr+ FatalErr+ UnsupReq+\n")
                         .append("\t\t\tRlxdOrd+ ExtTag+ PhantFunc- AuxPwr- NoSnoop+ FLReset-\n")
-                        .append("\t\t\tMaxPayload 256 bytes, MaxReadReq 4096 bytes\n")
+                        .append("\t\t\tMaxPayload 256 bytes, MaxReadReq ").append(nic.maxReadReq).append(" bytes\n")
                         .append("\t\tDevSta:\tCorrErr- NonFatalErr- FatalErr- UnsupReq- AuxPwr- TransPend-\n")
                         .append("\t\tLnkCap:\tPort #0, Speed ").append(gts(nic.capGts)).append("GT/s, Width x").append(nic.capWidth)
                         .append(", ASPM not supported\n\t\t\tClockPM- Surprise- LLActRep- BwNot- ASPMOptComp+\n")
@@ -458,7 +458,7 @@ final class CaptureTexts {
         }
         for (PortModel p : nic.ports) {
             out.append("\nSlave Interface: ").append(p.netdev).append("\nMII Status: up\nSpeed: ").append(p.speedMbps)
-                    .append(" Mbps\nDuplex: full\nLink Failure Count: 0\nPermanent HW addr: ").append(mac(host, p))
+                    .append(" Mbps\nDuplex: full\nLink Failure Count: ").append(p.linkDowns).append("\nPermanent HW addr: ").append(mac(host, p))
                     .append("\nSlave queue ID: 0\n");
             if (!activeBackup) {
                 out.append("Aggregator ID: 1\n");
@@ -492,7 +492,7 @@ final class CaptureTexts {
         }
         out.append("   \n\tbuffer   ");
         for (int prio = 0; prio < 8; prio++) {
-            out.append("   ").append(p.pfc.contains(prio) ? 1 : 0);
+            out.append("   ").append(p.pfc.contains(prio) ? p.losslessBuffer : 0);
         }
         out.append("   \n");
         for (int tc = 0; tc < 8; tc++) {

@@ -140,9 +140,9 @@ final class SonicTexts {
         return min == 150_000 ? "AZURE_LOSSLESS" : "AZURE_LOSSLESS_MIN" + min;
     }
 
-    /** A port whose map sends another DSCP to the lossless priority uses a map of its own. */
+    /** A port whose map differs from the fleet's (DSCP 26 to priority 3) uses a map of its own. */
     private static String dscpMap(SwitchPortModel p) {
-        return p.losslessDscp == 26 ? "AZURE" : "AZURE_" + p.name;
+        return p.losslessDscp == 26 && p.losslessPriority == 3 ? "AZURE" : "AZURE_" + p.name;
     }
 
     private static <T> List<T> distinct(List<T> values) {
