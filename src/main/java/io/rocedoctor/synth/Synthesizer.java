@@ -215,6 +215,11 @@ public final class Synthesizer {
         for (Fault f : faults) {
             f.expected().apply(h).forEach(e -> present.putIfAbsent(e.id() + "@" + e.subject(), e));
         }
+        if (h.leaf == null) {
+            // A tuned host without its switch's dump is the trap itself, whether a fault or --switch none left it out.
+            Faults.byId("TRAP_HOST_ONLY_TUNING").orElseThrow().expected().apply(h)
+                    .forEach(e -> present.putIfAbsent(e.id() + "@" + e.subject(), e));
+        }
         Set<String> presentIds = new TreeSet<>();
         present.values().forEach(e -> presentIds.add(e.id()));
         Set<String> absent = new TreeSet<>();

@@ -86,6 +86,7 @@ class SynthesizedBundlesTest {
         assertThat(synth.exit()).as(synth.err()).isZero();
         JsonNode report = analyze(tmp.resolve("node-000"));
         assertThat(ids(report.path("findings"), "id")).containsExactly("TRAP_HOST_ONLY_TUNING");
+        assertThat(Files.readString(tmp.resolve("node-000/expected.yaml"))).contains("{id: TRAP_HOST_ONLY_TUNING, subject: \"node-000\"");
         Set<String> switchRules = new TreeSet<>();
         RuleEngine.builtIn().catalog().forEach((id, info) -> {
             if (info.layer().equals("switch-qos") || info.layer().equals("end-to-end")) {
