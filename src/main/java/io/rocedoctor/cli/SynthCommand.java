@@ -61,6 +61,10 @@ final class SynthCommand implements Callable<Integer> {
     @Option(names = "--interval", defaultValue = "10", description = "Seconds between the two samples (default: ${DEFAULT-VALUE}).")
     int interval;
 
+    @Option(names = "--switch", defaultValue = "sonic", paramLabel = "sonic|none",
+            description = "Dump the leaf switch the ports face (SONiC), or none: a host-only bundle (default: ${DEFAULT-VALUE}).")
+    String switchPlatform;
+
     @Option(names = "--prefix", defaultValue = "node", description = "Host names are PREFIX-000, PREFIX-001... (default: ${DEFAULT-VALUE}).")
     String prefix;
 
@@ -98,7 +102,7 @@ final class SynthCommand implements Callable<Integer> {
         }
         List<Synthesizer.Written> written;
         try {
-            HostShape shape = new HostShape(nics, ports, cpus, numaNodes, queues, interval);
+            HostShape shape = new HostShape(nics, ports, cpus, numaNodes, queues, interval, switchPlatform);
             written = new Synthesizer().write(out, new Synthesizer.Request(hosts, shape, seed, chosen, prefix));
         } catch (IllegalArgumentException e) {
             err.println("roce-doctor: " + e.getMessage());

@@ -131,7 +131,7 @@ final class CaptureTexts {
                         .append("\t\t\tExtTag+ AttnBtn- AttnInd- PwrInd- RBE+ FLReset+ SlotPowerLimit 75.000W\n")
                         .append("\t\tDevCtl:\tCorrErr+ NonFatalErr+ FatalErr+ UnsupReq+\n")
                         .append("\t\t\tRlxdOrd+ ExtTag+ PhantFunc- AuxPwr- NoSnoop+ FLReset-\n")
-                        .append("\t\t\tMaxPayload 256 bytes, MaxReadReq 4096 bytes\n")
+                        .append("\t\t\tMaxPayload 256 bytes, MaxReadReq ").append(nic.maxReadReq).append(" bytes\n")
                         .append("\t\tDevSta:\tCorrErr- NonFatalErr- FatalErr- UnsupReq- AuxPwr- TransPend-\n")
                         .append("\t\tLnkCap:\tPort #0, Speed ").append(gts(nic.capGts)).append("GT/s, Width x").append(nic.capWidth)
                         .append(", ASPM not supported\n\t\t\tClockPM- Surprise- LLActRep- BwNot- ASPMOptComp+\n")
@@ -400,7 +400,7 @@ final class CaptureTexts {
         rates.put("module_bus_stuck", 0.0);
         rates.put("module_high_temp", 0.0);
         rates.put("module_bad_shorted", 0.0);
-        int queues = host.shape.queues();
+        int queues = p.channels;
         for (int q = 0; q < queues; q++) {
             rates.put("rx" + q + "_packets", netRx / 1400 / queues);
             rates.put("rx" + q + "_bytes", netRx / queues);
@@ -458,7 +458,7 @@ final class CaptureTexts {
         }
         for (PortModel p : nic.ports) {
             out.append("\nSlave Interface: ").append(p.netdev).append("\nMII Status: up\nSpeed: ").append(p.speedMbps)
-                    .append(" Mbps\nDuplex: full\nLink Failure Count: 0\nPermanent HW addr: ").append(mac(p))
+                    .append(" Mbps\nDuplex: full\nLink Failure Count: ").append(p.linkDowns).append("\nPermanent HW addr: ").append(mac(host, p))
                     .append("\nSlave queue ID: 0\n");
             if (!activeBackup) {
                 out.append("Aggregator ID: 1\n");
@@ -467,7 +467,8 @@ final class CaptureTexts {
         return out.toString();
     }
 
-    private String mac(PortModel p) {
+    /** The port's MAC: NVIDIA's OUI, the rest seeded per netdev. */
+    static String mac(HostModel host, PortModel p) {
         long m = Seeds.between(host.seed, "mac" + p.netdev, 0, 0xffffffL);
         return String.format("0c:42:a1:%02x:%02x:%02x", (m >> 16) & 0xff, (m >> 8) & 0xff, (m + p.function) & 0xff);
     }
@@ -491,7 +492,7 @@ final class CaptureTexts {
         }
         out.append("   \n\tbuffer   ");
         for (int prio = 0; prio < 8; prio++) {
-            out.append("   ").append(p.pfc.contains(prio) ? 1 : 0);
+            out.append("   ").append(p.pfc.contains(prio) ? p.losslessBuffer : 0);
         }
         out.append("   \n");
         for (int tc = 0; tc < 8; tc++) {

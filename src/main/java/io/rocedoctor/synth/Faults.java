@@ -21,6 +21,8 @@ public final class Faults {
     private static final Predicate<HostShape> ANY = s -> true;
     private static final Predicate<HostShape> TWO_NODES = s -> s.numaNodes() > 1;
     private static final Predicate<HostShape> BONDED = s -> s.portsPerNic() > 1;
+    private static final Predicate<HostShape> MULTI_QUEUE = s -> s.queues() > 1;
+    private static final Predicate<HostShape> SWITCHED = HostShape::hasSwitch;
 
     public static final List<Fault> ALL = List.of(
             host("HASH_SINGLE_PATH_CONCENTRATION", "bonds hash on layer2+3; bond0's first member carries 90% of the bytes", BONDED,
@@ -94,7 +96,8 @@ public final class Faults {
                     "config:roce-mode"),
             host("ROCE_TOS_UNSET", "cma_roce_tos of mlx5_0 is 0: RDMA CM traffic lands in lossy priority 0", ANY,
                     h -> h.port(0, 0).tos = 0,
-                    h -> List.of(ExpectedFinding.of("ROCE_TOS_UNSET", rdma(h.port(0, 0)))),
+                    // DSCP 0 lands on a lossy priority of the leaf too.
+                    h -> withLeaf(h, List.of(ExpectedFinding.of("ROCE_TOS_UNSET", rdma(h.port(0, 0)))), "DSCP_MAP_MISMATCH"),
                     "config:tos"),
             host("ROCE_MTU_BELOW_NETDEV", "mlx5_0 runs RoCE at active_mtu 1024 over a 9000-byte netdev", ANY,
                     h -> h.port(0, 0).activeMtu = 1024,
@@ -119,12 +122,12 @@ public final class Faults {
                         h.port(0, 0).pfc = List.of(4);
                         ecnOff(h.port(0, 0), 3);
                     },
-                    h -> List.of(new ExpectedFinding("PFC_NOT_ON_ROCE_PRIO", h.port(0, 0).netdev, "critical", null),
-                            ExpectedFinding.of("ECN_DISABLED_ON_ROCE_PRIO", h.port(0, 0).netdev)),
+                    h -> withLeaf(h, List.of(new ExpectedFinding("PFC_NOT_ON_ROCE_PRIO", h.port(0, 0).netdev, "critical", null),
+                            ExpectedFinding.of("ECN_DISABLED_ON_ROCE_PRIO", h.port(0, 0).netdev)), "PFC_PRIORITY_MISMATCH"),
                     "config:pfc", "config:ecn"),
             host("PFC_TOO_MANY_PRIOS", "the first port has PFC on priorities 3, 4 and 5", ANY,
                     h -> h.port(0, 0).pfc = List.of(3, 4, 5),
-                    h -> List.of(ExpectedFinding.of("PFC_TOO_MANY_PRIOS", h.port(0, 0).netdev)),
+                    h -> withLeaf(h, List.of(ExpectedFinding.of("PFC_TOO_MANY_PRIOS", h.port(0, 0).netdev)), "PFC_PRIORITY_MISMATCH"),
                     "config:pfc"),
             host("BOND_MODE_NOT_MULTIPATH", "bonds in active-backup: the backup member sits idle", BONDED,
                     h -> {
@@ -137,6 +140,103 @@ public final class Faults {
             host("ROCE_PATH_UNUSED", "bond0 hashes on layer3+4, yet RDMA flows only on its first member", BONDED,
                     h -> skew(h.nic(0), 1.0),
                     h -> List.of(ExpectedFinding.of("ROCE_PATH_UNUSED", h.port(0, 1).rdmaDevice + "/1"))),
+            host("PHY_BER_HIGH", "the first port's raw BER (1.2e-5) is within 10x of what its RS(528,514) FEC corrects", ANY,
+                    h -> h.port(0, 0).rawBer = "1.2E-5",
+                    h -> List.of(new ExpectedFinding("PHY_BER_HIGH", h.port(0, 0).netdev, "medium", "likely"))),
+            host("PHY_FEC_OFF", "the first port runs 100G (4 x 25G NRZ lanes) with no FEC", ANY,
+                    h -> {
+                        h.port(0, 0).fec = "No FEC";
+                        h.port(0, 0).rawBer = "1E-13";
+                    },
+                    h -> List.of(ExpectedFinding.of("PHY_FEC_OFF", h.port(0, 0).netdev))),
+            host("PHY_LINK_FLAPPING", "the first port went down twice since boot, once between the samples", ANY,
+                    h -> {
+                        h.port(0, 0).linkDowns = 2;
+                        h.port(0, 0).carrierChangesBetweenSamples = 2;
+                    },
+                    h -> List.of(new ExpectedFinding("PHY_LINK_FLAPPING", h.port(0, 0).netdev, "high", "confirmed"))),
+            host("PHY_MODULE_HOT", "the first port's cable module runs at 76.5 C, over its 75 C warning threshold", ANY,
+                    h -> h.port(0, 0).moduleCelsius = 76.5,
+                    h -> List.of(new ExpectedFinding("PHY_MODULE_HOT", h.port(0, 0).netdev, "medium", "confirmed"))),
+            host("PCIE_MAXREADREQ_SMALL", "NIC 0's functions read with MaxReadReq 512 bytes", ANY,
+                    h -> h.nic(0).maxReadReq = 512,
+                    h -> List.of(ExpectedFinding.of("PCIE_MAXREADREQ_SMALL", h.nic(0).slot()))),
+            host("CPU_GOVERNOR_POWERSAVE", "the CPUs run the powersave cpufreq governor", ANY,
+                    h -> h.governor = "powersave",
+                    h -> h.nics.stream().map(n -> new ExpectedFinding("CPU_GOVERNOR_POWERSAVE", n.slot(), "low", "confirmed")).toList()),
+            host("RSS_HASH_NO_L4", "RSS of the first port hashes UDP over IPv4 on addresses only", ANY,
+                    h -> h.port(0, 0).udp4HashL4 = false,
+                    h -> List.of(ExpectedFinding.of("RSS_HASH_NO_L4", h.port(0, 0).netdev))),
+            host("RSS_QUEUES_TOO_FEW", "the first port runs a quarter of the channels it could (ethtool -L combined)", MULTI_QUEUE,
+                    h -> {
+                        PortModel p = h.port(0, 0);
+                        p.channels = Math.max(1, h.shape.queues() / 4);
+                        p.rssQueues = p.channels;
+                    },
+                    h -> List.of(ExpectedFinding.of("RSS_QUEUES_TOO_FEW", h.port(0, 0).netdev))),
+            host("RSS_INDIRECTION_SKEWED", "the first port's RSS table spreads flows over half its channels", MULTI_QUEUE,
+                    h -> h.port(0, 0).rssQueues = h.port(0, 0).channels / 2,
+                    h -> List.of(ExpectedFinding.of("RSS_INDIRECTION_SKEWED", h.port(0, 0).netdev))),
+            host("CNP_LOOP_BROKEN", "mlx5_0 receives ECN-marked RoCE packets but sends no CNP", ANY,
+                    h -> h.port(0, 0).rdmaRates.put("np_cnp_sent", 0.0),
+                    h -> List.of(new ExpectedFinding("CNP_LOOP_BROKEN", h.port(0, 0).netdev, "high", "confirmed"))),
+            host("PFC_DOMINATES_ECN", "the first port is paused 2.5% of the time on priority 3 while no ECN mark or CNP flows", ANY,
+                    h -> {
+                        PortModel p = h.port(0, 0);
+                        p.counterRates.put("rx_prio3_pause", 2500.0);
+                        p.counterRates.put("rx_prio3_pause_duration", 25_000.0);
+                        List.of("np_ecn_marked_roce_packets", "np_cnp_sent", "rp_cnp_handled").forEach(c -> p.rdmaRates.put(c, 0.0));
+                    },
+                    h -> List.of(new ExpectedFinding("PFC_DOMINATES_ECN", h.port(0, 0).netdev, "high", "likely")),
+                    "rate:pause"),
+            host("LOSSLESS_BUFFER_MISCONFIGURED", "the first port maps lossless priority 3 to receive buffer 0, with the lossy priorities", ANY,
+                    h -> h.port(0, 0).losslessBuffer = 0,
+                    h -> List.of(ExpectedFinding.of("LOSSLESS_BUFFER_MISCONFIGURED", h.port(0, 0).netdev))),
+            host("BASELINE_BW_LOW", "ib_write_bw on mlx5_0 reaches 60% of the port speed", ANY,
+                    h -> h.port(0, 0).perftestShare = 0.6,
+                    h -> List.of(ExpectedFinding.of("BASELINE_BW_LOW", h.port(0, 0).rdmaDevice + ":ib_write_bw"))),
+            host("BASELINE_LATENCY_JITTER", "ib_write_lat on mlx5_0: the 99th percentile is 4.5x the typical latency", ANY,
+                    h -> h.latencyTailRatio = 4.5,
+                    h -> List.of(ExpectedFinding.of("BASELINE_LATENCY_JITTER", h.port(0, 0).rdmaDevice + ":ib_write_lat"))),
+            host("BASELINE_MISSING", "no perftest was run before the capture", ANY,
+                    h -> h.perftest = false,
+                    h -> List.of(new ExpectedFinding("BASELINE_MISSING", h.name(), "info", "confirmed"))),
+            host("SWITCH_ECN_ABOVE_XOFF", "the leaf marks ECN on the first port's lossless queue from 4 MB, above its XOFF point", SWITCHED,
+                    h -> facing(h).ecnMinBytes = 4_000_000,
+                    h -> List.of(new ExpectedFinding("SWITCH_ECN_ABOVE_XOFF", queue(h), "high", "confirmed"))),
+            host("SWITCH_PFC_WATCHDOG_OFF", "the leaf's PFC watchdog does not watch the first port", SWITCHED,
+                    h -> facing(h).watchdog = false,
+                    h -> List.of(new ExpectedFinding("SWITCH_PFC_WATCHDOG_OFF", switchPort(h), "high", "confirmed"))),
+            host("SWITCH_PFC_STORM_DETECTED", "the leaf's watchdog detected a PFC storm on the first port's lossless queue", SWITCHED,
+                    h -> facing(h).stormsBetweenSamples = 1,
+                    h -> List.of(ExpectedFinding.of("SWITCH_PFC_STORM_DETECTED", queue(h)))),
+            host("SWITCH_HEADROOM_SHORT", "the leaf keeps 16 KiB of headroom for the first port's lossless PG (100G, 5 m)", SWITCHED,
+                    h -> facing(h).xoffBytes = 16_384,
+                    h -> List.of(new ExpectedFinding("SWITCH_HEADROOM_SHORT", queue(h), "high", "confirmed"))),
+            host("SWITCH_BUFFER_POOL_SKEWED", "the leaf's lossless ingress pool is 8 MiB against 21 MiB of lossy pool", SWITCHED,
+                    h -> h.leaf.losslessPoolBytes = 8_388_608,
+                    h -> List.of(ExpectedFinding.of("SWITCH_BUFFER_POOL_SKEWED", h.leaf.name))),
+            host("SWITCH_LOSSLESS_DROPS", "the leaf drops 50 packets a second on the first port's lossless PG", SWITCHED,
+                    h -> facing(h).losslessDropsPerSecond = 50,
+                    h -> List.of(ExpectedFinding.of("SWITCH_LOSSLESS_DROPS", queue(h)))),
+            host("SWITCH_ECMP_HASH_NO_L4", "the leaf's ECMP and LAG hashes leave out the L4 ports", SWITCHED,
+                    h -> h.leaf.hashesL4 = false,
+                    h -> List.of(new ExpectedFinding("SWITCH_ECMP_HASH_NO_L4", h.leaf.name, "high", "confirmed"))),
+            host("TRUST_MODE_MISMATCH", "the leaf port facing the first port trusts PCP; the host trusts DSCP", SWITCHED,
+                    h -> facing(h).trust = "pcp",
+                    h -> List.of(new ExpectedFinding("TRUST_MODE_MISMATCH", h.port(0, 0).netdev, "high", "confirmed"))),
+            host("PFC_PRIORITY_MISMATCH", "the leaf port facing the first port runs DSCP 26 lossless on priority 4; the host on 3", SWITCHED,
+                    h -> facing(h).losslessPriority = 4,
+                    h -> List.of(new ExpectedFinding("PFC_PRIORITY_MISMATCH", h.port(0, 0).netdev, "critical", "confirmed"))),
+            host("DSCP_MAP_MISMATCH", "the leaf port facing the first port maps DSCP 24, not 26, to lossless priority 3", SWITCHED,
+                    h -> facing(h).losslessDscp = 24,
+                    h -> List.of(new ExpectedFinding("DSCP_MAP_MISMATCH", h.port(0, 0).netdev, "high", "confirmed"))),
+            host("MTU_MISMATCH", "the leaf port facing the first port has MTU 4200 under the host's 9000", SWITCHED,
+                    h -> facing(h).mtu = 4200,
+                    h -> List.of(new ExpectedFinding("MTU_MISMATCH", h.port(0, 0).netdev, "medium", "confirmed"))),
+            host("TRAP_HOST_ONLY_TUNING", "the host is tuned for lossless RoCE, but the bundle holds no switch dump", SWITCHED,
+                    h -> h.leaf = null,
+                    h -> List.of(new ExpectedFinding("TRAP_HOST_ONLY_TUNING", h.name(), "info", "likely"))),
             fleet("FLEET_FIRMWARE_DRIFT", "one host's NICs run older firmware (22.36.1010)", 2,
                     h -> h.nics.forEach(n -> n.firmware = "22.36.1010"),
                     "firmware"),
@@ -181,6 +281,30 @@ public final class Faults {
     private static void ecnOff(PortModel p, int priority) {
         p.ecnNotificationPoint[priority] = false;
         p.ecnReactionPoint[priority] = false;
+    }
+
+    /** A host-side QoS change the leaf port facing the first port no longer agrees with, when the bundle holds the leaf. */
+    private static List<ExpectedFinding> withLeaf(HostModel h, List<ExpectedFinding> host, String endToEndRule) {
+        if (h.leaf == null) {
+            return host;
+        }
+        List<ExpectedFinding> out = new ArrayList<>(host);
+        out.add(ExpectedFinding.of(endToEndRule, h.port(0, 0).netdev));
+        return out;
+    }
+
+    /** The leaf port the first host port faces. */
+    private static SwitchModel.SwitchPortModel facing(HostModel h) {
+        return h.leaf.facing(h.port(0, 0));
+    }
+
+    private static String switchPort(HostModel h) {
+        return h.leaf.name + "/" + facing(h).name;
+    }
+
+    /** A lossless queue of that leaf port, as the switch rules name it: {@code leaf/EthernetN:priority}. */
+    private static String queue(HostModel h) {
+        return switchPort(h) + ":" + facing(h).losslessPriority;
     }
 
     private static String rdma(PortModel p) {

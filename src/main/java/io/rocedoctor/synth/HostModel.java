@@ -19,6 +19,14 @@ public final class HostModel {
     String bondMode = "802.3ad";
     String bondHashPolicy = "layer3+4";
     boolean irqbalanceActive;
+    /** The cpufreq governor of every CPU. */
+    String governor = "performance";
+    /** Whether the engineer ran perftest (one ib_write_bw per RDMA device, one ib_write_lat) before capturing. */
+    boolean perftest = true;
+    /** The 99th percentile of that ib_write_lat run (on the first RDMA device) over its typical latency. */
+    double latencyTailRatio = 1.2;
+    /** The leaf switch the ports face, dumped into the bundle; null when the bundle holds no switch evidence. */
+    SwitchModel leaf;
 
     HostModel(String name, int number, HostShape shape, long seed, Instant start) {
         this.name = name;
@@ -29,8 +37,11 @@ public final class HostModel {
         for (int i = 0; i < shape.nics(); i++) {
             NicModel nic = new NicModel(i, 0x18 + i * 0x0d, i % shape.numaNodes());
             for (int f = 0; f < shape.portsPerNic(); f++) {
-                nic.ports.add(new PortModel(nic, f, "ens" + (i + 1) + "f" + f + "np" + f, "mlx5_" + rdma,
-                        "10." + (20 + i * 4 + f) + "." + (number / 250) + "." + (1 + number % 250)));
+                PortModel port = new PortModel(nic, f, "ens" + (i + 1) + "f" + f + "np" + f, "mlx5_" + rdma,
+                        "10." + (20 + i * 4 + f) + "." + (number / 250) + "." + (1 + number % 250));
+                port.channels = shape.queues();
+                port.rssQueues = shape.queues();
+                nic.ports.add(port);
                 rdma++;
             }
             nics.add(nic);
@@ -94,6 +105,7 @@ public final class HostModel {
         int reportedNode;
         double capGts = 16;
         int capWidth = 16;
+        int maxReadReq = 4096;
         double gts = 16;
         int width = 16;
         /** The node whose CPUs the completion interrupts are pinned to. */
@@ -143,6 +155,24 @@ public final class HostModel {
         /** Fraction of the line rate the port sends and receives between the samples. */
         double txLoad = 0.5;
         double rxLoad = 0.5;
+        /** Combined channels in use (ethtool -l); mlx5's preset maximum is the port's completion vectors. */
+        int channels;
+        /** The channels the RSS indirection table spreads flows over (ethtool -x). */
+        int rssQueues;
+        /** Whether RSS hashes UDP over IPv4 on its ports (ethtool -n rx-flow-hash udp4), as mlx5 does by default. */
+        boolean udp4HashL4 = true;
+        /** The receive buffer (mlnx_qos) the PFC priorities map to; buffer 0 holds the lossy ones. */
+        int losslessBuffer = 1;
+        /** Transceiver temperature and its high warning and alarm thresholds (ethtool -m, mlxlink). */
+        double moduleCelsius = 41;
+        /** The FEC in force, as mlxlink names it, and the raw (pre-FEC) BER it reports; FEC leaves no error after it. */
+        String fec = "Standard RS-FEC - RS(528,514)";
+        String rawBer = "2E-13";
+        /** Link-down events mlxlink counted since its counters were cleared, and carrier changes between the samples. */
+        int linkDowns;
+        int carrierChangesBetweenSamples;
+        /** The perftest ib_write_bw average as a share of min(port speed, PCIe ceiling). */
+        double perftestShare = 0.97;
         /** Extra ethtool -S counter rates per second a fault sets (rx_out_of_buffer, tx_prio3_pause...). */
         final java.util.Map<String, Double> counterRates = new java.util.TreeMap<>();
         /** Extra rdma statistic counter rates per second (out_of_sequence, np_cnp_sent...). */

@@ -2,13 +2,15 @@ package io.rocedoctor.synth;
 
 /**
  * The topology of a synthesized host: NICs, ports per NIC, CPUs, NUMA nodes, completion
- * interrupts per port (0: one per NIC-local CPU, at most 63 as mlx5 does) and the seconds
- * between the two samples.
+ * interrupts per port (0: one per NIC-local CPU, at most 63 as mlx5 does), the seconds
+ * between the two samples, and the platform of the leaf switch dumped with the host
+ * ({@code sonic}, or {@code none} for a bundle without switch evidence).
  */
-public record HostShape(int nics, int portsPerNic, int cpus, int numaNodes, int queuesPerPort, int intervalSeconds) {
+public record HostShape(int nics, int portsPerNic, int cpus, int numaNodes, int queuesPerPort, int intervalSeconds,
+                        String switchPlatform) {
 
-    /** The typical host of QUALITY.md: 2 NICs x 2 ports, 64 CPUs on 2 nodes, samples 10 s apart. */
-    public static final HostShape TYPICAL = new HostShape(2, 2, 64, 2, 0, 10);
+    /** The typical host of QUALITY.md: 2 NICs x 2 ports, 64 CPUs on 2 nodes, samples 10 s apart, a SONiC leaf. */
+    public static final HostShape TYPICAL = new HostShape(2, 2, 64, 2, 0, 10, "sonic");
 
     public HostShape {
         if (nics < 1 || nics > 32) {
@@ -27,6 +29,13 @@ public record HostShape(int nics, int portsPerNic, int cpus, int numaNodes, int 
         if (intervalSeconds < 1 || intervalSeconds > 3600) {
             throw new IllegalArgumentException("--interval must be 1..3600 seconds, not " + intervalSeconds);
         }
+        if (!switchPlatform.equals("sonic") && !switchPlatform.equals("none")) {
+            throw new IllegalArgumentException("--switch must be sonic or none, not " + switchPlatform);
+        }
+    }
+
+    boolean hasSwitch() {
+        return !switchPlatform.equals("none");
     }
 
     int cpusPerNode() {

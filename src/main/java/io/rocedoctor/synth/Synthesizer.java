@@ -58,6 +58,9 @@ public final class Synthesizer {
         for (int i = 0; i < request.hosts(); i++) {
             String name = request.namePrefix() + "-" + String.format("%0" + digits + "d", i);
             HostModel h = new HostModel(name, i, request.shape(), Seeds.mix(request.seed(), name), FIRST_SAMPLE.plusSeconds(7L * i));
+            if (request.shape().hasSwitch()) {
+                h.leaf = new SwitchModel("leaf-" + String.format("%0" + digits + "d", i), h.ports());
+            }
             hosts.add(h);
             faultsOf.put(h, new ArrayList<>());
         }
@@ -96,13 +99,23 @@ public final class Synthesizer {
         return order;
     }
 
-    /** Every source of a full host capture (BUNDLE-FORMAT.md) this model can print; mlxlink is recorded as not installed. */
+    /**
+     * Every source of a full host capture (BUNDLE-FORMAT.md) this model can print, the perftest
+     * runs unless a fault says none were made, and the leaf switch's dump with the links to it.
+     */
     static void writeBundle(HostModel h, Path dir) throws IOException {
         CaptureTexts text = new CaptureTexts(h);
+        EthtoolTexts ethtool = new EthtoolTexts(h);
+        LinkTexts link = new LinkTexts(h);
+        HostTexts hostText = new HostTexts(h);
         NativeBundleWriter w = new NativeBundleWriter(dir);
         w.write(Source.of(SourceKind.LSCPU), 0, text.lscpu());
         w.write(Source.of(SourceKind.NUMACTL), 0, text.numactl());
         w.write(Source.of(SourceKind.LSPCI), 0, text.lspci());
+        w.write(Source.of(SourceKind.SYSCTL), 0, hostText.sysctl());
+        for (int node = 0; node < h.shape.numaNodes(); node++) {
+            w.write(Source.of(SourceKind.CPUFREQ_GOVERNOR, String.valueOf(h.cpusOf(node)[0])), 0, h.governor + "\n");
+        }
         List<CaptureTexts.IrqLine> irqs = text.irqLines();
         for (int sample = 0; sample < 2; sample++) {
             w.write(Source.of(SourceKind.PROC_INTERRUPTS), sample, text.interrupts(irqs, sample));
@@ -110,23 +123,13 @@ public final class Synthesizer {
         for (CaptureTexts.IrqLine l : irqs) {
             w.write(Source.of(SourceKind.IRQ_AFFINITY, String.valueOf(l.irq())), 0, text.affinity(l));
         }
+        w.write(Source.of(SourceKind.IP_LINK_DETAILS), 0, link.ipLinkDetails());
+        for (int sample = 0; sample < 2; sample++) {
+            // -s twice: iproute2 prints carrier transitions ("transns") only then.
+            w.write("ip -s -s link", SourceKind.Origin.COMMAND, sample, link.ipLinkStats(sample));
+        }
         for (PortModel p : h.ports()) {
-            w.write(Source.of(SourceKind.ETHTOOL_DRIVER, p.netdev), 0, text.ethtoolDriver(p));
-            w.write(Source.of(SourceKind.ETHTOOL_LINK, p.netdev), 0, text.ethtoolLink(p));
-            for (int sample = 0; sample < 2; sample++) {
-                w.write(Source.of(SourceKind.ETHTOOL_STATS, p.netdev), sample, text.ethtoolStats(p, sample));
-            }
-            w.write(Source.of(SourceKind.NETDEV_NUMA_NODE, p.netdev), 0, p.nic.reportedNode + "\n");
-            w.write(Source.of(SourceKind.NETDEV_MTU, p.netdev), 0, p.mtu + "\n");
-            w.write(Source.of(SourceKind.MLNX_QOS, p.netdev), 0, text.mlnxQos(p));
-            for (int prio = 0; prio < 8; prio++) {
-                String pr = String.valueOf(prio);
-                w.write(Source.of(SourceKind.ECN_NOTIFICATION_POINT, p.netdev, pr), 0, CaptureTexts.ecn(p.ecnNotificationPoint[prio]));
-                w.write(Source.of(SourceKind.ECN_REACTION_POINT, p.netdev, pr), 0, CaptureTexts.ecn(p.ecnReactionPoint[prio]));
-            }
-            w.write(Source.of(SourceKind.CMA_ROCE_MODE, p.rdmaDevice, "1"), 0, CaptureTexts.roceMode(p));
-            w.write(Source.of(SourceKind.CMA_ROCE_TOS, p.rdmaDevice, "1"), 0, CaptureTexts.roceTos(p));
-            w.failed(Source.of(SourceKind.MLXLINK, p.rdmaDevice), 127, "command not found");
+            writePort(w, h, p, text, ethtool, link);
         }
         for (NicModel nic : h.nics) {
             if (h.bonded(nic)) {
@@ -141,7 +144,69 @@ public final class Synthesizer {
         w.write(Source.of(SourceKind.SHOW_GIDS), 0, text.showGids());
         w.write(Source.of(SourceKind.IBV_DEVINFO), 0, text.ibvDevinfo());
         w.write(Source.of(SourceKind.IRQBALANCE), 0, text.irqbalance(), h.irqbalanceActive ? 0 : 3);
-        w.finish(h.name(), List.of(h.start, h.start.plusSeconds(h.shape.intervalSeconds())));
+        if (h.perftest) {
+            for (PortModel p : h.ports()) {
+                w.write("ib_write_bw " + HostTexts.bandwidthArgs(p), SourceKind.Origin.COMMAND, 0, hostText.writeBandwidth(p));
+            }
+            PortModel first = h.port(0, 0);
+            w.write("ib_write_lat " + HostTexts.latencyArgs(first), SourceKind.Origin.COMMAND, 0, hostText.writeLatency(first));
+        }
+        List<Instant> samples = List.of(h.start, h.start.plusSeconds(h.shape.intervalSeconds()));
+        if (h.leaf != null) {
+            writeSwitch(h, dir.resolve("switches").resolve(h.leaf.name), samples);
+            h.leaf.ports.forEach(sp -> w.link(sp.hostPort.netdev, h.leaf.name, sp.name));
+        }
+        w.finish(h.name(), samples);
+    }
+
+    private static void writePort(NativeBundleWriter w, HostModel h, PortModel p, CaptureTexts text, EthtoolTexts ethtool,
+                                  LinkTexts link) throws IOException {
+        w.write(Source.of(SourceKind.ETHTOOL_DRIVER, p.netdev), 0, text.ethtoolDriver(p));
+        w.write(Source.of(SourceKind.ETHTOOL_LINK, p.netdev), 0, text.ethtoolLink(p));
+        for (int sample = 0; sample < 2; sample++) {
+            w.write(Source.of(SourceKind.ETHTOOL_STATS, p.netdev), sample, text.ethtoolStats(p, sample));
+        }
+        w.write(Source.of(SourceKind.ETHTOOL_CHANNELS, p.netdev), 0, ethtool.channels(p));
+        w.write(Source.of(SourceKind.ETHTOOL_RINGS, p.netdev), 0, ethtool.rings(p));
+        w.write(Source.of(SourceKind.ETHTOOL_FEATURES, p.netdev), 0, ethtool.features(p));
+        w.write(Source.of(SourceKind.ETHTOOL_PRIV_FLAGS, p.netdev), 0, ethtool.privateFlags(p));
+        w.write(Source.of(SourceKind.ETHTOOL_RSS, p.netdev), 0, ethtool.rss(p));
+        for (String proto : List.of("udp4", "tcp4", "udp6")) {
+            w.write(Source.of(SourceKind.ETHTOOL_FLOW_HASH, p.netdev, proto), 0, EthtoolTexts.flowHash(p, proto));
+        }
+        w.write(Source.of(SourceKind.ETHTOOL_MODULE, p.netdev), 0, ethtool.module(p));
+        w.write(Source.of(SourceKind.NETDEV_NUMA_NODE, p.netdev), 0, p.nic.reportedNode + "\n");
+        w.write(Source.of(SourceKind.NETDEV_LOCAL_CPULIST, p.netdev), 0, localCpuList(h, p.nic));
+        w.write(Source.of(SourceKind.NETDEV_MTU, p.netdev), 0, p.mtu + "\n");
+        w.write(Source.of(SourceKind.MLNX_QOS, p.netdev), 0, text.mlnxQos(p));
+        for (int prio = 0; prio < 8; prio++) {
+            String pr = String.valueOf(prio);
+            w.write(Source.of(SourceKind.ECN_NOTIFICATION_POINT, p.netdev, pr), 0, CaptureTexts.ecn(p.ecnNotificationPoint[prio]));
+            w.write(Source.of(SourceKind.ECN_REACTION_POINT, p.netdev, pr), 0, CaptureTexts.ecn(p.ecnReactionPoint[prio]));
+        }
+        w.write(Source.of(SourceKind.CMA_ROCE_MODE, p.rdmaDevice, "1"), 0, CaptureTexts.roceMode(p));
+        w.write(Source.of(SourceKind.CMA_ROCE_TOS, p.rdmaDevice, "1"), 0, CaptureTexts.roceTos(p));
+        w.write(Source.of(SourceKind.MLXLINK, p.pciAddress()), 0, link.mlxlink(p));
+    }
+
+    /** The CPUs sysfs lists as local to a NIC: its node's, or every CPU when the platform does not know the node. */
+    private static String localCpuList(HostModel h, NicModel nic) {
+        if (nic.reportedNode < 0) {
+            return "0-" + (h.shape.cpus() - 1) + "\n";
+        }
+        int[] cpus = h.cpusOf(nic.reportedNode);
+        return cpus[0] + "-" + cpus[cpus.length - 1] + "\n";
+    }
+
+    private static void writeSwitch(HostModel h, Path dir, List<Instant> samples) throws IOException {
+        SonicTexts sonic = new SonicTexts(h, h.leaf);
+        NativeBundleWriter w = new NativeBundleWriter(dir);
+        w.write("/etc/sonic/config_db.json", SourceKind.Origin.FILE, 0, sonic.configDb());
+        for (int sample = 0; sample < 2; sample++) {
+            w.write("show pfcwd stats", SourceKind.Origin.COMMAND, sample, sonic.pfcwdStats(sample));
+            w.write("show priority-group drop counters", SourceKind.Origin.COMMAND, sample, sonic.pgDrops(sample));
+        }
+        w.finishSwitch("sonic", h.leaf.name, samples);
     }
 
     /** The host findings its faults call for; every other host fault's rule must stay silent. */
@@ -149,6 +214,11 @@ public final class Synthesizer {
         Map<String, ExpectedFinding> present = new LinkedHashMap<>();
         for (Fault f : faults) {
             f.expected().apply(h).forEach(e -> present.putIfAbsent(e.id() + "@" + e.subject(), e));
+        }
+        if (h.leaf == null) {
+            // A tuned host without its switch's dump is the trap itself, whether a fault or --switch none left it out.
+            Faults.byId("TRAP_HOST_ONLY_TUNING").orElseThrow().expected().apply(h)
+                    .forEach(e -> present.putIfAbsent(e.id() + "@" + e.subject(), e));
         }
         Set<String> presentIds = new TreeSet<>();
         present.values().forEach(e -> presentIds.add(e.id()));

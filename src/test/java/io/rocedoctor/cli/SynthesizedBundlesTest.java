@@ -25,8 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The synthesizer and the rules agree: a synthesized bundle with one fault gives exactly the
- * findings its expected.yaml lists (those whose rule is in the catalog; a fault whose rule is
- * not written yet is skipped, saying so), and a healthy synthesized host gives nothing above info.
+ * findings its expected.yaml lists, info included (those whose rule is in the catalog; a fault
+ * whose rule is not written yet is skipped, saying so), and a healthy synthesized host with its
+ * leaf switch gives no finding at all, every rule evaluated.
  */
 class SynthesizedBundlesTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -60,30 +61,46 @@ class SynthesizedBundlesTest {
         JsonNode report = analyze(bundle);
         Set<String> actual = new TreeSet<>();
         for (JsonNode f : report.path("findings")) {
-            if (f.path("severity").asText().equals("info")) {
-                continue;
-            }
             String key = f.path("id").asText() + "@" + f.path("subject").asText();
             JsonNode want = expectedEntry(expected, key);
             actual.add(key + (want == null ? "" : qualifierOf(want, f, "severity") + qualifierOf(want, f, "confidence")));
         }
-        assertThat(actual).as(fault.id() + ": exactly the expected findings above info").isEqualTo(wanted);
+        assertThat(actual).as(fault.id() + ": exactly the expected findings").isEqualTo(wanted);
     }
 
     @Test
-    void aHealthySynthesizedHostGivesNoFindingAboveInfo() throws IOException {
+    void aHealthySynthesizedHostGivesNoFindingAndEveryRuleIsEvaluated() throws IOException {
         Cli synth = Cli.run("synth", "--out", tmp.toString(), "--seed", "3");
         assertThat(synth.exit()).as(synth.err()).isZero();
         JsonNode report = analyze(tmp.resolve("node-000"));
         assertThat(report.path("sources").path("failed")).as("every synthesized capture parses").isEmpty();
+        assertThat(report.path("sources").path("missing")).as("every source a full capture holds").isEmpty();
         assertThat(report.path("sources").path("parsed").size()).isGreaterThan(100);
-        Set<String> aboveInfo = new TreeSet<>();
-        report.path("findings").forEach(f -> {
-            if (!f.path("severity").asText().equals("info")) {
-                aboveInfo.add(f.path("id").asText() + "@" + f.path("subject").asText());
+        assertThat(ids(report.path("findings"), "id")).isEmpty();
+        assertThat(ids(report.path("notEvaluated"), "rule")).isEmpty();
+    }
+
+    @Test
+    void aHealthyHostWithoutItsSwitchGivesOnlyTheHostOnlyTrapAndSkipsTheSwitchRules() throws IOException {
+        Cli synth = Cli.run("synth", "--out", tmp.toString(), "--seed", "3", "--switch", "none");
+        assertThat(synth.exit()).as(synth.err()).isZero();
+        JsonNode report = analyze(tmp.resolve("node-000"));
+        assertThat(ids(report.path("findings"), "id")).containsExactly("TRAP_HOST_ONLY_TUNING");
+        assertThat(Files.readString(tmp.resolve("node-000/expected.yaml"))).contains("{id: TRAP_HOST_ONLY_TUNING, subject: \"node-000\"");
+        Set<String> switchRules = new TreeSet<>();
+        RuleEngine.builtIn().catalog().forEach((id, info) -> {
+            if (info.layer().equals("switch-qos") || info.layer().equals("end-to-end")) {
+                switchRules.add(id);
             }
         });
-        assertThat(aboveInfo).isEmpty();
+        switchRules.remove("TRAP_HOST_ONLY_TUNING");
+        assertThat(ids(report.path("notEvaluated"), "rule")).isEqualTo(switchRules);
+    }
+
+    private static Set<String> ids(JsonNode list, String field) {
+        Set<String> out = new TreeSet<>();
+        list.forEach(n -> out.add(n.path(field).asText()));
+        return out;
     }
 
     @Test
