@@ -341,13 +341,17 @@ public final class FactBuilder {
             boolean completion;
             Matcher mlx = MLX_IRQ.matcher(row.name());
             Matcher netdev = NETDEV_IRQ.matcher(row.name());
+            String netdevName = netdev.matches() ? netdev.group(1) : null;
+            if (netdevName != null && !nicByName.containsKey(netdevName) && netdevName.indexOf('-') > 0) {
+                netdevName = netdevName.substring(netdevName.indexOf('-') + 1); // ice-ens801f0-TxRx-0, i40e-eth2-TxRx-0
+            }
             if (mlx.matches()) {
                 address = mlx.group(3).toLowerCase();
                 nic = nicByAddress.get(address);
                 completion = "comp".equals(mlx.group(1));
-            } else if (netdev.matches() && nicByName.containsKey(netdev.group(1))) {
-                nic = nicByName.get(netdev.group(1));
-                address = ports.get(netdev.group(1)).pciAddress();
+            } else if (netdevName != null && nicByName.containsKey(netdevName)) {
+                nic = nicByName.get(netdevName);
+                address = ports.get(netdevName).pciAddress();
                 completion = true;
             } else {
                 continue;
