@@ -107,7 +107,7 @@ public final class FactBuilder {
             EthtoolDriverInfo info = drivers.get(first.name());
             String model = pci == null ? null : pci.at(first.pciAddress()).map(PciDevice::name).orElse(null);
             Integer node = members.stream().map(Port::numaNode).filter(java.util.Objects::nonNull).findFirst().orElse(null);
-            double activeGbps = members.stream().filter(p -> p.speedMbps() != null).mapToDouble(p -> p.speedMbps() / 1000.0).sum();
+            double activeGbps = activeGbps(members, pci);
             facts.add(new Nic(e.getKey(), model, info.driver(), info.firmware(), node, members.stream().map(Port::name).toList(),
                     activeGbps));
             if (pci != null) {
@@ -190,9 +190,34 @@ public final class FactBuilder {
         return fromLscpu;
     }
 
-    /** The NIC's link and the narrowest link between it and the root port. */
+    /**
+     * What the NIC's ports may ask of its PCIe link, in Gb/s: each physical function's speed once.
+     * Netdevs that share a function (switchdev representors, which report their PF's bus-info) and
+     * SR-IOV virtual functions (which report the uplink's speed) ride on a port already counted.
+     */
+    private static double activeGbps(List<Port> members, PciDevices pci) {
+        Map<String, Integer> byFunction = new TreeMap<>();
+        for (Port p : members) {
+            if (p.speedMbps() != null && !virtualFunction(p, pci)) {
+                byFunction.merge(p.pciAddress(), p.speedMbps(), Math::max);
+            }
+        }
+        return byFunction.values().stream().mapToDouble(s -> s / 1000.0).sum();
+    }
+
+    /** lspci names every SR-IOV virtual function so (mlx5Gen, Adaptive, NetXtreme-E ... Virtual Function). */
+    private static boolean virtualFunction(Port p, PciDevices pci) {
+        return pci != null && pci.at(p.pciAddress()).map(PciDevice::name)
+                .map(n -> n.toLowerCase(java.util.Locale.ROOT).contains("virtual function")).orElse(false);
+    }
+
+    /** The NIC's link (a physical function's: a virtual function has none of its own) and the narrowest link to the root port. */
     private static Optional<PcieLink> pcieLink(String nic, List<Port> ports, PciDevices pci) {
-        Optional<PciDevice> device = pci.at(ports.get(0).pciAddress());
+        Optional<Port> physical = ports.stream().filter(p -> !virtualFunction(p, pci)).findFirst();
+        if (physical.isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<PciDevice> device = pci.at(physical.get().pciAddress());
         if (device.isEmpty() || device.get().linkSta() == null) {
             return Optional.empty();
         }
@@ -316,13 +341,17 @@ public final class FactBuilder {
             boolean completion;
             Matcher mlx = MLX_IRQ.matcher(row.name());
             Matcher netdev = NETDEV_IRQ.matcher(row.name());
+            String netdevName = netdev.matches() ? netdev.group(1) : null;
+            if (netdevName != null && !nicByName.containsKey(netdevName) && netdevName.indexOf('-') > 0) {
+                netdevName = netdevName.substring(netdevName.indexOf('-') + 1); // ice-ens801f0-TxRx-0, i40e-eth2-TxRx-0
+            }
             if (mlx.matches()) {
                 address = mlx.group(3).toLowerCase();
                 nic = nicByAddress.get(address);
                 completion = "comp".equals(mlx.group(1));
-            } else if (netdev.matches() && nicByName.containsKey(netdev.group(1))) {
-                nic = nicByName.get(netdev.group(1));
-                address = ports.get(netdev.group(1)).pciAddress();
+            } else if (netdevName != null && nicByName.containsKey(netdevName)) {
+                nic = nicByName.get(netdevName);
+                address = ports.get(netdevName).pciAddress();
                 completion = true;
             } else {
                 continue;

@@ -264,7 +264,9 @@ public final class Synthesizer {
                 String setting = aspect.substring("config:".length());
                 out.put("CFG@" + setting, new ExpectedFinding("FLEET_CONFIG_DRIFT", setting, "high", null));
             } else if (aspect.startsWith("rate:") && hosts >= 3 && where.size() * 2 < hosts) {
-                where.forEach(h -> out.put("OUT@" + h.name(), new ExpectedFinding("FLEET_OUTLIER_HOST", h.name(), "medium", null)));
+                String metric = aspect.substring("rate:".length());
+                where.forEach(h -> out.put("OUT@" + h.name() + ":" + metric,
+                        new ExpectedFinding("FLEET_OUTLIER_HOST", h.name() + ":" + metric, "medium", null)));
             }
         });
         return List.copyOf(out.values());

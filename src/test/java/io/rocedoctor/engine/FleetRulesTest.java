@@ -92,8 +92,17 @@ class FleetRulesTest {
         List<HostSummary> hosts = fleet(5);
         hosts.set(3, host("node-3", CX6, TUNED, Map.of("pause", 20_000.0, "discards", 0.0)));
         Diagnosis d = diagnose(hosts);
-        assertThat(RuleHarness.ids(d)).containsExactly("FLEET_OUTLIER_HOST@node-3");
+        assertThat(RuleHarness.ids(d)).containsExactly("FLEET_OUTLIER_HOST@node-3:pause");
         assertThat(d.findings().get(0).evidence().get(0).source()).isEqualTo("pause per second");
+    }
+
+    @Test
+    void aHostOutlyingOnTwoMetricsGetsOneFindingPerMetricUnderDistinctSubjects() {
+        List<HostSummary> hosts = fleet(5);
+        hosts.set(3, host("node-3", CX6, TUNED, Map.of("pause", 20_000.0, "discards", 5_000.0)));
+        Diagnosis d = diagnose(hosts);
+        assertThat(RuleHarness.ids(d)).containsExactly("FLEET_OUTLIER_HOST@node-3:discards", "FLEET_OUTLIER_HOST@node-3:pause");
+        assertThat(d.findings()).extracting(Finding::subject).doesNotHaveDuplicates();
     }
 
     @Test

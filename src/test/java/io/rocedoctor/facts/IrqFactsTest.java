@@ -62,6 +62,21 @@ class IrqFactsTest {
         assertThat(l.sinceBoot()).isFalse();
     }
 
+    /** Intel ice and i40e name their queue vectors driver-netdev-TxRx-N: the netdev is the middle part. */
+    @Test
+    void intelQueueVectorsPrefixedWithTheDriverNameAreTheNetdevsCompletionLines() throws Exception {
+        write("manifest.yaml", "host: h4\nsamples:\n  - {n: 0, at: 2026-11-20T10:15:00.000Z}\n");
+        write("commands/ethtool_-i_ens801f0", "driver: ice\nversion: 1\nfirmware-version: 4.40\nbus-info: 0000:af:00.0\n");
+        write("fs/proc/interrupts", "           CPU0       CPU1\n"
+                + " 200:  5  0  IR-PCI-MSIX-0000:af:00.0 0-edge  ice-0000:af:00.0:misc\n"
+                + " 201:  70  0  IR-PCI-MSIX-0000:af:00.0 1-edge  ice-ens801f0-TxRx-0\n"
+                + " 202:  0  30  IR-PCI-MSIX-0000:af:00.0 2-edge  ice-ens801f0-TxRx-1\n");
+        assertThat(BundleFolder.facts(dir).of(IrqBinding.class))
+                .extracting(IrqBinding::irq, IrqBinding::nic, IrqBinding::completion)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(201, "0000:af:00", true),
+                                 org.assertj.core.groups.Tuple.tuple(202, "0000:af:00", true));
+    }
+
     @Test
     void irqbalanceStateAndBusyPollingAreRead() throws Exception {
         Facts f = build();
