@@ -18,7 +18,6 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -38,7 +37,6 @@ import java.util.regex.Pattern;
 public final class BundleReader {
 
     private static final Pattern SOS_FOLDER = Pattern.compile("sosreport-(.+?)(?:-[^-]+)?-[0-9]{4}-[0-9]{2}-[0-9]{2}-[a-z0-9]+");
-    private static final Pattern SAMPLE_DIR = Pattern.compile("samples/([0-9]{1,4})/(.*)");
     private static final Set<String> IGNORED_NATIVE = Set.of("manifest.yaml", "expected.yaml", "README.md", "README");
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -210,29 +208,8 @@ public final class BundleReader {
     }
 
     private static Optional<Located> locateNative(String rel) {
-        int sample = 0;
-        String rest = rel;
-        Matcher m = SAMPLE_DIR.matcher(rel);
-        if (m.matches()) {
-            sample = Integer.parseInt(m.group(1));
-            rest = m.group(2);
-        }
-        if (rest.startsWith("commands/") && rest.indexOf('/', "commands/".length()) < 0) {
-            String name = rest.substring("commands/".length());
-            return SourceKind.recognise(name, true, SourceKind.Origin.COMMAND).map(s -> new Located(s, 0))
-                    .map(l -> new Located(l.source(), sampleOf(rel)));
-        }
-        if (rest.startsWith("fs/")) {
-            int finalSample = sample;
-            return SourceKind.recognise(rest.substring(2), false, SourceKind.Origin.FILE)
-                    .map(s -> new Located(s, finalSample));
-        }
-        return Optional.empty();
-    }
-
-    private static int sampleOf(String rel) {
-        Matcher m = SAMPLE_DIR.matcher(rel);
-        return m.matches() ? Integer.parseInt(m.group(1)) : 0;
+        NativePath path = NativePath.of(rel);
+        return path.source(SourceKind::recognise).map(s -> new Located(s, path.sample()));
     }
 
     private static List<Located> locateSos(String rel) {

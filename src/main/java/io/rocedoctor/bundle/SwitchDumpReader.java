@@ -10,8 +10,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -26,7 +24,6 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
  */
 public final class SwitchDumpReader {
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
-    private static final Pattern SAMPLE_DIR = Pattern.compile("samples/([0-9]{1,4})/(.*)");
     private static final long MAX_MANIFEST_BYTES = 4L << 20;
 
     private SwitchDumpReader() {
@@ -84,22 +81,8 @@ public final class SwitchDumpReader {
     }
 
     private static Optional<Located> locate(String rel) {
-        int sample = 0;
-        String rest = rel;
-        Matcher m = SAMPLE_DIR.matcher(rel);
-        if (m.matches()) {
-            sample = Integer.parseInt(m.group(1));
-            rest = m.group(2);
-        }
-        int n = sample;
-        if (rest.startsWith("commands/") && rest.indexOf('/', "commands/".length()) < 0) {
-            return SwitchSourceKind.recognise(rest.substring("commands/".length()), true, SourceKind.Origin.COMMAND)
-                    .map(s -> new Located(s, n));
-        }
-        if (rest.startsWith("fs/")) {
-            return SwitchSourceKind.recognise(rest.substring(2), false, SourceKind.Origin.FILE).map(s -> new Located(s, n));
-        }
-        return Optional.empty();
+        NativePath path = NativePath.of(rel);
+        return path.source(SwitchSourceKind::recognise).map(s -> new Located(s, path.sample()));
     }
 
     /** Without a manifest, the sources found say which platform printed them. */

@@ -40,6 +40,14 @@ final class Analysis {
         this.warnings = warnings;
     }
 
+    RuleEngine engine() {
+        return engine;
+    }
+
+    Profile profile() {
+        return profile;
+    }
+
     Report run(Path input) throws BundleException {
         return run(input, (report, facts) -> report);
     }

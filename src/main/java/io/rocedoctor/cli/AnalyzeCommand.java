@@ -1,9 +1,6 @@
 package io.rocedoctor.cli;
 
 import io.rocedoctor.bundle.BundleException;
-import io.rocedoctor.bundle.BundleReader;
-import io.rocedoctor.engine.Profile;
-import io.rocedoctor.engine.RuleEngine;
 import io.rocedoctor.report.HtmlRenderer;
 import io.rocedoctor.fleet.BundleInputs;
 import io.rocedoctor.report.JsonRenderer;
@@ -55,13 +52,6 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = "--output", paramLabel = "FILE", description = "Write the report to FILE instead of standard output.")
     Path output;
 
-    @Option(names = "--profile", defaultValue = "throughput", paramLabel = "NAME|FILE",
-            description = "throughput, latency, storage, audit, or a profile YAML file (default: ${DEFAULT-VALUE}).")
-    String profileName;
-
-    @Option(names = "--rules", paramLabel = "DIR", description = "Extra or overriding DRL rules, compiled at start.")
-    Path userRules;
-
     @Option(names = "--fail-on", paramLabel = "SEVERITY",
             description = "Exit 1 when a finding is at or above this severity: critical, high, medium, low, info. "
                     + "In JUnit output, the findings that are failures (without it, all are).")
@@ -70,52 +60,24 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = "--jobs", paramLabel = "N", description = "Bundles analysed in parallel (default: the number of CPUs).")
     Integer jobs;
 
-    @Option(names = "--debug", description = "Print stack traces of internal errors.")
-    boolean debug;
-
     @CommandLine.Mixin
-    ArchiveLimitOptions archiveLimits;
+    DiagnosisOptions diagnosis;
 
     @Override
-    public Integer call() throws IOException {
-        var err = spec.commandLine().getErr();
+    public Integer call() throws IOException, BadInputException, BundleException {
         if (failOn != null && !ReportBuilder.SEVERITIES.contains(failOn)) {
-            err.println("roce-doctor: --fail-on must be one of " + ReportBuilder.SEVERITIES + ", not '" + failOn + "'");
-            return Main.BAD_INPUT;
+            throw new BadInputException("--fail-on must be one of " + ReportBuilder.SEVERITIES + ", not '" + failOn + "'");
         }
-        Profile profile;
-        RuleEngine engine;
-        BundleReader reader;
-        try {
-            reader = new BundleReader(archiveLimits.limits());
-        } catch (IllegalArgumentException e) {
-            err.println("roce-doctor: " + e.getMessage());
-            return Main.BAD_INPUT;
-        }
-        try {
-            profile = Profile.load(profileName);
-            engine = userRules == null ? RuleEngine.builtIn() : RuleEngine.withUserRules(userRules);
-        } catch (IOException e) {
-            err.println("roce-doctor: " + e.getMessage());
-            return Main.BAD_INPUT;
-        }
-        Analysis analysis = new Analysis(engine, profile, reader, err);
+        Analysis analysis = diagnosis.analysis(spec.commandLine().getErr());
         List<Path> inputs = BundleInputs.expand(bundles);
         if (inputs.size() > 1) {
             int n = jobs == null ? Runtime.getRuntime().availableProcessors() : jobs;
             if (n < 1 || n > 256) {
-                err.println("roce-doctor: --jobs must be 1..256, not " + n);
-                return Main.BAD_INPUT;
+                throw new BadInputException("--jobs must be 1..256, not " + n);
             }
-            return FleetAnalysis.execute(inputs, format.name(), output, n, failOn, spec, analysis, engine, profile);
+            return FleetAnalysis.execute(inputs, format.name(), output, n, failOn, spec, analysis);
         }
-        Report report;
-        try {
-            report = analysis.run(inputs.get(0));
-        } catch (BundleException e) {
-            err.println("roce-doctor: " + e.getMessage());
-            return Main.BAD_INPUT;
-        }
+        Report report = analysis.run(inputs.get(0));
         Renderer renderer = switch (format) {
             case json -> new JsonRenderer();
             case yaml -> JsonRenderer.yaml();

@@ -61,7 +61,7 @@ final class CollectCommand implements Callable<Integer> {
     boolean listSources;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() throws IOException, BadInputException {
         PrintWriter err = spec.commandLine().getErr();
         if (listSources) {
             for (SourceKind k : SourceKind.values()) {
@@ -70,33 +70,21 @@ final class CollectCommand implements Callable<Integer> {
             spec.commandLine().getOut().flush();
             return Main.OK;
         }
-        Duration every;
-        Duration limit;
-        Set<SourceKind> kinds;
-        try {
-            every = duration("--interval", interval);
-            limit = duration("--timeout", timeout);
-            kinds = kinds(only);
-        } catch (IllegalArgumentException e) {
-            err.println("roce-doctor: " + e.getMessage());
-            return Main.BAD_INPUT;
-        }
+        Duration every = duration("--interval", interval);
+        Duration limit = duration("--timeout", timeout);
+        Set<SourceKind> kinds = kinds(only);
         if (samples < 1 || samples > 100) {
-            err.println("roce-doctor: --samples must be between 1 and 100, not " + samples);
-            return Main.BAD_INPUT;
+            throw new BadInputException("--samples must be between 1 and 100, not " + samples);
         }
         if (out == null) {
-            err.println("roce-doctor: collect needs --out FILE.tar.gz");
-            return Main.BAD_INPUT;
+            throw new BadInputException("collect needs --out FILE.tar.gz");
         }
         if (limit.isZero()) {
-            err.println("roce-doctor: --timeout must be more than 0");
-            return Main.BAD_INPUT;
+            throw new BadInputException("--timeout must be more than 0");
         }
         Path parent = out.toAbsolutePath().getParent();
         if (!out.getFileName().toString().matches("(?i).+\\.(tar\\.gz|tgz)") || parent == null || !Files.isDirectory(parent)) {
-            err.println("roce-doctor: --out must name a .tar.gz or .tgz file in an existing folder, not '" + out + "'");
-            return Main.BAD_INPUT;
+            throw new BadInputException("--out must name a .tar.gz or .tgz file in an existing folder, not '" + out + "'");
         }
         boolean terminal = System.console() != null;
         Collector.Progress progress = new Collector.Progress() {
@@ -127,7 +115,7 @@ final class CollectCommand implements Callable<Integer> {
         return kind.name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
-    private static Set<SourceKind> kinds(List<String> names) {
+    private static Set<SourceKind> kinds(List<String> names) throws BadInputException {
         if (names == null || names.isEmpty()) {
             return EnumSet.allOf(SourceKind.class);
         }
@@ -135,17 +123,17 @@ final class CollectCommand implements Callable<Integer> {
         for (String n : names) {
             String wanted = n.trim().toLowerCase(Locale.ROOT).replace('_', '-');
             SourceKind kind = Arrays.stream(SourceKind.values()).filter(k -> name(k).equals(wanted)).findFirst()
-                    .orElseThrow(() -> new IllegalArgumentException("--only: no source kind '" + n + "'; known: "
+                    .orElseThrow(() -> new BadInputException("--only: no source kind '" + n + "'; known: "
                             + String.join(", ", Arrays.stream(SourceKind.values()).map(CollectCommand::name).toList())));
             kinds.add(kind);
         }
         return kinds;
     }
 
-    static Duration duration(String option, String text) {
+    private static Duration duration(String option, String text) throws BadInputException {
         Matcher m = DURATION.matcher(text.trim());
         if (!m.matches()) {
-            throw new IllegalArgumentException(option + " must be a number with ms, s or m, such as 10s, not '" + text + "'");
+            throw new BadInputException(option + " must be a number with ms, s or m, such as 10s, not '" + text + "'");
         }
         long n = Long.parseLong(m.group(1));
         return m.group(2) == null || m.group(2).equals("s") ? Duration.ofSeconds(n)

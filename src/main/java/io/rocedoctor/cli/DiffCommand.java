@@ -1,14 +1,10 @@
 package io.rocedoctor.cli;
 
 import io.rocedoctor.bundle.BundleException;
-import io.rocedoctor.bundle.BundleReader;
 import io.rocedoctor.engine.Figures;
-import io.rocedoctor.engine.Profile;
-import io.rocedoctor.engine.RuleEngine;
 import io.rocedoctor.plan.BundleDiff;
 import io.rocedoctor.report.JsonRenderer;
 
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -43,29 +39,18 @@ final class DiffCommand implements Callable<Integer> {
     @Option(names = "--format", defaultValue = "text", description = "text or json (default: ${DEFAULT-VALUE}).")
     Format format;
 
-    @Option(names = "--profile", defaultValue = "throughput", paramLabel = "NAME|FILE",
-            description = "throughput, latency, storage, audit, or a profile YAML file (default: ${DEFAULT-VALUE}).")
-    String profileName;
-
-    @Option(names = "--debug", description = "Print stack traces of internal errors.")
-    boolean debug;
+    @CommandLine.Mixin
+    DiagnosisOptions diagnosis;
 
     private record Side(io.rocedoctor.engine.Diagnosis diagnosis, io.rocedoctor.facts.Facts facts) {
     }
 
     @Override
-    public Integer call() throws IOException {
-        PrintWriter err = spec.commandLine().getErr();
-        BundleDiff diff;
-        try {
-            Analysis analysis = new Analysis(RuleEngine.builtIn(), Profile.load(profileName), new BundleReader(), err);
-            Side b = analysis.inspect(before, (bundle, facts, diagnosis) -> new Side(diagnosis, facts));
-            Side a = analysis.inspect(after, (bundle, facts, diagnosis) -> new Side(diagnosis, facts));
-            diff = BundleDiff.of(before.toString(), b.diagnosis(), b.facts(), after.toString(), a.diagnosis(), a.facts());
-        } catch (IOException | BundleException e) {
-            err.println("roce-doctor: " + e.getMessage());
-            return Main.BAD_INPUT;
-        }
+    public Integer call() throws BadInputException, BundleException {
+        Analysis analysis = diagnosis.analysis(spec.commandLine().getErr());
+        Side b = analysis.inspect(before, (bundle, facts, found) -> new Side(found, facts));
+        Side a = analysis.inspect(after, (bundle, facts, found) -> new Side(found, facts));
+        BundleDiff diff = BundleDiff.of(before.toString(), b.diagnosis(), b.facts(), after.toString(), a.diagnosis(), a.facts());
         PrintWriter out = spec.commandLine().getOut();
         out.print(format == Format.json ? new JsonRenderer().write(diff) : text(diff));
         out.flush();

@@ -11,7 +11,6 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 
 import io.rocedoctor.bundle.Bundle;
 import io.rocedoctor.bundle.BundleException;
-import io.rocedoctor.bundle.BundleReader;
 import io.rocedoctor.parse.CpuSet;
 
 import java.nio.file.Path;
@@ -41,17 +40,14 @@ final class FactsCommand implements Callable<Integer> {
     @Option(names = "--format", defaultValue = "text", description = "text (indented, YAML-like) or json (default: ${DEFAULT-VALUE}).")
     Format format;
 
-    @Option(names = "--debug", description = "Print stack traces of internal errors.")
-    boolean debug;
+    @CommandLine.Mixin
+    BundleOptions bundleOptions;
 
     @Override
-    public Integer call() throws JsonProcessingException {
+    public Integer call() throws JsonProcessingException, BadInputException, BundleException {
         FactsView view;
-        try (Bundle b = new BundleReader().read(bundle)) {
+        try (Bundle b = bundleOptions.reader().read(bundle)) {
             view = FactsView.of(Analysis.usableFacts(bundle, b, spec.commandLine().getErr()));
-        } catch (BundleException e) {
-            spec.commandLine().getErr().println("roce-doctor: " + e.getMessage());
-            return Main.BAD_INPUT;
         }
         String text = mapper(format).writeValueAsString(view);
         spec.commandLine().getOut().print(text.endsWith("\n") ? text : text + "\n");

@@ -9,9 +9,7 @@ import io.rocedoctor.bundle.BundleException;
 import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.engine.Diagnosis;
 import io.rocedoctor.engine.Finding;
-import io.rocedoctor.engine.Profile;
 import io.rocedoctor.engine.RuleDocs;
-import io.rocedoctor.engine.RuleEngine;
 import io.rocedoctor.engine.RuleInfo;
 import io.rocedoctor.fleet.FleetFacts;
 import io.rocedoctor.fleet.HostSummary;
@@ -68,14 +66,10 @@ final class FleetAnalysis {
     }
 
     private final Analysis analysis;
-    private final RuleEngine engine;
-    private final Profile profile;
     private final int jobs;
 
-    FleetAnalysis(Analysis analysis, RuleEngine engine, Profile profile, int jobs) {
+    FleetAnalysis(Analysis analysis, int jobs) {
         this.analysis = analysis;
-        this.engine = engine;
-        this.profile = profile;
         this.jobs = jobs;
     }
 
@@ -111,7 +105,7 @@ final class FleetAnalysis {
         }
         Set<SourceKind> usable = EnumSet.noneOf(SourceKind.class);
         summaries.forEach(s -> usable.addAll(s.usableSources()));
-        Diagnosis fleet = engine.diagnoseFleet(FleetFacts.of(summaries), profile, usable);
+        Diagnosis fleet = analysis.engine().diagnoseFleet(FleetFacts.of(summaries), analysis.profile(), usable);
         List<Report.ReportFinding> findings = fleet.findings().stream()
                 .sorted(Comparator.comparingInt((Finding f) -> ReportBuilder.rank(f.severity())).thenComparing(Finding::id)
                         .thenComparing(Finding::subject))
@@ -127,19 +121,18 @@ final class FleetAnalysis {
      * stderr, exit code as for one bundle (2 when any bundle was unreadable, the others still analysed).
      */
     static int execute(List<Path> inputs, String format, Path output, int jobs, String failOn,
-                       picocli.CommandLine.Model.CommandSpec spec, Analysis analysis, RuleEngine engine, Profile profile) throws IOException {
+                       picocli.CommandLine.Model.CommandSpec spec, Analysis analysis) throws IOException, BadInputException {
         var err = spec.commandLine().getErr();
         if (!format.equals("text") && !format.equals("json")) {
-            err.println("roce-doctor: with several bundles, --format is text or json, not " + format);
-            return Main.BAD_INPUT;
+            throw new BadInputException("with several bundles, --format is text or json, not " + format);
         }
         Writer writer = output == null ? spec.commandLine().getOut()
                 : java.nio.file.Files.newBufferedWriter(output, java.nio.charset.StandardCharsets.UTF_8);
         Outcome outcome;
         try {
-            Output out = format.equals("json") ? new Json(writer, profile.name())
+            Output out = format.equals("json") ? new Json(writer, analysis.profile().name())
                     : new Text(writer, new TextRenderer(Terminal.colour(output == null), Terminal.width()));
-            outcome = new FleetAnalysis(analysis, engine, profile, jobs).run(inputs, out,
+            outcome = new FleetAnalysis(analysis, jobs).run(inputs, out,
                     new Progress(err, inputs.size(), System.console() != null));
         } finally {
             if (output != null) {
@@ -149,8 +142,7 @@ final class FleetAnalysis {
             }
         }
         if (outcome.unreadable() > 0) {
-            err.println("roce-doctor: " + outcome.unreadable() + " of " + inputs.size() + " bundles could not be read (listed in the report)");
-            return Main.BAD_INPUT;
+            throw new BadInputException(outcome.unreadable() + " of " + inputs.size() + " bundles could not be read (listed in the report)");
         }
         return failOn != null && outcome.worstRank() <= ReportBuilder.rank(failOn) ? Main.FINDINGS : Main.OK;
     }
@@ -180,7 +172,7 @@ final class FleetAnalysis {
     }
 
     private Report.ReportFinding reportFinding(Finding f) {
-        RuleInfo rule = engine.catalog().get(f.id());
+        RuleInfo rule = analysis.engine().catalog().get(f.id());
         return new Report.ReportFinding(f.id(), f.severity(), f.confidence(), rule == null ? "custom" : rule.layer(), f.subject(),
                 rule == null ? f.id() : rule.summary(), RuleDocs.explanation(f.id()),
                 f.evidence().stream().map(e -> new Report.Evidence(e.source(), e.value(), e.note())).toList(),

@@ -1,5 +1,7 @@
 package io.rocedoctor.cli;
 
+import io.rocedoctor.bundle.BundleException;
+
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -35,6 +37,10 @@ public final class Main {
             return BAD_INPUT;
         });
         cl.setExecutionExceptionHandler((ex, c, p) -> {
+            if (ex instanceof BadInputException || ex instanceof BundleException) {
+                c.getErr().println("roce-doctor: " + ex.getMessage());
+                return BAD_INPUT;
+            }
             c.getErr().println("roce-doctor: internal error: " + ex);
             if (p.expandedArgs().contains("--debug")) {
                 ex.printStackTrace(c.getErr());

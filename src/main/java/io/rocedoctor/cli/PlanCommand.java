@@ -1,9 +1,6 @@
 package io.rocedoctor.cli;
 
 import io.rocedoctor.bundle.BundleException;
-import io.rocedoctor.bundle.BundleReader;
-import io.rocedoctor.engine.Profile;
-import io.rocedoctor.engine.RuleEngine;
 import io.rocedoctor.plan.Plan;
 import io.rocedoctor.plan.PlanFiles;
 import io.rocedoctor.report.Report;
@@ -39,38 +36,21 @@ final class PlanCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "The folder to write the plan into.")
     Path out;
 
-    @Option(names = "--profile", defaultValue = "throughput", paramLabel = "NAME|FILE",
-            description = "throughput, latency, storage, audit, or a profile YAML file (default: ${DEFAULT-VALUE}).")
-    String profileName;
-
-    @Option(names = "--rules", paramLabel = "DIR", description = "Extra or overriding DRL rules, compiled at start.")
-    Path userRules;
-
-    @Option(names = "--debug", description = "Print stack traces of internal errors.")
-    boolean debug;
+    @CommandLine.Mixin
+    DiagnosisOptions diagnosis;
 
     @Override
-    public Integer call() throws IOException {
-        PrintWriter err = spec.commandLine().getErr();
+    public Integer call() throws IOException, BadInputException, BundleException {
         Path state = out.resolve("state");
         if (Files.isDirectory(state)) {
             try (Stream<Path> records = Files.list(state)) {
                 if (records.anyMatch(p -> p.getFileName().toString().endsWith(".key"))) {
-                    err.println("roce-doctor: " + state + " records changes of an earlier plan: run its rollback.sh first,"
+                    throw new BadInputException(state + " records changes of an earlier plan: run its rollback.sh first,"
                             + " or choose another --out");
-                    return Main.BAD_INPUT;
                 }
             }
         }
-        Report report;
-        try {
-            Profile profile = Profile.load(profileName);
-            RuleEngine engine = userRules == null ? RuleEngine.builtIn() : RuleEngine.withUserRules(userRules);
-            report = new Analysis(engine, profile, new BundleReader(), err).run(bundle);
-        } catch (IOException | BundleException e) {
-            err.println("roce-doctor: " + e.getMessage());
-            return Main.BAD_INPUT;
-        }
+        Report report = diagnosis.analysis(spec.commandLine().getErr()).run(bundle);
         Plan plan = (Plan) report.plan();
         PlanFiles.write(plan, out);
         PrintWriter o = spec.commandLine().getOut();

@@ -1,12 +1,9 @@
 package io.rocedoctor.cli;
 
 import io.rocedoctor.engine.RuleDocs;
-import io.rocedoctor.engine.RuleEngine;
 import io.rocedoctor.engine.RuleInfo;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -37,25 +34,17 @@ final class RulesCommand implements Callable<Integer> {
     @Option(names = "--layer", paramLabel = "LAYER", description = "Only the rules of this layer.")
     String layer;
 
-    @Option(names = "--rules", paramLabel = "DIR", description = "Extra or overriding DRL rules, compiled at start.")
-    Path userRules;
+    @CommandLine.Mixin
+    RulesOption userRules;
 
     @Override
-    public Integer call() {
-        RuleEngine engine;
-        try {
-            engine = userRules == null ? RuleEngine.builtIn() : RuleEngine.withUserRules(userRules);
-        } catch (IOException e) {
-            spec.commandLine().getErr().println("roce-doctor: " + e.getMessage());
-            return Main.BAD_INPUT;
-        }
-        List<RuleInfo> rules = engine.catalog().values().stream()
+    public Integer call() throws BadInputException {
+        List<RuleInfo> rules = userRules.engine().catalog().values().stream()
                 .filter(r -> layer == null || r.layer().equalsIgnoreCase(layer))
                 .sorted(Comparator.comparingInt((RuleInfo r) -> layerRank(r.layer())).thenComparing(RuleInfo::id))
                 .toList();
         if (rules.isEmpty()) {
-            spec.commandLine().getErr().println("roce-doctor: no rule in layer '" + layer + "'");
-            return Main.BAD_INPUT;
+            throw new BadInputException("no rule in layer '" + layer + "'");
         }
         int idWidth = rules.stream().mapToInt(r -> r.id().length()).max().orElse(2);
         int layerWidth = rules.stream().mapToInt(r -> r.layer().length()).max().orElse(5);
@@ -84,12 +73,11 @@ final class RulesCommand implements Callable<Integer> {
         String id;
 
         @Override
-        public Integer call() {
+        public Integer call() throws BadInputException {
             String wanted = id.toUpperCase(Locale.ROOT);
             var page = RuleDocs.page(wanted);
             if (page.isEmpty()) {
-                spec.commandLine().getErr().println("roce-doctor: no rule '" + id + "'; 'roce-doctor rules' lists them");
-                return Main.BAD_INPUT;
+                throw new BadInputException("no rule '" + id + "'; 'roce-doctor rules' lists them");
             }
             spec.commandLine().getOut().print(page.get());
             return Main.OK;

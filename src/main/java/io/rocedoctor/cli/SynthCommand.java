@@ -72,9 +72,8 @@ final class SynthCommand implements Callable<Integer> {
     boolean list;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() throws IOException, BadInputException {
         PrintWriter stdout = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
         if (list) {
             Set<String> catalog = RuleEngine.builtIn().catalog().keySet();
             for (Fault f : Faults.ALL) {
@@ -84,19 +83,16 @@ final class SynthCommand implements Callable<Integer> {
             return Main.OK;
         }
         if (out == null) {
-            err.println("roce-doctor: synth needs --out DIR (or --list)");
-            return Main.BAD_INPUT;
+            throw new BadInputException("synth needs --out DIR (or --list)");
         }
         if (!prefix.matches("[A-Za-z0-9][A-Za-z0-9._-]{0,40}")) {
-            err.println("roce-doctor: --prefix must be letters, digits, '.', '_' or '-', not '" + prefix + "'");
-            return Main.BAD_INPUT;
+            throw new BadInputException("--prefix must be letters, digits, '.', '_' or '-', not '" + prefix + "'");
         }
         List<Fault> chosen = new ArrayList<>();
         for (String id : faults) {
             var fault = Faults.byId(id);
             if (fault.isEmpty()) {
-                err.println("roce-doctor: unknown fault '" + id + "'; `roce-doctor synth --list` shows them");
-                return Main.BAD_INPUT;
+                throw new BadInputException("unknown fault '" + id + "'; `roce-doctor synth --list` shows them");
             }
             chosen.add(fault.get());
         }
@@ -105,8 +101,7 @@ final class SynthCommand implements Callable<Integer> {
             HostShape shape = new HostShape(nics, ports, cpus, numaNodes, queues, interval, switchPlatform);
             written = new Synthesizer().write(out, new Synthesizer.Request(hosts, shape, seed, chosen, prefix));
         } catch (IllegalArgumentException e) {
-            err.println("roce-doctor: " + e.getMessage());
-            return Main.BAD_INPUT;
+            throw new BadInputException(e.getMessage(), e);
         }
         stdout.println("wrote " + written.size() + " bundle" + (written.size() == 1 ? "" : "s") + " to " + out);
         for (Synthesizer.Written w : written) {

@@ -19,7 +19,6 @@ import io.rocedoctor.parse.sw.NvueQosMappingParser;
 import io.rocedoctor.parse.sw.NvueRoce;
 import io.rocedoctor.parse.sw.NvueRoceParser;
 
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -68,15 +67,7 @@ final class NvueSwitchFacts {
                 names.addAll(sw.portsOf(kind));
             }
         }
-        List<SwitchLosslessQueue> lossless = new ArrayList<>();
-        for (String name : names) {
-            SwitchPort port = port(name);
-            facts.add(port);
-            for (int priority : port.pfcPriorities()) {
-                lossless.add(losslessQueue(port, priority));
-            }
-        }
-        facts.addAll(lossless);
+        sw.addPorts(names, this::port, this::losslessQueue, facts);
     }
 
     private SwitchPort port(String name) {
@@ -174,9 +165,7 @@ final class NvueSwitchFacts {
                 : wd.trafficClasses().stream().filter(t -> t.trafficClass() == tc).findFirst();
 
         SwitchSource counters = SwitchSource.of(SwitchSourceKind.NVUE_INTERFACE_COUNTERS_QOS, name);
-        List<String> named = new ArrayList<>();
-        long drops = 0;
-        boolean sinceBoot = false;
+        QueueDrops drops = new QueueDrops();
         int pgIndex = pg != null ? pg.index() : priority;
         List<Function<NvueQosCounters, Long>> dropCounters = List.of(
                 c -> pgCounter(c, pgIndex, NvueQosCounters.PriorityGroup::rxBufferDiscardBytes),
@@ -186,20 +175,15 @@ final class NvueSwitchFacts {
         List<String> dropNames = List.of("PG" + pgIndex + " rx-buffer-discards", "PG" + pgIndex + " rx-shared-buffer-discards",
                 "TC" + tc + " tx-uc-buffer-discards", "TC" + tc + " wred-discards");
         for (int i = 0; i < dropCounters.size(); i++) {
-            Optional<SwitchContext.Span> span = sw.span(counters, COUNTERS, dropCounters.get(i));
-            if (span.isPresent()) {
-                drops += span.get().amount();
-                sinceBoot |= span.get().sinceBoot();
-                named.add(counters.display() + " " + dropNames.get(i));
-            }
+            drops.add(sw.span(counters, COUNTERS, dropCounters.get(i)), counters.display() + " " + dropNames.get(i));
         }
 
         return new SwitchLosslessQueue(sw.dump().name(), name, sw.platform(), priority, tc, pg == null ? null : pg.index(),
                 xoff, basis, pg == null ? null : pg.headroomBytes(), SwitchContext.headroomFloor(speed, port.cableMeters(), mtu),
                 speed, marking, min, max, probability, wd == null ? null : wd.enabled(), wdName,
                 wdTc.map(NvuePfcWatchdog.TrafficClass::deadlockCount).orElse(null), null,
-                wdTc.map(NvuePfcWatchdog.TrafficClass::deadlocked).orElse(false), wdName, drops, sinceBoot,
-                String.join(", ", named), port.hostPorts());
+                wdTc.map(NvuePfcWatchdog.TrafficClass::deadlocked).orElse(false), wdName, drops.amount(),
+                drops.sinceBoot(), drops.counters(), port.hostPorts());
     }
 
     /** The lossless PG of a priority: the one numbered like it, else the port's only lossless PG. */

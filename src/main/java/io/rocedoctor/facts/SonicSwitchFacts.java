@@ -2,7 +2,6 @@ package io.rocedoctor.facts;
 
 import io.rocedoctor.bundle.SwitchSource;
 import io.rocedoctor.bundle.SwitchSourceKind;
-import io.rocedoctor.parse.sw.SonicBufferConfig;
 import io.rocedoctor.parse.sw.SonicBufferConfigParser;
 import io.rocedoctor.parse.sw.SonicBufferPool;
 import io.rocedoctor.parse.sw.SonicBufferProfile;
@@ -21,7 +20,6 @@ import io.rocedoctor.parse.sw.SonicQueueCounters;
 import io.rocedoctor.parse.sw.SonicQueueCountersParser;
 import io.rocedoctor.parse.sw.SonicWredProfile;
 
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -87,15 +85,7 @@ final class SonicSwitchFacts {
             names.addAll(priorities.lossless().keySet());
         }
         names.addAll(sw.facing().keySet());
-        List<SwitchLosslessQueue> lossless = new ArrayList<>();
-        for (String name : names) {
-            SwitchPort port = port(name);
-            facts.add(port);
-            for (int priority : port.pfcPriorities()) {
-                lossless.add(losslessQueue(port, priority));
-            }
-        }
-        facts.addAll(lossless);
+        List<SwitchLosslessQueue> lossless = sw.addPorts(names, this::port, this::losslessQueue, facts);
         bufferPools(lossless).ifPresent(facts::add);
         if (!cfg.ecmpHash().isEmpty() || !cfg.lagHash().isEmpty()) {
             facts.add(new SwitchHash(sw.dump().name(), sw.platform(), "config_db.json SWITCH_HASH|GLOBAL",
@@ -196,24 +186,12 @@ final class SonicSwitchFacts {
         Optional<SwitchContext.Span> storms = sw.span(stats, PFCWD_STATS,
                 s -> s.queue(name, queue).map(SonicPfcwdStats.QueueStats::stormsDetected).orElse(null));
 
-        List<String> counters = new ArrayList<>();
-        long drops = 0;
-        boolean sinceBoot = false;
-        Optional<SwitchContext.Span> pgDrops = sw.span(SwitchSource.of(SwitchSourceKind.SONIC_PG_DROP_COUNTERS),
-                PG_DROPS, c -> c.value(name, pg));
-        if (pgDrops.isPresent()) {
-            drops += pgDrops.get().amount();
-            sinceBoot |= pgDrops.get().sinceBoot();
-            counters.add("show priority-group drop counters PG" + pg);
-        }
-        Optional<SwitchContext.Span> queueDrops = sw.span(SwitchSource.of(SwitchSourceKind.SONIC_QUEUE_COUNTERS),
-                QUEUE_COUNTERS,
-                c -> c.queue(name, "UC" + queue).map(SonicQueueCounters.Queue::dropPackets).orElse(null));
-        if (queueDrops.isPresent()) {
-            drops += queueDrops.get().amount();
-            sinceBoot |= queueDrops.get().sinceBoot();
-            counters.add("show queue counters UC" + queue + " Drop/pkts");
-        }
+        QueueDrops drops = new QueueDrops();
+        drops.add(sw.span(SwitchSource.of(SwitchSourceKind.SONIC_PG_DROP_COUNTERS), PG_DROPS, c -> c.value(name, pg)),
+                "show priority-group drop counters PG" + pg);
+        drops.add(sw.span(SwitchSource.of(SwitchSourceKind.SONIC_QUEUE_COUNTERS), QUEUE_COUNTERS,
+                c -> c.queue(name, "UC" + queue).map(SonicQueueCounters.Queue::dropPackets).orElse(null)),
+                "show queue counters UC" + queue + " Drop/pkts");
 
         return new SwitchLosslessQueue(sw.dump().name(), name, sw.platform(), priority, queue, pg, xoffPoint, basis,
                 profile == null ? null : profile.xoff(), SwitchContext.headroomFloor(speed, port.cableMeters(), mtu), speed,
@@ -221,7 +199,7 @@ final class SonicSwitchFacts {
                 ecn == null ? null : ecn.greenMaxThreshold(), ecn == null ? null : ecn.greenDropProbability(),
                 watchdogOn, watchdogSource, storms.map(SwitchContext.Span::last).orElse(null),
                 storms.map(SwitchContext.Span::delta).orElse(null), now != null && now.stormed(), "show pfcwd stats",
-                drops, sinceBoot, String.join(", ", counters), port.hostPorts());
+                drops.amount(), drops.sinceBoot(), drops.counters(), port.hostPorts());
     }
 
     /** The ingress lossless pool(s) against the lossy ones, when both sizes are known. */

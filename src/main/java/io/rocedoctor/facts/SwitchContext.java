@@ -5,9 +5,12 @@ import io.rocedoctor.bundle.SwitchSource;
 import io.rocedoctor.bundle.SwitchSourceKind;
 import io.rocedoctor.parse.Parser;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -90,6 +93,24 @@ record SwitchContext(SwitchDump dump, SourceLedger ledger, Map<String, List<Stri
             return Optional.of(new Span(end.get(), end.get(), false));
         }
         return Optional.of(new Span(end.get(), end.get() - first.get(), false));
+    }
+
+    /**
+     * Adds a {@link SwitchPort} fact per name, then the {@link SwitchLosslessQueue} of each of its
+     * PFC priorities, and returns those queues.
+     */
+    List<SwitchLosslessQueue> addPorts(Set<String> names, Function<String, SwitchPort> port,
+                                       BiFunction<SwitchPort, Integer, SwitchLosslessQueue> losslessQueue, List<Object> facts) {
+        List<SwitchLosslessQueue> lossless = new ArrayList<>();
+        for (String name : names) {
+            SwitchPort p = port.apply(name);
+            facts.add(p);
+            for (int priority : p.pfcPriorities()) {
+                lossless.add(losslessQueue.apply(p, priority));
+            }
+        }
+        facts.addAll(lossless);
+        return lossless;
     }
 
     /**

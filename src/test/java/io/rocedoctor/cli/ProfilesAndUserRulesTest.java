@@ -130,6 +130,9 @@ class ProfilesAndUserRulesTest {
         List<String> ids = findings(analyze(STORM, "--rules", rules.toString()));
         assertThat(ids).contains("PAUSE_STORM@site:ens1f0np0:medium", "PFC_DOMINATES_ECN@ens1f0np0:high")
                 .doesNotContain("PAUSE_STORM@ens1f0np0:critical");
+        // diff diagnoses with the same rules as analyze (it took none before).
+        assertThat(Cli.run("diff", STORM, STORM, "--rules", rules.toString()).out())
+                .contains("PAUSE_STORM site:ens1f0np0 (medium)").doesNotContain("PAUSE_STORM ens1f0np0");
     }
 
     private static void copy(Path from, Path to) throws Exception {

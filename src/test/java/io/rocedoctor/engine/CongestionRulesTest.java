@@ -16,8 +16,7 @@ class CongestionRulesTest {
     @Test
     void notificationPointOffOnTheRocePriorityIsEcnDisabled() {
         Diagnosis d = QosHost.healthy().replace(EcnState.class, QosHost.ecn(3, false, true)).diagnose();
-        assertThat(RuleHarness.ids(d)).containsExactly("ECN_DISABLED_ON_ROCE_PRIO@p0");
-        Finding f = d.findings().get(0);
+        Finding f = RuleHarness.only(d, "ECN_DISABLED_ON_ROCE_PRIO@p0");
         assertThat(f.severity()).isEqualTo("high");
         assertThat(f.confidence()).isEqualTo("confirmed");
         assertThat(f.evidence()).anySatisfy(e -> {

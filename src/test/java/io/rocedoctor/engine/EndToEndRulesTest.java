@@ -1,5 +1,7 @@
 package io.rocedoctor.engine;
 
+import static io.rocedoctor.engine.SwitchedHost.diagnose;
+import static io.rocedoctor.engine.SwitchedHost.ids;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
@@ -10,14 +12,6 @@ import org.junit.jupiter.api.Test;
 
 /** Layer 10: host port p0 against switch port leaf1/Ethernet8, changed in one value on one side. */
 class EndToEndRulesTest {
-
-    private static Diagnosis diagnose(SwitchedHost s) {
-        return RuleHarness.diagnose(s.facts());
-    }
-
-    private static List<String> ids(SwitchedHost s) {
-        return RuleHarness.ids(diagnose(s));
-    }
 
     @Test
     void hostTrustsDscpWhileTheSwitchTrustsPcp() {
@@ -49,8 +43,7 @@ class EndToEndRulesTest {
             s.switchPfc = List.of(4);
             s.dscpMap = Map.of(26, 4, 48, 6);
         }));
-        assertThat(RuleHarness.ids(d)).containsExactly("PFC_PRIORITY_MISMATCH@p0");
-        Finding f = d.findings().get(0);
+        Finding f = RuleHarness.only(d, "PFC_PRIORITY_MISMATCH@p0");
         assertThat(f.severity()).isEqualTo("critical");
         assertThat(f.actions()).singleElement().satisfies(a -> {
             assertThat(a.action()).isEqualTo("switch-pfc-priority");
@@ -76,8 +69,7 @@ class EndToEndRulesTest {
     @Test
     void roceDscpLandsOnALossyPriority() {
         Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> s.dscpMap = Map.of(24, 3, 48, 6)));
-        assertThat(RuleHarness.ids(d)).containsExactly("DSCP_MAP_MISMATCH@p0");
-        Finding f = d.findings().get(0);
+        Finding f = RuleHarness.only(d, "DSCP_MAP_MISMATCH@p0");
         assertThat(f.confidence()).isEqualTo("confirmed");
         assertThat(f.actions().get(0).parameters()).containsEntry("dscp", "26").containsEntry("priority", "3")
                 .containsOnlyKeys("switch", "platform", "dscp", "priority");

@@ -47,8 +47,7 @@ class HostQosRulesTest {
     @Test
     void pausedSixPercentOfTheTimeIsAStorm() {
         Diagnosis d = QosHost.healthy().with(QosHost.pause(3, "rx", 9000, 0.06)).diagnose();
-        assertThat(RuleHarness.ids(d)).containsExactly("PAUSE_STORM@p0");
-        Finding f = d.findings().get(0);
+        Finding f = RuleHarness.only(d, "PAUSE_STORM@p0");
         assertThat(f.severity()).isEqualTo("critical");
         assertThat(f.confidence()).isEqualTo("confirmed");
         assertThat(f.evidence()).anySatisfy(e -> assertThat(e.note()).contains("6.0% of the interval"));
@@ -77,8 +76,7 @@ class HostQosRulesTest {
     @Test
     void pauseSentByTheNicIsHostOriginated() {
         Diagnosis d = QosHost.healthy().with(QosHost.pause(3, "tx", 500, 0.01)).diagnose();
-        assertThat(RuleHarness.ids(d)).containsExactly("HOST_ORIGINATED_PAUSE@p0");
-        Finding f = d.findings().get(0);
+        Finding f = RuleHarness.only(d, "HOST_ORIGINATED_PAUSE@p0");
         assertThat(f.severity()).isEqualTo("high");
         assertThat(f.confidence()).isEqualTo("confirmed");
         assertThat(f.actions()).containsExactly(new ActionProposal("pause-source-investigate", Map.of("device", "p0", "priority", "3")));

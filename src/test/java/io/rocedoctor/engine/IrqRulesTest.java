@@ -23,8 +23,7 @@ class IrqRulesTest {
     void nicOnNodeOneWithInterruptsOnNodeZeroIsCrossNumaAndCritical() {
         HostFacts h = HostFacts.healthy().replace(Nic.class, HostFacts.nic(1));
         Diagnosis d = RuleHarness.diagnose(h.facts);
-        assertThat(RuleHarness.ids(d)).containsExactly("IRQ_CROSS_NUMA@" + HostFacts.NIC);
-        Finding f = d.findings().get(0);
+        Finding f = RuleHarness.only(d, "IRQ_CROSS_NUMA@" + HostFacts.NIC);
         assertThat(f.severity()).isEqualTo("critical"); // 100% of the interrupts land off-node
         assertThat(f.evidence()).anySatisfy(e -> assertThat(e.source()).isEqualTo("/proc/irq/140/smp_affinity_list"));
         assertThat(f.actions()).extracting(ActionProposal::action).containsExactly("irq-affinity-local-numa");

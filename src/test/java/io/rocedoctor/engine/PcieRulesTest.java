@@ -64,8 +64,7 @@ class PcieRulesTest {
     void maxReadReq512OnADualPort100gNicIsSmall() {
         HostFacts h = HostFacts.healthy().replace(PcieLink.class, maxReadReq(512));
         Diagnosis d = RuleHarness.diagnose(h.facts);
-        assertThat(RuleHarness.ids(d)).containsExactly("PCIE_MAXREADREQ_SMALL@" + HostFacts.NIC);
-        Finding f = d.findings().get(0);
+        Finding f = RuleHarness.only(d, "PCIE_MAXREADREQ_SMALL@" + HostFacts.NIC);
         assertThat(f.severity()).isEqualTo("low");
         assertThat(f.evidence()).anySatisfy(e -> assertThat(e.value()).isEqualTo("MaxPayload 256 bytes, MaxReadReq 512 bytes"));
         assertThat(f.actions()).singleElement().satisfies(a -> {
@@ -105,8 +104,7 @@ class PcieRulesTest {
         HostFacts h = HostFacts.healthy();
         h.facts.add(governors(true, "performance", "powersave", "powersave"));
         Diagnosis d = RuleHarness.diagnose(h.facts);
-        assertThat(RuleHarness.ids(d)).containsExactly("CPU_GOVERNOR_POWERSAVE@" + HostFacts.NIC);
-        Finding f = d.findings().get(0);
+        Finding f = RuleHarness.only(d, "CPU_GOVERNOR_POWERSAVE@" + HostFacts.NIC);
         assertThat(f.severity()).isEqualTo("low");
         assertThat(f.confidence()).isEqualTo("confirmed");
         assertThat(f.evidence().get(0).source()).isEqualTo("/sys/devices/system/cpu/cpu1/cpufreq/scaling_governor");

@@ -32,6 +32,33 @@ class PhysicalRulesTest {
         Long recoveries = 0L;
         Long carrierDelta = 0L;
 
+        /** At 200G over four PAM4 lanes, with the RS(544,514) FEC that PAM4 needs. */
+        Link pam4At200g() {
+            speed = 200000;
+            commonMax = 200000;
+            signaling = "PAM4";
+            fec = "RS-FEC(544,514)";
+            fecCode = "rs544";
+            return this;
+        }
+
+        /** At 10G on one lane, which needs no FEC: the BER alone decides. */
+        Link oneLaneAt10gWithoutFec() {
+            speed = 10000;
+            commonMax = 10000;
+            lanes = 1;
+            effective = null;
+            return withoutFec();
+        }
+
+        /** FEC off, on a raw BER so clean that only the missing FEC can be at fault. */
+        Link withoutFec() {
+            fec = "No FEC";
+            fecCode = "none";
+            raw = 1e-13;
+            return this;
+        }
+
         PhysicalLink build() {
             return new PhysicalLink("p0", HostFacts.NIC, speed, commonMax, advertised, partner, peerMax == null ? null : "bond0",
                     peerMax, MLXLINK, lanes, signaling, fec, fecCode, raw, raw == null ? null : String.valueOf(raw),
@@ -46,11 +73,6 @@ class PhysicalRulesTest {
         return RuleHarness.diagnose(h.facts);
     }
 
-    private static Finding only(Diagnosis d, String id) {
-        assertThat(RuleHarness.ids(d)).containsExactly(id);
-        return d.findings().get(0);
-    }
-
     @Test
     void healthyLinkHasNoFinding() {
         assertThat(RuleHarness.ids(diagnose(new Link().build()))).isEmpty();
@@ -62,7 +84,7 @@ class PhysicalRulesTest {
     void linkAt50gWhereBothEndsAdvertise100gIsDegraded() {
         Link l = new Link();
         l.speed = 50000;
-        Finding f = only(diagnose(l.build()), "PHY_LINK_SPEED_DEGRADED@p0");
+        Finding f = RuleHarness.only(diagnose(l.build()), "PHY_LINK_SPEED_DEGRADED@p0");
         assertThat(f.severity()).isEqualTo("high");
         assertThat(f.confidence()).isEqualTo("confirmed");
         assertThat(f.evidence()).anySatisfy(e -> assertThat(e.note()).contains("both ends can run 100000Mb/s"));
@@ -84,7 +106,7 @@ class PhysicalRulesTest {
         l.commonMax = null;
         l.speed = 25000;
         l.peerMax = 100000;
-        Finding f = only(diagnose(l.build()), "PHY_LINK_SPEED_DEGRADED@p0");
+        Finding f = RuleHarness.only(diagnose(l.build()), "PHY_LINK_SPEED_DEGRADED@p0");
         assertThat(f.confidence()).isEqualTo("likely");
         assertThat(f.scope()).contains("bond0");
     }
@@ -104,7 +126,7 @@ class PhysicalRulesTest {
         Link l = new Link();
         l.raw = 8e-5;
         l.effective = 3e-11;
-        Finding f = only(diagnose(l.build()), "PHY_BER_HIGH@p0");
+        Finding f = RuleHarness.only(diagnose(l.build()), "PHY_BER_HIGH@p0");
         assertThat(f.severity()).isEqualTo("critical");
         assertThat(f.confidence()).isEqualTo("confirmed");
         assertThat(f.evidence()).extracting(Evidence::value)
@@ -121,14 +143,9 @@ class PhysicalRulesTest {
 
     @Test
     void rawBerWithinTenfoldOfTheKp4LimitIsMediumAndLikely() {
-        Link l = new Link();
-        l.speed = 200000;
-        l.commonMax = 200000;
-        l.signaling = "PAM4";
-        l.fec = "RS-FEC(544,514)";
-        l.fecCode = "rs544";
+        Link l = new Link().pam4At200g();
         l.raw = 5e-5; // KP4 corrects up to ~2.4e-4; 2.4e-5 is the margin line
-        Finding f = only(diagnose(l.build()), "PHY_BER_HIGH@p0");
+        Finding f = RuleHarness.only(diagnose(l.build()), "PHY_BER_HIGH@p0");
         assertThat(f.severity()).isEqualTo("medium");
         assertThat(f.confidence()).isEqualTo("likely");
         assertThat(f.evidence()).anySatisfy(e -> assertThat(e.note()).contains("little margin"));
@@ -136,12 +153,7 @@ class PhysicalRulesTest {
 
     @Test
     void nearMissRawBerJustOutsideTheKp4Margin() {
-        Link l = new Link();
-        l.speed = 200000;
-        l.commonMax = 200000;
-        l.signaling = "PAM4";
-        l.fec = "RS-FEC(544,514)";
-        l.fecCode = "rs544";
+        Link l = new Link().pam4At200g();
         l.raw = 2.3e-5;
         assertThat(RuleHarness.ids(diagnose(l.build()))).isEmpty();
     }
@@ -150,7 +162,7 @@ class PhysicalRulesTest {
     void rawBerPastWhatRs528CorrectsIsCriticalEvenBeforeFramesAreLost() {
         Link l = new Link();
         l.raw = 6e-5;
-        Finding f = only(diagnose(l.build()), "PHY_BER_HIGH@p0");
+        Finding f = RuleHarness.only(diagnose(l.build()), "PHY_BER_HIGH@p0");
         assertThat(f.severity()).isEqualTo("critical");
         assertThat(f.evidence()).anySatisfy(e -> assertThat(e.note()).contains("past what the FEC in force corrects"));
     }
@@ -159,35 +171,22 @@ class PhysicalRulesTest {
     void risingSymbolErrorsAreCritical() {
         Link l = new Link();
         l.symbolDelta = 420L;
-        Finding f = only(diagnose(l.build()), "PHY_BER_HIGH@p0");
+        Finding f = RuleHarness.only(diagnose(l.build()), "PHY_BER_HIGH@p0");
         assertThat(f.severity()).isEqualTo("critical");
         assertThat(f.evidence()).extracting(Evidence::value).contains("rx_symbol_err_phy +420");
     }
 
     @Test
     void withoutFecAnyRawBerAboveOneInATrillionIsCritical() {
-        Link l = new Link(); // 10G on one lane: no FEC needed, so only the BER is at fault
-        l.speed = 10000;
-        l.commonMax = 10000;
-        l.lanes = 1;
-        l.fec = "No FEC";
-        l.fecCode = "none";
+        Link l = new Link().oneLaneAt10gWithoutFec();
         l.raw = 4e-11;
-        l.effective = null;
-        Finding f = only(diagnose(l.build()), "PHY_BER_HIGH@p0");
+        Finding f = RuleHarness.only(diagnose(l.build()), "PHY_BER_HIGH@p0");
         assertThat(f.severity()).isEqualTo("critical");
     }
 
     @Test
     void nearMissWithoutFecARawBerOfOneInTenTrillion() {
-        Link l = new Link();
-        l.speed = 10000;
-        l.commonMax = 10000;
-        l.lanes = 1;
-        l.fec = "No FEC";
-        l.fecCode = "none";
-        l.raw = 1e-13;
-        l.effective = null;
+        Link l = new Link().oneLaneAt10gWithoutFec();
         assertThat(RuleHarness.ids(diagnose(l.build()))).isEmpty();
     }
 
@@ -195,11 +194,8 @@ class PhysicalRulesTest {
 
     @Test
     void noFecOnFourNrz25gLanesIsHighAndLikely() {
-        Link l = new Link();
-        l.fec = "No FEC";
-        l.fecCode = "none";
-        l.raw = 1e-13;
-        Finding f = only(diagnose(l.build()), "PHY_FEC_OFF@p0");
+        Link l = new Link().withoutFec();
+        Finding f = RuleHarness.only(diagnose(l.build()), "PHY_FEC_OFF@p0");
         assertThat(f.severity()).isEqualTo("high");
         assertThat(f.confidence()).isEqualTo("likely");
         assertThat(f.actions().get(0).parameters()).containsEntry("device", "p0").containsEntry("current", "off");
@@ -207,24 +203,15 @@ class PhysicalRulesTest {
 
     @Test
     void noFecOnPam4LanesIsConfirmed() {
-        Link l = new Link();
-        l.speed = 200000;
-        l.commonMax = 200000;
-        l.signaling = "PAM4";
-        l.fec = "No FEC";
-        l.fecCode = "none";
-        l.raw = 1e-13;
-        assertThat(only(diagnose(l.build()), "PHY_FEC_OFF@p0").confidence()).isEqualTo("confirmed");
+        Link l = new Link().pam4At200g().withoutFec();
+        assertThat(RuleHarness.only(diagnose(l.build()), "PHY_FEC_OFF@p0").confidence()).isEqualTo("confirmed");
     }
 
     @Test
     void nearMissNoFecOn40gOverFour10gLanes() {
-        Link l = new Link();
+        Link l = new Link().withoutFec();
         l.speed = 40000;
         l.commonMax = 40000;
-        l.fec = "No FEC";
-        l.fecCode = "none";
-        l.raw = 1e-13;
         assertThat(RuleHarness.ids(diagnose(l.build()))).isEmpty();
     }
 
@@ -234,7 +221,7 @@ class PhysicalRulesTest {
     void linkDownsCountedByMlxlinkAreLikelyFlapping() {
         Link l = new Link();
         l.linkDowns = 3L;
-        Finding f = only(diagnose(l.build()), "PHY_LINK_FLAPPING@p0");
+        Finding f = RuleHarness.only(diagnose(l.build()), "PHY_LINK_FLAPPING@p0");
         assertThat(f.confidence()).isEqualTo("likely");
         assertThat(f.evidence()).anySatisfy(e -> assertThat(e.value()).isEqualTo("Link Down Counter : 3"));
         assertThat(f.actions()).extracting(ActionProposal::action).containsExactly("phy-inspect-link", "phy-replace-cable");
@@ -244,7 +231,7 @@ class PhysicalRulesTest {
     void carrierChangesBetweenSamplesConfirmFlapping() {
         Link l = new Link();
         l.carrierDelta = 2L;
-        assertThat(only(diagnose(l.build()), "PHY_LINK_FLAPPING@p0").confidence()).isEqualTo("confirmed");
+        assertThat(RuleHarness.only(diagnose(l.build()), "PHY_LINK_FLAPPING@p0").confidence()).isEqualTo("confirmed");
     }
 
     @Test
@@ -260,7 +247,7 @@ class PhysicalRulesTest {
 
     @Test
     void crcErrorsRisingBetweenSamplesAreConfirmed() {
-        Finding f = only(diagnose(new CounterRate("p0", "rx_crc_errors_phy", 10, 160, 150, 15.0, false, false)),
+        Finding f = RuleHarness.only(diagnose(new CounterRate("p0", "rx_crc_errors_phy", 10, 160, 150, 15.0, false, false)),
                 "PHY_CRC_ERRORS@p0");
         assertThat(f.severity()).isEqualTo("high");
         assertThat(f.confidence()).isEqualTo("confirmed");
@@ -269,7 +256,7 @@ class PhysicalRulesTest {
 
     @Test
     void crcErrorsFromOneSampleAreOnlyPossibleAndSaySo() {
-        Finding f = only(diagnose(new CounterRate("p0", "rx_symbol_err_phy", 37, 37, 37, null, true, false)),
+        Finding f = RuleHarness.only(diagnose(new CounterRate("p0", "rx_symbol_err_phy", 37, 37, 37, null, true, false)),
                 "PHY_CRC_ERRORS@p0");
         assertThat(f.confidence()).isEqualTo("possible");
         assertThat(f.evidence().get(0).value()).contains("since boot (one sample)");
@@ -294,7 +281,7 @@ class PhysicalRulesTest {
 
     @Test
     void moduleOverItsWarningThresholdIsMediumAndConfirmed() {
-        Finding f = only(diagnose(new ModuleTemperature("p0", 76.5, 75.0, 80.0, "ethtool -m p0")), "PHY_MODULE_HOT@p0");
+        Finding f = RuleHarness.only(diagnose(new ModuleTemperature("p0", 76.5, 75.0, 80.0, "ethtool -m p0")), "PHY_MODULE_HOT@p0");
         assertThat(f.severity()).isEqualTo("medium");
         assertThat(f.confidence()).isEqualTo("confirmed");
         assertThat(f.evidence()).extracting(Evidence::value).containsExactly("76.5 C", "75 C");
@@ -303,7 +290,7 @@ class PhysicalRulesTest {
 
     @Test
     void moduleAtItsAlarmThresholdIsHigh() {
-        assertThat(only(diagnose(new ModuleTemperature("p0", 80.0, 75.0, 80.0, "ethtool -m p0")), "PHY_MODULE_HOT@p0")
+        assertThat(RuleHarness.only(diagnose(new ModuleTemperature("p0", 80.0, 75.0, 80.0, "ethtool -m p0")), "PHY_MODULE_HOT@p0")
                 .severity()).isEqualTo("high");
     }
 
@@ -314,7 +301,7 @@ class PhysicalRulesTest {
 
     @Test
     void moduleWithoutThresholdsIsJudgedAgainstTheProfileAndOnlyLikely() {
-        Finding f = only(diagnose(new ModuleTemperature("p0", 71.0, null, null, MLXLINK)), "PHY_MODULE_HOT@p0");
+        Finding f = RuleHarness.only(diagnose(new ModuleTemperature("p0", 71.0, null, null, MLXLINK)), "PHY_MODULE_HOT@p0");
         assertThat(f.confidence()).isEqualTo("likely");
     }
 

@@ -58,11 +58,6 @@ class QueueRulesTest {
         return diagnose("throughput", q, NO_DROPS);
     }
 
-    private static Finding only(Diagnosis d, String id) {
-        assertThat(RuleHarness.ids(d)).containsExactly(id);
-        return d.findings().get(0);
-    }
-
     @Test
     void healthyQueuesHaveNoFindingUnderAnyProfile() {
         for (String profile : Profile.BUILT_IN) {
@@ -76,7 +71,7 @@ class QueueRulesTest {
     void udp4HashedOnAddressesOnlyLacksL4() {
         Queues q = new Queues();
         q.hash.put("udp4", "sd");
-        Finding f = only(diagnose(q.build()), "RSS_HASH_NO_L4@p0");
+        Finding f = RuleHarness.only(diagnose(q.build()), "RSS_HASH_NO_L4@p0");
         assertThat(f.severity()).isEqualTo("medium");
         assertThat(f.confidence()).isEqualTo("confirmed");
         assertThat(f.evidence()).singleElement().satisfies(e -> {
@@ -97,7 +92,7 @@ class QueueRulesTest {
         Queues q = new Queues();
         q.hash.put("udp4", "sd");
         q.hash.put("tcp4", "sdf");
-        Finding f = only(diagnose(q.build()), "RSS_HASH_NO_L4@p0");
+        Finding f = RuleHarness.only(diagnose(q.build()), "RSS_HASH_NO_L4@p0");
         assertThat(f.actions()).extracting(a -> a.parameters().get("flow")).containsExactlyInAnyOrder("udp4", "tcp4");
         assertThat(f.actions()).extracting(a -> a.parameters().get("current")).containsExactlyInAnyOrder("sd", "sdf");
         assertPlannable(f);
@@ -126,7 +121,7 @@ class QueueRulesTest {
         Queues q = new Queues();
         q.rxQueues = 8;
         q.rssUsed = 8;
-        Finding f = only(diagnose(q.build()), "RSS_QUEUES_TOO_FEW@p0");
+        Finding f = RuleHarness.only(diagnose(q.build()), "RSS_QUEUES_TOO_FEW@p0");
         assertThat(f.severity()).isEqualTo("medium");
         assertThat(f.actions()).singleElement().satisfies(a -> {
             assertThat(a.action()).isEqualTo("channels-combined");
@@ -149,7 +144,7 @@ class QueueRulesTest {
     void indirectionTableUsingHalfTheQueuesIsSkewed() {
         Queues q = new Queues();
         q.rssUsed = 16;
-        Finding f = only(diagnose(q.build()), "RSS_INDIRECTION_SKEWED@p0");
+        Finding f = RuleHarness.only(diagnose(q.build()), "RSS_INDIRECTION_SKEWED@p0");
         assertThat(f.severity()).isEqualTo("low");
         assertThat(f.evidence()).extracting(Evidence::value).contains("16 of 32 queues");
         assertThat(f.actions().get(0).parameters()).containsEntry("combined", "32");
@@ -159,7 +154,7 @@ class QueueRulesTest {
     void weightsDifferingByMoreThanTwofoldAreSkewed() {
         Queues q = new Queues();
         q.rssRatio = 2.5;
-        only(diagnose(q.build()), "RSS_INDIRECTION_SKEWED@p0");
+        RuleHarness.only(diagnose(q.build()), "RSS_INDIRECTION_SKEWED@p0");
     }
 
     @Test
@@ -173,7 +168,7 @@ class QueueRulesTest {
 
     @Test
     void outOfBufferRisingIsConfirmedAndProposesTheLargestRing() {
-        Finding f = only(diagnose("throughput", new Queues().build(),
+        Finding f = RuleHarness.only(diagnose("throughput", new Queues().build(),
                 List.of(counter("rx_out_of_buffer", 5000), counter("rx_discards_phy", 0))), "RX_BUFFER_EXHAUSTED@p0");
         assertThat(f.severity()).isEqualTo("high");
         assertThat(f.confidence()).isEqualTo("confirmed");
@@ -186,7 +181,7 @@ class QueueRulesTest {
 
     @Test
     void outOfBufferFromOneSampleIsOnlyPossible() {
-        Finding f = only(diagnose("throughput", new Queues().build(),
+        Finding f = RuleHarness.only(diagnose("throughput", new Queues().build(),
                 List.of(new CounterRate("p0", "rx_out_of_buffer", 77, 77, 77, null, true, false))), "RX_BUFFER_EXHAUSTED@p0");
         assertThat(f.confidence()).isEqualTo("possible");
     }
@@ -202,7 +197,7 @@ class QueueRulesTest {
     void ringsAtTheirMaximumWithoutDropsAreATrapUnderTheLatencyProfile() {
         Queues q = new Queues();
         q.ringRx = 8192L;
-        Finding f = only(diagnose("latency", q.build(), NO_DROPS), "TRAP_RING_INFLATED@p0");
+        Finding f = RuleHarness.only(diagnose("latency", q.build(), NO_DROPS), "TRAP_RING_INFLATED@p0");
         assertThat(f.severity()).isEqualTo("medium");
         assertThat(f.confidence()).isEqualTo("confirmed");
         assertThat(f.actions()).singleElement().satisfies(a -> {

@@ -1,5 +1,7 @@
 package io.rocedoctor.engine;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.bundle.SwitchSourceKind;
 
@@ -34,6 +36,12 @@ public final class RuleHarness {
 
     public static List<String> ids(Diagnosis d) {
         return d.findings().stream().map(f -> f.id() + "@" + f.subject()).sorted().toList();
+    }
+
+    /** The one finding of {@code d}, after checking it is {@code id@subject} and alone. */
+    public static Finding only(Diagnosis d, String idAtSubject) {
+        assertThat(ids(d)).containsExactly(idAtSubject);
+        return d.findings().get(0);
     }
 
     public static RuleEngine engine() {

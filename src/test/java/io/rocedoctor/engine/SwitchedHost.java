@@ -72,6 +72,14 @@ final class SwitchedHost {
         return 625 + 2 * 9100 + 12500;
     }
 
+    static Diagnosis diagnose(SwitchedHost s) {
+        return RuleHarness.diagnose(s.facts());
+    }
+
+    static List<String> ids(SwitchedHost s) {
+        return RuleHarness.ids(diagnose(s));
+    }
+
     List<Object> facts() {
         List<Object> facts = new ArrayList<>(HostFacts.healthy().facts);
         facts.add(new PortQos("p0", hostTrust, hostPfc, Map.of(26, 3), Map.of(), Map.of(), List.of()));

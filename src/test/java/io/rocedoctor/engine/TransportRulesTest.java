@@ -131,8 +131,7 @@ class TransportRulesTest {
         facts.add(rate("local_ack_timeout_err", 3, 0.3, false));
         facts.add(rate("rx_write_requests", 900000, 90000.0, false));
         Diagnosis d = RuleHarness.diagnose(facts);
-        assertThat(RuleHarness.ids(d)).containsExactly("ROCE_RETRANSMITTING@mlx5_0/1");
-        Finding f = d.findings().get(0);
+        Finding f = RuleHarness.only(d, "ROCE_RETRANSMITTING@mlx5_0/1");
         assertThat(f.confidence()).isEqualTo("confirmed");
         assertThat(f.evidence()).hasSize(2);
         assertThat(f.actions().get(0).parameters()).containsExactly(Map.entry("ibdev", "mlx5_0"));

@@ -2,30 +2,19 @@ package io.rocedoctor.facts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rocedoctor.bundle.Bundle;
-import io.rocedoctor.bundle.BundleReader;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Given two samples of ethtool -S, rates per second; a counter that went down is reported, not a huge rate. */
-class CounterRateTest {
-    @TempDir
-    Path dir;
+class CounterRateTest extends BundleFolderTest {
 
     private Facts build(String first, String second) throws Exception {
         write("manifest.yaml", "host: h1\nsamples:\n  - {n: 0, at: 2026-11-20T10:00:00Z}\n  - {n: 1, at: 2026-11-20T10:00:10Z}\n");
         write("commands/ethtool_-i_p0", "driver: mlx5_core\nversion: 1\nfirmware-version: 22.1.1 (MT_1)\nbus-info: 0000:3b:00.0\n");
         write("commands/ethtool_-S_p0", "NIC statistics:\n" + first);
         write("samples/1/commands/ethtool_-S_p0", "NIC statistics:\n" + second);
-        return BundleFolder.facts(dir);
-    }
-
-    private void write(String rel, String text) throws Exception {
-        BundleFolder.write(dir, rel, text);
+        return facts();
     }
 
     @Test

@@ -2,23 +2,12 @@ package io.rocedoctor.facts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rocedoctor.bundle.Bundle;
-import io.rocedoctor.bundle.BundleReader;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Per-CPU interrupt load of a NIC between samples, irqbalance state and busy polling, from the raw outputs. */
-class IrqFactsTest {
-    @TempDir
-    Path dir;
-
-    private void write(String rel, String text) throws Exception {
-        BundleFolder.write(dir, rel, text);
-    }
+class IrqFactsTest extends BundleFolderTest {
 
     private static String interrupts(long a, long b, long c, long d) {
         return "           CPU0       CPU1       CPU2       CPU3\n"
@@ -45,7 +34,7 @@ class IrqFactsTest {
         }
         write("commands/systemctl_is-active_irqbalance", "active\n");
         write("commands/sysctl_-a", "net.core.busy_poll = 0\nnet.core.busy_read = 50\nnet.core.somaxconn = 4096\n");
-        return BundleFolder.facts(dir);
+        return facts();
     }
 
     @Test

@@ -2,29 +2,15 @@ package io.rocedoctor.facts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rocedoctor.bundle.Bundle;
-import io.rocedoctor.bundle.BundleReader;
 
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** From the raw outputs of ethtool, mlxlink, ethtool -m and ip -s -s link, the physical facts of each port. */
-class PhysicalFactsTest {
-    @TempDir
-    Path dir;
-
-    private void write(String rel, String text) throws Exception {
-        BundleFolder.write(dir, rel, text);
-    }
-
-    private Facts build() throws Exception {
-        return BundleFolder.facts(dir);
-    }
+class PhysicalFactsTest extends BundleFolderTest {
 
     private static String ipLinks(long transitions) {
         return """
@@ -93,7 +79,7 @@ class PhysicalFactsTest {
 
     @Test
     void linkJoinsEthtoolMlxlinkAndCountersOfOnePort() throws Exception {
-        PhysicalLink l = build().of(PhysicalLink.class).get(0);
+        PhysicalLink l = facts().of(PhysicalLink.class).get(0);
         assertThat(l.port()).isEqualTo("gp0");
         assertThat(l.nic()).isEqualTo("0000:81:00");
         assertThat(l.speedMbps()).isEqualTo(100000);
@@ -112,7 +98,7 @@ class PhysicalFactsTest {
 
     @Test
     void moduleTemperatureComesWithTheModulesOwnThresholds() throws Exception {
-        ModuleTemperature t = build().of(ModuleTemperature.class).get(0);
+        ModuleTemperature t = facts().of(ModuleTemperature.class).get(0);
         assertThat(t.celsius()).isEqualTo(66.2);
         assertThat(t.warningCelsius()).isEqualTo(65.0);
         assertThat(t.alarmCelsius()).isEqualTo(80.0);
@@ -122,7 +108,7 @@ class PhysicalFactsTest {
     @Test
     void withoutEthtoolMTheMlxlinkReadingStandsWithoutThresholds() throws Exception {
         Files.delete(dir.resolve("commands/ethtool_-m_gp0"));
-        ModuleTemperature t = build().of(ModuleTemperature.class).get(0);
+        ModuleTemperature t = facts().of(ModuleTemperature.class).get(0);
         assertThat(t.celsius()).isEqualTo(48.0);
         assertThat(t.warningCelsius()).isNull();
         assertThat(t.source()).startsWith("mlxlink");
@@ -131,12 +117,12 @@ class PhysicalFactsTest {
     @Test
     void mlxlinkByPciAddressFindsItsPortAndAMissingOneIsRecorded() throws Exception {
         Files.move(dir.resolve("commands/mlxlink_-d_mlx5_4_-m_-e_-c"), dir.resolve("commands/mlxlink_-d_0000_81_00.0_-m_-e_-c"));
-        Facts f = build();
+        Facts f = facts();
         assertThat(f.of(PhysicalLink.class).get(0).fecCode()).isEqualTo("rs544");
         assertThat(f.ledger().missing()).doesNotContain("mlxlink -d 0000:81:00.0 -m -e -c");
 
         Files.delete(dir.resolve("commands/mlxlink_-d_0000_81_00.0_-m_-e_-c"));
-        Facts without = build();
+        Facts without = facts();
         assertThat(without.of(PhysicalLink.class).get(0).fec()).isNull();
         assertThat(without.ledger().missing()).contains("mlxlink -d 0000:81:00.0 -m -e -c");
     }
@@ -146,7 +132,7 @@ class PhysicalFactsTest {
         write("manifest.yaml", "host: h2\nsamples:\n  - {n: 0, at: 2026-11-21T08:00:00Z}\n");
         Files.delete(dir.resolve("samples/1/commands/ethtool_-S_gp0"));
         Files.delete(dir.resolve("samples/1/commands/ip_-s_-s_link"));
-        PhysicalLink l = build().of(PhysicalLink.class).get(0);
+        PhysicalLink l = facts().of(PhysicalLink.class).get(0);
         assertThat(l.symbolErrorsDelta()).isNull();
         assertThat(l.carrierChangesDelta()).isNull(); // 4 transitions since boot: a link that came up, not a flap
     }
@@ -161,6 +147,6 @@ class PhysicalFactsTest {
     @Test
     void withoutPartnerModesTheCommonMaximumIsUnknown() throws Exception {
         write("commands/ethtool_gp0", "Settings for gp0:\n\tAdvertised link modes:  200000baseCR4/Full\n\tSpeed: 100000Mb/s\n");
-        assertThat(build().of(PhysicalLink.class).get(0).commonMaxMbps()).isNull();
+        assertThat(facts().of(PhysicalLink.class).get(0).commonMaxMbps()).isNull();
     }
 }

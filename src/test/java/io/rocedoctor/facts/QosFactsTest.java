@@ -2,23 +2,16 @@ package io.rocedoctor.facts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rocedoctor.bundle.Bundle;
-import io.rocedoctor.bundle.BundleReader;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Given ethtool, rdma, mlnx_qos and perftest outputs of two samples 10 s apart, the QoS facts say
  * how long each priority was paused, how DCQCN counters moved, which priority RoCE uses and what
  * perftest measured against what it could have.
  */
-class QosFactsTest {
-    @TempDir
-    Path dir;
+class QosFactsTest extends BundleFolderTest {
 
     private static final String QOS = """
             Priority trust state: dscp
@@ -30,10 +23,6 @@ class QosFactsTest {
             tc: 0 ratelimit: unlimited, tsa: vendor
             	 priority:  0
             """;
-
-    private void write(String rel, String text) throws Exception {
-        BundleFolder.write(dir, rel, text);
-    }
 
     private static String stats(long rxPause, long rxDurationUsec, long txPause, long stormWarnings) {
         return "NIC statistics:\n     rx_prio3_pause: " + rxPause + "\n     rx_prio3_pause_duration: " + rxDurationUsec
@@ -70,7 +59,7 @@ class QosFactsTest {
         write("commands/bw", " #bytes     #iterations    BW peak[Gb/sec]    BW average[Gb/sec]   MsgRate[Mpps]\n"
                 + " 4096       5000             20.10              19.50  		   0.595\n"
                 + " 65536      5000             23.40              23.10  		   0.044\n");
-        return BundleFolder.facts(dir);
+        return facts();
     }
 
     @Test
@@ -156,10 +145,7 @@ class QosFactsTest {
         write("commands/ib_read_lat_-d_rocep94s0f0", " #bytes #iterations    t_min[usec]    t_max[usec]  t_typical[usec]"
                 + "    t_avg[usec]    t_stdev[usec]   99% percentile[usec]   99.9% percentile[usec]\n"
                 + " 2       1000          3.41           9.87         3.52     	       3.58        	0.21   		4.12    		9.87\n");
-        Facts facts;
-        try (Bundle b = new BundleReader().read(dir)) {
-            facts = new FactBuilder().build(b);
-        }
+        Facts facts = facts();
         assertThat(facts.of(Baseline.class)).extracting(Baseline::source, Baseline::test, Baseline::latency, Baseline::ibdev)
                 .containsExactlyInAnyOrder(
                         org.assertj.core.groups.Tuple.tuple("ib_write_bw -d_rocep94s0f0", "ib_write_bw", false, "rocep94s0f0"),

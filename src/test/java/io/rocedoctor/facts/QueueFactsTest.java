@@ -2,29 +2,15 @@ package io.rocedoctor.facts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rocedoctor.bundle.Bundle;
-import io.rocedoctor.bundle.BundleReader;
 
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Map;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** From ethtool -l/-g/-x/-n, local_cpulist, numactl and the governor files, the queue facts of each port. */
-class QueueFactsTest {
-    @TempDir
-    Path dir;
-
-    private void write(String rel, String text) throws Exception {
-        BundleFolder.write(dir, rel, text);
-    }
-
-    private Facts build() throws Exception {
-        return BundleFolder.facts(dir);
-    }
+class QueueFactsTest extends BundleFolderTest {
 
     /** Port q0 on a two-node host (node 1: CPUs 8-15), 6 of 12 channels, an 8-entry table on queues 0-2. */
     @BeforeEach
@@ -94,7 +80,7 @@ class QueueFactsTest {
 
     @Test
     void queueConfigSummarisesChannelsRingsTableAndHashes() throws Exception {
-        QueueConfig q = build().of(QueueConfig.class).get(0);
+        QueueConfig q = facts().of(QueueConfig.class).get(0);
         assertThat(q.port()).isEqualTo("q0");
         assertThat(q.localCpus()).isEqualTo(8); // node 1's CPUs
         assertThat(q.rxQueues()).isEqualTo(6);
@@ -110,7 +96,7 @@ class QueueFactsTest {
     @Test
     void localCpulistWinsOverTheNumaNode() throws Exception {
         write("fs/sys/class/net/q0/device/local_cpulist", "8-11\n");
-        assertThat(build().of(QueueConfig.class).get(0).localCpus()).isEqualTo(4);
+        assertThat(facts().of(QueueConfig.class).get(0).localCpus()).isEqualTo(4);
     }
 
     @Test
@@ -120,7 +106,7 @@ class QueueFactsTest {
                     0:      0     1     2     3     4     5     0     1
                 ...
                 """);
-        QueueConfig q = build().of(QueueConfig.class).get(0);
+        QueueConfig q = facts().of(QueueConfig.class).get(0);
         assertThat(q.rssQueuesUsed()).isNull();
         assertThat(q.rssWeightRatio()).isNull();
     }
@@ -128,14 +114,14 @@ class QueueFactsTest {
     @Test
     void withoutChannelsTheTablesRingCountStandsForTheQueues() throws Exception {
         Files.delete(dir.resolve("commands/ethtool_-l_q0"));
-        QueueConfig q = build().of(QueueConfig.class).get(0);
+        QueueConfig q = facts().of(QueueConfig.class).get(0);
         assertThat(q.rxQueues()).isEqualTo(6);
         assertThat(q.maxRxQueues()).isNull();
     }
 
     @Test
     void governorsOfNicLocalCpusAreJudgedAndOthersIgnored() throws Exception {
-        CpuFrequency c = build().of(CpuFrequency.class).get(0);
+        CpuFrequency c = facts().of(CpuFrequency.class).get(0);
         assertThat(c.nic()).isEqualTo("0000:c1:00");
         assertThat(c.nicLocal()).isTrue();
         assertThat(c.judged()).hasToString("9-10");
@@ -147,7 +133,7 @@ class QueueFactsTest {
     void withNoNicLocalGovernorTheOnesReadStandForTheHost() throws Exception {
         Files.delete(dir.resolve("fs/sys/devices/system/cpu/cpu9/cpufreq/scaling_governor"));
         Files.delete(dir.resolve("fs/sys/devices/system/cpu/cpu10/cpufreq/scaling_governor"));
-        Facts f = build();
+        Facts f = facts();
         CpuFrequency c = f.of(CpuFrequency.class).get(0);
         assertThat(c.nicLocal()).isFalse();
         assertThat(c.judged()).hasToString("0");
@@ -161,7 +147,7 @@ class QueueFactsTest {
                 "ethtool_-n_q0_rx-flow-hash_tcp4", "ethtool_-n_q0_rx-flow-hash_udp6"}) {
             Files.delete(dir.resolve("commands").resolve(f));
         }
-        Facts facts = build();
+        Facts facts = facts();
         assertThat(facts.of(QueueConfig.class)).isEmpty();
         assertThat(facts.ledger().missing()).contains("ethtool -l q0", "ethtool -n q0 rx-flow-hash udp4",
                 "ethtool -n q0 rx-flow-hash tcp4", "/sys/class/net/q0/device/local_cpulist");

@@ -2,22 +2,15 @@ package io.rocedoctor.facts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rocedoctor.bundle.Bundle;
-import io.rocedoctor.bundle.BundleReader;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Given a host's RDMA and QoS outputs, the device ports join to their netdevs and NIC, and RDMA CM
  * traffic gets the priority the NIC really gives it.
  */
-class RdmaFactsTest {
-    @TempDir
-    Path dir;
+class RdmaFactsTest extends BundleFolderTest {
 
     private static final String QOS_DSCP = """
             DCBX mode: OS controlled
@@ -51,11 +44,7 @@ class RdmaFactsTest {
         write("commands/cma_roce_tos_-d_rocep94s0f1_-p_1", "96\n");
         write("fs/sys/class/net/eth4/ecn/roce_np/enable/3", "1\n");
         write("fs/sys/class/net/eth4/ecn/roce_rp/enable/3", "0\n");
-        return BundleFolder.facts(dir);
-    }
-
-    private void write(String rel, String text) throws Exception {
-        BundleFolder.write(dir, rel, text);
+        return facts();
     }
 
     @Test
@@ -99,11 +88,9 @@ class RdmaFactsTest {
     void aHostWhoseInventoryListsNoDeviceSaysSo() throws Exception {
         write("manifest.yaml", "host: h1\n");
         write("commands/rdma_link_show", "");
-        try (Bundle b = new BundleReader().read(dir)) {
-            Facts f = new FactBuilder().build(b);
-            assertThat(f.of(RdmaDevice.class)).isEmpty();
-            assertThat(f.ledger().notes()).singleElement().asString().startsWith("no RDMA device found: rdma link show");
-        }
+        Facts f = facts();
+        assertThat(f.of(RdmaDevice.class)).isEmpty();
+        assertThat(f.ledger().notes()).singleElement().asString().startsWith("no RDMA device found: rdma link show");
     }
 
     @Test
@@ -112,7 +99,7 @@ class RdmaFactsTest {
         write("commands/ibv_devinfo_-v", "hca_id:\tmlx5_4\n\ttransport:\t\t\tInfiniBand (0)\n\t\tport:\t1\n\t\t\tstate:\t\t\tPORT_ACTIVE (4)\n\t\t\tlink_layer:\t\tInfiniBand\n");
         write("commands/cma_roce_tos_-d_mlx5_4_-p_1", "0\n");
         write("commands/mlnx_qos_-i_eth4", QOS_DSCP);
-        Facts f = BundleFolder.facts(dir);
+        Facts f = facts();
         assertThat(f.of(RdmaDevice.class)).extracting(RdmaDevice::id, RdmaDevice::netdev).containsExactly(
                 org.assertj.core.groups.Tuple.tuple("mlx5_4/1", null));
     }

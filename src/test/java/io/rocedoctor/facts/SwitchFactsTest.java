@@ -2,8 +2,6 @@ package io.rocedoctor.facts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rocedoctor.bundle.Bundle;
-import io.rocedoctor.bundle.BundleReader;
 import io.rocedoctor.engine.Diagnosis;
 import io.rocedoctor.engine.NotEvaluated;
 import io.rocedoctor.engine.Profile;
@@ -15,31 +13,20 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Given a bundle with a SONiC or an NVUE switch dump (fixture outputs of fixtures/samples/switch),
  * both platforms yield the same facts: ports with trust, PFC and maps, lossless queues with their
  * XOFF point, headroom, ECN, watchdog and drops, pools, hash, and links to the host ports.
  */
-class SwitchFactsTest {
+class SwitchFactsTest extends BundleFolderTest {
     private static final Path SAMPLES = Path.of("fixtures/samples/switch");
 
-    @TempDir
-    Path dir;
 
     private void copy(String sample, String target) throws Exception {
         Path p = dir.resolve(target);
         Files.createDirectories(p.getParent());
         Files.copy(SAMPLES.resolve(sample), p);
-    }
-
-    private void write(String target, String text) throws Exception {
-        BundleFolder.write(dir, target, text);
-    }
-
-    private Facts facts() throws Exception {
-        return BundleFolder.facts(dir);
     }
 
     private static <T> T only(Facts f, Class<T> type, java.util.function.Predicate<T> which) {

@@ -3,23 +3,16 @@ package io.rocedoctor.facts;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.groups.Tuple.tuple;
 
-import io.rocedoctor.bundle.Bundle;
-import io.rocedoctor.bundle.BundleReader;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Given a host's RDMA outputs: transport counters per device port, GIDs per address and type,
  * RoCE MTU against the netdev's, and the multipath groups a bond with a RoCE LAG or independent
  * ports facing one fabric form.
  */
-class TransportFactsTest {
-    @TempDir
-    Path dir;
+class TransportFactsTest extends BundleFolderTest {
 
     private static final String GIDS = """
             DEV     PORT    INDEX   GID                                     IPv4            VER     DEV
@@ -56,10 +49,6 @@ class TransportFactsTest {
     /** The host's RDMA devices: one per port unless a test bonds them. */
     private String ibdev2netdev = "mlx5_4 port 1 ==> eth4 (Up)\nmlx5_5 port 1 ==> eth5 (Up)\n";
 
-    private void write(String rel, String text) throws Exception {
-        BundleFolder.write(dir, rel, text);
-    }
-
     private void port(String name, String pci, int speed, int mtu, long rdmaTx0, long rdmaTx1) throws Exception {
         write("commands/ethtool_-i_" + name, "driver: mlx5_core\nversion: 1\nfirmware-version: 22.1.1 (MT_1)\nbus-info: " + pci + "\n");
         write("commands/ethtool_" + name, "Settings for " + name + ":\n\tSpeed: " + speed + "Mb/s\n\tDuplex: Full\n\tLink detected: yes\n");
@@ -83,7 +72,7 @@ class TransportFactsTest {
         write("commands/ibv_devinfo_-v", IBV);
         write("commands/rdma_statistic_show", "link mlx5_4/1 out_of_sequence 10 packet_seq_err 0\n");
         write("samples/1/commands/rdma_statistic_show", "link mlx5_4/1 out_of_sequence 70 packet_seq_err 0\n");
-        return BundleFolder.facts(dir);
+        return facts();
     }
 
     @Test

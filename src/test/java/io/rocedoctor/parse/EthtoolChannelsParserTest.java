@@ -1,7 +1,7 @@
 package io.rocedoctor.parse;
 
+import static io.rocedoctor.parse.ParseFailures.assertFailsAt;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
 
@@ -46,14 +46,10 @@ class EthtoolChannelsParserTest {
 
     @Test
     void malformedInputNamesTheLine() {
-        assertThatThrownBy(() -> parser.parse("")).isInstanceOf(ParseException.class)
-                .extracting(e -> ((ParseException) e).line()).isEqualTo(0);
-        assertThatThrownBy(() -> parser.parse("Cannot get device channel parameters\n: Operation not supported\n"))
-                .isInstanceOf(ParseException.class).extracting(e -> ((ParseException) e).line()).isEqualTo(1);
-        assertThatThrownBy(() -> parser.parse("Channel parameters for x:\nPre-set maximums:\nCombined: 99999999999999999999\n"))
-                .isInstanceOf(ParseException.class).extracting(e -> ((ParseException) e).line()).isEqualTo(3);
-        assertThatThrownBy(() -> parser.parse("Channel parameters for x:\nCombined: 4\n"))
-                .isInstanceOf(ParseException.class).extracting(e -> ((ParseException) e).line()).isEqualTo(2);
+        assertFailsAt(parser, "", 0);
+        assertFailsAt(parser, "Cannot get device channel parameters\n: Operation not supported\n", 1);
+        assertFailsAt(parser, "Channel parameters for x:\nPre-set maximums:\nCombined: 99999999999999999999\n", 3);
+        assertFailsAt(parser, "Channel parameters for x:\nCombined: 4\n", 2);
     }
 
     @Property(tries = 200)

@@ -1,5 +1,6 @@
 package io.rocedoctor.parse;
 
+import static io.rocedoctor.parse.ParseFailures.assertFailsAt;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -60,10 +61,8 @@ class Ibdev2netdevParserTest {
 
     @Test
     void malformedInputs() {
-        assertThatThrownBy(() -> parser.parse("mlx5_0 port 1 ==> ens1f0 (Up)\nmlx5_1 port 1\n"))
-                .isInstanceOfSatisfying(ParseException.class, e -> assertThat(e.line()).isEqualTo(2));
-        assertThatThrownBy(() -> parser.parse("mlx5_0 port 99999999999999999999999 ==> ens1f0 (Up)\n"))
-                .isInstanceOfSatisfying(ParseException.class, e -> assertThat(e.line()).isEqualTo(1));
+        assertFailsAt(parser, "mlx5_0 port 1 ==> ens1f0 (Up)\nmlx5_1 port 1\n", 2);
+        assertFailsAt(parser, "mlx5_0 port 99999999999999999999999 ==> ens1f0 (Up)\n", 1);
         assertThatThrownBy(() -> parser.parse("port 1 ==> ens1f0 (Up)\n")).isInstanceOf(ParseException.class);
     }
 

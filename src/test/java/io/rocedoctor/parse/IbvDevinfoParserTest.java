@@ -1,7 +1,7 @@
 package io.rocedoctor.parse;
 
+import static io.rocedoctor.parse.ParseFailures.assertFailsAt;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -79,16 +79,11 @@ class IbvDevinfoParserTest {
 
     @Test
     void malformedInputs() {
-        assertThatThrownBy(() -> parser.parse("")).isInstanceOfSatisfying(ParseException.class,
-                e -> assertThat(e.line()).isZero());
-        assertThatThrownBy(() -> parser.parse("\tfw_ver:\t16.1\nhca_id:\tmlx5_0\n"))
-                .isInstanceOfSatisfying(ParseException.class, e -> assertThat(e.line()).isEqualTo(1));
-        assertThatThrownBy(() -> parser.parse("bash: ibv_devinfo: command not found\n"))
-                .isInstanceOfSatisfying(ParseException.class, e -> assertThat(e.line()).isEqualTo(1));
-        assertThatThrownBy(() -> parser.parse("hca_id: mlx5_0\n\tport:\t1\n\t\tactive_mtu:\t99999999999999999999999 (5)\n"))
-                .isInstanceOfSatisfying(ParseException.class, e -> assertThat(e.line()).isEqualTo(3));
-        assertThatThrownBy(() -> parser.parse("hca_id: mlx5_0\n\tport:\tone\n"))
-                .isInstanceOfSatisfying(ParseException.class, e -> assertThat(e.line()).isEqualTo(2));
+        assertFailsAt(parser, "", 0);
+        assertFailsAt(parser, "\tfw_ver:\t16.1\nhca_id:\tmlx5_0\n", 1);
+        assertFailsAt(parser, "bash: ibv_devinfo: command not found\n", 1);
+        assertFailsAt(parser, "hca_id: mlx5_0\n\tport:\t1\n\t\tactive_mtu:\t99999999999999999999999 (5)\n", 3);
+        assertFailsAt(parser, "hca_id: mlx5_0\n\tport:\tone\n", 2);
     }
 
     @Property(tries = 200)

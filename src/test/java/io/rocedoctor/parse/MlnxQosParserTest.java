@@ -1,7 +1,7 @@
 package io.rocedoctor.parse;
 
+import static io.rocedoctor.parse.ParseFailures.assertFailsAt;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Map;
 
@@ -65,16 +65,11 @@ class MlnxQosParserTest {
 
     @Test
     void malformedInputs() {
-        assertThatThrownBy(() -> parser.parse("")).isInstanceOfSatisfying(ParseException.class,
-                e -> assertThat(e.line()).isZero());
-        assertThatThrownBy(() -> parser.parse(RdmaFamilyFixtures.read("mlnx_qos/mlnx_qos-i-ens5f1-bad-enabled-row.txt")))
-                .isInstanceOfSatisfying(ParseException.class, e -> assertThat(e.line()).isEqualTo(5));
-        assertThatThrownBy(() -> parser.parse("Traceback (most recent call last):\n  File \"/usr/bin/mlnx_qos\"\n"))
-                .isInstanceOfSatisfying(ParseException.class, e -> assertThat(e.line()).isEqualTo(1));
-        assertThatThrownBy(() -> parser.parse("Priority trust state: pcp\n\t priority:  3\n"))
-                .isInstanceOfSatisfying(ParseException.class, e -> assertThat(e.line()).isEqualTo(2));
-        assertThatThrownBy(() -> parser.parse("Priority trust state: pcp\nCable len: 99999999999999999999999\n"))
-                .isInstanceOfSatisfying(ParseException.class, e -> assertThat(e.line()).isEqualTo(2));
+        assertFailsAt(parser, "", 0);
+        assertFailsAt(parser, RdmaFamilyFixtures.read("mlnx_qos/mlnx_qos-i-ens5f1-bad-enabled-row.txt"), 5);
+        assertFailsAt(parser, "Traceback (most recent call last):\n  File \"/usr/bin/mlnx_qos\"\n", 1);
+        assertFailsAt(parser, "Priority trust state: pcp\n\t priority:  3\n", 2);
+        assertFailsAt(parser, "Priority trust state: pcp\nCable len: 99999999999999999999999\n", 2);
     }
 
     @Property(tries = 200)

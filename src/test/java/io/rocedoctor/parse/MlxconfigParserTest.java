@@ -1,7 +1,7 @@
 package io.rocedoctor.parse;
 
+import static io.rocedoctor.parse.ParseFailures.assertFailsAt;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -75,18 +75,12 @@ class MlxconfigParserTest {
 
     @Test
     void malformedInputs() {
-        assertThatThrownBy(() -> parser.parse("  \n")).isInstanceOfSatisfying(ParseException.class,
-                e -> assertThat(e.line()).isZero());
-        assertThatThrownBy(() -> parser.parse("mlxconfig: command not found\n"))
-                .isInstanceOfSatisfying(ParseException.class, e -> assertThat(e.line()).isEqualTo(1));
-        assertThatThrownBy(() -> parser.parse("-E- Failed to open the device\n"))
-                .isInstanceOfSatisfying(ParseException.class, e -> assertThat(e.line()).isEqualTo(1));
-        assertThatThrownBy(() -> parser.parse("Configurations:    Next Boot\n   NUM_OF_VFS  8  16\n"))
-                .isInstanceOfSatisfying(ParseException.class, e -> assertThat(e.line()).isEqualTo(2));
-        assertThatThrownBy(() -> parser.parse("Configurations:    Next Boot\n   NUM_OF_VFS  99999999999999999999999\n"))
-                .isInstanceOfSatisfying(ParseException.class, e -> assertThat(e.line()).isEqualTo(2));
-        assertThatThrownBy(() -> parser.parse("Device #1:\nDevice type: ConnectX5\nDevice #2:\n"))
-                .isInstanceOfSatisfying(ParseException.class, e -> assertThat(e.line()).isEqualTo(3));
+        assertFailsAt(parser, "  \n", 0);
+        assertFailsAt(parser, "mlxconfig: command not found\n", 1);
+        assertFailsAt(parser, "-E- Failed to open the device\n", 1);
+        assertFailsAt(parser, "Configurations:    Next Boot\n   NUM_OF_VFS  8  16\n", 2);
+        assertFailsAt(parser, "Configurations:    Next Boot\n   NUM_OF_VFS  99999999999999999999999\n", 2);
+        assertFailsAt(parser, "Device #1:\nDevice type: ConnectX5\nDevice #2:\n", 3);
     }
 
     @Property(tries = 200)

@@ -1,5 +1,6 @@
 package io.rocedoctor.parse;
 
+import static io.rocedoctor.parse.ParseFailures.assertFailsAt;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
@@ -110,14 +111,10 @@ class MlxlinkParserTest {
 
     @Test
     void malformedInputs() {
-        assertThatThrownBy(() -> parser.parse("")).isInstanceOfSatisfying(ParseException.class,
-                e -> assertThat(e.line()).isZero());
-        assertThatThrownBy(() -> parser.parse("bash: mlxlink: command not found\n"))
-                .isInstanceOfSatisfying(ParseException.class, e -> assertThat(e.line()).isEqualTo(1));
-        assertThatThrownBy(() -> parser.parse("State : Active\nRaw Physical BER : lots\n"))
-                .isInstanceOfSatisfying(ParseException.class, e -> assertThat(e.line()).isEqualTo(2));
-        assertThatThrownBy(() -> parser.parse("State : Active\n\nLink Down Counter : 99999999999999999999999\n"))
-                .isInstanceOfSatisfying(ParseException.class, e -> assertThat(e.line()).isEqualTo(3));
+        assertFailsAt(parser, "", 0);
+        assertFailsAt(parser, "bash: mlxlink: command not found\n", 1);
+        assertFailsAt(parser, "State : Active\nRaw Physical BER : lots\n", 2);
+        assertFailsAt(parser, "State : Active\n\nLink Down Counter : 99999999999999999999999\n", 3);
     }
 
     @Property(tries = 200)

@@ -1,5 +1,6 @@
 package io.rocedoctor.parse;
 
+import static io.rocedoctor.parse.ParseFailures.assertFailsAt;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -51,20 +52,14 @@ class OneValueParsersTest {
 
     @Test
     void malformedInputs() {
-        assertThatThrownBy(() -> mode.parse("")).isInstanceOfSatisfying(ParseException.class,
-                e -> assertThat(e.line()).isZero());
-        assertThatThrownBy(() -> mode.parse("cat: default_roce_mode: No such file or directory\n"))
-                .isInstanceOfSatisfying(ParseException.class, e -> assertThat(e.line()).isEqualTo(1));
-        assertThatThrownBy(() -> mode.parse("RoCE v2\nRoCE v2\n"))
-                .isInstanceOfSatisfying(ParseException.class, e -> assertThat(e.line()).isEqualTo(2));
-        assertThatThrownBy(() -> tos.parse("\n\n256\n")).isInstanceOfSatisfying(ParseException.class,
-                e -> assertThat(e.line()).isEqualTo(3));
+        assertFailsAt(mode, "", 0);
+        assertFailsAt(mode, "cat: default_roce_mode: No such file or directory\n", 1);
+        assertFailsAt(mode, "RoCE v2\nRoCE v2\n", 2);
+        assertFailsAt(tos, "\n\n256\n", 3);
         assertThatThrownBy(() -> tos.parse("99999999999999999999999")).isInstanceOf(ParseException.class);
         assertThatThrownBy(() -> tos.parse("usage: cma_roce_tos")).isInstanceOf(ParseException.class);
-        assertThatThrownBy(() -> ecn.parse("2\n")).isInstanceOfSatisfying(ParseException.class,
-                e -> assertThat(e.line()).isEqualTo(1));
-        assertThatThrownBy(() -> ecn.parse(" \n")).isInstanceOfSatisfying(ParseException.class,
-                e -> assertThat(e.line()).isZero());
+        assertFailsAt(ecn, "2\n", 1);
+        assertFailsAt(ecn, " \n", 0);
     }
 
     @Property(tries = 200)

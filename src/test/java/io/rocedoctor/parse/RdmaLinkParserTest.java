@@ -1,5 +1,6 @@
 package io.rocedoctor.parse;
 
+import static io.rocedoctor.parse.ParseFailures.assertFailsAt;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -50,10 +51,8 @@ class RdmaLinkParserTest {
 
     @Test
     void malformedInputs() {
-        assertThatThrownBy(() -> parser.parse("link mlx5_0/1 state ACTIVE\nlink mlx5_1 state DOWN\n"))
-                .isInstanceOfSatisfying(ParseException.class, e -> assertThat(e.line()).isEqualTo(2));
-        assertThatThrownBy(() -> parser.parse("link mlx5_0/99999999999999999999999 state ACTIVE\n"))
-                .isInstanceOfSatisfying(ParseException.class, e -> assertThat(e.line()).isEqualTo(1));
+        assertFailsAt(parser, "link mlx5_0/1 state ACTIVE\nlink mlx5_1 state DOWN\n", 2);
+        assertFailsAt(parser, "link mlx5_0/99999999999999999999999 state ACTIVE\n", 1);
         assertThatThrownBy(() -> parser.parse("link\n")).isInstanceOf(ParseException.class);
     }
 

@@ -1,7 +1,7 @@
 package io.rocedoctor.parse;
 
+import static io.rocedoctor.parse.ParseFailures.assertFailsAt;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -72,16 +72,11 @@ class RdmaStatisticParserTest {
 
     @Test
     void malformedInputs() {
-        assertThatThrownBy(() -> statistic.parse("rx_write_requests 0\n"))
-                .isInstanceOfSatisfying(ParseException.class, e -> assertThat(e.line()).isEqualTo(1));
-        assertThatThrownBy(() -> statistic.parse("link mlx5_0/1\n\tnp_cnp_sent many\n"))
-                .isInstanceOfSatisfying(ParseException.class, e -> assertThat(e.line()).isEqualTo(2));
-        assertThatThrownBy(() -> statistic.parse("link mlx5_0/1 np_cnp_sent 99999999999999999999999\n"))
-                .isInstanceOfSatisfying(ParseException.class, e -> assertThat(e.line()).isEqualTo(1));
-        assertThatThrownBy(() -> hwCounters.parse("/sys/class/infiniband/mlx5_0/ports/1/hw_counters/np_cnp_sent:1\nnp_cnp_sent:4\n"))
-                .isInstanceOfSatisfying(ParseException.class, e -> assertThat(e.line()).isEqualTo(2));
-        assertThatThrownBy(() -> hwCounters.parse("/sys/class/infiniband/mlx5_0/ports/1/hw_counters/np_cnp_sent:99999999999999999999999\n"))
-                .isInstanceOfSatisfying(ParseException.class, e -> assertThat(e.line()).isEqualTo(1));
+        assertFailsAt(statistic, "rx_write_requests 0\n", 1);
+        assertFailsAt(statistic, "link mlx5_0/1\n\tnp_cnp_sent many\n", 2);
+        assertFailsAt(statistic, "link mlx5_0/1 np_cnp_sent 99999999999999999999999\n", 1);
+        assertFailsAt(hwCounters, "/sys/class/infiniband/mlx5_0/ports/1/hw_counters/np_cnp_sent:1\nnp_cnp_sent:4\n", 2);
+        assertFailsAt(hwCounters, "/sys/class/infiniband/mlx5_0/ports/1/hw_counters/np_cnp_sent:99999999999999999999999\n", 1);
     }
 
     @Property(tries = 200)

@@ -1,7 +1,7 @@
 package io.rocedoctor.parse;
 
+import static io.rocedoctor.parse.ParseFailures.assertFailsAt;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -53,16 +53,11 @@ class ShowGidsParserTest {
 
     @Test
     void malformedInputs() {
-        assertThatThrownBy(() -> parser.parse("")).isInstanceOfSatisfying(ParseException.class,
-                e -> assertThat(e.line()).isZero());
-        assertThatThrownBy(() -> parser.parse("show_gids: command not found\n"))
-                .isInstanceOfSatisfying(ParseException.class, e -> assertThat(e.line()).isEqualTo(1));
-        assertThatThrownBy(() -> parser.parse("DEV PORT INDEX GID IPv4 VER DEV\nmlx5_0 1 2 fe80::1 ens1f0\n"))
-                .isInstanceOfSatisfying(ParseException.class, e -> assertThat(e.line()).isEqualTo(2));
-        assertThatThrownBy(() -> parser.parse("mlx5_0 1 99999999999999999999999 fe80::1 v2 ens1f0\n"))
-                .isInstanceOfSatisfying(ParseException.class, e -> assertThat(e.line()).isEqualTo(1));
-        assertThatThrownBy(() -> parser.parse("mlx5_0 1 0 fe80::1 v2 ens1f0\nn_gids_found=lots\n"))
-                .isInstanceOfSatisfying(ParseException.class, e -> assertThat(e.line()).isEqualTo(2));
+        assertFailsAt(parser, "", 0);
+        assertFailsAt(parser, "show_gids: command not found\n", 1);
+        assertFailsAt(parser, "DEV PORT INDEX GID IPv4 VER DEV\nmlx5_0 1 2 fe80::1 ens1f0\n", 2);
+        assertFailsAt(parser, "mlx5_0 1 99999999999999999999999 fe80::1 v2 ens1f0\n", 1);
+        assertFailsAt(parser, "mlx5_0 1 0 fe80::1 v2 ens1f0\nn_gids_found=lots\n", 2);
     }
 
     @Property(tries = 200)

@@ -1,7 +1,7 @@
 package io.rocedoctor.parse.sw;
 
+import static io.rocedoctor.parse.ParseFailures.assertFailsAt;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
 
@@ -32,10 +32,8 @@ class NvueParsersTest {
 
     @Test
     void tablesRejectEmptyAndErrorText() {
-        assertThatThrownBy(() -> NvueTables.parse("\n\n")).isInstanceOf(ParseException.class)
-                .extracting(e -> ((ParseException) e).line()).isEqualTo(0);
-        assertThatThrownBy(() -> NvueTables.parse("Error: The requested item does not exist.\n")).isInstanceOf(ParseException.class)
-                .extracting(e -> ((ParseException) e).line()).isEqualTo(1);
+        assertFailsAt(NvueTables::parse, "\n\n", 0);
+        assertFailsAt(NvueTables::parse, "Error: The requested item does not exist.\n", 1);
     }
 
     // ---- nv show qos roce ------------------------------------------------------------------
@@ -92,12 +90,12 @@ class NvueParsersTest {
 
     @Test
     void roceBadThresholdNamesItsLine() {
-        assertThatThrownBy(() -> new NvueRoceParser().parse("""
+        assertFailsAt(new NvueRoceParser(), """
                                     operational
                 ------------------  -----------
                 congestion-control
                   min-threshold     lots KB
-                """)).isInstanceOf(ParseException.class).extracting(e -> ((ParseException) e).line()).isEqualTo(4);
+                """, 4);
     }
 
     // ---- interface qos pfc / default-global -------------------------------------------------
@@ -277,12 +275,12 @@ class NvueParsersTest {
 
     @Test
     void roceCountersOverflowNamesItsLine() {
-        assertThatThrownBy(() -> new NvueRoceCountersParser().parse("""
+        assertFailsAt(new NvueRoceCountersParser(), """
                                 operational
                 --------------  -----------------------
                 tx-stats
                   roce-packets  99999999999999999999999
-                """)).isInstanceOf(ParseException.class).extracting(e -> ((ParseException) e).line()).isEqualTo(4);
+                """, 4);
     }
 
     // ---- buffers ----------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 package io.rocedoctor.parse.sw;
 
+import static io.rocedoctor.parse.ParseFailures.assertFailsAt;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -50,20 +51,18 @@ class SonicParsersTest {
 
     @Test
     void pfcCountersRejectGarbageAndEmpty() {
-        assertThatThrownBy(() -> new SonicPfcCountersParser().parse(""))
-                .isInstanceOf(ParseException.class).extracting(e -> ((ParseException) e).line()).isEqualTo(0);
-        assertThatThrownBy(() -> new SonicPfcCountersParser().parse("bash: show: command not found\n"))
-                .isInstanceOf(ParseException.class).extracting(e -> ((ParseException) e).line()).isEqualTo(1);
-        assertThatThrownBy(() -> new SonicPfcCountersParser().parse("""
+        assertFailsAt(new SonicPfcCountersParser(), "", 0);
+        assertFailsAt(new SonicPfcCountersParser(), "bash: show: command not found\n", 1);
+        assertFailsAt(new SonicPfcCountersParser(), """
                   Port Rx    PFC0
                 ---------  ------
                 Ethernet0    12x4
-                """)).isInstanceOf(ParseException.class).extracting(e -> ((ParseException) e).line()).isEqualTo(3);
-        assertThatThrownBy(() -> new SonicPfcCountersParser().parse("""
+                """, 3);
+        assertFailsAt(new SonicPfcCountersParser(), """
                   Port Rx                      PFC0
                 ---------  ------------------------
                 Ethernet0  99999999999999999999999
-                """)).isInstanceOf(ParseException.class).extracting(e -> ((ParseException) e).line()).isEqualTo(3);
+                """, 3);
     }
 
     // ---- show pfcwd stats / config ------------------------------------------------------
@@ -101,11 +100,11 @@ class SonicParsersTest {
                 ----------  ---------  -------------------------
                 Ethernet0:    stormed                        1/0
                 """)).isInstanceOf(ParseException.class).hasMessageContaining("Ethernet0:3");
-        assertThatThrownBy(() -> new SonicPfcwdStatsParser().parse("""
+        assertFailsAt(new SonicPfcwdStatsParser(), """
                       QUEUE     STATUS    STORM DETECTED/RESTORED
                 -----------  ---------  -------------------------
                 Ethernet0:3    stormed                          1
-                """)).isInstanceOf(ParseException.class).extracting(e -> ((ParseException) e).line()).isEqualTo(3);
+                """, 3);
     }
 
     @Test
@@ -181,8 +180,7 @@ class SonicParsersTest {
 
     @Test
     void ecnWithoutProfileIsRejected() {
-        assertThatThrownBy(() -> new SonicEcnParser().parse("Error: WRED_PROFILE table is empty\n"))
-                .isInstanceOf(ParseException.class).extracting(e -> ((ParseException) e).line()).isEqualTo(1);
+        assertFailsAt(new SonicEcnParser(), "Error: WRED_PROFILE table is empty\n", 1);
     }
 
     // ---- show queue counters -------------------------------------------------------------
@@ -210,11 +208,11 @@ class SonicParsersTest {
 
     @Test
     void queueCountersRejectABadQueueName() {
-        assertThatThrownBy(() -> new SonicQueueCountersParser().parse("""
+        assertFailsAt(new SonicQueueCountersParser(), """
                      Port    TxQ    Counter/pkts
                 ---------  -----  --------------
                 Ethernet0    ???               1
-                """)).isInstanceOf(ParseException.class).extracting(e -> ((ParseException) e).line()).isEqualTo(3);
+                """, 3);
     }
 
     // ---- priority-group tables -----------------------------------------------------------
@@ -377,8 +375,7 @@ class SonicParsersTest {
     @Test
     void configDbMalformed() {
         SonicConfigParser p = new SonicConfigParser();
-        assertThatThrownBy(() -> p.parse("  ")).isInstanceOf(ParseException.class)
-                .extracting(e -> ((ParseException) e).line()).isEqualTo(0);
+        assertFailsAt(p, "  ", 0);
         assertThatThrownBy(() -> p.parse("{\n  \"PORT\": {\n    \"Ethernet0\": {\"speed\": \n")).isInstanceOf(ParseException.class)
                 .extracting(e -> ((ParseException) e).line()).isNotEqualTo(1);
         assertThatThrownBy(() -> p.parse("[1, 2]")).isInstanceOf(ParseException.class).hasMessageContaining("object");
