@@ -60,7 +60,7 @@ class IrqFactsTest extends BundleFolderTest {
                 + " 200:  5  0  IR-PCI-MSIX-0000:af:00.0 0-edge  ice-0000:af:00.0:misc\n"
                 + " 201:  70  0  IR-PCI-MSIX-0000:af:00.0 1-edge  ice-ens801f0-TxRx-0\n"
                 + " 202:  0  30  IR-PCI-MSIX-0000:af:00.0 2-edge  ice-ens801f0-TxRx-1\n");
-        assertThat(BundleFolder.facts(dir).of(IrqBinding.class))
+        assertThat(facts().of(IrqBinding.class))
                 .extracting(IrqBinding::irq, IrqBinding::nic, IrqBinding::completion)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple(201, "0000:af:00", true),
                                  org.assertj.core.groups.Tuple.tuple(202, "0000:af:00", true));

@@ -2,20 +2,15 @@ package io.rocedoctor.facts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
-
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** What a physical NIC may ask of its PCIe link: each physical port once, whatever netdevs sit on top of it. */
-class NicFactsTest {
-    @TempDir
-    Path dir;
+class NicFactsTest extends BundleFolderTest {
 
     private void port(String name, String address, int speedMbps) throws Exception {
-        BundleFolder.write(dir, "commands/ethtool_-i_" + name,
+        write("commands/ethtool_-i_" + name,
                 "driver: mlx5_core\nversion: 6.1\nfirmware-version: 22.39.1002 (MT_0000000359)\nbus-info: " + address + "\n");
-        BundleFolder.write(dir, "commands/ethtool_" + name,
+        write("commands/ethtool_" + name,
                 "Settings for " + name + ":\n\tSpeed: " + speedMbps + "Mb/s\n\tDuplex: Full\n\tLink detected: yes\n");
     }
 
@@ -37,18 +32,18 @@ class NicFactsTest {
      */
     @Test
     void virtualFunctionsAndRepresentorsDoNotAddToTheNicsDemand() throws Exception {
-        BundleFolder.write(dir, "manifest.yaml", "host: h1\nsamples:\n  - {n: 0, at: 2026-11-21T08:00:00Z}\n");
+        write("manifest.yaml", "host: h1\nsamples:\n  - {n: 0, at: 2026-11-21T08:00:00Z}\n");
         port("ens1f0np0", "0000:3b:00.0", 100000);
         port("ens1f1np1", "0000:3b:00.1", 100000);
         port("ens1f0v0", "0000:3b:00.2", 100000);
         port("ens1f0v1", "0000:3b:00.3", 100000);
         port("eth_rep0", "0000:3b:00.0", 100000);
-        BundleFolder.write(dir, "commands/lspci_-vvv",
+        write("commands/lspci_-vvv",
                 function("3b:00.0", "MT2892 Family [ConnectX-6 Dx]", true)
                 + function("3b:00.1", "MT2892 Family [ConnectX-6 Dx]", true)
                 + function("3b:00.2", "ConnectX Family mlx5Gen Virtual Function", false)
                 + function("3b:00.3", "ConnectX Family mlx5Gen Virtual Function", false));
-        Facts facts = BundleFolder.facts(dir);
+        Facts facts = facts();
         Nic nic = facts.of(Nic.class).stream().filter(n -> n.id().equals("0000:3b:00")).findFirst().orElseThrow();
         assertThat(nic.activeGbps()).isEqualTo(200.0);
         assertThat(facts.of(PcieLink.class)).singleElement().satisfies(l -> assertThat(l.address()).isEqualTo("0000:3b:00.0"));
