@@ -35,7 +35,7 @@ final class PhysicalFacts implements LayerFacts {
 
     @Override
     public void addTo(HostContext host, List<Object> facts) {
-        Map<String, Source> mlxlinkOf = mlxlinkSources(host);
+        Map<String, Source> mlxlinkOf = sourcesByPort(host, SourceKind.MLXLINK);
         for (Port port : host.ports().values()) {
             Optional<EthtoolLinkSettings> settings = host.parse(Source.of(SourceKind.ETHTOOL_LINK, port.name()),
                     new EthtoolLinkSettingsParser());
@@ -104,10 +104,13 @@ final class PhysicalFacts implements LayerFacts {
         return Optional.empty();
     }
 
-    /** Which port each mlxlink capture describes: by PCI address, or by RDMA device through ibdev2netdev. */
-    private static Map<String, Source> mlxlinkSources(HostContext host) {
+    /**
+     * Which port each capture of a per-device tool (mlxlink, mlxconfig) describes: by PCI address, or by
+     * RDMA device (and its {@code -p} port) through ibdev2netdev. A capture of another form ({@code /dev/mst/...}) is left out.
+     */
+    static Map<String, Source> sourcesByPort(HostContext host, SourceKind kind) {
         Map<String, Source> out = new HashMap<>();
-        List<Source> sources = host.sources(SourceKind.MLXLINK);
+        List<Source> sources = host.sources(kind);
         if (sources.isEmpty()) {
             return out;
         }

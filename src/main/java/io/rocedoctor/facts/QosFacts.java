@@ -2,6 +2,8 @@ package io.rocedoctor.facts;
 
 import io.rocedoctor.bundle.Source;
 import io.rocedoctor.bundle.SourceKind;
+import io.rocedoctor.parse.MlxconfigParser;
+import io.rocedoctor.parse.MlxconfigQuery;
 import io.rocedoctor.parse.PerftestParser;
 import io.rocedoctor.parse.PerftestResult;
 import io.rocedoctor.parse.RdmaStatisticParser;
@@ -46,6 +48,7 @@ final class QosFacts implements LayerFacts {
         });
         List<RdmaDevice> devices = facts.stream().filter(RdmaDevice.class::isInstance).map(RdmaDevice.class::cast).toList();
         facts.addAll(congestion(host, devices));
+        facts.addAll(cnpMarkings(host));
         List<RoceTraffic> traffic = facts.stream().filter(RoceTraffic.class::isInstance).map(RoceTraffic.class::cast).toList();
         for (Object f : List.copyOf(facts)) {
             if (f instanceof PortQos q) {
@@ -61,6 +64,46 @@ final class QosFacts implements LayerFacts {
         for (Source s : host.sources(SourceKind.PERFTEST)) {
             host.parse(s, new PerftestParser()).flatMap(r -> baseline(s, r, host, devices, links)).ifPresent(facts::add);
         }
+    }
+
+    /**
+     * The CNP marking of each port: from the firmware configuration of its NIC ({@code mlxconfig -d DEV
+     * query}, found by PCI address or RDMA device; {@code CNP_DSCP_Pn} with n the function's physical port,
+     * function 0 -> P1), else, on an mlx5 NIC, the ConnectX default, said to be assumed. Other drivers without
+     * a reading get none: their default is not known here.
+     */
+    private static List<CnpMarking> cnpMarkings(HostContext host) {
+        Map<String, Source> byNic = new TreeMap<>();
+        PhysicalFacts.sourcesByPort(host, SourceKind.MLXCONFIG).entrySet().stream()
+                .sorted(Map.Entry.comparingByKey())
+                .forEach(e -> byNic.putIfAbsent(host.ports().get(e.getKey()).nic(), e.getValue()));
+        List<CnpMarking> out = new java.util.ArrayList<>();
+        for (Nic nic : host.nics()) {
+            Source source = byNic.get(nic.id());
+            Optional<MlxconfigQuery> config = source == null ? Optional.empty() : host.parse(source, new MlxconfigParser());
+            for (String name : nic.ports()) {
+                Port port = host.ports().get(name);
+                String suffix = "_P" + (physicalPort(port) + 1);
+                Optional<Long> dscp = config.flatMap(c -> c.value("CNP_DSCP" + suffix)).map(MlxconfigQuery.Value::number);
+                if (dscp.isPresent()) {
+                    Integer priority = config.flatMap(c -> c.value("CNP_802P_PRIO" + suffix))
+                            .map(MlxconfigQuery.Value::number).map(Long::intValue).orElse(null);
+                    out.add(new CnpMarking(name, dscp.get().intValue(), priority,
+                            source.display() + " CNP_DSCP" + suffix, false));
+                } else if ("mlx5_core".equals(nic.driver())) {
+                    out.add(new CnpMarking(name, CnpMarking.CONNECTX_DSCP, CnpMarking.CONNECTX_PRIORITY,
+                            "ConnectX default (no CNP_DSCP" + suffix + " from mlxconfig in the bundle)", true));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The PCI function of a port, which is its physical port on a ConnectX (function 0 -> port 1). */
+    private static int physicalPort(Port port) {
+        String address = port.pciAddress();
+        int function = address == null || address.isEmpty() ? -1 : Character.digit(address.charAt(address.length() - 1), 8);
+        return Math.max(0, function);
     }
 
     private static List<PriorityPause> pauses(String port, String nic, Map<String, CounterRate> byName, Double interval) {

@@ -70,6 +70,14 @@ public record SwitchPort(String switchName, String port, String platform, Intege
         return !strictQueues.contains(queue) && queue <= queueOf(data);
     }
 
+    /**
+     * Whether the CNPs of a host port wait behind its data of {@code dataDscp}, with {@code markings} the
+     * host port's {@link CnpMarking}s (none: not known, so false).
+     */
+    public boolean cnpBehindData(List<?> markings, int dataDscp) {
+        return markings.stream().anyMatch(m -> m instanceof CnpMarking c && cnpBehindData(c.dscp(), dataDscp));
+    }
+
     /** The priority whose queue is the highest strict-priority queue, or null when none is known. */
     public Integer highestStrictPriority() {
         Integer best = null;

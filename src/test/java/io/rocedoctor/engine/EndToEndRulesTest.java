@@ -4,6 +4,8 @@ import static io.rocedoctor.engine.SwitchedHost.diagnose;
 import static io.rocedoctor.engine.SwitchedHost.ids;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rocedoctor.facts.CnpMarking;
+
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -86,6 +88,36 @@ class EndToEndRulesTest {
         assertThat(RuleHarness.ids(d)).containsExactly("DSCP_MAP_MISMATCH@p0");
         assertThat(d.findings().get(0).confidence()).isEqualTo("likely");
         assertThat(d.findings().get(0).actions().get(0).parameters()).containsEntry("dscp", "48").containsEntry("priority", "6");
+    }
+
+    @Test
+    void assumedCnpDscpIsSaidInTheEvidence() {
+        Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> s.dscpMap = Map.of(26, 3, 48, 3)));
+        assertThat(d.findings().get(0).evidence()).anySatisfy(e -> assertThat(e.note()).contains("assumed"));
+    }
+
+    @Test
+    void cnpDscpReadFromMlxconfigIsTheOneJudged() {
+        // The NIC marks CNPs with DSCP 46 (mlxconfig), which the switch maps onto the data priority:
+        // DSCP 48 on strict queue 6 is no alibi. Read, not assumed: confirmed.
+        Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> {
+            s.dscpMap = Map.of(26, 3, 46, 3, 48, 6);
+            s.cnp = new CnpMarking("p0", 46, 5, "mlxconfig -d 0000:3b:00.0 query CNP_DSCP_P1", false);
+        }));
+        Finding f = RuleHarness.only(d, "DSCP_MAP_MISMATCH@p0");
+        assertThat(f.confidence()).isEqualTo("confirmed");
+        assertThat(f.actions().get(0).parameters()).containsEntry("dscp", "46").containsEntry("priority", "6");
+        assertThat(f.evidence()).anySatisfy(e -> assertThat(e.source()).contains("mlxconfig"));
+        assertThat(f.evidence()).noneSatisfy(e -> assertThat(e.note()).contains("assumed"));
+    }
+
+    @Test
+    void nearMissCnpDscpReadFromMlxconfigOnAStrictQueue() {
+        // The default DSCP 48 would wait behind data here, but the NIC marks CNPs with 46, which goes to strict queue 6.
+        assertThat(ids(SwitchedHost.healthy().with(s -> {
+            s.dscpMap = Map.of(26, 3, 46, 6, 48, 3);
+            s.cnp = new CnpMarking("p0", 46, 6, "mlxconfig -d 0000:3b:00.0 query CNP_DSCP_P1", false);
+        }))).isEmpty();
     }
 
     @Test

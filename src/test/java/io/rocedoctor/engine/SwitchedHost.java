@@ -1,5 +1,6 @@
 package io.rocedoctor.engine;
 
+import io.rocedoctor.facts.CnpMarking;
 import io.rocedoctor.facts.EcnState;
 import io.rocedoctor.facts.Link;
 import io.rocedoctor.facts.PortQos;
@@ -33,6 +34,8 @@ final class SwitchedHost {
     boolean hostEcn = true;
     int tos = 106;
     int roceHostPriority = 3;
+    /** How p0 marks its CNPs: by default the ConnectX default, assumed (no mlxconfig in the bundle). */
+    CnpMarking cnp = new CnpMarking("p0", 48, 6, "ConnectX default (no CNP_DSCP_P1 from mlxconfig in the bundle)", true);
 
     boolean switchDumped = true;
     String switchTrust = "dscp";
@@ -86,6 +89,9 @@ final class SwitchedHost {
         facts.add(new EcnState("p0", Map.of(3, hostEcn), Map.of(3, hostEcn)));
         facts.add(new RoceTraffic("mlx5_0", 1, "p0", "v2", tos, tos >> 2, hostTrust, roceHostPriority,
                 "ToS " + tos + " -> DSCP " + (tos >> 2) + " -> priority " + roceHostPriority));
+        if (cnp != null) {
+            facts.add(cnp);
+        }
         facts.addAll(TunedHostPort.among(facts));
         if (!switchDumped) {
             return facts;

@@ -152,4 +152,31 @@ class QosFactsTest extends BundleFolderTest {
                         org.assertj.core.groups.Tuple.tuple("ib_read_lat -d_rocep94s0f0", "ib_read_lat", true, "rocep94s0f0"));
         assertThat(facts.ledger().parsed()).contains("ib_write_bw -d_rocep94s0f0", "ib_read_lat -d_rocep94s0f0");
     }
+
+    @Test
+    void cnpMarkingIsReadFromMlxconfigByPciAddressElseTheConnectxDefaultIsAssumed() throws Exception {
+        build("106", false);
+        assertThat(facts().of(CnpMarking.class)).singleElement().satisfies(m -> {
+            assertThat(m.dscp()).isEqualTo(48);
+            assertThat(m.assumed()).isTrue();
+        });
+        String manifest = java.nio.file.Files.readString(dir.resolve("manifest.yaml"))
+                + "  - {source: \"mlxconfig -d 5e:00.0 query\", sample: 0, path: commands/mlxconfig, exit: 0}\n";
+        write("manifest.yaml", manifest);
+        write("commands/mlxconfig", """
+                Device #1:
+                ----------
+
+                Device type:    ConnectX6DX
+                Device:         5e:00.0
+
+                Configurations:                              Next Boot
+                         LINK_TYPE_P1                        ETH(2)
+                *        CNP_DSCP_P1                         46
+                         CNP_802P_PRIO_P1                    6
+                         CNP_DSCP_P2                         48
+                """);
+        assertThat(facts().of(CnpMarking.class)).containsExactly(
+                new CnpMarking("eth4", 46, 6, "mlxconfig -d 5e:00.0 query CNP_DSCP_P1", false));
+    }
 }
