@@ -47,7 +47,9 @@ final class QosFacts implements LayerFacts {
             stormEvents(port, nic, byName).ifPresent(facts::add);
         });
         List<RdmaDevice> devices = facts.stream().filter(RdmaDevice.class::isInstance).map(RdmaDevice.class::cast).toList();
-        facts.addAll(congestion(host, devices));
+        Map<String, List<String>> bondMembers = new TreeMap<>();
+        facts.stream().filter(Bond.class::isInstance).map(Bond.class::cast).forEach(b -> bondMembers.put(b.name(), b.members()));
+        facts.addAll(congestion(host, devices, bondMembers));
         facts.addAll(cnpMarkings(host));
         List<RoceTraffic> traffic = facts.stream().filter(RoceTraffic.class::isInstance).map(RoceTraffic.class::cast).toList();
         for (Object f : List.copyOf(facts)) {
@@ -135,7 +137,9 @@ final class QosFacts implements LayerFacts {
                 errors == null ? 0 : errors.delta(), any.sinceBoot()));
     }
 
-    private static List<CongestionCounters> congestion(HostContext host, List<RdmaDevice> devices) {
+    /** {@code bondMembers}: bond -> members, for a RoCE LAG device whose netdev is a bond. */
+    private static List<CongestionCounters> congestion(HostContext host, List<RdmaDevice> devices,
+                                                       Map<String, List<String>> bondMembers) {
         List<CongestionCounters> out = new java.util.ArrayList<>();
         RdmaStatisticParser parser = new RdmaStatisticParser();
         for (Source s : host.sources(SourceKind.RDMA_STATISTIC)) {
@@ -152,8 +156,10 @@ final class QosFacts implements LayerFacts {
                 }
                 Optional<RdmaDevice> d = devices.stream().filter(x -> x.name().equals(p.device()) && x.port() == p.port()).findFirst();
                 boolean sinceBoot = rates.values().stream().anyMatch(CounterRate::sinceBoot);
-                out.add(new CongestionCounters(p.device(), p.port(), d.map(RdmaDevice::netdev).orElse(null),
-                        d.map(RdmaDevice::nic).orElse(null), delta(marked), delta(sent), delta(handled), delta(ignored),
+                String netdev = d.map(RdmaDevice::netdev).orElse(null);
+                List<String> ports = netdev == null ? List.of() : bondMembers.getOrDefault(netdev, List.of(netdev));
+                out.add(new CongestionCounters(p.device(), p.port(), netdev,
+                        d.map(RdmaDevice::nic).orElse(null), ports, delta(marked), delta(sent), delta(handled), delta(ignored),
                         host.interval(), sinceBoot));
             }
         }

@@ -113,4 +113,32 @@ class CongestionRulesTest {
         assertThat(QosHost.healthy().replace(CongestionCounters.class, QosHost.cnps(0, 0, 0, 0))
                 .with(QosHost.pause(3, "tx", 4000, 0.03)).ids()).containsExactly("HOST_ORIGINATED_PAUSE@p0");
     }
+
+    /** A RoCE LAG device over bond0 of p0 and p1: one set of counters, pause and DCQCN per member port. */
+    private static CongestionCounters lag(long marked, long sent, long handled, long ignored) {
+        return new CongestionCounters("mlx5_bond_0", 1, "bond0", null, java.util.List.of("p0", "p1"),
+                marked, sent, handled, ignored, 10.0, false);
+    }
+
+    @Test
+    void pfcDominatingOnARoceLagMemberJoinsTheLagDevicesCounters() {
+        Diagnosis d = QosHost.healthy().replace(CongestionCounters.class, lag(0, 0, 0, 0))
+                .replace(EcnState.class, QosHost.ecn(3, false, false))
+                .with(QosHost.pause(3, "rx", 4000, 0.03)).diagnose();
+        assertThat(RuleHarness.ids(d)).containsExactly("ECN_DISABLED_ON_ROCE_PRIO@p0", "PFC_DOMINATES_ECN@p0");
+        assertThat(d.explains()).extracting(e -> e.cause().id() + " -> " + e.symptom().id())
+                .containsExactly("ECN_DISABLED_ON_ROCE_PRIO -> PFC_DOMINATES_ECN");
+    }
+
+    @Test
+    void cnpLoopBrokenOnARoceLagIsOneFindingOnTheBondExplainedByItsMember() {
+        Diagnosis d = QosHost.healthy().replace(CongestionCounters.class, lag(5000, 0, 1500, 0))
+                .replace(EcnState.class, QosHost.ecn(3, false, true)).diagnose();
+        assertThat(RuleHarness.ids(d)).containsExactly("CNP_LOOP_BROKEN@bond0", "ECN_DISABLED_ON_ROCE_PRIO@p0");
+        Finding f = d.findings().stream().filter(x -> x.id().equals("CNP_LOOP_BROKEN")).findFirst().orElseThrow();
+        assertThat(f.scope()).contains("mlx5_bond_0/1", "p0", "p1");
+        assertThat(f.actions()).containsExactly(new ActionProposal("ecn-enable", java.util.Map.of("device", "p0", "priority", "3")));
+        assertThat(d.explains()).extracting(e -> e.cause().id() + " -> " + e.symptom().id())
+                .containsExactly("ECN_DISABLED_ON_ROCE_PRIO -> CNP_LOOP_BROKEN");
+    }
 }

@@ -179,4 +179,37 @@ class QosFactsTest extends BundleFolderTest {
         assertThat(facts().of(CnpMarking.class)).containsExactly(
                 new CnpMarking("eth4", 46, 6, "mlxconfig -d 5e:00.0 query CNP_DSCP_P1", false));
     }
+
+    /** A RoCE LAG: mlx5_bond_0 over bond0 of eth4 and eth5; pause and the RoCE priority are per member port. */
+    @Test
+    void congestionCountersOfARoceLagDeviceRelateToItsMemberPortsOnce() throws Exception {
+        write("manifest.yaml", "format: 1\nhost: lag\nsamples:\n  - {n: 0, at: 2026-01-01T00:00:00Z}\n");
+        for (String[] p : new String[][] {{"eth4", "0000:5e:00.0"}, {"eth5", "0000:5e:00.1"}}) {
+            write("commands/ethtool_-i_" + p[0], "driver: mlx5_core\nversion: 1\nfirmware-version: 22.1.1 (MT_1)\nbus-info: " + p[1] + "\n");
+            write("commands/ethtool_" + p[0], "Settings for " + p[0] + ":\n\tSpeed: 25000Mb/s\n\tLink detected: yes\n");
+            write("commands/ethtool_-S_" + p[0], stats(1000, 0, 0, 0));
+            write("commands/mlnx_qos_-i_" + p[0], QOS);
+        }
+        write("fs/proc/net/bonding/bond0", """
+                Ethernet Channel Bonding Driver: v5.15.0
+
+                Bonding Mode: IEEE 802.3ad Dynamic link aggregation
+                Transmit Hash Policy: layer3+4 (1)
+                MII Status: up
+
+                Slave Interface: eth4
+                MII Status: up
+
+                Slave Interface: eth5
+                MII Status: up
+                """);
+        write("commands/ibdev2netdev", "mlx5_bond_0 port 1 ==> bond0 (Up)\n");
+        write("commands/rdma_statistic_show", "link mlx5_bond_0/1 np_ecn_marked_roce_packets 0 np_cnp_sent 0 rp_cnp_handled 0 rp_cnp_ignored 0\n");
+        Facts f = facts();
+        assertThat(f.of(RocePriority.class)).extracting(RocePriority::device).containsExactlyInAnyOrder("eth4", "eth5");
+        assertThat(f.of(CongestionCounters.class)).singleElement().satisfies(c -> {
+            assertThat(c.netdev()).isEqualTo("bond0");
+            assertThat(c.ports()).containsExactly("eth4", "eth5");
+        });
+    }
 }
