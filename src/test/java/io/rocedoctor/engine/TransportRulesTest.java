@@ -177,6 +177,19 @@ class TransportRulesTest {
     }
 
     @Test
+    void twoPlanesTiedForBusiestGiveTheIdleThirdOneFinding() {
+        List<Object> facts = roceHost();
+        facts.add(new MultipathGroup("fabric:p0+p1+p2", "fabric", List.of("p0", "p1", "p2"), "independent RDMA devices", null));
+        facts.add(new RdmaPortTraffic("mlx5_0", 1, "p0", "fabric:p0+p1+p2", 60_000_000_000L, 6e9, 0.24, false));
+        facts.add(new RdmaPortTraffic("mlx5_1", 1, "p1", "fabric:p0+p1+p2", 60_000_000_000L, 6e9, 0.24, false));
+        facts.add(new RdmaPortTraffic("mlx5_2", 1, "p2", "fabric:p0+p1+p2", 1_000_000, 1e5, 0.0, false));
+        Diagnosis d = RuleHarness.diagnose(facts);
+        Finding f = RuleHarness.only(d, "ROCE_PATH_UNUSED@mlx5_2/1");
+        // The lowest id among the equals is the busiest: deterministic evidence.
+        assertThat(f.evidence()).anySatisfy(e -> assertThat(e.note()).startsWith("RDMA bytes of mlx5_0/1"));
+    }
+
+    @Test
     void nearMissTheSecondPlaneCarriesATenthOfTheFirst() {
         assertThat(ids(twoPlanes(60_000_000_000L, 0.24, 6_000_000_000L))).isEmpty();
     }
