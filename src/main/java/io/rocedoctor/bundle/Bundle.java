@@ -2,9 +2,6 @@ package io.rocedoctor.bundle;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -182,10 +179,9 @@ public final class Bundle implements AutoCloseable {
         try (InputStream in = Files.newInputStream(file)) {
             bytes = in.readNBytes(64 << 20);
         }
-        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPLACE)
-                .onUnmappableCharacter(CodingErrorAction.REPLACE);
-        return decoder.decode(ByteBuffer.wrap(bytes)).toString();
+        // The String constructor replaces malformed input as a REPLACE decoder does, and keeps
+        // ASCII text in one byte per character (a decoder's char buffer doubled it, then copied).
+        return new String(bytes, StandardCharsets.UTF_8);
     }
 
     static SortedMap<Integer, Capture> newSampleMap() {
