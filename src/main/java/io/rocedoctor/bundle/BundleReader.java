@@ -331,7 +331,11 @@ public final class BundleReader {
                 problems.add("manifest.yaml: larger than 4 MiB: ignored; files are matched by name");
                 return Manifest.EMPTY;
             }
-            doc = YAML.readTree(Bundle.readText(file));
+            String text = Bundle.readText(file);
+            doc = RegularManifestYaml.read(text);
+            if (doc == null) {
+                doc = YAML.readTree(text);
+            }
         } catch (IOException | RuntimeException e) {
             problems.add("manifest.yaml: not valid YAML (" + firstLine(e.getMessage()) + "): ignored; files are matched by name");
             return Manifest.EMPTY;
