@@ -34,7 +34,7 @@ public final class EthtoolStatsParser implements Parser<EthtoolStats> {
             }
             String name = ringCounterName(line.substring(0, colon).strip());
             String value = line.substring(colon + 1).strip();
-            counters.put(name, TextLines.parseLong(value, n, "counter " + TextLines.abbreviate(name)));
+            counters.put(name, TextLines.parseLong(value, n, () -> "counter " + TextLines.abbreviate(name)));
         }
         if (counters.isEmpty()) {
             throw new ParseException(0, "no counters");
@@ -59,22 +59,17 @@ public final class EthtoolStatsParser implements Parser<EthtoolStats> {
             return name;
         }
         int counterStart = digitsEnd + 2;
-        while (counterStart < name.length() && isRegexSpace(name.charAt(counterStart))) {
+        while (counterStart < name.length() && TextLines.isRegexSpace(name.charAt(counterStart))) {
             counterStart++;
         }
         if (counterStart == name.length()) {
             return name;
         }
         for (int i = counterStart; i < name.length(); i++) {
-            if (isRegexSpace(name.charAt(i))) {
+            if (TextLines.isRegexSpace(name.charAt(i))) {
                 return name;
             }
         }
         return name.substring(counterStart) + "[" + name.substring(1, digitsEnd) + "]";
-    }
-
-    /** A character of the regex class \s: space, \t, \n, \u000B, \f, \r. */
-    private static boolean isRegexSpace(char c) {
-        return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
     }
 }

@@ -63,26 +63,36 @@ public final class ProcInterruptsParser implements Parser<InterruptCounts> {
         if (Character.isDigit(label.charAt(0))) {
             irq = TextLines.parseInt(label, n, "IRQ number");
         }
+        // Indexed as an array and summed while scanned: charAt and a second pass through
+        // Long.parseLong per count were most of the parse of a 256-CPU table.
+        char[] chars = line.toCharArray();
         long[] counts = new long[columns];
         int pos = colon + 1;
-        int len = line.length();
+        int len = chars.length;
         int column = 0;
         while (column < columns) {
-            while (pos < len && line.charAt(pos) == ' ' || pos < len && line.charAt(pos) == '\t') {
+            while (pos < len && (chars[pos] == ' ' || chars[pos] == '\t')) {
                 pos++;
             }
             int start = pos;
-            while (pos < len && Character.isDigit(line.charAt(pos))) {
-                pos++;
+            long value = 0;
+            boolean ascii = true;
+            while (pos < len && isDigit(chars[pos])) {
+                char c = chars[pos++];
+                if (c <= '9') {
+                    value = value * 10 + (c - '0');
+                } else {
+                    ascii = false; // another script's digit, which Long.parseLong reads as Character.isDigit admits it
+                }
             }
-            if (start == pos || (pos < len && !Character.isWhitespace(line.charAt(pos)))) {
+            if (start == pos || (pos < len && !Character.isWhitespace(chars[pos]))) {
                 pos = start;
                 break; // the counts ended early (ERR:, MIS:, or a truncated line)
             }
             if (pos - start > 18) {
                 throw new ParseException(n, "interrupt count too large on CPU column " + column);
             }
-            counts[column++] = Long.parseLong(line, start, pos, 10);
+            counts[column++] = ascii ? value : Long.parseLong(line, start, pos, 10);
         }
         // Numbered IRQs print every online CPU; only summary rows (ERR, MIS) may be shorter.
         if (irq != null && column < columns) {
@@ -95,7 +105,7 @@ public final class ProcInterruptsParser implements Parser<InterruptCounts> {
     /** The last token of the description, unless that is the trigger type: the IRQ then has no action. */
     private static String actionName(String description) {
         int start = description.length();
-        while (start > 0 && !isRegexSpace(description.charAt(start - 1))) {
+        while (start > 0 && !TextLines.isRegexSpace(description.charAt(start - 1))) {
             start--;
         }
         String last = description.substring(start);
@@ -143,8 +153,8 @@ public final class ProcInterruptsParser implements Parser<InterruptCounts> {
         return true;
     }
 
-    /** A character of the regex class \s: space, \t, \n, \u000B, \f, \r. */
-    private static boolean isRegexSpace(char c) {
-        return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
+    /** {@link Character#isDigit}, without its table look-up for ASCII. */
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9' || c >= 0x80 && Character.isDigit(c);
     }
 }

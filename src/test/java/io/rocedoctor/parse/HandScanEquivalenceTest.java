@@ -34,6 +34,13 @@ class HandScanEquivalenceTest {
     }
 
     @Property
+    void wordsOfATrimmedLineAreTheRegexSplit(@ForAll("text") String text) {
+        String trimmed = text.trim();
+        List<String> expected = trimmed.isEmpty() ? List.of() : List.of(trimmed.split("\\s+"));
+        assertThat(TextLines.words(trimmed)).isEqualTo(expected);
+    }
+
+    @Property
     void abbreviationReplacesControlCharactersAsTheRegexDid(@ForAll("text") String text) {
         String clean = text.replaceAll("\\p{Cntrl}", "?");
         String expected = clean.length() <= 60 ? clean : clean.substring(0, 57) + "...";
