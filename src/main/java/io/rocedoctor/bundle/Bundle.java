@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -31,6 +32,8 @@ public final class Bundle implements AutoCloseable {
     private final String host;
     private final List<SampleTime> sampleTimes;
     private final Map<Source, SortedMap<Integer, Capture>> captures;
+    /** The sources of each kind, sorted once: fact builders ask for a kind many times per host. */
+    private final Map<SourceKind, List<Source>> byKind = new EnumMap<>(SourceKind.class);
     private final List<String> unknownFiles;
     private final List<String> refusals;
     private final List<Link> links;
@@ -49,6 +52,9 @@ public final class Bundle implements AutoCloseable {
         this.collector = collector;
         this.sampleTimes = List.copyOf(sampleTimes);
         this.captures = captures;
+        for (Source s : allSources()) {
+            byKind.computeIfAbsent(s.kind(), k -> new ArrayList<>()).add(s);
+        }
         this.unknownFiles = List.copyOf(unknownFiles);
         this.refusals = List.copyOf(refusals);
         this.links = List.copyOf(links);
@@ -126,14 +132,7 @@ public final class Bundle implements AutoCloseable {
 
     /** Every source of a kind the bundle has, collected or failed, sorted. */
     public List<Source> sources(SourceKind kind) {
-        List<Source> out = new ArrayList<>();
-        for (Source s : captures.keySet()) {
-            if (s.kind() == kind) {
-                out.add(s);
-            }
-        }
-        out.sort(Comparator.naturalOrder());
-        return out;
+        return new ArrayList<>(byKind.getOrDefault(kind, List.of()));
     }
 
     /** Every source with at least one capture entry, sorted. */
