@@ -2,15 +2,13 @@ package io.rocedoctor.bundle;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -34,6 +32,8 @@ public final class Bundle implements AutoCloseable {
     private final String host;
     private final List<SampleTime> sampleTimes;
     private final Map<Source, SortedMap<Integer, Capture>> captures;
+    /** The sources of each kind, sorted once: fact builders ask for a kind many times per host. */
+    private final Map<SourceKind, List<Source>> byKind = new EnumMap<>(SourceKind.class);
     private final List<String> unknownFiles;
     private final List<String> refusals;
     private final List<Link> links;
@@ -53,6 +53,9 @@ public final class Bundle implements AutoCloseable {
         this.collector = collector;
         this.sampleTimes = List.copyOf(sampleTimes);
         this.captures = captures;
+        for (Source s : allSources()) {
+            byKind.computeIfAbsent(s.kind(), k -> new ArrayList<>()).add(s);
+        }
         this.unknownFiles = List.copyOf(unknownFiles);
         this.refusals = List.copyOf(refusals);
         this.links = List.copyOf(links);
@@ -139,14 +142,7 @@ public final class Bundle implements AutoCloseable {
 
     /** Every source of a kind the bundle has, collected or failed, sorted. */
     public List<Source> sources(SourceKind kind) {
-        List<Source> out = new ArrayList<>();
-        for (Source s : captures.keySet()) {
-            if (s.kind() == kind) {
-                out.add(s);
-            }
-        }
-        out.sort(Comparator.naturalOrder());
-        return out;
+        return new ArrayList<>(byKind.getOrDefault(kind, List.of()));
     }
 
     /** Every source with at least one capture entry, sorted. */
@@ -192,10 +188,9 @@ public final class Bundle implements AutoCloseable {
         try (InputStream in = Files.newInputStream(file)) {
             bytes = in.readNBytes(64 << 20);
         }
-        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPLACE)
-                .onUnmappableCharacter(CodingErrorAction.REPLACE);
-        return decoder.decode(ByteBuffer.wrap(bytes)).toString();
+        // The String constructor replaces malformed input as a REPLACE decoder does, and keeps
+        // ASCII text in one byte per character (a decoder's char buffer doubled it, then copied).
+        return new String(bytes, StandardCharsets.UTF_8);
     }
 
     static SortedMap<Integer, Capture> newSampleMap() {

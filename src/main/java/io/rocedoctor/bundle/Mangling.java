@@ -30,11 +30,32 @@ public final class Mangling {
     }
 
     public static String mangle(String command) {
+        if (alreadyMangled(command)) {
+            return command; // most arguments (ens1f0np0, mlx5_0, 3): sources are hashed by their mangled key
+        }
         String s = BIN_PREFIX.matcher(command.trim()).replaceFirst("");
         s = OTHER.matcher(s).replaceAll("_");
         s = s.replace('/', '.');
         s = EDGES.matcher(s).replaceAll("");
         byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
         return bytes.length <= 255 ? s : new String(bytes, 0, 255, StandardCharsets.US_ASCII);
+    }
+
+    /** Letters, digits, {@code _ - .} only, none of {@code . _ -} at either end, at most 255: mangling keeps it as it is. */
+    static boolean alreadyMangled(String s) {
+        if (s.isEmpty() || s.length() > 255 || isEdge(s.charAt(0)) || isEdge(s.charAt(s.length() - 1))) {
+            return false;
+        }
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (!(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.')) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean isEdge(char c) {
+        return c == '.' || c == '_' || c == '-';
     }
 }

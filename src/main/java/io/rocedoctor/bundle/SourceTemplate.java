@@ -15,11 +15,14 @@ final class SourceTemplate {
     private static final Pattern MARK = Pattern.compile("QQ([a-z]+)QQ");
 
     private final String template;
+    /** The text around the parameters, one more piece than parameters: rendering joins them with the arguments. */
+    private final List<String> literals;
     private final Pattern raw;
     private final Pattern mangled;
 
     SourceTemplate(String template, boolean command) {
         this.template = template;
+        this.literals = literals(template);
         this.raw = pattern(template, false);
         this.mangled = command ? pattern(template, true) : raw;
     }
@@ -33,16 +36,27 @@ final class SourceTemplate {
         return names;
     }
 
+    /** The template with its parameters replaced by the arguments in order (missing ones by nothing). */
     String render(List<String> args) {
-        Matcher m = PARAM.matcher(template);
-        StringBuilder out = new StringBuilder();
-        int i = 0;
-        while (m.find()) {
-            m.appendReplacement(out, Matcher.quoteReplacement(i < args.size() ? args.get(i) : ""));
-            i++;
+        // Sources are sorted and compared by their rendering: a regex replacement per call was a
+        // few percent of a bundle's analysis.
+        StringBuilder out = new StringBuilder(literals.get(0));
+        for (int i = 1; i < literals.size(); i++) {
+            out.append(i - 1 < args.size() ? args.get(i - 1) : "").append(literals.get(i));
         }
-        m.appendTail(out);
         return out.toString();
+    }
+
+    private static List<String> literals(String template) {
+        List<String> pieces = new ArrayList<>();
+        Matcher m = PARAM.matcher(template);
+        int last = 0;
+        while (m.find()) {
+            pieces.add(template.substring(last, m.start()));
+            last = m.end();
+        }
+        pieces.add(template.substring(last));
+        return List.copyOf(pieces);
     }
 
     /** The arguments of the first spelling that matches, as a kind with several spellings needs. */

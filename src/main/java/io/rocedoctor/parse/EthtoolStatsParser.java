@@ -2,8 +2,6 @@ package io.rocedoctor.parse;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Parses {@code ethtool -S IF}. The header is optional (some captures are grep output), lines
@@ -17,7 +15,6 @@ import java.util.regex.Pattern;
  * gives {@code rx_packets=845320277, rx_prio3_pause=1204, rx_ucast_packets[0]=10198513532}.
  */
 public final class EthtoolStatsParser implements Parser<EthtoolStats> {
-    private static final Pattern RING = Pattern.compile("\\[(\\d+)]:\\s*(\\S+)");
 
     @Override
     public EthtoolStats parse(String text) throws ParseException {
@@ -35,17 +32,44 @@ public final class EthtoolStatsParser implements Parser<EthtoolStats> {
             if (colon <= 0) {
                 throw new ParseException(n, "expected 'name: value', got '" + TextLines.abbreviate(line) + "'");
             }
-            String name = line.substring(0, colon).strip();
-            Matcher ring = RING.matcher(name);
-            if (ring.matches()) {
-                name = ring.group(2) + "[" + ring.group(1) + "]";
-            }
+            String name = ringCounterName(line.substring(0, colon).strip());
             String value = line.substring(colon + 1).strip();
-            counters.put(name, TextLines.parseLong(value, n, "counter " + TextLines.abbreviate(name)));
+            counters.put(name, TextLines.parseLong(value, n, () -> "counter " + TextLines.abbreviate(name)));
         }
         if (counters.isEmpty()) {
             throw new ParseException(0, "no counters");
         }
         return new EthtoolStats(counters);
+    }
+
+    /**
+     * {@code "[3]: rx_packets"} (the whole of {@code \[(\d+)]:\s*(\S+)}) becomes
+     * {@code "rx_packets[3]"}; any other name is kept. Scanned by hand: a regex per counter line
+     * cost more than the rest of the parse.
+     */
+    static String ringCounterName(String name) {
+        if (name.isEmpty() || name.charAt(0) != '[') {
+            return name;
+        }
+        int digitsEnd = 1;
+        while (digitsEnd < name.length() && name.charAt(digitsEnd) >= '0' && name.charAt(digitsEnd) <= '9') {
+            digitsEnd++;
+        }
+        if (digitsEnd == 1 || !name.startsWith("]:", digitsEnd)) {
+            return name;
+        }
+        int counterStart = digitsEnd + 2;
+        while (counterStart < name.length() && TextLines.isRegexSpace(name.charAt(counterStart))) {
+            counterStart++;
+        }
+        if (counterStart == name.length()) {
+            return name;
+        }
+        for (int i = counterStart; i < name.length(); i++) {
+            if (TextLines.isRegexSpace(name.charAt(i))) {
+                return name;
+            }
+        }
+        return name.substring(counterStart) + "[" + name.substring(1, digitsEnd) + "]";
     }
 }

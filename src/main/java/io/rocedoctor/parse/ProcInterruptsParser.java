@@ -2,7 +2,6 @@ package io.rocedoctor.parse;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * Parses {@code /proc/interrupts}. Tokenizes by hand: a large host has 2,000 lines of 256
@@ -18,9 +17,8 @@ import java.util.regex.Pattern;
  * text or a first line that is not the CPU header: ParseException (line 0, resp. that line).
  */
 public final class ProcInterruptsParser implements Parser<InterruptCounts> {
-    /** "2-edge", "IO-APIC-edge", "IR-PCI-MSI-fasteoi", ARM's "Level": the end of a row without an action name. */
-    private static final Pattern TRIGGER = Pattern.compile("(?i)(?:.*-)?(?:edge|level|fasteoi)");
-
+    /** The trigger types that end a row without an action name, in lower case. */
+    private static final String[] TRIGGERS = {"edge", "level", "fasteoi"};
     @Override
     public InterruptCounts parse(String text) throws ParseException {
         TextLines lines = TextLines.of(text);
@@ -65,26 +63,36 @@ public final class ProcInterruptsParser implements Parser<InterruptCounts> {
         if (Character.isDigit(label.charAt(0))) {
             irq = TextLines.parseInt(label, n, "IRQ number");
         }
+        // Indexed as an array and summed while scanned: charAt and a second pass through
+        // Long.parseLong per count were most of the parse of a 256-CPU table.
+        char[] chars = line.toCharArray();
         long[] counts = new long[columns];
         int pos = colon + 1;
-        int len = line.length();
+        int len = chars.length;
         int column = 0;
         while (column < columns) {
-            while (pos < len && line.charAt(pos) == ' ' || pos < len && line.charAt(pos) == '\t') {
+            while (pos < len && (chars[pos] == ' ' || chars[pos] == '\t')) {
                 pos++;
             }
             int start = pos;
-            while (pos < len && Character.isDigit(line.charAt(pos))) {
-                pos++;
+            long value = 0;
+            boolean ascii = true;
+            while (pos < len && isDigit(chars[pos])) {
+                char c = chars[pos++];
+                if (c <= '9') {
+                    value = value * 10 + (c - '0');
+                } else {
+                    ascii = false; // another script's digit, which Long.parseLong reads as Character.isDigit admits it
+                }
             }
-            if (start == pos || (pos < len && !Character.isWhitespace(line.charAt(pos)))) {
+            if (start == pos || (pos < len && !Character.isWhitespace(chars[pos]))) {
                 pos = start;
                 break; // the counts ended early (ERR:, MIS:, or a truncated line)
             }
             if (pos - start > 18) {
                 throw new ParseException(n, "interrupt count too large on CPU column " + column);
             }
-            counts[column++] = Long.parseLong(line, start, pos, 10);
+            counts[column++] = ascii ? value : Long.parseLong(line, start, pos, 10);
         }
         // Numbered IRQs print every online CPU; only summary rows (ERR, MIS) may be shorter.
         if (irq != null && column < columns) {
@@ -96,8 +104,57 @@ public final class ProcInterruptsParser implements Parser<InterruptCounts> {
 
     /** The last token of the description, unless that is the trigger type: the IRQ then has no action. */
     private static String actionName(String description) {
-        String[] tokens = description.split("\\s+");
-        String last = tokens[tokens.length - 1];
-        return TRIGGER.matcher(last).matches() ? "" : last;
+        int start = description.length();
+        while (start > 0 && !TextLines.isRegexSpace(description.charAt(start - 1))) {
+            start--;
+        }
+        String last = description.substring(start);
+        return isTrigger(last) ? "" : last;
+    }
+
+    /**
+     * {@code (?:.*-)?(?:edge|level|fasteoi)}, ASCII case ignored ("2-edge", "IO-APIC-edge",
+     * "IR-PCI-MSI-fasteoi", ARM's "Level"), checked by hand: a regex per IRQ line was a tenth of
+     * the parse of a large host.
+     */
+    static boolean isTrigger(String token) {
+        for (String trigger : TRIGGERS) {
+            int prefix = token.length() - trigger.length();
+            if (prefix >= 0 && endsWithIgnoringAsciiCase(token, trigger)
+                    && (prefix == 0 || token.charAt(prefix - 1) == '-' && noLineTerminator(token, prefix - 1))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean endsWithIgnoringAsciiCase(String token, String lowerSuffix) {
+        int offset = token.length() - lowerSuffix.length();
+        for (int i = 0; i < lowerSuffix.length(); i++) {
+            char c = token.charAt(offset + i);
+            if (c >= 'A' && c <= 'Z') {
+                c = (char) (c + ('a' - 'A'));
+            }
+            if (c != lowerSuffix.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The regex's "." matches anything but a line terminator; tokens hold no \n or \r, but may hold these. */
+    private static boolean noLineTerminator(String token, int end) {
+        for (int i = 0; i < end; i++) {
+            char c = token.charAt(i);
+            if (c == '\u0085' || c == '\u2028' || c == '\u2029') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** {@link Character#isDigit}, without its table look-up for ASCII. */
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9' || c >= 0x80 && Character.isDigit(c);
     }
 }

@@ -32,7 +32,7 @@ public final class RdmaStatisticParser implements Parser<RdmaStatistics> {
             if (trimmed.isEmpty()) {
                 continue;
             }
-            for (String word : trimmed.split("\\s+")) {
+            for (String word : TextLines.words(trimmed)) {
                 if (expectPort) {
                     current = RdmaPortName.parse(word, n);
                     expectPort = false;

@@ -64,6 +64,33 @@ class DirectoryBundleLinkTest {
         }
     }
 
+    @Test
+    void aManifestPathThroughAFolderLinkIsJudgedByWhereItReallyIs() throws Exception {
+        Path outside = Files.createDirectories(tmp.resolve("outside"));
+        Files.writeString(outside.resolve("interrupts"), "           CPU0\n  0:         42   IO-APIC   2-edge      stolen\n");
+        Path bundle = Files.createDirectories(tmp.resolve("bundle"));
+        Files.writeString(bundle.resolve("manifest.yaml"), """
+                format: 1
+                host: dirlab-03
+                captures:
+                  - {source: "/proc/interrupts", sample: 0, path: fs/out/interrupts}
+                  - {source: "lscpu", sample: 0, path: commands/alias/lscpu}
+                """);
+        Path real = Files.createDirectories(bundle.resolve("commands/real"));
+        Files.writeString(real.resolve("lscpu"), "CPU(s): 2\n");
+        Files.createSymbolicLink(bundle.resolve("commands/alias"), real);
+        Files.createDirectories(bundle.resolve("fs"));
+        Files.createSymbolicLink(bundle.resolve("fs/out"), outside);
+
+        try (Bundle read = new BundleReader().read(bundle)) {
+            assertThat(read.capture(Source.of(SourceKind.PROC_INTERRUPTS), 0).orElseThrow().collected())
+                    .as("a plain file in a folder link leaving the bundle").isFalse();
+            assertThat(read.capture(Source.of(SourceKind.LSCPU), 0).orElseThrow().collected())
+                    .as("a plain file in a folder link staying inside").isTrue();
+            assertThat(read.refusals()).contains("fs/out: link leaving the bundle: not followed");
+        }
+    }
+
     private static List<Path> captureFiles(Bundle bundle) throws IOException {
         List<Path> files = new ArrayList<>();
         for (Source s : bundle.allSources()) {
