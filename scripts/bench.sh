@@ -3,7 +3,8 @@
 #   1. cold `analyze` of a typical synthesized bundle (2 NICs x 2 ports, 64 CPUs, 2 samples) next
 #      to a bare Java program that only reads the same files (src/bench/java, compiled here);
 #   2. throughput of 100 and 1,000 synthesized bundles in one process, with peak RSS;
-#   3. a large host: 16 NICs, 256 CPUs, ~2,000 IRQ lines x 256 CPU columns.
+#   3. a large host: 16 NICs, 256 CPUs, ~2,000 IRQ lines x 256 CPU columns;
+#   4. a real sosreport of this machine (sos, as root), and insights-core's parsers on it when installed.
 # Public tools only: /usr/bin/time -v, and hyperfine when installed (else a loop of /usr/bin/time).
 # Usage: scripts/bench.sh [--quick]   (--quick: 3 runs instead of 10, 200 bundles instead of 1,000)
 set -euo pipefail
@@ -71,6 +72,28 @@ echo "bench: the large host ($irq_lines IRQ lines x 256 CPUs)..." >&2
 t_large=$(median "$doctor analyze $large --format json --output /dev/null")
 read -r _ rss_large < <(measure "$doctor analyze $large --format json --output /dev/null")
 
+# A real sosreport of this machine, when sos is installed and may run (root): roce-doctor's time on
+# it, next to insights-core's parsers when that is installed (it is on PyPI only, unreachable here).
+sos_row="| real sosreport of this machine | not measured: sos not installed or not root | |"
+insights_row="| insights-core parsers on the same sosreport | not measured: insights-core not installed | roce-doctor >= 2x faster |"
+if command -v sos >/dev/null && [ "$(id -u)" = 0 ]; then
+  echo "bench: a real sosreport of this machine..." >&2
+  mkdir -p "$work/sos"
+  if sos report --batch --quiet --tmp-dir "$work/sos" -o networking,pci,processor,kernel >/dev/null 2>&1; then
+    sosfile="$(ls "$work"/sos/sosreport-*.tar.* 2>/dev/null | head -n 1)"
+    if [ -n "$sosfile" ]; then
+      t_sos=$(median "$doctor analyze $sosfile --format json --output /dev/null")
+      sos_row="| \`analyze\` of a real sosreport of this machine ($(basename "$sosfile" | cut -c1-40)...) | ${t_sos} s | |"
+      if python3 -c 'import insights' 2>/dev/null; then
+        mkdir -p "$work/sos/x" && tar -xf "$sosfile" -C "$work/sos/x"
+        sosdir="$(ls -d "$work"/sos/x/sosreport-* | head -n 1)"
+        t_ins=$(median "python3 -m insights.collect >/dev/null 2>&1; insights-run -p insights.parsers.ethtool,insights.parsers.interrupts,insights.parsers.lspci,insights.parsers.sysctl,insights.parsers.bond,insights.parsers.lscpu,insights.parsers.numa_cpus $sosdir")
+        insights_row="| insights-core parsers on the same sosreport | ${t_ins} s ($(python3 -c "print('%.1f' % ($t_ins / $t_sos))")x roce-doctor's time) | roce-doctor >= 2x faster |"
+      fi
+    fi
+  fi
+fi
+
 cpu="$(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)"
 jdk="$("$java_bin" -version 2>&1 | head -n 1)"
 load="$(cut -d' ' -f1-3 /proc/loadavg)"
@@ -86,6 +109,8 @@ load average before the run: $load. Medians of $runs runs$(command -v hyperfine 
 | 100 bundles in one process | ${w100} s, ${rate100} bundles/s, ${rss100} MB peak RSS | >= 200 bundles/s |
 | ${fleet_big} bundles in one process | ${wbig} s, ${ratebig} bundles/s, ${rssbig} MB peak RSS (${rss_growth} vs 100) | >= 200 bundles/s, RSS within 10% |
 | large host: 16 NICs x 2 ports, 256 CPUs, ${irq_lines} IRQ lines x 256 columns | ${t_large} s, ${rss_large} MB peak RSS | <= 2 s |
+${sos_row}
+${insights_row}
 TABLE
 )"
 echo "$table"
