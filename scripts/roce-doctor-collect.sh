@@ -56,6 +56,7 @@ SYSCTL 0 sysctl -a
 IRQBALANCE 0 systemctl is-active irqbalance
 CPUFREQ_GOVERNOR 0 /sys/devices/system/cpu/cpu{cpu}/cpufreq/scaling_governor
 PERFTEST 0 {program} {args}
+LLDP_NEIGHBORS 0 lldpcli show neighbors
 # sources:end
 EOF
 }

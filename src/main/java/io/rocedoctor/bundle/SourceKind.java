@@ -56,7 +56,9 @@ public enum SourceKind {
     IRQBALANCE(Origin.COMMAND, false, "systemctl is-active irqbalance"),
     CPUFREQ_GOVERNOR(Origin.FILE, false, "/sys/devices/system/cpu/cpu{cpu}/cpufreq/scaling_governor"),
     /** The program is the first argument: {@code ib_write_bw -d mlx5_0} and {@code ib_read_lat -d mlx5_0} are two sources. */
-    PERFTEST(Origin.COMMAND, false, "{program} {args}", "{program}");
+    PERFTEST(Origin.COMMAND, false, "{program} {args}", "{program}"),
+    /** lldpd's view of the neighbours on each port: which switch, which switch port. */
+    LLDP_NEIGHBORS(Origin.COMMAND, false, "lldpcli show neighbors", "lldpctl", "lldpcli show neighbors details");
 
     /** Whether the capture is a command's stdout or a copied file. */
     public enum Origin { COMMAND, FILE }

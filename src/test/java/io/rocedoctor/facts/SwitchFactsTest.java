@@ -65,6 +65,61 @@ class SwitchFactsTest extends BundleFolderTest {
         assertThat(f.of(Link.class)).containsExactly(new Link("ens1f0np0", "leaf1", "Ethernet16", "manifest"));
     }
 
+    private static final String LLDP = """
+            -------------------------------------------------------------------------------
+            LLDP neighbors:
+            -------------------------------------------------------------------------------
+            Interface:    ens1f0np0, via: LLDP, RID: 1, Time: 0 day, 02:13:45
+              Chassis:
+                ChassisID:    mac 0c:42:a1:7e:10:00
+                SysName:      leaf1
+              Port:
+                PortID:       ifname Ethernet16
+                PortDescr:    Ethernet16
+            -------------------------------------------------------------------------------
+            Interface:    ens1f1np1, via: LLDP, RID: 1, Time: 0 day, 02:13:45
+              Chassis:
+                ChassisID:    mac 0c:42:a1:7e:10:00
+                SysName:      leaf1
+              Port:
+                PortID:       mac 0c:42:a1:7e:10:14
+                PortDescr:    Ethernet20
+            -------------------------------------------------------------------------------
+            Interface:    eno1, via: LLDP, RID: 2, Time: 0 day, 02:13:45
+              Chassis:
+                ChassisID:    mac 3c:2c:30:11:22:33
+                SysName:      oob-sw1
+              Port:
+                PortID:       ifname ge-0/0/14
+            -------------------------------------------------------------------------------
+            """;
+
+    private Facts sonicWith(String manifest) throws Exception {
+        write("manifest.yaml", manifest);
+        write("commands/lldpcli_show_neighbors", LLDP);
+        write("switches/leaf1/manifest.yaml", "platform: sonic\n");
+        copy("sonic-config_db-leaf.json", "switches/leaf1/fs/etc/sonic/config_db.json");
+        return facts();
+    }
+
+    @Test
+    void lldpLinksHostPortsToDumpedSwitchesWhenTheManifestHasNoLinks() throws Exception {
+        Facts f = sonicWith("host: h1\n");
+        assertThat(f.of(Link.class)).containsExactlyInAnyOrder(
+                new Link("ens1f0np0", "leaf1", "Ethernet16", "lldp"),
+                new Link("ens1f1np1", "leaf1", "Ethernet20", "lldp"));
+        assertThat(only(f, SwitchPort.class, p -> p.port().equals("Ethernet16")).hostPorts()).containsExactly("ens1f0np0");
+        assertThat(only(f, SwitchPort.class, p -> p.port().equals("Ethernet20")).hostPorts()).containsExactly("ens1f1np1");
+    }
+
+    @Test
+    void theManifestOutranksLldpForTheHostPortsItMaps() throws Exception {
+        Facts f = sonicWith("host: h1\nlinks:\n  - {host_port: ens1f0np0, switch: leaf1, switch_port: Ethernet0}\n");
+        assertThat(f.of(Link.class)).containsExactlyInAnyOrder(
+                new Link("ens1f0np0", "leaf1", "Ethernet0", "manifest"),
+                new Link("ens1f1np1", "leaf1", "Ethernet20", "lldp"));
+    }
+
     @Test
     void sonicLosslessQueueHasItsXoffPointHeadroomEcnWatchdogAndDrops() throws Exception {
         SwitchLosslessQueue q = only(sonic(), SwitchLosslessQueue.class, x -> x.port().equals("Ethernet16") && x.priority() == 3);
