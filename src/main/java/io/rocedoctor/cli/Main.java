@@ -24,7 +24,23 @@ public final class Main {
     public static final int INTERNAL = 3;
 
     public static void main(String[] args) {
+        if (diagnosesWithBuiltInRules(args)) {
+            io.rocedoctor.engine.RuleEngine.buildInBackground();
+        }
         System.exit(commandLine().execute(args));
+    }
+
+    /** A command that fires the built-in rules: its rulebase is built while the bundle is read. */
+    static boolean diagnosesWithBuiltInRules(String[] args) {
+        if (args.length == 0 || !java.util.Set.of("analyze", "plan", "diff").contains(args[0])) {
+            return false;
+        }
+        for (String a : args) {
+            if (a.startsWith("--rules") || a.equals("--help") || a.equals("-h") || a.equals("--version") || a.equals("-V")) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The configured command line; tests call {@code execute} on it. */
