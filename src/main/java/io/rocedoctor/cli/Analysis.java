@@ -27,21 +27,32 @@ import java.util.function.BiFunction;
  * capture that failed is one line on {@code warnings} (the report lists them too).
  */
 final class Analysis {
-    private final RuleEngine engine;
+    private final java.util.function.Supplier<RuleEngine> engineSource;
+    private volatile RuleEngine engine;
     private final Profile profile;
     private final BundleReader reader;
     private final PrintWriter warnings;
     private final Planner planner = new Planner(new ActionCatalog());
 
-    Analysis(RuleEngine engine, Profile profile, BundleReader reader, PrintWriter warnings) {
-        this.engine = engine;
+    /** {@code engine} is asked once, when the first bundle's facts are ready (the rulebase may be building meanwhile). */
+    Analysis(java.util.function.Supplier<RuleEngine> engine, Profile profile, BundleReader reader, PrintWriter warnings) {
+        this.engineSource = engine;
         this.profile = profile;
         this.reader = reader;
         this.warnings = warnings;
     }
 
     RuleEngine engine() {
-        return engine;
+        RuleEngine e = engine;
+        if (e == null) {
+            synchronized (this) {
+                if (engine == null) {
+                    engine = engineSource.get();
+                }
+                e = engine;
+            }
+        }
+        return e;
     }
 
     Profile profile() {
@@ -55,14 +66,14 @@ final class Analysis {
     /** Runs the pipeline and keeps what {@code keep} takes of the report and facts (a fleet keeps a summary). */
     <T> T run(Path input, BiFunction<Report, Facts, T> keep) throws BundleException {
         return inspect(input, (bundle, facts, diagnosis) -> keep.apply(ReportBuilder.build(bundle, facts, diagnosis,
-                engine.catalog(), profile, planner.plan(diagnosis, Snapshot.of(facts))), facts));
+                engine().catalog(), profile, planner.plan(diagnosis, Snapshot.of(facts))), facts));
     }
 
     /** Runs the pipeline up to the diagnosis and hands it to {@code use} while the bundle is still open. */
     <T> T inspect(Path input, Use<T> use) throws BundleException {
         try (Bundle bundle = reader.read(input)) {
             Facts facts = usableFacts(input, bundle, warnings);
-            return use.apply(bundle, facts, engine.diagnose(facts, profile));
+            return use.apply(bundle, facts, engine().diagnose(facts, profile));
         }
     }
 

@@ -33,6 +33,6 @@ final class DiagnosisOptions {
         } catch (IOException e) {
             throw new BadInputException(e.getMessage(), e);
         }
-        return new Analysis(rules.engine(), profile, reader, warnings);
+        return new Analysis(rules.lazyEngine(), profile, reader, warnings);
     }
 }

@@ -24,12 +24,54 @@ public final class Main {
     public static final int INTERNAL = 3;
 
     public static void main(String[] args) {
-        System.exit(commandLine().execute(args));
+        if (diagnosesWithBuiltInRules(args)) {
+            io.rocedoctor.engine.RuleEngine.buildInBackground();
+        }
+        System.exit(commandLine(args).execute(args));
+    }
+
+    /** A command that fires the built-in rules: its rulebase is built while the bundle is read. */
+    static boolean diagnosesWithBuiltInRules(String[] args) {
+        if (args.length == 0 || !java.util.Set.of("analyze", "plan", "diff").contains(args[0])) {
+            return false;
+        }
+        for (String a : args) {
+            if (a.startsWith("--rules") || a.equals("--help") || a.equals("-h") || a.equals("--version") || a.equals("-V")) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The configured command line; tests call {@code execute} on it. */
     public static CommandLine commandLine() {
-        CommandLine cl = new CommandLine(new Main());
+        return configure(new CommandLine(new Main()));
+    }
+
+    /**
+     * The command line for these arguments: when the first names a subcommand, a root with that
+     * subcommand only (picocli builds every subcommand's model by reflection, and its classes cannot
+     * be archived by CDS); otherwise, or when it is not a subcommand that runs alone, the whole one.
+     */
+    static CommandLine commandLine(String[] args) {
+        if (args.length > 0) {
+            Object sub = switch (args[0]) {
+                case "analyze" -> new AnalyzeCommand();
+                case "plan" -> new PlanCommand();
+                case "diff" -> new DiffCommand();
+                case "facts" -> new FactsCommand();
+                default -> null;
+            };
+            if (sub != null) {
+                CommandLine root = new CommandLine(new Lean());
+                root.addSubcommand(args[0], new CommandLine(sub));
+                return configure(root);
+            }
+        }
+        return commandLine();
+    }
+
+    private static CommandLine configure(CommandLine cl) {
         cl.setExitCodeExceptionMapper(e -> e instanceof CommandLine.ParameterException ? BAD_INPUT : INTERNAL);
         cl.setParameterExceptionHandler((ex, a) -> {
             ex.getCommandLine().getErr().println("roce-doctor: " + ex.getMessage());
@@ -50,6 +92,11 @@ public final class Main {
             return INTERNAL;
         });
         return cl;
+    }
+
+    /** The root of {@link #commandLine(String[])} when it runs one subcommand: Main's name and options, no other subcommand. */
+    @Command(name = "roce-doctor", mixinStandardHelpOptions = true, versionProvider = Main.Version.class)
+    static final class Lean {
     }
 
     /** The version from the jar's manifest, or the build's when run from classes. */

@@ -116,6 +116,22 @@ public final class RuleEngine {
         return new RuleEngine(base, overridden, userPackages);
     }
 
+    /**
+     * Builds the built-in rulebase on a daemon thread, so that it is ready (or nearly) when the
+     * first bundle's facts are; {@link #builtIn()} waits for it. Nothing changes but the timing.
+     */
+    public static void buildInBackground() {
+        Thread t = new Thread(() -> {
+            try {
+                builtInKieBase();
+            } catch (RuntimeException | Error e) {
+                // the caller's own build reports it
+            }
+        }, "rulebase");
+        t.setDaemon(true);
+        t.start();
+    }
+
     static KieBase builtInKieBase() {
         KieBase kb = builtIn;
         if (kb == null) {
