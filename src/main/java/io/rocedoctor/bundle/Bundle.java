@@ -60,7 +60,7 @@ public final class Bundle implements AutoCloseable {
         this.refusals = List.copyOf(refusals);
         this.links = List.copyOf(links);
         this.redacted = List.copyOf(redacted);
-        this.switchRoots = Map.copyOf(switchRoots);
+        this.switchRoots = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(switchRoots));
         this.discoveredRdmaDevices = discoveredRdmaDevices == null ? null : List.copyOf(discoveredRdmaDevices);
         this.scratch = scratch;
     }

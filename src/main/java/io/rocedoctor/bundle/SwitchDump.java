@@ -21,7 +21,7 @@ public final class SwitchDump {
     SwitchDump(String name, SwitchPlatform platform, Map<SwitchSource, SortedMap<Integer, Path>> files, List<String> problems) {
         this.name = name;
         this.platform = platform;
-        this.files = Map.copyOf(files);
+        this.files = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(files));
         this.problems = List.copyOf(problems);
     }
 

@@ -1,5 +1,6 @@
 package io.rocedoctor.collect;
 
+import io.rocedoctor.parse.OrderedCopy;
 import java.util.List;
 import java.util.Map;
 
@@ -27,7 +28,7 @@ public record Inventory(List<RdmaDevice> rdmaDevices, List<String> netdevs, List
         irqs = List.copyOf(irqs);
         numaNodes = List.copyOf(numaNodes);
         governedCpus = List.copyOf(governedCpus);
-        ecnPriorities = Map.copyOf(ecnPriorities);
+        ecnPriorities = OrderedCopy.map(ecnPriorities);
     }
 
     /** One line for the terminal: what was found. */

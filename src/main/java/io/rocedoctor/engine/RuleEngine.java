@@ -51,8 +51,8 @@ public final class RuleEngine {
 
     private RuleEngine(KieBase kieBase, Set<String> overridden, Set<String> userPackages) {
         this.kieBase = kieBase;
-        this.overridden = Set.copyOf(overridden);
-        this.userPackages = Set.copyOf(userPackages);
+        this.overridden = java.util.Collections.unmodifiableSet(new java.util.TreeSet<>(overridden));
+        this.userPackages = java.util.Collections.unmodifiableSet(new java.util.TreeSet<>(userPackages));
         this.catalog = readCatalog(kieBase, this::replaced);
     }
 

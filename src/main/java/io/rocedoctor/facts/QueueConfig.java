@@ -1,5 +1,6 @@
 package io.rocedoctor.facts;
 
+import io.rocedoctor.parse.OrderedCopy;
 import java.util.List;
 import java.util.Map;
 
@@ -23,7 +24,7 @@ public record QueueConfig(String port, String nic, Integer localCpus, Integer rx
                           Long ringRx, Long maxRingRx, Integer rssQueuesUsed, Double rssWeightRatio,
                           Map<String, String> flowHash, List<String> hashWithoutL4) {
     public QueueConfig {
-        flowHash = Map.copyOf(flowHash);
+        flowHash = OrderedCopy.map(flowHash);
         hashWithoutL4 = List.copyOf(hashWithoutL4);
     }
 }

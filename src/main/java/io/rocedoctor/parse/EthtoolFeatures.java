@@ -11,7 +11,7 @@ import java.util.Optional;
  */
 public record EthtoolFeatures(String interfaceName, Map<String, Feature> features) {
     public EthtoolFeatures {
-        features = Map.copyOf(features);
+        features = OrderedCopy.map(features);
     }
 
     /**

@@ -14,7 +14,7 @@ import java.util.Map;
  */
 public record EthtoolRings(String interfaceName, Sizes maximums, Sizes current, Map<String, String> otherSettings) {
     public EthtoolRings {
-        otherSettings = Map.copyOf(otherSettings);
+        otherSettings = OrderedCopy.map(otherSettings);
     }
 
     /** One block; a size is null when the driver prints "n/a" or the line is missing. */

@@ -22,7 +22,7 @@ public record IbvDevices(List<IbvDevice> devices) {
             String sysImageGuid, String vendorId, Integer vendorPartId, String hardwareVersion, String boardId,
             Integer physicalPortCount, Map<String, String> attributes, List<IbvPort> ports) {
         public IbvDevice {
-            attributes = Map.copyOf(attributes);
+            attributes = OrderedCopy.map(attributes);
             ports = List.copyOf(ports);
         }
     }
@@ -42,7 +42,7 @@ public record IbvDevices(List<IbvDevice> devices) {
             String linkLayer, String activeWidth, String activeSpeed, Map<String, String> attributes,
             List<IbvGid> gids) {
         public IbvPort {
-            attributes = Map.copyOf(attributes);
+            attributes = OrderedCopy.map(attributes);
             gids = List.copyOf(gids);
         }
     }

@@ -33,9 +33,9 @@ public record IpLink(int index, String name, String parent, List<String> flags, 
         List<String> altNames, Map<String, Long> statistics) {
     public IpLink {
         flags = List.copyOf(flags);
-        attributes = Map.copyOf(attributes);
+        attributes = OrderedCopy.map(attributes);
         altNames = List.copyOf(altNames);
-        statistics = Map.copyOf(statistics);
+        statistics = OrderedCopy.map(statistics);
     }
 
     public boolean up() {

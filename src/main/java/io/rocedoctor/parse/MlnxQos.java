@@ -23,10 +23,10 @@ public record MlnxQos(String dcbxMode, String trust, Map<Integer, Integer> dscpP
         Map<Integer, Integer> priorityBuffer, List<TrafficClass> trafficClasses) {
 
     public MlnxQos {
-        dscpPriority = Map.copyOf(dscpPriority);
+        dscpPriority = OrderedCopy.map(dscpPriority);
         receiveBufferBytes = List.copyOf(receiveBufferBytes);
         pfcEnabled = List.copyOf(pfcEnabled);
-        priorityBuffer = Map.copyOf(priorityBuffer);
+        priorityBuffer = OrderedCopy.map(priorityBuffer);
         trafficClasses = List.copyOf(trafficClasses);
     }
 
@@ -49,7 +49,7 @@ public record MlnxQos(String dcbxMode, String trust, Map<Integer, Integer> dscpP
                 map.putIfAbsent(p, tc.tc());
             }
         }
-        return Map.copyOf(map);
+        return OrderedCopy.map(map);
     }
 
     /**

@@ -16,7 +16,7 @@ public record MlxconfigQuery(String deviceType, String name, String description,
         Map<String, Parameter> parameters) {
 
     public MlxconfigQuery {
-        parameters = Map.copyOf(parameters);
+        parameters = OrderedCopy.map(parameters);
     }
 
     /** The value in force for a parameter (see {@link Parameter#effective()}). */

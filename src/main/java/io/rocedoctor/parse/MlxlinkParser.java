@@ -84,7 +84,7 @@ public final class MlxlinkParser implements Parser<MlxlinkReport> {
             throw new ParseException(1, "no mlxlink field (State, Speed, FEC, BER...) found");
         }
         Map<String, Map<String, String>> frozen = new LinkedHashMap<>();
-        sections.forEach((k, v) -> frozen.put(k, Map.copyOf(v)));
+        sections.forEach((k, v) -> frozen.put(k, OrderedCopy.map(v)));
 
         String speed = text(fields, "speed");
         String width = text(fields, "width");

@@ -30,7 +30,7 @@ public record MlxlinkReport(String state, String physicalState, String speed, In
 
     public MlxlinkReport {
         rawErrorsPerLane = List.copyOf(rawErrorsPerLane);
-        sections = Map.copyOf(sections);
+        sections = OrderedCopy.map(sections);
     }
 
     public enum LaneSignaling { NRZ, PAM4 }

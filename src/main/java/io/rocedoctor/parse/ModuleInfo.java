@@ -29,6 +29,6 @@ public record ModuleInfo(String identifier, String connector, String vendorName,
     public ModuleInfo {
         rxPowerMilliwatts = List.copyOf(rxPowerMilliwatts);
         txPowerMilliwatts = List.copyOf(txPowerMilliwatts);
-        fields = Map.copyOf(fields);
+        fields = OrderedCopy.map(fields);
     }
 }

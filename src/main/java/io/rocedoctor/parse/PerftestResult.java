@@ -34,7 +34,7 @@ public record PerftestResult(PerftestTest test, Boolean latency, Banner banner, 
             Boolean usingSrq, Integer txDepth, Integer mtuBytes, String linkType, Integer gidIndex,
             Integer maxInlineBytes, Boolean rdmaCmQps, String dataExchangeMethod, Map<String, String> all) {
         public Banner {
-            all = Map.copyOf(all);
+            all = OrderedCopy.map(all);
         }
     }
 

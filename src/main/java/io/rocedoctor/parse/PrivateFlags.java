@@ -12,7 +12,7 @@ import java.util.Optional;
  */
 public record PrivateFlags(String interfaceName, Map<String, Boolean> flags) {
     public PrivateFlags {
-        flags = Map.copyOf(flags);
+        flags = OrderedCopy.map(flags);
     }
 
     /** A flag's state; empty when this driver has no such flag. */

@@ -25,7 +25,7 @@ public record RdmaLinks(List<RdmaLink> links) {
     public record RdmaLink(String device, int port, String state, String physicalState, String netdev,
             Map<String, String> attributes) {
         public RdmaLink {
-            attributes = Map.copyOf(attributes);
+            attributes = OrderedCopy.map(attributes);
         }
     }
 }

@@ -21,7 +21,7 @@ public record RdmaStatistics(List<PortCounters> ports) {
     /** The counters of one port, name -> value, as printed. */
     public record PortCounters(String device, int port, Map<String, Long> counters) {
         public PortCounters {
-            counters = Map.copyOf(counters);
+            counters = OrderedCopy.map(counters);
         }
 
         public Optional<Long> counter(String name) {

@@ -23,7 +23,7 @@ public record RssIndirection(String interfaceName, Integer ringCount, List<Integ
     public RssIndirection {
         table = List.copyOf(table);
         hashKey = List.copyOf(hashKey);
-        hashFunctions = Map.copyOf(hashFunctions);
+        hashFunctions = OrderedCopy.map(hashFunctions);
     }
 
     /** The distinct queues the table spreads flows to. */

@@ -13,7 +13,7 @@ import java.util.Set;
  */
 public record RxFlowHash(String flowType, Set<Field> fields, boolean discarded, List<String> otherFields) {
     public RxFlowHash {
-        fields = Set.copyOf(fields);
+        fields = OrderedCopy.set(fields);
         otherFields = List.copyOf(otherFields);
     }
 

@@ -14,7 +14,7 @@ import java.util.OptionalLong;
  */
 public record SysctlValues(Map<String, String> values, List<String> unreadableKeys) {
     public SysctlValues {
-        values = Map.copyOf(values);
+        values = OrderedCopy.map(values);
         unreadableKeys = List.copyOf(unreadableKeys);
     }
 

@@ -37,4 +37,29 @@ class PackagedJarIT {
         assertThat(p.exitValue()).isEqualTo(2);
         assertThat(err.strip()).startsWith("roce-doctor: pom.xml:").doesNotContain("\n");
     }
+
+    /**
+     * Two processes, same bundle, same bytes. Unordered collections ({@code Map.copyOf}) iterate
+     * in an order salted per JVM start: only separate processes show it, never a test in one JVM.
+     */
+    @Test
+    void twoProcessesGiveTheSameBytes() throws Exception {
+        for (String[] args : new String[][] {
+                {"facts", "fixtures/bundles/pfc-storm-ecn-off", "--format", "json"},
+                {"analyze", "fixtures/bundles/pfc-storm-ecn-off", "--format", "json"},
+                {"analyze", "fixtures/bundles/switch-ecn-above-xoff-sonic", "--format", "json"},
+                {"facts", "fixtures/bundles/switch-pfc-priority-mismatch-nvue", "--format", "json"}}) {
+            assertThat(run(args)).as(String.join(" ", args)).isEqualTo(run(args));
+        }
+    }
+
+    private static String run(String... args) throws Exception {
+        java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", "target/roce-doctor.jar"));
+        command.addAll(java.util.List.of(args));
+        Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        return out;
+    }
 }

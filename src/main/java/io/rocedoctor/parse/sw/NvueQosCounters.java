@@ -1,5 +1,6 @@
 package io.rocedoctor.parse.sw;
 
+import io.rocedoctor.parse.OrderedCopy;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -16,7 +17,7 @@ public record NvueQosCounters(List<PriorityGroup> priorityGroups, List<TrafficCl
         priorityGroups = List.copyOf(priorityGroups);
         trafficClasses = List.copyOf(trafficClasses);
         pfc = List.copyOf(pfc);
-        portStats = Map.copyOf(portStats);
+        portStats = OrderedCopy.map(portStats);
     }
 
     public record PriorityGroup(int priorityGroup, Long rxFrames, Long rxBufferDiscardBytes, Long rxSharedBufferDiscardBytes) {

@@ -1,5 +1,6 @@
 package io.rocedoctor.parse.sw;
 
+import io.rocedoctor.parse.OrderedCopy;
 import java.util.Map;
 
 /**
@@ -9,7 +10,7 @@ import java.util.Map;
 public record NvueQosMapping(String trust, Integer portDefaultSwitchPriority,
                              Map<Integer, Integer> pcpToSwitchPriority, Map<Integer, Integer> dscpToSwitchPriority) {
     public NvueQosMapping {
-        pcpToSwitchPriority = Map.copyOf(pcpToSwitchPriority);
-        dscpToSwitchPriority = Map.copyOf(dscpToSwitchPriority);
+        pcpToSwitchPriority = OrderedCopy.map(pcpToSwitchPriority);
+        dscpToSwitchPriority = OrderedCopy.map(dscpToSwitchPriority);
     }
 }

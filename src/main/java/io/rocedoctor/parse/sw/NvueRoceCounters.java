@@ -1,5 +1,6 @@
 package io.rocedoctor.parse.sw;
 
+import io.rocedoctor.parse.OrderedCopy;
 import java.util.Map;
 
 /**
@@ -9,7 +10,7 @@ import java.util.Map;
  */
 public record NvueRoceCounters(Map<String, Long> values) {
     public NvueRoceCounters {
-        values = Map.copyOf(values);
+        values = OrderedCopy.map(values);
     }
 
     /** One counter, or null when the output lacks it. */

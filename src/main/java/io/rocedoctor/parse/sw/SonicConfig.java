@@ -1,5 +1,6 @@
 package io.rocedoctor.parse.sw;
 
+import io.rocedoctor.parse.OrderedCopy;
 import java.util.List;
 import java.util.Map;
 
@@ -40,22 +41,22 @@ public record SonicConfig(Map<String, SonicBufferPool> bufferPools, Map<String, 
                           List<String> ecmpHash, List<String> lagHash) {
 
     public SonicConfig {
-        bufferPools = Map.copyOf(bufferPools);
-        bufferProfiles = Map.copyOf(bufferProfiles);
+        bufferPools = OrderedCopy.map(bufferPools);
+        bufferProfiles = OrderedCopy.map(bufferProfiles);
         bufferPgs = List.copyOf(bufferPgs);
         bufferQueues = List.copyOf(bufferQueues);
-        wredProfiles = Map.copyOf(wredProfiles);
+        wredProfiles = OrderedCopy.map(wredProfiles);
         queues = List.copyOf(queues);
-        schedulers = Map.copyOf(schedulers);
-        portQos = Map.copyOf(portQos);
-        dscpToTcMaps = Map.copyOf(dscpToTcMaps);
-        dot1pToTcMaps = Map.copyOf(dot1pToTcMaps);
-        tcToPgMaps = Map.copyOf(tcToPgMaps);
-        tcToQueueMaps = Map.copyOf(tcToQueueMaps);
-        pfcToQueueMaps = Map.copyOf(pfcToQueueMaps);
-        pfcWatchdog = Map.copyOf(pfcWatchdog);
-        ports = Map.copyOf(ports);
-        cableLengths = Map.copyOf(cableLengths);
+        schedulers = OrderedCopy.map(schedulers);
+        portQos = OrderedCopy.map(portQos);
+        dscpToTcMaps = OrderedCopy.map(dscpToTcMaps);
+        dot1pToTcMaps = OrderedCopy.map(dot1pToTcMaps);
+        tcToPgMaps = OrderedCopy.map(tcToPgMaps);
+        tcToQueueMaps = OrderedCopy.map(tcToQueueMaps);
+        pfcToQueueMaps = OrderedCopy.map(pfcToQueueMaps);
+        pfcWatchdog = OrderedCopy.map(pfcWatchdog);
+        ports = OrderedCopy.map(ports);
+        cableLengths = OrderedCopy.map(cableLengths);
         ecmpHash = List.copyOf(ecmpHash);
         lagHash = List.copyOf(lagHash);
     }

@@ -1,5 +1,6 @@
 package io.rocedoctor.parse.sw;
 
+import io.rocedoctor.parse.OrderedCopy;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -198,7 +199,7 @@ public final class SonicConfigParser implements Parser<SonicConfig> {
                     map.put(from, to);
                 }
             }
-            out.put(e.getKey(), Map.copyOf(map));
+            out.put(e.getKey(), OrderedCopy.map(map));
         }
         return out;
     }

@@ -1,5 +1,6 @@
 package io.rocedoctor.parse.sw;
 
+import io.rocedoctor.parse.OrderedCopy;
 import java.util.List;
 import java.util.Map;
 
@@ -9,7 +10,7 @@ import java.util.Map;
  */
 public record SonicPfcPriorities(Map<String, List<Integer>> lossless, Map<String, Boolean> asymmetric) {
     public SonicPfcPriorities {
-        lossless = Map.copyOf(lossless);
-        asymmetric = Map.copyOf(asymmetric);
+        lossless = OrderedCopy.map(lossless);
+        asymmetric = OrderedCopy.map(asymmetric);
     }
 }

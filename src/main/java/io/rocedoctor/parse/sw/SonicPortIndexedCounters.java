@@ -1,5 +1,6 @@
 package io.rocedoctor.parse.sw;
 
+import io.rocedoctor.parse.OrderedCopy;
 import java.util.Map;
 
 /**
@@ -9,7 +10,7 @@ import java.util.Map;
  */
 public record SonicPortIndexedCounters(String title, Map<String, Map<Integer, Long>> byPort) {
     public SonicPortIndexedCounters {
-        byPort = Map.copyOf(byPort);
+        byPort = OrderedCopy.map(byPort);
     }
 
     /** One value, or null when the port or index is absent. */

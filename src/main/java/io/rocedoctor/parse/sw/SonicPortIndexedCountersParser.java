@@ -1,5 +1,6 @@
 package io.rocedoctor.parse.sw;
 
+import io.rocedoctor.parse.OrderedCopy;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -65,10 +66,10 @@ public final class SonicPortIndexedCountersParser implements Parser<SonicPortInd
                     }
                 }
             }
-            byPort.merge(port, Map.copyOf(values), (a, b) -> {
+            byPort.merge(port, OrderedCopy.map(values), (a, b) -> {
                 Map<Integer, Long> both = new HashMap<>(a);
                 both.putAll(b);
-                return Map.copyOf(both);
+                return OrderedCopy.map(both);
             });
         }
     }
