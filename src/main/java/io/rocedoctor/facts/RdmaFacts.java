@@ -56,7 +56,9 @@ final class RdmaFacts implements LayerFacts {
             }
         }
         boolean looked = RDMA_INVENTORY.stream().anyMatch(k -> !host.sources(k).isEmpty());
-        if (devices.isEmpty() && looked) {
+        // The collector's own discovery, when the manifest has it, already said so (SourceLedger).
+        boolean saidByCollector = host.bundle().discoveredRdmaDevices().filter(List::isEmpty).isPresent();
+        if (devices.isEmpty() && looked && !saidByCollector) {
             host.ledger().note("no RDMA device found: " + String.join(", ", RDMA_INVENTORY.stream()
                     .filter(k -> !host.sources(k).isEmpty()).map(k -> host.sources(k).get(0).display()).toList())
                     + " list none");
