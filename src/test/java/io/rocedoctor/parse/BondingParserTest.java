@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -92,7 +91,6 @@ class BondingParserTest {
 
     @Provide
     Arbitrary<String> hostile() {
-        return Arbitraries.oneOf(ParserFuzz.randomText(),
-                ParserFuzz.mutated(fixture("proc_net_bonding", "bond0-802.3ad-layer3+4-member-down.txt")));
+        return ParserFuzz.randomOrMutated(fixture("proc_net_bonding", "bond0-802.3ad-layer3+4-member-down.txt"));
     }
 }

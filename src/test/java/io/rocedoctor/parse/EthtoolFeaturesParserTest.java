@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -56,6 +55,6 @@ class EthtoolFeaturesParserTest {
 
     @Provide
     Arbitrary<String> hostile() {
-        return Arbitraries.oneOf(ParserFuzz.randomText(), ParserFuzz.mutated(SampleText.fixture("ethtool-k", "mlx5-ens3f0np0-excerpt.txt")));
+        return ParserFuzz.randomOrMutated(SampleText.fixture("ethtool-k", "mlx5-ens3f0np0-excerpt.txt"));
     }
 }

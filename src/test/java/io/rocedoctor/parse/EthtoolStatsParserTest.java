@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -79,6 +78,6 @@ class EthtoolStatsParserTest {
 
     @Provide
     Arbitrary<String> hostile() {
-        return Arbitraries.oneOf(ParserFuzz.randomText(), ParserFuzz.mutated(fixture("ethtool-S", "bnxt-per-ring-grouped.txt")));
+        return ParserFuzz.randomOrMutated(fixture("ethtool-S", "bnxt-per-ring-grouped.txt"));
     }
 }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -103,6 +102,6 @@ class IpLinksParserTest {
 
     @Provide
     Arbitrary<String> hostile() {
-        return Arbitraries.oneOf(ParserFuzz.randomText(), ParserFuzz.mutated(SampleText.fixture("ip", "ip-d-s-s-link-roce-bond-lacp.txt")));
+        return ParserFuzz.randomOrMutated(SampleText.fixture("ip", "ip-d-s-s-link-roce-bond-lacp.txt"));
     }
 }

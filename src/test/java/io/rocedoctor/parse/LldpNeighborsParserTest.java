@@ -3,7 +3,6 @@ package io.rocedoctor.parse;
 import static io.rocedoctor.parse.ParseFailures.assertFailsAt;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -65,7 +64,6 @@ class LldpNeighborsParserTest {
 
     @Provide
     Arbitrary<String> hostile() {
-        return Arbitraries.oneOf(ParserFuzz.randomText(),
-                ParserFuzz.mutated(RdmaFamilyFixtures.read("lldp/lldpcli-show-neighbors-details-mac-portid.txt")));
+        return ParserFuzz.randomOrMutated(RdmaFamilyFixtures.read("lldp/lldpcli-show-neighbors-details-mac-portid.txt"));
     }
 }

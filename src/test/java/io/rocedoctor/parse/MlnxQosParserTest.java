@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Map;
 
-import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -79,7 +78,6 @@ class MlnxQosParserTest {
 
     @Provide
     Arbitrary<String> hostile() {
-        return Arbitraries.oneOf(ParserFuzz.randomText(),
-                ParserFuzz.mutated(RdmaFamilyFixtures.read("mlnx_qos/mlnx_qos-i-ens2f0np0-dscp-buffers-ets.txt")));
+        return ParserFuzz.randomOrMutated(RdmaFamilyFixtures.read("mlnx_qos/mlnx_qos-i-ens2f0np0-dscp-buffers-ets.txt"));
     }
 }

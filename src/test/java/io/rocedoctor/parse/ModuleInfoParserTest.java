@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -75,6 +74,6 @@ class ModuleInfoParserTest {
 
     @Provide
     Arbitrary<String> hostile() {
-        return Arbitraries.oneOf(ParserFuzz.randomText(), ParserFuzz.mutated(SampleText.fixture("ethtool-m", "qsfp28-sr4-ens3f0np0.txt")));
+        return ParserFuzz.randomOrMutated(SampleText.fixture("ethtool-m", "qsfp28-sr4-ens3f0np0.txt"));
     }
 }

@@ -22,6 +22,11 @@ public final class ParserFuzz {
                 .ofMaxLength(2000);
     }
 
+    /** What every parser's property feeds it: random text, or a real-format sample damaged. */
+    public static Arbitrary<String> randomOrMutated(String sample) {
+        return Arbitraries.oneOf(randomText(), mutated(sample));
+    }
+
     /** A real-format sample mutated by a seeded sequence of damage. */
     public static Arbitrary<String> mutated(String sample) {
         return Arbitraries.longs().map(seed -> mutate(sample, new Random(seed)));

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -53,6 +52,6 @@ class PrivateFlagsParserTest {
 
     @Provide
     Arbitrary<String> hostile() {
-        return Arbitraries.oneOf(ParserFuzz.randomText(), ParserFuzz.mutated(SampleText.fixture("ethtool-priv-flags", "mlx5-ens3f1np1.txt")));
+        return ParserFuzz.randomOrMutated(SampleText.fixture("ethtool-priv-flags", "mlx5-ens3f1np1.txt"));
     }
 }

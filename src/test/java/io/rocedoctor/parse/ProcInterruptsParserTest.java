@@ -9,7 +9,6 @@ import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.Test;
 
-import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -107,7 +106,6 @@ class ProcInterruptsParserTest {
 
     @Provide
     Arbitrary<String> hostile() {
-        return Arbitraries.oneOf(ParserFuzz.randomText(),
-                ParserFuzz.mutated(fixture("proc_interrupts", "proc-interrupts-offline-cpu3-cpu5.txt")));
+        return ParserFuzz.randomOrMutated(fixture("proc_interrupts", "proc-interrupts-offline-cpu3-cpu5.txt"));
     }
 }

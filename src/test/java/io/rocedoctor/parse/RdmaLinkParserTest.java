@@ -4,7 +4,6 @@ import static io.rocedoctor.parse.ParseFailures.assertFailsAt;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -63,7 +62,6 @@ class RdmaLinkParserTest {
 
     @Provide
     Arbitrary<String> hostile() {
-        return Arbitraries.oneOf(ParserFuzz.randomText(),
-                ParserFuzz.mutated(RdmaFamilyFixtures.read("rdma/rdma-link-show-roce-and-ib.txt")));
+        return ParserFuzz.randomOrMutated(RdmaFamilyFixtures.read("rdma/rdma-link-show-roce-and-ib.txt"));
     }
 }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -61,6 +60,6 @@ class RxFlowHashParserTest {
 
     @Provide
     Arbitrary<String> hostile() {
-        return Arbitraries.oneOf(ParserFuzz.randomText(), ParserFuzz.mutated(SampleText.fixture("ethtool-n", "udp4-ens3f0np0-with-ports.txt")));
+        return ParserFuzz.randomOrMutated(SampleText.fixture("ethtool-n", "udp4-ens3f0np0-with-ports.txt"));
     }
 }

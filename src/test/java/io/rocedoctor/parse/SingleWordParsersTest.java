@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -61,6 +60,6 @@ class SingleWordParsersTest {
 
     @Provide
     Arbitrary<String> hostile() {
-        return Arbitraries.oneOf(ParserFuzz.randomText(), ParserFuzz.mutated(SampleText.fixture("systemctl", "irqbalance-active.txt")));
+        return ParserFuzz.randomOrMutated(SampleText.fixture("systemctl", "irqbalance-active.txt"));
     }
 }
