@@ -128,13 +128,14 @@ public final class FactBuilder {
 
         // Counters of each port across samples.
         List<Nic> nics = facts.stream().filter(Nic.class::isInstance).map(Nic.class::cast).toList();
-        HostContext context = new HostContext(bundle, ledger, lastSample, interval, ports, nics, pci, topology);
+        HostContext withoutCounters = new HostContext(bundle, ledger, lastSample, interval, ports, nics, pci, topology, Map.of());
         Map<String, Map<String, CounterRate>> portCounters = new TreeMap<>();
         for (Source s : bundle.sources(SourceKind.ETHTOOL_STATS)) {
-            Map<String, CounterRate> rates = context.rates(s, s.arg(), STATS, EthtoolStats::counters);
+            Map<String, CounterRate> rates = withoutCounters.rates(s, s.arg(), STATS, EthtoolStats::counters);
             portCounters.put(s.arg(), rates);
             facts.addAll(rates.values());
         }
+        HostContext context = withoutCounters.withPortCounters(portCounters);
         for (Object f : List.copyOf(facts)) {
             if (f instanceof MultipathGroup g) {
                 for (String direction : List.of("tx", "rx")) {

@@ -84,7 +84,7 @@ final class PhysicalFacts implements LayerFacts {
                 m == null ? null : m.fec(), m == null ? null : fecCode(m.fec()),
                 m == null ? null : value(m.rawBer()), m == null || m.rawBer() == null ? null : m.rawBer().text(),
                 m == null ? null : value(m.effectiveBer()), m == null || m.effectiveBer() == null ? null : m.effectiveBer().text(),
-                increase(facts, port.name(), "rx_symbol_err_phy"), m == null ? null : m.linkDownCounter(),
+                increase(host, port.name(), "rx_symbol_err_phy"), m == null ? null : m.linkDownCounter(),
                 m == null ? null : m.linkErrorRecoveryCounter(), m == null ? null : m.minutesSinceLastClear(),
                 carrierChanges(host, port.name()));
     }
@@ -177,13 +177,8 @@ final class PhysicalFacts implements LayerFacts {
     }
 
     /** How much a port counter grew between the first and last sample; null with one sample or no counter. */
-    private static Long increase(List<Object> facts, String port, String counter) {
-        for (Object o : facts) {
-            if (o instanceof CounterRate c && c.subject().equals(port) && c.counter().equals(counter)) {
-                return c.sinceBoot() || c.wentDown() ? null : c.delta();
-            }
-        }
-        return null;
+    private static Long increase(HostContext host, String port, String counter) {
+        return host.portCounter(port, counter).filter(c -> !c.sinceBoot() && !c.wentDown()).map(CounterRate::delta).orElse(null);
     }
 
     /** Carrier changes between samples; the absolute count is no evidence (a link that came up once has 2). */

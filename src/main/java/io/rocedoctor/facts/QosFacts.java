@@ -35,13 +35,10 @@ final class QosFacts implements LayerFacts {
 
     @Override
     public void addTo(HostContext host, List<Object> facts) {
-        Map<String, Map<String, CounterRate>> counters = new TreeMap<>();
-        for (Object f : facts) {
-            if (f instanceof CounterRate c && host.ports().containsKey(c.subject())) {
-                counters.computeIfAbsent(c.subject(), k -> new TreeMap<>()).put(c.counter(), c);
+        host.portCounters().forEach((port, byName) -> {
+            if (!host.ports().containsKey(port)) {
+                return;
             }
-        }
-        counters.forEach((port, byName) -> {
             String nic = host.ports().get(port).nic();
             facts.addAll(pauses(port, nic, byName, host.interval()));
             stormEvents(port, nic, byName).ifPresent(facts::add);
@@ -123,6 +120,8 @@ final class QosFacts implements LayerFacts {
             out.add(new PriorityPause(port, nic, priority, direction, c.counter(), c.delta(), c.perSecond(), share,
                     c.sinceBoot()));
         }
+        // By counter name, whatever order the driver prints them in.
+        out.sort(java.util.Comparator.comparing(PriorityPause::counter));
         return out;
     }
 

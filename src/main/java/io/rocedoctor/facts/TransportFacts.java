@@ -175,7 +175,7 @@ final class TransportFacts implements LayerFacts {
             }
             for (String member : g.members()) {
                 devices.stream().filter(d -> member.equals(d.netdev())).findFirst()
-                        .flatMap(d -> portTraffic(host, facts, d, g.name())).ifPresent(facts::add);
+                        .flatMap(d -> portTraffic(host, d, g.name())).ifPresent(facts::add);
             }
         }
     }
@@ -212,23 +212,21 @@ final class TransportFacts implements LayerFacts {
             facts.add(new MultipathGroup(name, "fabric", members,
                     "independent RDMA devices: each connection uses the device its application or RDMA CM bound", null));
             for (String m : members) {
-                portTraffic(host, facts, byNetdev.get(m), name).ifPresent(facts::add);
+                portTraffic(host, byNetdev.get(m), name).ifPresent(facts::add);
             }
         }
     }
 
-    private static java.util.Optional<RdmaPortTraffic> portTraffic(HostContext host, List<Object> facts, RdmaDevice d,
-                                                                   String group) {
-        // One pass over the facts, some 2,000 counters per host, for each port of a group.
+    private static java.util.Optional<RdmaPortTraffic> portTraffic(HostContext host, RdmaDevice d, String group) {
         boolean found = false;
         long bytes = 0;
         boolean sinceBoot = false;
-        for (Object o : facts) {
-            if (o instanceof CounterRate c && c.subject().equals(d.netdev()) && (c.counter().equals("tx_vport_rdma_unicast_bytes")
-                    || c.counter().equals("rx_vport_rdma_unicast_bytes"))) {
+        for (String counter : List.of("tx_vport_rdma_unicast_bytes", "rx_vport_rdma_unicast_bytes")) {
+            java.util.Optional<CounterRate> c = host.portCounter(d.netdev(), counter);
+            if (c.isPresent()) {
                 found = true;
-                bytes += c.delta();
-                sinceBoot |= c.sinceBoot();
+                bytes += c.get().delta();
+                sinceBoot |= c.get().sinceBoot();
             }
         }
         if (!found) {
