@@ -8,8 +8,10 @@ import java.util.Optional;
 
 /**
  * Which sos 4.x plugin takes each source, and how it spells it, as read in the sos project's
- * plugins (networking, pci, processor, kernel, hardware, numa, infiniband, mellanox_firmware).
- * A kind absent here is one no sos plugin takes: a sosreport lacks it whatever the host has.
+ * plugins (networking, pci, processor, kernel, hardware, numa, infiniband, mellanox_firmware,
+ * lldpd). A kind absent here is one no sos plugin takes: a sosreport lacks it whatever the host
+ * has. Some plugins are younger than some sos releases (lldpd is recent upstream; Debian's sos 4.0
+ * has no LLDP plugin at all): a report of an older sos lacks their sources too.
  * The reader needs no plugin name (it matches file names in every {@code sos_commands/} folder);
  * this table says what a sosreport can be expected to hold.
  */
@@ -44,6 +46,8 @@ public final class SosPlugins {
         take("infiniband", SourceKind.IBV_DEVINFO, "ibv_devinfo -v");
         take("mellanox_firmware", SourceKind.MLXLINK, "mlxlink -d {dev}");
         take("mellanox_firmware", SourceKind.MLXCONFIG, "mlxconfig -d {dev} -e q");
+        // lldpd's plugin also runs show chassis, interfaces, statistics, configuration: not neighbours, not read.
+        take("lldpd", SourceKind.LLDP_NEIGHBORS, "lldpcli show neighbors details");
     }
 
     private SosPlugins() {

@@ -128,7 +128,8 @@ public final class FactBuilder {
 
         // Counters of each port across samples.
         List<Nic> nics = facts.stream().filter(Nic.class::isInstance).map(Nic.class::cast).toList();
-        HostContext withoutCounters = new HostContext(bundle, ledger, lastSample, interval, ports, nics, pci, topology, Map.of());
+        HostContext withoutCounters = new HostContext(bundle, ledger, lastSample, interval, ports, nics, pci, topology,
+                Link.of(bundle, ledger), Map.of());
         Map<String, Map<String, CounterRate>> portCounters = new TreeMap<>();
         for (Source s : bundle.sources(SourceKind.ETHTOOL_STATS)) {
             Map<String, CounterRate> rates = withoutCounters.rates(s, s.arg(), STATS, EthtoolStats::counters);

@@ -16,17 +16,18 @@ import java.util.function.Function;
 /**
  * What the fact builders of every layer share once the host's skeleton is known: the bundle and
  * its ledger (parse each capture once), the sample span, the ports by netdev name, the physical
- * NICs, the PCI tree, the NUMA topology (null when not collected) and, once computed, the
- * {@code ethtool -S} counters of each port by name (layers look a counter up instead of scanning
- * the host's ~2,000 counter facts).
+ * NICs, the PCI tree, the NUMA topology (null when not collected), the host ports' links to
+ * switch ports ({@link Link#of}: the manifest's, then LLDP's), derived once for every layer, and,
+ * once computed, the {@code ethtool -S} counters of each port by name (layers look a counter up
+ * instead of scanning the host's ~2,000 counter facts).
  */
 public record HostContext(Bundle bundle, SourceLedger ledger, int lastSample, Double interval, Map<String, Port> ports,
-                          List<Nic> nics, PciDevices pci, NumaTopology topology,
+                          List<Nic> nics, PciDevices pci, NumaTopology topology, List<Link> links,
                           Map<String, Map<String, CounterRate>> portCounters) {
 
     /** This context with the ports' {@code ethtool -S} counters, netdev -> counter name -> rate. */
     public HostContext withPortCounters(Map<String, Map<String, CounterRate>> counters) {
-        return new HostContext(bundle, ledger, lastSample, interval, ports, nics, pci, topology, counters);
+        return new HostContext(bundle, ledger, lastSample, interval, ports, nics, pci, topology, links, counters);
     }
 
     /** A port's {@code ethtool -S} counter; empty when the port or the counter was not captured. */

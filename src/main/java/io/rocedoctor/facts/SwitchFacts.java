@@ -1,31 +1,22 @@
 package io.rocedoctor.facts;
 
 import io.rocedoctor.bundle.Bundle;
-import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.bundle.SwitchDump;
 import io.rocedoctor.bundle.SwitchDumpReader;
-import io.rocedoctor.parse.LldpNeighbors;
-import io.rocedoctor.parse.LldpNeighborsParser;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.HashSet;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 
 /**
  * Layers 9 and 10: the switch dumps of the bundle ({@code switches/<name>/}) turned into
  * {@link SwitchPort}, {@link SwitchLosslessQueue}, {@link SwitchBufferPools} and {@link SwitchHash}
- * facts, one vocabulary for SONiC and NVUE, and the manifest's {@code links:} into {@link Link}s
- * that tell which host port faces which switch port; and the host ports tuned for RoCE on their
- * own side ({@link TunedHostPort}), which the switch side should confirm.
- *
- * <p>The manifest is the authority on links. A host port it does not map may still be paired by
- * the bundle's LLDP capture ({@code lldpcli show neighbors}): a neighbour whose SysName is the
- * folder name of a switch dump in the bundle gives a {@link Link} of origin {@code lldp}.
+ * facts, one vocabulary for SONiC and NVUE, and the bundle's {@link Link}s (manifest, then LLDP:
+ * {@link Link#of}) that tell which host port faces which switch port; and the host ports tuned for
+ * RoCE on their own side ({@link TunedHostPort}), which the switch side should confirm.
  */
 final class SwitchFacts implements LayerFacts {
 
@@ -34,14 +25,7 @@ final class SwitchFacts implements LayerFacts {
         facts.addAll(TunedHostPort.among(facts));
         Bundle bundle = host.bundle();
         Map<String, Map<String, List<String>>> facing = new TreeMap<>();
-        List<Link> links = new ArrayList<>();
-        Set<String> mapped = new HashSet<>();
-        for (Bundle.Link l : bundle.links()) {
-            links.add(new Link(l.hostPort(), l.switchName(), l.switchPort(), "manifest"));
-            mapped.add(l.hostPort());
-        }
-        links.addAll(lldpLinks(host, mapped));
-        for (Link l : links) {
+        for (Link l : host.links()) {
             facts.add(l);
             facing.computeIfAbsent(l.switchName(), k -> new TreeMap<>())
                     .computeIfAbsent(l.switchPort(), k -> new ArrayList<>()).add(l.hostPort());
@@ -63,22 +47,5 @@ final class SwitchFacts implements LayerFacts {
                         + " is not analysed (sonic and cumulus-nvue are)");
             }
         }
-    }
-
-    /** Links from LLDP for the host ports the manifest leaves unmapped, towards switches dumped in the bundle. */
-    private static List<Link> lldpLinks(HostContext host, Set<String> mapped) {
-        List<Link> out = new ArrayList<>();
-        Set<String> switches = host.bundle().switchRoots().keySet();
-        Set<String> taken = new HashSet<>(mapped);
-        host.sources(SourceKind.LLDP_NEIGHBORS).stream().findFirst()
-                .flatMap(s -> host.parse(s, new LldpNeighborsParser()))
-                .ifPresent(lldp -> {
-                    for (LldpNeighbors.Neighbor n : lldp.neighbors()) {
-                        if (n.chassisName() != null && switches.contains(n.chassisName()) && taken.add(n.localPort())) {
-                            out.add(new Link(n.localPort(), n.chassisName(), n.portName(), "lldp"));
-                        }
-                    }
-                });
-        return out;
     }
 }

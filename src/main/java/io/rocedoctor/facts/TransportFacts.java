@@ -1,6 +1,5 @@
 package io.rocedoctor.facts;
 
-import io.rocedoctor.bundle.Bundle;
 import io.rocedoctor.bundle.Source;
 import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.parse.GidTable;
@@ -181,12 +180,13 @@ final class TransportFacts implements LayerFacts {
     }
 
     /**
-     * RoCE ports not in a bond that face one fabric: those the manifest's {@code links:} names when
-     * it has any, else those whose port is active with the same speed. Each device port joins
-     * once (a device seen through two netdevs is still one path).
+     * RoCE ports not in a bond that face one fabric: those the bundle's links name when it has any
+     * (the manifest's or LLDP's, the same {@link Link}s the switch layer pairs), else those whose
+     * port is active with the same speed. Each device port joins once (a device seen through two
+     * netdevs is still one path).
      */
     private static void fabric(HostContext host, List<Object> facts, List<RdmaDevice> devices, IpLinks links) {
-        List<Bundle.Link> declared = host.bundle().links();
+        List<Link> declared = host.links();
         Map<String, RdmaDevice> byNetdev = new TreeMap<>();
         for (RdmaDevice d : devices) {
             Port p = d.netdev() == null ? null : host.ports().get(d.netdev());

@@ -138,6 +138,43 @@ class TransportFactsTest extends BundleFolderTest {
     }
 
     @Test
+    void lldpLinksDecideWhichPortsFaceTheFabricAsManifestLinksDo() throws Exception {
+        port("eth4", "0000:5e:00.0", 100000, 9000, 0, 50_000_000_000L);
+        port("eth5", "0000:5e:00.1", 25000, 9000, 7, 7);
+        Facts declared = build("links:\n  - {host_port: eth4, switch: leafA, switch_port: Ethernet1}\n"
+                + "  - {host_port: eth5, switch: leafB, switch_port: Ethernet1}\n");
+
+        write("switches/leafA/manifest.yaml", "platform: sonic\n");
+        write("switches/leafB/manifest.yaml", "platform: sonic\n");
+        write("commands/lldpcli_show_neighbors", """
+                -------------------------------------------------------------------------------
+                LLDP neighbors:
+                -------------------------------------------------------------------------------
+                Interface:    eth4, via: LLDP, RID: 1, Time: 0 day, 02:13:45
+                  Chassis:
+                    ChassisID:    mac 0c:42:a1:7e:10:00
+                    SysName:      leafA
+                  Port:
+                    PortID:       ifname Ethernet1
+                -------------------------------------------------------------------------------
+                Interface:    eth5, via: LLDP, RID: 2, Time: 0 day, 02:13:45
+                  Chassis:
+                    ChassisID:    mac 0c:42:a1:7e:20:00
+                    SysName:      leafB
+                  Port:
+                    PortID:       ifname Ethernet1
+                -------------------------------------------------------------------------------
+                """);
+        Facts heard = build("");
+
+        assertThat(heard.of(Link.class)).extracting(Link::hostPort, Link::origin)
+                .containsExactly(tuple("eth4", "lldp"), tuple("eth5", "lldp"));
+        // Of different speeds, the two ports form a group only because links say they face the fabric.
+        assertThat(heard.of(MultipathGroup.class)).isEqualTo(declared.of(MultipathGroup.class)).hasSize(1);
+        assertThat(heard.of(RdmaPortTraffic.class)).isEqualTo(declared.of(RdmaPortTraffic.class)).hasSize(2);
+    }
+
+    @Test
     void aRoceLagDeviceOverABondMakesTheBondGroupARoceLagGroup() throws Exception {
         port("eth4", "0000:5e:00.0", 100000, 9000, 0, 0);
         port("eth5", "0000:5e:00.1", 100000, 9000, 0, 0);
