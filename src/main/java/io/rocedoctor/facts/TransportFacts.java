@@ -180,13 +180,14 @@ final class TransportFacts implements LayerFacts {
     }
 
     /**
-     * RoCE ports not in a bond that face one fabric: those the bundle's links name when it has any
-     * (the manifest's or LLDP's, the same {@link Link}s the switch layer pairs), else those whose
-     * port is active with the same speed. Each device port joins once (a device seen through two
-     * netdevs is still one path).
+     * RoCE ports not in a bond that face one fabric: those the manifest's links name when it has
+     * any, else those whose port is active with the same speed. LLDP links do not decide: they
+     * reach only the switches dumped in the bundle, so a port facing a plane whose switch was not
+     * dumped would silently leave the group. Each device port joins once (a device seen through
+     * two netdevs is still one path).
      */
     private static void fabric(HostContext host, List<Object> facts, List<RdmaDevice> devices, IpLinks links) {
-        List<Link> declared = host.links();
+        List<Link> declared = host.links().stream().filter(l -> l.origin().equals("manifest")).toList();
         Map<String, RdmaDevice> byNetdev = new TreeMap<>();
         for (RdmaDevice d : devices) {
             Port p = d.netdev() == null ? null : host.ports().get(d.netdev());

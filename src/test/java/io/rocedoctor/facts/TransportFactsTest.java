@@ -3,9 +3,9 @@ package io.rocedoctor.facts;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.groups.Tuple.tuple;
 
-
-
 import org.junit.jupiter.api.Test;
+
+import java.util.List;
 
 /**
  * Given a host's RDMA outputs: transport counters per device port, GIDs per address and type,
@@ -138,14 +138,12 @@ class TransportFactsTest extends BundleFolderTest {
     }
 
     @Test
-    void lldpLinksDecideWhichPortsFaceTheFabricAsManifestLinksDo() throws Exception {
+    void lldpLinksToTheOnePlaneWhoseSwitchWasDumpedDoNotNarrowTheFabric() throws Exception {
         port("eth4", "0000:5e:00.0", 100000, 9000, 0, 50_000_000_000L);
-        port("eth5", "0000:5e:00.1", 25000, 9000, 7, 7);
-        Facts declared = build("links:\n  - {host_port: eth4, switch: leafA, switch_port: Ethernet1}\n"
-                + "  - {host_port: eth5, switch: leafB, switch_port: Ethernet1}\n");
+        port("eth5", "0000:5e:00.1", 100000, 9000, 7, 7);
+        Facts unlinked = build("");
 
         write("switches/leafA/manifest.yaml", "platform: sonic\n");
-        write("switches/leafB/manifest.yaml", "platform: sonic\n");
         write("commands/lldpcli_show_neighbors", """
                 -------------------------------------------------------------------------------
                 LLDP neighbors:
@@ -167,11 +165,11 @@ class TransportFactsTest extends BundleFolderTest {
                 """);
         Facts heard = build("");
 
-        assertThat(heard.of(Link.class)).extracting(Link::hostPort, Link::origin)
-                .containsExactly(tuple("eth4", "lldp"), tuple("eth5", "lldp"));
-        // Of different speeds, the two ports form a group only because links say they face the fabric.
-        assertThat(heard.of(MultipathGroup.class)).isEqualTo(declared.of(MultipathGroup.class)).hasSize(1);
-        assertThat(heard.of(RdmaPortTraffic.class)).isEqualTo(declared.of(RdmaPortTraffic.class)).hasSize(2);
+        // Only leafA was dumped: LLDP links eth4 alone, and eth5 still faces the fabric beside it.
+        assertThat(heard.of(Link.class)).extracting(Link::hostPort, Link::origin).containsExactly(tuple("eth4", "lldp"));
+        assertThat(heard.of(MultipathGroup.class)).isEqualTo(unlinked.of(MultipathGroup.class))
+                .extracting(MultipathGroup::members).containsExactly(List.of("eth4", "eth5"));
+        assertThat(heard.of(RdmaPortTraffic.class)).isEqualTo(unlinked.of(RdmaPortTraffic.class)).hasSize(2);
     }
 
     @Test
