@@ -4,9 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.rocedoctor.parse.EthtoolPresetTable.Block;
 
@@ -39,7 +37,6 @@ import io.rocedoctor.parse.EthtoolPresetTable.Block;
  */
 public final class EthtoolRingsParser implements Parser<EthtoolRings> {
     private static final Set<String> SIZES = Set.of("RX", "RX Mini", "RX Jumbo", "TX");
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     @Override
     public EthtoolRings parse(String text) throws ParseException {
@@ -58,14 +55,8 @@ public final class EthtoolRingsParser implements Parser<EthtoolRings> {
     }
 
     private static EthtoolRings parseJson(String text) throws ParseException {
-        JsonNode root;
-        try {
-            root = JSON.readTree(text);
-        } catch (JsonProcessingException e) {
-            int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-            throw new ParseException(line, "ethtool -j -g: not JSON: " + TextLines.abbreviate(e.getOriginalMessage()));
-        }
-        JsonNode ring = root != null && root.isArray() ? root.path(0) : root;
+        JsonNode root = JsonText.read(text, "ethtool -j -g");
+        JsonNode ring = root.isArray() ? root.path(0) : root;
         if (ring == null || !ring.isObject()) {
             throw new ParseException(1, "ethtool -j -g: expected an object or an array of one object");
         }

@@ -9,10 +9,9 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.rocedoctor.parse.JsonText;
 import io.rocedoctor.parse.ParseException;
 import io.rocedoctor.parse.Parser;
 import io.rocedoctor.parse.TextLines;
@@ -35,22 +34,12 @@ import io.rocedoctor.parse.TextLines;
  * should be a number and is not, at line 0 naming the table and key.
  */
 public final class SonicConfigParser implements Parser<SonicConfig> {
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern REFERENCE = Pattern.compile("\\[?(?:[A-Z_]+[|:])?([^\\]]*)]?");
 
     @Override
     public SonicConfig parse(String text) throws ParseException {
-        if (text == null || text.isBlank()) {
-            throw new ParseException(0, "empty output");
-        }
-        JsonNode root;
-        try {
-            root = JSON.readTree(text);
-        } catch (JsonProcessingException e) {
-            int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-            throw new ParseException(line, "not valid JSON: " + TextLines.abbreviate(e.getOriginalMessage()));
-        }
-        if (root == null || !root.isObject()) {
+        JsonNode root = JsonText.read(text, "config_db.json");
+        if (!root.isObject()) {
             throw new ParseException(1, "config_db.json is not a JSON object");
         }
 
