@@ -6,6 +6,8 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import io.rocedoctor.parse.sw.EosQueueDropsParser;
+import io.rocedoctor.parse.sw.EosRunningConfigParser;
 import io.rocedoctor.parse.sw.NvueBufferUsageParser;
 import io.rocedoctor.parse.sw.NvueCongestionControlParser;
 import io.rocedoctor.parse.sw.NvueEgressQueueMappingParser;
@@ -71,5 +73,12 @@ class SwitchJavadocExamplesTest {
                 .value("tx-stats.tx-roce-stats.buffer-max-usage")).isEqualTo(14124319L);
         assertThat(new NvueBufferUsageParser().parse(example(NvueBufferUsageParser.class)).entries().get(0).headroomBytes())
                 .isEqualTo(19436L);
+    }
+
+    @Test
+    void eosExamples() throws ParseException {
+        assertThat(new EosRunningConfigParser().parse(example(EosRunningConfigParser.class)).settingsOf("Ethernet8")
+                .txQueues().get(3).ecn().minimumBytes()).isEqualTo(153600L);
+        assertThat(new EosQueueDropsParser().parse(example(EosQueueDropsParser.class)).dropped("Ethernet8", 3)).contains(123L);
     }
 }

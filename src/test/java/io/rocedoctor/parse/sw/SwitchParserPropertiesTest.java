@@ -18,7 +18,7 @@ class SwitchParserPropertiesTest {
             new SonicPfcwdStatsParser(), new SonicPfcwdConfigParser(), new SonicPfcPrioritiesParser(),
             new NvueRoceParser(), new NvuePfcParser(), new NvueQosMappingParser(), new NvueCongestionControlParser(),
             new NvueEgressQueueMappingParser(), new NvuePfcWatchdogParser(), new NvueQosCountersParser(),
-            new NvueRoceCountersParser(), new NvueBufferUsageParser());
+            new NvueRoceCountersParser(), new NvueBufferUsageParser(), new EosRunningConfigParser(), new EosQueueDropsParser());
 
     @Property(tries = 200)
     void randomText(@ForAll("random") String text) {
@@ -48,7 +48,13 @@ class SwitchParserPropertiesTest {
 
     @Property(tries = 200)
     void mutatedNvue(@ForAll("nvue") String text) {
-        ALL.subList(9, ALL.size()).forEach(p -> ParserFuzz.survives(p, text));
+        ALL.subList(9, 18).forEach(p -> ParserFuzz.survives(p, text));
+    }
+
+    @Property(tries = 200)
+    void mutatedEos(@ForAll("eos") String text) {
+        ParserFuzz.survives(new EosRunningConfigParser(), text);
+        ParserFuzz.survives(new EosQueueDropsParser(), text);
     }
 
     @Provide
@@ -82,6 +88,12 @@ class SwitchParserPropertiesTest {
                         "cumulus-nv-show-interface-qos-pfc-watchdog-spine.txt", "cumulus-nv-show-interface-counters-qos-spine.txt",
                         "cumulus-nv-show-interface-qos-roce-counters-spine.txt", "cumulus-nv-show-qos-egress-queue-mapping-spine.txt",
                         "cumulus-nv-show-interface-qos-buffer-ingress-priority-group-spine.txt")
+                .flatMap(name -> ParserFuzz.mutated(SwitchFixtures.read(name)));
+    }
+
+    @Provide
+    Arbitrary<String> eos() {
+        return net.jqwik.api.Arbitraries.of("arista-eos-show-running-config-leaf.txt", "arista-eos-show-interfaces-counters-queue-detail-leaf.json")
                 .flatMap(name -> ParserFuzz.mutated(SwitchFixtures.read(name)));
     }
 }

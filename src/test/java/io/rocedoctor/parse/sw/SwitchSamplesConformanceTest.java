@@ -19,7 +19,7 @@ import io.rocedoctor.parse.Parser;
 import io.rocedoctor.parse.RealSamples;
 
 /**
- * Every real switch sample of a supported SONiC or NVUE command parses, and a few values per file
+ * Every real switch sample of a supported SONiC, NVUE or EOS command parses, and a few values per file
  * match what the file says. Files of other platforms or commands are listed as excluded, with the
  * reason; a file in neither list fails, so a new sample is never silently ignored.
  */
@@ -32,10 +32,9 @@ class SwitchSamplesConformanceTest {
     }
 
     private static final Map<String, String> EXCLUDED = Map.ofEntries(
-            Map.entry("arista-eapi-show-interfaces-counters-queue-detail.json", "Arista EOS: out of scope for now"),
-            Map.entry("arista-eapi-show-priority-flow-control-counters.json", "Arista EOS: out of scope for now"),
-            Map.entry("arista-eapi-show-qos-interfaces-ecn-counters-queue.json", "Arista EOS: out of scope for now"),
-            Map.entry("arista-running-config-qos.txt", "Arista EOS: out of scope for now"),
+            Map.entry("arista-eapi-show-priority-flow-control-counters.json",
+                    "EOS pause frame counters: no rule reads switch pause counters (SONiC's show pfc counters neither)"),
+            Map.entry("arista-eapi-show-qos-interfaces-ecn-counters-queue.json", "EOS ECN-marked counters: no rule needs them yet"),
             Map.entry("sonic-pg_profile_lookup-sn5600.ini.txt", "a platform data file, not a capture"),
             Map.entry("sonic-show-pfc-counters-history.txt", "show pfc counters --history: not collected"),
             Map.entry("sonic-show-buffer-pool-watermark.txt", "show buffer_pool watermark: no rule needs it yet"),
@@ -315,6 +314,33 @@ class SwitchSamplesConformanceTest {
             assertThat(w.trafficClasses()).hasSize(8);
             assertThat(w.trafficClasses().get(2).deadlocked()).isTrue();
             assertThat(w.trafficClasses().get(7).deadlockCount()).isEqualTo(3L);
+        });
+        add(m, "arista-running-config-qos.txt", new EosRunningConfigParser(), c -> {
+            EosRunningConfig.Section e1 = c.settingsOf("Ethernet1");
+            assertThat(e1.mtu()).isEqualTo(1500);
+            assertThat(e1.routed()).isTrue();
+            assertThat(e1.trust()).isEqualTo("dscp");
+            assertThat(e1.txQueues().get(2).strict()).as("from qos profile test").isTrue();
+            assertThat(e1.txQueues().get(1).strict()).isFalse();
+            assertThat(e1.txQueues().get(2).ecn().minimumBytes()).isEqualTo(320L * 1024);
+            assertThat(e1.txQueues().get(2).ecn().maxMarkProbability()).isEqualTo(90);
+            assertThat(e1.txQueues().get(4).ecn().minimumBytes()).as("320 segments").isNull();
+            assertThat(c.settingsOf("Ethernet6").trust()).isEqualTo("cos");
+            EosRunningConfig.Section pfc = c.qosProfiles().get("test_with_pfc");
+            assertThat(pfc.pfcOn()).isTrue();
+            assertThat(pfc.pfcNoDrop()).containsEntry(0, true).containsEntry(1, false);
+            assertThat(pfc.watchdog()).isTrue();
+            assertThat(c.qosProfiles().get("uc_mc_queues_test").txQueues()).as("unicast queues only").containsOnlyKeys(1, 2, 4);
+            assertThat(c.qosProfiles().get("uc_mc_queues_test").txQueues().get(1).ecn().minimum()).isEqualTo("3 milliseconds");
+            assertThat(c.dscpToTrafficClass()).containsEntry(8, 1).containsEntry(18, 4).containsEntry(46, 5);
+            assertThat(c.cosToTrafficClass()).as("the later line wins").containsEntry(3, 3).containsEntry(1, 2);
+            assertThat(c.trafficClassToTxQueue()).containsExactly(Map.entry(6, 2));
+            assertThat(c.pfcAllOff()).isTrue();
+            assertThat(c.watchdogDefaultTimeout()).isEqualTo("0.05");
+        });
+        add(m, "arista-eapi-show-interfaces-counters-queue-detail.json", new EosQueueDropsParser(), d -> {
+            assertThat(d.dropped("Ethernet2", 1)).as("the 4 drops are multicast").contains(0L);
+            assertThat(d.unicast()).containsOnlyKeys("Ethernet1", "Ethernet2");
         });
         return m;
     }
