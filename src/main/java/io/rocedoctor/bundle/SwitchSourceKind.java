@@ -5,7 +5,8 @@ import java.util.Optional;
 
 /**
  * The registry of what a switch dump may hold ({@code switches/<name>/} in a bundle): SONiC show
- * commands and its {@code config_db.json}, NVIDIA Cumulus NVUE {@code nv show} commands. Like
+ * commands and its {@code config_db.json}, NVIDIA Cumulus NVUE {@code nv show} commands, Arista EOS
+ * {@code show running-config} and eAPI JSON counters ({@code | json}). Like
  * {@link SourceKind}, a kind knows its command (or file) templates, the first being the spelling
  * the collector runs; {@code {if}} names a switch port ({@code Ethernet8}, {@code swp16}).
  * Listed most specific first: the first kind whose template matches wins.
@@ -48,7 +49,10 @@ public enum SwitchSourceKind {
             "nv show interface {if} counters qos port-stats"),
     NVUE_INTERFACE_COUNTERS_QOS(SwitchPlatform.CUMULUS_NVUE, SourceKind.Origin.COMMAND, true, "nv show interface {if} counters qos"),
     NVUE_INTERFACE_ROCE_STATUS(SwitchPlatform.CUMULUS_NVUE, SourceKind.Origin.COMMAND, false, "nv show interface {if} qos roce status"),
-    NVUE_INTERFACE_ROCE_COUNTERS(SwitchPlatform.CUMULUS_NVUE, SourceKind.Origin.COMMAND, true, "nv show interface {if} qos roce counters");
+    NVUE_INTERFACE_ROCE_COUNTERS(SwitchPlatform.CUMULUS_NVUE, SourceKind.Origin.COMMAND, true, "nv show interface {if} qos roce counters"),
+
+    EOS_RUNNING_CONFIG(SwitchPlatform.ARISTA_EOS, SourceKind.Origin.COMMAND, false, "show running-config", "show running-config all"),
+    EOS_QUEUE_COUNTERS(SwitchPlatform.ARISTA_EOS, SourceKind.Origin.COMMAND, true, "show interfaces counters queue detail | json");
 
     private final SwitchPlatform platform;
     private final SourceKind.Origin origin;

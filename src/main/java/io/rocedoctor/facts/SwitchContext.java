@@ -37,6 +37,7 @@ record SwitchContext(SwitchDump dump, SourceLedger ledger, Map<String, List<Stri
         return switch (dump.platform()) {
             case SONIC -> "sonic";
             case CUMULUS_NVUE -> "nvue";
+            case ARISTA_EOS -> "eos";
             default -> dump.platform().label();
         };
     }

@@ -14,7 +14,7 @@ import java.util.TreeMap;
 /**
  * Layers 9 and 10: the switch dumps of the bundle ({@code switches/<name>/}) turned into
  * {@link SwitchPort}, {@link SwitchLosslessQueue}, {@link SwitchBufferPools} and {@link SwitchHash}
- * facts, one vocabulary for SONiC and NVUE, and the bundle's {@link Link}s (manifest, then LLDP:
+ * facts, one vocabulary for SONiC, NVUE and EOS, and the bundle's {@link Link}s (manifest, then LLDP:
  * {@link Link#of}) that tell which host port faces which switch port; and the host ports tuned for
  * RoCE on their own side ({@link TunedHostPort}), which the switch side should confirm.
  */
@@ -43,8 +43,9 @@ final class SwitchFacts implements LayerFacts {
             switch (dump.platform()) {
                 case SONIC -> SonicSwitchFacts.addTo(sw, facts);
                 case CUMULUS_NVUE -> NvueSwitchFacts.addTo(sw, facts);
+                case ARISTA_EOS -> EosSwitchFacts.addTo(sw, facts);
                 default -> host.ledger().note("switch " + dump.name() + ": platform " + dump.platform().label()
-                        + " is not analysed (sonic and cumulus-nvue are)");
+                        + " is not analysed (sonic, cumulus-nvue and arista-eos are)");
             }
         }
     }
