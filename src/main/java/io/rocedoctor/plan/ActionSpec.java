@@ -120,7 +120,7 @@ public record ActionSpec(String id, String layer, String disruption, String summ
         }
         switchSnippets.forEach((platform, snippet) -> {
             if (ParameterType.PLATFORM.problem(platform).isPresent()) {
-                out.add("switch platform " + platform + " is not sonic or nvue");
+                out.add("switch platform " + platform + " is not sonic, nvue or eos");
             }
             if (snippet.apply().isEmpty() || snippet.rollback().isEmpty()) {
                 out.add(platform + " snippet needs apply and rollback");

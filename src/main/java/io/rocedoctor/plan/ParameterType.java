@@ -32,7 +32,7 @@ public enum ParameterType {
     SWITCH_PORT("switch-port", "[A-Za-z][A-Za-z0-9_./:-]{0,31}", "a switch port name (Ethernet0, swp1s0)"),
     PCI_ADDRESS("pci-address", "[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\\.[0-7]", "a PCI function (0000:3b:00.0)"),
     PCI_SLOT("pci-slot", "[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}", "a PCI slot (0000:3b:00)"),
-    PLATFORM("platform", "sonic|nvue", "a switch platform (sonic or nvue)");
+    PLATFORM("platform", "sonic|nvue|eos", "a switch platform (sonic, nvue or eos)");
 
     private final String label;
     /** The whole value's pattern, or a list item's. */

@@ -105,6 +105,10 @@ public final class Planner {
                 spec.type(name).problem(value).ifPresent(problem -> problems.add("parameter " + name + ": " + problem));
             }
         });
+        String platform = p.parameters().get("platform");
+        if (problems.isEmpty() && spec.switchSide() && !spec.switchSnippets().containsKey(platform)) {
+            problems.add("the catalog has no " + platform + " commands for this action");
+        }
         if (!problems.isEmpty()) {
             refusals.add(new Plan.Refusal(spec.id(), List.of(f.id()), f.subject(), String.join("; ", problems)));
             return Optional.empty();

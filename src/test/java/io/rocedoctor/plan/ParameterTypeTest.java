@@ -107,7 +107,7 @@ class ParameterTypeTest {
                 Map.entry(ParameterType.SWITCH_PORT, List.of("Ethernet0", "swp1s0", "Ethernet1/1")),
                 Map.entry(ParameterType.PCI_ADDRESS, List.of("0000:3b:00.0")),
                 Map.entry(ParameterType.PCI_SLOT, List.of("0000:3b:00")),
-                Map.entry(ParameterType.PLATFORM, List.of("sonic", "nvue")));
+                Map.entry(ParameterType.PLATFORM, List.of("sonic", "nvue", "eos")));
         assertThat(valid.keySet()).containsExactlyInAnyOrder(ParameterType.values());
         valid.forEach((type, values) -> values.forEach(v -> assertThat(type.problem(v)).as(type.label() + " " + v).isEmpty()));
     }

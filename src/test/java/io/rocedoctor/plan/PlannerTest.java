@@ -121,6 +121,24 @@ class PlannerTest {
     }
 
     @Test
+    void anEosSwitchStepIsItsCliLinesAndRollsBackToTheSavedConfiguration() {
+        Plan plan = plan(finding("SWITCH_PFC_WATCHDOG_OFF", "high", "switch-pfc-watchdog-enable", "switch", "leaf-5",
+                "platform", "eos", "switch_port", "Ethernet8/1", "priorities", "3"));
+        Plan.Step step = plan.steps().get(0);
+        assertThat(step.apply()).containsSubsequence("# on switch leaf-5 (eos)", "copy running-config flash:roce-doctor-before-step-1.cfg",
+                "configure", "interface Ethernet8/1", "priority-flow-control pause watchdog", "end");
+        assertThat(step.rollback()).containsExactly("# on switch leaf-5 (eos)", "configure replace flash:roce-doctor-before-step-1.cfg");
+    }
+
+    @Test
+    void aSwitchActionWithoutCommandsForThePlatformIsRefusedNotGuessed() {
+        Plan plan = plan(finding("SWITCH_HEADROOM_SHORT", "high", "switch-headroom-size", "switch", "leaf-5", "platform", "eos",
+                "switch_port", "Ethernet8/1", "size", "90000"));
+        assertThat(plan.steps()).isEmpty();
+        assertThat(plan.refusals()).singleElement().satisfies(r -> assertThat(r.reason()).contains("no eos commands"));
+    }
+
+    @Test
     void hostTrustWithoutASwitchDumpWarnsToCheckTheSwitchByHand() {
         Plan plan = plan(finding("TRUST_MODE_MISMATCH", "high", "host-trust-dscp", "device", "ens1f0np0", "current", "pcp"));
         assertThat(plan.steps().get(0).notes()).anyMatch(n -> n.contains("switch-trust-dscp") && n.contains("by hand"));
