@@ -40,7 +40,7 @@ final class PhysicalFacts implements LayerFacts {
             Optional<EthtoolLinkSettings> settings = host.parse(Source.of(SourceKind.ETHTOOL_LINK, port.name()),
                     new EthtoolLinkSettingsParser());
             Source mlxlinkSource = mlxlinkOf.get(port.name());
-            if (mlxlinkSource == null) {
+            if (mlxlinkSource == null && mellanox(host, port)) { // mlxlink reads ConnectX firmware only
                 host.ledger().expect(Source.of(SourceKind.MLXLINK, port.pciAddress()));
             }
             Optional<MlxlinkReport> mlxlink = Optional.ofNullable(mlxlinkSource)
@@ -51,6 +51,12 @@ final class PhysicalFacts implements LayerFacts {
             facts.add(link(host, facts, port, settings.orElse(null), mlxlinkSource, mlxlink.orElse(null)));
             temperature(host, port, mlxlinkSource, mlxlink.orElse(null)).ifPresent(facts::add);
         }
+    }
+
+    /** A port of a NIC that mlx4/mlx5 drive; a NIC whose driver is not known counts as one (mlxlink would be asked of it). */
+    private static boolean mellanox(HostContext host, Port port) {
+        return host.nics().stream().filter(n -> n.id().equals(port.nic())).map(Nic::driver)
+                .allMatch(d -> d == null || d.startsWith("mlx"));
     }
 
     private static PhysicalLink link(HostContext host, List<Object> facts, Port port, EthtoolLinkSettings settings,
