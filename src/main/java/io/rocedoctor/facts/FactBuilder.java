@@ -193,7 +193,7 @@ public final class FactBuilder {
                 .flatMap(s -> ledger.parse(s, new LscpuParser())).orElse(null);
         if (fromNumactl != null) {
             return new NumaTopology(fromNumactl.nodes(), fromLscpu == null ? null : fromLscpu.cpuCount(),
-                    fromLscpu == null ? null : fromLscpu.modelName());
+                    fromLscpu == null ? null : fromLscpu.modelName(), fromLscpu == null ? null : fromLscpu.threadsPerCore());
         }
         return fromLscpu;
     }

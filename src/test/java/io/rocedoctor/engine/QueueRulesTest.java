@@ -17,9 +17,10 @@ import org.junit.jupiter.api.Test;
 /** Layer 3 on the healthy host of {@link HostFacts}, with port p0's queues changed one value at a time. */
 class QueueRulesTest {
 
-    /** 32 NIC-local CPUs, 32 of 63 channels, RSS spread evenly, hashes on L4 ports, 1024 of 8192 RX descriptors. */
+    /** 32 NIC-local CPUs (32 cores: no SMT), 32 of 63 channels, RSS spread evenly, hashes on L4 ports, 1024 of 8192 RX descriptors. */
     private static final class Queues {
         Integer localCpus = 32;
+        Integer localCores = 32;
         Integer rxQueues = 32;
         Integer maxRxQueues = 63;
         Long ringRx = 1024L;
@@ -35,7 +36,7 @@ class QueueRulesTest {
                     withoutL4.add(type);
                 }
             });
-            return new QueueConfig("p0", HostFacts.NIC, localCpus, rxQueues, maxRxQueues, ringRx, maxRingRx, rssUsed, rssRatio,
+            return new QueueConfig("p0", HostFacts.NIC, localCpus, localCores, rxQueues, maxRxQueues, ringRx, maxRingRx, rssUsed, rssRatio,
                     hash, withoutL4);
         }
     }
@@ -136,6 +137,27 @@ class QueueRulesTest {
         q.maxRxQueues = 8;
         q.rssUsed = 8;
         assertThat(RuleHarness.ids(diagnose(q.build()))).isEmpty();
+    }
+
+    /** With SMT, 32 local CPUs are 16 cores: 16 queues already give each core one. */
+    @Test
+    void nearMissOneQueuePerCoreOfAnSmtHostIsEnough() {
+        Queues q = new Queues();
+        q.localCores = 16;
+        q.rxQueues = 16;
+        q.rssUsed = 16;
+        assertThat(RuleHarness.ids(diagnose(q.build()))).isEmpty();
+    }
+
+    @Test
+    void fewerQueuesThanTheCoresOfAnSmtHostAreTooFewAndTheTargetIsTheCoreCount() {
+        Queues q = new Queues();
+        q.localCores = 16;
+        q.rxQueues = 8;
+        q.rssUsed = 8;
+        Finding f = RuleHarness.only(diagnose(q.build()), "RSS_QUEUES_TOO_FEW@p0");
+        assertThat(f.actions().get(0).parameters()).containsEntry("combined", "16");
+        assertThat(f.evidence()).extracting(Evidence::note).anyMatch(n -> n.contains("(16 cores)"));
     }
 
     // RSS_INDIRECTION_SKEWED
