@@ -139,7 +139,7 @@ public final class FactBuilder {
         HostContext context = new HostContext(bundle, ledger, lastSample, interval, ports, nics, pci, topology);
         Map<String, Map<String, CounterRate>> portCounters = new TreeMap<>();
         for (Source s : bundle.sources(SourceKind.ETHTOOL_STATS)) {
-            Map<String, CounterRate> rates = context.rates(s, s.arg(), STATS, EthtoolStats::counters);
+            Map<String, CounterRate> rates = context.rates(s, s.arg(), STATS, EthtoolStats::counters, CounterMeaning::ofEthtool);
             portCounters.put(s.arg(), rates);
             facts.addAll(rates.values());
         }

@@ -90,7 +90,7 @@ final class PhysicalFacts implements LayerFacts {
                 m == null ? null : m.fec(), m == null ? null : fecCode(m.fec()),
                 m == null ? null : value(m.rawBer()), m == null || m.rawBer() == null ? null : m.rawBer().text(),
                 m == null ? null : value(m.effectiveBer()), m == null || m.effectiveBer() == null ? null : m.effectiveBer().text(),
-                increase(facts, port.name(), "rx_symbol_err_phy"), m == null ? null : m.linkDownCounter(),
+                increase(facts, port.name(), CounterMeaning.RX_SYMBOL_ERROR), m == null ? null : m.linkDownCounter(),
                 m == null ? null : m.linkErrorRecoveryCounter(), m == null ? null : m.minutesSinceLastClear(),
                 carrierChanges(host, port.name()));
     }
@@ -183,9 +183,9 @@ final class PhysicalFacts implements LayerFacts {
     }
 
     /** How much a port counter grew between the first and last sample; null with one sample or no counter. */
-    private static Long increase(List<Object> facts, String port, String counter) {
+    private static Long increase(List<Object> facts, String port, CounterMeaning meaning) {
         for (Object o : facts) {
-            if (o instanceof CounterRate c && c.subject().equals(port) && c.counter().equals(counter)) {
+            if (o instanceof CounterRate c && c.subject().equals(port) && c.meaning() == meaning) {
                 return c.sinceBoot() || c.wentDown() ? null : c.delta();
             }
         }
@@ -196,7 +196,7 @@ final class PhysicalFacts implements LayerFacts {
     private static Long carrierChanges(HostContext host, String port) {
         for (Source s : host.sources(SourceKind.IP_LINK_STATS)) {
             CounterRate c = host.rates(s, port, new IpLinksParser(), (IpLinks links) -> links.named(port)
-                    .map(IpLink::carrierChanges).map(n -> Map.of("carrier_changes", n)).orElse(Map.of()))
+                    .map(IpLink::carrierChanges).map(n -> Map.of("carrier_changes", n)).orElse(Map.of()), name -> null)
                     .get("carrier_changes");
             if (c != null) {
                 return c.sinceBoot() || c.wentDown() ? null : c.delta();

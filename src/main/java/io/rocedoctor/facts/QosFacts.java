@@ -146,11 +146,12 @@ final class QosFacts implements LayerFacts {
             Optional<RdmaStatistics> first = host.parse(s, parser);
             for (RdmaStatistics.PortCounters p : first.map(RdmaStatistics::ports).orElse(List.of())) {
                 Map<String, CounterRate> rates = host.rates(s, p.device() + "/" + p.port(), parser,
-                        st -> st.port(p.device(), p.port()).map(RdmaStatistics.PortCounters::counters).orElse(Map.of()));
-                CounterRate marked = rates.get("np_ecn_marked_roce_packets");
-                CounterRate sent = rates.get("np_cnp_sent");
-                CounterRate handled = rates.get("rp_cnp_handled");
-                CounterRate ignored = rates.get("rp_cnp_ignored");
+                        st -> st.port(p.device(), p.port()).map(RdmaStatistics.PortCounters::counters).orElse(Map.of()),
+                        CounterMeaning::ofRdmaStatistic);
+                CounterRate marked = meaning(rates, CounterMeaning.ECN_MARKED);
+                CounterRate sent = meaning(rates, CounterMeaning.CNP_SENT);
+                CounterRate handled = meaning(rates, CounterMeaning.CNP_HANDLED);
+                CounterRate ignored = meaning(rates, CounterMeaning.CNP_IGNORED);
                 if (marked == null && sent == null && handled == null && ignored == null) {
                     continue;
                 }
@@ -164,6 +165,11 @@ final class QosFacts implements LayerFacts {
             }
         }
         return out;
+    }
+
+    /** The device port's counter of that meaning (mlx5 np_cnp_sent, bnxt_re tx_cnp_pkts, irdma cnpSent...), or null. */
+    private static CounterRate meaning(Map<String, CounterRate> rates, CounterMeaning meaning) {
+        return rates.values().stream().filter(c -> c.meaning() == meaning).findFirst().orElse(null);
     }
 
     /** The movement of a counter; null when absent or when it went down (the ledger notes that). */

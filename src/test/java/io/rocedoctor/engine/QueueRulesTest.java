@@ -2,6 +2,7 @@ package io.rocedoctor.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rocedoctor.facts.CounterMeaning;
 import io.rocedoctor.facts.CounterRate;
 import io.rocedoctor.facts.QueueConfig;
 import io.rocedoctor.plan.ActionCatalog;
@@ -42,7 +43,7 @@ class QueueRulesTest {
     }
 
     private static CounterRate counter(String name, long delta) {
-        return new CounterRate("p0", name, 1000, 1000 + delta, delta, delta / 10.0, false, false);
+        return new CounterRate("p0", name, CounterMeaning.ofEthtool(name), 1000, 1000 + delta, delta, delta / 10.0, false, false);
     }
 
     /** p0's drop counters as a healthy port shows them between two samples. */
@@ -204,8 +205,18 @@ class QueueRulesTest {
     @Test
     void outOfBufferFromOneSampleIsOnlyPossible() {
         Finding f = RuleHarness.only(diagnose("throughput", new Queues().build(),
-                List.of(new CounterRate("p0", "rx_out_of_buffer", 77, 77, 77, null, true, false))), "RX_BUFFER_EXHAUSTED@p0");
+                List.of(new CounterRate("p0", "rx_out_of_buffer", CounterMeaning.RX_NO_HOST_BUFFER, 77, 77, 77, null, true, false))), "RX_BUFFER_EXHAUSTED@p0");
         assertThat(f.confidence()).isEqualTo("possible");
+    }
+
+    /** bnxt_en counts descriptor exhaustion as ring discards, ice as the port's rx_dropped.nic. */
+    @Test
+    void broadcomRingDiscardsAndIntelPortDropsRisingAreBufferExhaustion() {
+        for (String counter : List.of("rx_total_ring_discards", "rx_dropped.nic")) {
+            Finding f = RuleHarness.only(diagnose("throughput", new Queues().build(), List.of(counter(counter, 5000))),
+                    "RX_BUFFER_EXHAUSTED@p0");
+            assertThat(f.evidence()).extracting(Evidence::note).anyMatch(n -> n.startsWith("no receive descriptor was free"));
+        }
     }
 
     @Test
