@@ -28,8 +28,6 @@ final class QosFacts implements LayerFacts {
     /** Pause frame counters per priority: mlx5 {@code rx_prio3_pause}, ice {@code rx_priority_3_xoff.nic}, bnxt {@code rx_pfc_ena_frames_pri3}. */
     private static final Pattern PAUSE_FRAMES = Pattern.compile(
             "(rx|tx)_(?:prio(\\d)_pause|priority_(\\d)_xoff(?:\\.nic)?|pfc_ena_frames_pri(\\d))");
-    /** mlx5: microseconds spent paused per priority. */
-    private static final Pattern PAUSE_DURATION = Pattern.compile("(rx|tx)_prio(\\d)_pause_duration");
     /** {@code -d mlx5_0}, {@code --ib-dev=mlx5_0}, or as a mangled file name spells them: {@code -d_mlx5_0_-F}. */
     private static final Pattern DEVICE_ARG = Pattern.compile("(?:^|[\\s_])(?:-d[\\s_]*+|--ib-dev[=\\s_])(\\S+?)(?=_-|\\s|$)");
 
@@ -117,7 +115,9 @@ final class QosFacts implements LayerFacts {
             }
             String direction = m.group(1);
             int priority = Integer.parseInt(m.group(2) != null ? m.group(2) : m.group(3) != null ? m.group(3) : m.group(4));
-            CounterRate duration = byName.get(direction + "_prio" + priority + "_pause_duration");
+            // Microseconds spent paused: mlx5 rx_prio3_pause_duration, bnxt_en pfc_pri3_rx_duration_us.
+            CounterRate duration = byName.getOrDefault(direction + "_prio" + priority + "_pause_duration",
+                    byName.get("pfc_pri" + priority + "_" + direction + "_duration_us"));
             Double share = duration == null || duration.sinceBoot() || duration.wentDown() || interval == null || interval <= 0
                     ? null : duration.delta() / (interval * 1e6);
             out.add(new PriorityPause(port, nic, priority, direction, c.counter(), c.delta(), c.perSecond(), share,
