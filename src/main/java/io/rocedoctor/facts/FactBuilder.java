@@ -39,7 +39,15 @@ import java.util.regex.Pattern;
  * moved between samples; which ports form a multipath group and how their traffic spreads.
  */
 public final class FactBuilder {
-    private static final Pattern MLX_IRQ = Pattern.compile("mlx[45]_(comp|async|ctrl|pages|cmd|eq)?[_-]?(\\d*)@(?:pci:)?([0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7])");
+    /** A PCI function as drivers print it in an IRQ's name or its MSI-X chip ({@code IR-PCI-MSIX-0000:41:00.0}). */
+    private static final Pattern PCI_FUNCTION = Pattern.compile("([0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7])");
+    /**
+     * The word that makes an IRQ named after its PCI function a completion (data path) vector:
+     * mlx4/mlx5 {@code comp}, bnxt_re {@code nq} (notification queue), irdma {@code CEQ} and
+     * {@code AEQCEQ} (its first vector also carries CEQ 0), netdev queue vectors {@code TxRx}.
+     * Control vectors ({@code mlx5_async}, {@code bnxt_re-creq}, {@code ice-...:misc}) have none.
+     */
+    private static final Pattern COMPLETION_WORD = Pattern.compile("(?i)(?<![a-z])(comp|nq|ceq|aeqceq|txrx|rx|tx)(?![a-z])");
     private static final Pattern NETDEV_IRQ = Pattern.compile("(.+?)-(?:TxRx|rx|tx|txrx|comp)?-?(\\d+)");
 
     private static final EthtoolStatsParser STATS = new EthtoolStatsParser();
@@ -132,7 +140,7 @@ public final class FactBuilder {
                 Link.of(bundle, ledger), Map.of());
         Map<String, Map<String, CounterRate>> portCounters = new TreeMap<>();
         for (Source s : bundle.sources(SourceKind.ETHTOOL_STATS)) {
-            Map<String, CounterRate> rates = withoutCounters.rates(s, s.arg(), STATS, EthtoolStats::counters);
+            Map<String, CounterRate> rates = withoutCounters.rates(s, s.arg(), STATS, EthtoolStats::counters, CounterMeaning::ofEthtool);
             portCounters.put(s.arg(), rates);
             facts.addAll(rates.values());
         }
@@ -187,7 +195,7 @@ public final class FactBuilder {
                 .flatMap(s -> ledger.parse(s, new LscpuParser())).orElse(null);
         if (fromNumactl != null) {
             return new NumaTopology(fromNumactl.nodes(), fromLscpu == null ? null : fromLscpu.cpuCount(),
-                    fromLscpu == null ? null : fromLscpu.modelName());
+                    fromLscpu == null ? null : fromLscpu.modelName(), fromLscpu == null ? null : fromLscpu.threadsPerCore());
         }
         return fromLscpu;
     }
@@ -338,26 +346,28 @@ public final class FactBuilder {
             if (row.irq() == null) {
                 continue;
             }
-            String address = null;
-            String nic = null;
+            String address;
             boolean completion;
-            Matcher mlx = MLX_IRQ.matcher(row.name());
+            Matcher named = PCI_FUNCTION.matcher(row.name());
             Matcher netdev = NETDEV_IRQ.matcher(row.name());
             String netdevName = netdev.matches() ? netdev.group(1) : null;
             if (netdevName != null && !nicByName.containsKey(netdevName) && netdevName.indexOf('-') > 0) {
                 netdevName = netdevName.substring(netdevName.indexOf('-') + 1); // ice-ens801f0-TxRx-0, i40e-eth2-TxRx-0
             }
-            if (mlx.matches()) {
-                address = mlx.group(3).toLowerCase();
-                nic = nicByAddress.get(address);
-                completion = "comp".equals(mlx.group(1));
+            Matcher chip = PCI_FUNCTION.matcher(row.description());
+            if (named.find()) { // mlx5_comp3@pci:0000:3b:00.0, bnxt_re-nq-0@pci:0000:41:00.0, irdma-0000:17:00.0-CEQ-1
+                address = named.group(1).toLowerCase();
+                completion = COMPLETION_WORD.matcher(row.name()).find();
             } else if (netdevName != null && nicByName.containsKey(netdevName)) {
-                nic = nicByName.get(netdevName);
                 address = ports.get(netdevName).pciAddress();
                 completion = true;
+            } else if (chip.find()) { // older bnxt_re's bare bnxt_qplib_nq: the MSI-X chip names the function
+                address = chip.group(1).toLowerCase();
+                completion = COMPLETION_WORD.matcher(row.name()).find();
             } else {
                 continue;
             }
+            String nic = nicByAddress.get(address);
             if (nic == null) {
                 continue;
             }

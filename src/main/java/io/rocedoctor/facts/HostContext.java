@@ -30,6 +30,13 @@ public record HostContext(Bundle bundle, SourceLedger ledger, int lastSample, Do
         return new HostContext(bundle, ledger, lastSample, interval, ports, nics, pci, topology, links, counters);
     }
 
+    /** A port's first {@code ethtool -S} counter of a meaning, whatever the driver names it; empty when none. */
+    public Optional<CounterRate> portCounter(String port, CounterMeaning meaning) {
+        Map<String, CounterRate> counters = port == null ? null : portCounters.get(port);
+        return counters == null ? Optional.empty()
+                : counters.values().stream().filter(c -> c.meaning() == meaning).findFirst();
+    }
+
     /** A port's {@code ethtool -S} counter; empty when the port or the counter was not captured. */
     public Optional<CounterRate> portCounter(String port, String counter) {
         Map<String, CounterRate> counters = port == null ? null : portCounters.get(port);
@@ -49,10 +56,11 @@ public record HostContext(Bundle bundle, SourceLedger ledger, int lastSample, Do
     /**
      * The counters of a counter source between its first and last sample, by counter name. With one
      * sample, each rate holds the absolute value and says {@code sinceBoot}. A counter that went down
-     * gets no rate and a note in the ledger.
+     * gets no rate and a note in the ledger. {@code meanings} reads the source's counter names.
      */
     public <T> Map<String, CounterRate> rates(Source source, String subject, Parser<T> parser,
-                                              Function<T, Map<String, Long>> counters) {
+                                              Function<T, Map<String, Long>> counters,
+                                              Function<String, CounterMeaning> meanings) {
         Optional<Map<String, Long>> first = ledger.parse(source, 0, parser).map(counters);
         if (first.isEmpty()) {
             return Map.of();
@@ -63,7 +71,7 @@ public record HostContext(Bundle bundle, SourceLedger ledger, int lastSample, Do
         for (Map.Entry<String, Long> c : first.get().entrySet()) {
             long a = c.getValue();
             if (last.isEmpty()) {
-                rates.put(c.getKey(), new CounterRate(subject, c.getKey(), a, a, a, null, true, false));
+                rates.put(c.getKey(), new CounterRate(subject, c.getKey(), meanings.apply(c.getKey()), a, a, a, null, true, false));
                 continue;
             }
             Long b = last.get().get(c.getKey());
@@ -77,7 +85,7 @@ public record HostContext(Bundle bundle, SourceLedger ledger, int lastSample, Do
             }
             long delta = down ? 0 : b - a;
             Double perSecond = down || interval == null ? null : delta / interval;
-            rates.put(c.getKey(), new CounterRate(subject, c.getKey(), a, b, delta, perSecond, false, down));
+            rates.put(c.getKey(), new CounterRate(subject, c.getKey(), meanings.apply(c.getKey()), a, b, delta, perSecond, false, down));
         }
         return rates;
     }

@@ -40,7 +40,7 @@ final class PhysicalFacts implements LayerFacts {
             Optional<EthtoolLinkSettings> settings = host.parse(Source.of(SourceKind.ETHTOOL_LINK, port.name()),
                     new EthtoolLinkSettingsParser());
             Source mlxlinkSource = mlxlinkOf.get(port.name());
-            if (mlxlinkSource == null) {
+            if (mlxlinkSource == null && mellanox(host, port)) { // mlxlink reads ConnectX firmware only
                 host.ledger().expect(Source.of(SourceKind.MLXLINK, port.pciAddress()));
             }
             Optional<MlxlinkReport> mlxlink = Optional.ofNullable(mlxlinkSource)
@@ -51,6 +51,12 @@ final class PhysicalFacts implements LayerFacts {
             facts.add(link(host, facts, port, settings.orElse(null), mlxlinkSource, mlxlink.orElse(null)));
             temperature(host, port, mlxlinkSource, mlxlink.orElse(null)).ifPresent(facts::add);
         }
+    }
+
+    /** A port of a NIC that mlx4/mlx5 drive; a NIC whose driver is not known counts as one (mlxlink would be asked of it). */
+    private static boolean mellanox(HostContext host, Port port) {
+        return host.nics().stream().filter(n -> n.id().equals(port.nic())).map(Nic::driver)
+                .allMatch(d -> d == null || d.startsWith("mlx"));
     }
 
     private static PhysicalLink link(HostContext host, List<Object> facts, Port port, EthtoolLinkSettings settings,
@@ -84,7 +90,7 @@ final class PhysicalFacts implements LayerFacts {
                 m == null ? null : m.fec(), m == null ? null : fecCode(m.fec()),
                 m == null ? null : value(m.rawBer()), m == null || m.rawBer() == null ? null : m.rawBer().text(),
                 m == null ? null : value(m.effectiveBer()), m == null || m.effectiveBer() == null ? null : m.effectiveBer().text(),
-                increase(host, port.name(), "rx_symbol_err_phy"), m == null ? null : m.linkDownCounter(),
+                increase(host, port.name(), CounterMeaning.RX_SYMBOL_ERROR), m == null ? null : m.linkDownCounter(),
                 m == null ? null : m.linkErrorRecoveryCounter(), m == null ? null : m.minutesSinceLastClear(),
                 carrierChanges(host, port.name()));
     }
@@ -177,15 +183,15 @@ final class PhysicalFacts implements LayerFacts {
     }
 
     /** How much a port counter grew between the first and last sample; null with one sample or no counter. */
-    private static Long increase(HostContext host, String port, String counter) {
-        return host.portCounter(port, counter).filter(c -> !c.sinceBoot() && !c.wentDown()).map(CounterRate::delta).orElse(null);
+    private static Long increase(HostContext host, String port, CounterMeaning meaning) {
+        return host.portCounter(port, meaning).filter(c -> !c.sinceBoot() && !c.wentDown()).map(CounterRate::delta).orElse(null);
     }
 
     /** Carrier changes between samples; the absolute count is no evidence (a link that came up once has 2). */
     private static Long carrierChanges(HostContext host, String port) {
         for (Source s : host.sources(SourceKind.IP_LINK_STATS)) {
             CounterRate c = host.rates(s, port, new IpLinksParser(), (IpLinks links) -> links.named(port)
-                    .map(IpLink::carrierChanges).map(n -> Map.of("carrier_changes", n)).orElse(Map.of()))
+                    .map(IpLink::carrierChanges).map(n -> Map.of("carrier_changes", n)).orElse(Map.of()), name -> null)
                     .get("carrier_changes");
             if (c != null) {
                 return c.sinceBoot() || c.wentDown() ? null : c.delta();

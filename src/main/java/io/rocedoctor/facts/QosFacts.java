@@ -28,8 +28,6 @@ final class QosFacts implements LayerFacts {
     /** Pause frame counters per priority: mlx5 {@code rx_prio3_pause}, ice {@code rx_priority_3_xoff.nic}, bnxt {@code rx_pfc_ena_frames_pri3}. */
     private static final Pattern PAUSE_FRAMES = Pattern.compile(
             "(rx|tx)_(?:prio(\\d)_pause|priority_(\\d)_xoff(?:\\.nic)?|pfc_ena_frames_pri(\\d))");
-    /** mlx5: microseconds spent paused per priority. */
-    private static final Pattern PAUSE_DURATION = Pattern.compile("(rx|tx)_prio(\\d)_pause_duration");
     /** {@code -d mlx5_0}, {@code --ib-dev=mlx5_0}, or as a mangled file name spells them: {@code -d_mlx5_0_-F}. */
     private static final Pattern DEVICE_ARG = Pattern.compile("(?:^|[\\s_])(?:-d[\\s_]*+|--ib-dev[=\\s_])(\\S+?)(?=_-|\\s|$)");
 
@@ -114,7 +112,9 @@ final class QosFacts implements LayerFacts {
             }
             String direction = m.group(1);
             int priority = Integer.parseInt(m.group(2) != null ? m.group(2) : m.group(3) != null ? m.group(3) : m.group(4));
-            CounterRate duration = byName.get(direction + "_prio" + priority + "_pause_duration");
+            // Microseconds spent paused: mlx5 rx_prio3_pause_duration, bnxt_en pfc_pri3_rx_duration_us.
+            CounterRate duration = byName.getOrDefault(direction + "_prio" + priority + "_pause_duration",
+                    byName.get("pfc_pri" + priority + "_" + direction + "_duration_us"));
             Double share = duration == null || duration.sinceBoot() || duration.wentDown() || interval == null || interval <= 0
                     ? null : duration.delta() / (interval * 1e6);
             out.add(new PriorityPause(port, nic, priority, direction, c.counter(), c.delta(), c.perSecond(), share,
@@ -145,11 +145,12 @@ final class QosFacts implements LayerFacts {
             Optional<RdmaStatistics> first = host.parse(s, parser);
             for (RdmaStatistics.PortCounters p : first.map(RdmaStatistics::ports).orElse(List.of())) {
                 Map<String, CounterRate> rates = host.rates(s, p.device() + "/" + p.port(), parser,
-                        st -> st.port(p.device(), p.port()).map(RdmaStatistics.PortCounters::counters).orElse(Map.of()));
-                CounterRate marked = rates.get("np_ecn_marked_roce_packets");
-                CounterRate sent = rates.get("np_cnp_sent");
-                CounterRate handled = rates.get("rp_cnp_handled");
-                CounterRate ignored = rates.get("rp_cnp_ignored");
+                        st -> st.port(p.device(), p.port()).map(RdmaStatistics.PortCounters::counters).orElse(Map.of()),
+                        CounterMeaning::ofRdmaStatistic);
+                CounterRate marked = meaning(rates, CounterMeaning.ECN_MARKED);
+                CounterRate sent = meaning(rates, CounterMeaning.CNP_SENT);
+                CounterRate handled = meaning(rates, CounterMeaning.CNP_HANDLED);
+                CounterRate ignored = meaning(rates, CounterMeaning.CNP_IGNORED);
                 if (marked == null && sent == null && handled == null && ignored == null) {
                     continue;
                 }
@@ -163,6 +164,11 @@ final class QosFacts implements LayerFacts {
             }
         }
         return out;
+    }
+
+    /** The device port's counter of that meaning (mlx5 np_cnp_sent, bnxt_re tx_cnp_pkts, irdma cnpSent...), or null. */
+    private static CounterRate meaning(Map<String, CounterRate> rates, CounterMeaning meaning) {
+        return rates.values().stream().filter(c -> c.meaning() == meaning).findFirst().orElse(null);
     }
 
     /** The movement of a counter; null when absent or when it went down (the ledger notes that). */

@@ -72,7 +72,8 @@ final class QueueFacts implements LayerFacts {
         }
         Integer maxRxQueues = channels.map(c -> receiveQueues(c.maximums())).orElse(null);
         boolean wholeTable = rss.isPresent() && !rss.get().tableElided() && !rss.get().table().isEmpty();
-        return Optional.of(new QueueConfig(name, port.nic(), local == null ? null : local.size(), rxQueues, maxRxQueues,
+        Integer localCores = local == null ? null : host.topology() == null ? local.size() : host.topology().cores(local.size());
+        return Optional.of(new QueueConfig(name, port.nic(), local == null ? null : local.size(), localCores, rxQueues, maxRxQueues,
                 rings.map(r -> r.current().rx()).orElse(null), rings.map(r -> r.maximums().rx()).orElse(null),
                 wholeTable ? rss.get().queuesUsed().size() : null, wholeTable ? rss.get().weightRatio() : null,
                 flowHash, withoutL4));

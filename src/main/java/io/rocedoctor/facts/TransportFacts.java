@@ -60,7 +60,8 @@ final class TransportFacts implements LayerFacts {
             for (RdmaStatistics.PortCounters p : first.ports()) {
                 String subject = p.device() + "/" + p.port();
                 out.addAll(host.rates(s, subject, STATISTICS,
-                        st -> st.port(p.device(), p.port()).map(RdmaStatistics.PortCounters::counters).orElse(Map.of())).values());
+                        st -> st.port(p.device(), p.port()).map(RdmaStatistics.PortCounters::counters).orElse(Map.of()),
+                        CounterMeaning::ofRdmaStatistic).values());
             }
         }
         return out;

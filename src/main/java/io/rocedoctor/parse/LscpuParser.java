@@ -11,11 +11,12 @@ import java.util.regex.Pattern;
  * <pre>
  * CPU(s):                64
  * Model name:            Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz
+ * Thread(s) per core:    2
  * NUMA node(s):          2
  * NUMA node0 CPU(s):     0-31
  * NUMA node1 CPU(s):     32-63
  * </pre>
- * gives 64 CPUs on two nodes. Empty text, or text with neither "CPU(s):" nor a NUMA node line
+ * gives 64 CPUs, two threads per core, on two nodes. Empty text, or text with neither "CPU(s):" nor a NUMA node line
  * (an error message), is a ParseException on line 0.
  */
 public final class LscpuParser implements Parser<NumaTopology> {
@@ -36,9 +37,14 @@ public final class LscpuParser implements Parser<NumaTopology> {
                 nodes.put(TextLines.parseInt(m.group(1), e.line(), "node number"), CpuSet.parse(e.value(), e.line()));
             }
         }
+        Integer threadsPerCore = null;
+        if (kv.first("Thread(s) per core").isPresent()) {
+            KeyValueLines.Entry e = kv.first("Thread(s) per core").get();
+            threadsPerCore = TextLines.parseInt(e.value(), e.line(), "Thread(s) per core");
+        }
         if (cpus == null && nodes.isEmpty()) {
             throw new ParseException(0, "neither 'CPU(s):' nor NUMA node lines found: not lscpu output");
         }
-        return new NumaTopology(nodes, cpus, kv.value("Model name").orElse(null));
+        return new NumaTopology(nodes, cpus, kv.value("Model name").orElse(null), threadsPerCore);
     }
 }

@@ -52,6 +52,6 @@ public final class NumactlParser implements Parser<NumaTopology> {
         for (Map.Entry<Integer, StringBuilder> e : cpuText.entrySet()) {
             nodes.put(e.getKey(), CpuSet.parse(e.getValue().toString(), cpuLine.get(e.getKey())));
         }
-        return new NumaTopology(nodes, null, null);
+        return new NumaTopology(nodes, null, null, null);
     }
 }

@@ -2,6 +2,7 @@ package io.rocedoctor.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rocedoctor.facts.CounterMeaning;
 import io.rocedoctor.facts.CounterRate;
 import io.rocedoctor.facts.ModuleTemperature;
 import io.rocedoctor.facts.PhysicalLink;
@@ -247,7 +248,7 @@ class PhysicalRulesTest {
 
     @Test
     void crcErrorsRisingBetweenSamplesAreConfirmed() {
-        Finding f = RuleHarness.only(diagnose(new CounterRate("p0", "rx_crc_errors_phy", 10, 160, 150, 15.0, false, false)),
+        Finding f = RuleHarness.only(diagnose(new CounterRate("p0", "rx_crc_errors_phy", CounterMeaning.RX_CRC_ERROR, 10, 160, 150, 15.0, false, false)),
                 "PHY_CRC_ERRORS@p0");
         assertThat(f.severity()).isEqualTo("high");
         assertThat(f.confidence()).isEqualTo("confirmed");
@@ -256,7 +257,7 @@ class PhysicalRulesTest {
 
     @Test
     void crcErrorsFromOneSampleAreOnlyPossibleAndSaySo() {
-        Finding f = RuleHarness.only(diagnose(new CounterRate("p0", "rx_symbol_err_phy", 37, 37, 37, null, true, false)),
+        Finding f = RuleHarness.only(diagnose(new CounterRate("p0", "rx_symbol_err_phy", CounterMeaning.RX_SYMBOL_ERROR, 37, 37, 37, null, true, false)),
                 "PHY_CRC_ERRORS@p0");
         assertThat(f.confidence()).isEqualTo("possible");
         assertThat(f.evidence().get(0).value()).contains("since boot (one sample)");
@@ -264,14 +265,14 @@ class PhysicalRulesTest {
 
     @Test
     void nearMissOldCrcErrorsThatNoLongerRise() {
-        assertThat(RuleHarness.ids(diagnose(new CounterRate("p0", "rx_crc_errors_phy", 160, 160, 0, 0.0, false, false))))
+        assertThat(RuleHarness.ids(diagnose(new CounterRate("p0", "rx_crc_errors_phy", CounterMeaning.RX_CRC_ERROR, 160, 160, 0, 0.0, false, false))))
                 .isEmpty();
     }
 
     @Test
     void crcRuleIsACounterRuleTheAuditProfileDoesNotEvaluate() {
         HostFacts h = HostFacts.healthy();
-        h.facts.add(new CounterRate("p0", "rx_crc_errors_phy", 10, 160, 150, 15.0, false, false));
+        h.facts.add(new CounterRate("p0", "rx_crc_errors_phy", CounterMeaning.RX_CRC_ERROR, 10, 160, 150, 15.0, false, false));
         Diagnosis d = RuleHarness.diagnose(h.facts, "audit");
         assertThat(RuleHarness.ids(d)).isEmpty();
         assertThat(d.notEvaluated()).extracting(NotEvaluated::rule).contains("PHY_CRC_ERRORS");

@@ -2,6 +2,7 @@ package io.rocedoctor.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rocedoctor.facts.CounterMeaning;
 import io.rocedoctor.facts.CounterRate;
 import io.rocedoctor.facts.QueueConfig;
 import io.rocedoctor.plan.ActionCatalog;
@@ -17,9 +18,10 @@ import org.junit.jupiter.api.Test;
 /** Layer 3 on the healthy host of {@link HostFacts}, with port p0's queues changed one value at a time. */
 class QueueRulesTest {
 
-    /** 32 NIC-local CPUs, 32 of 63 channels, RSS spread evenly, hashes on L4 ports, 1024 of 8192 RX descriptors. */
+    /** 32 NIC-local CPUs (32 cores: no SMT), 32 of 63 channels, RSS spread evenly, hashes on L4 ports, 1024 of 8192 RX descriptors. */
     private static final class Queues {
         Integer localCpus = 32;
+        Integer localCores = 32;
         Integer rxQueues = 32;
         Integer maxRxQueues = 63;
         Long ringRx = 1024L;
@@ -35,13 +37,13 @@ class QueueRulesTest {
                     withoutL4.add(type);
                 }
             });
-            return new QueueConfig("p0", HostFacts.NIC, localCpus, rxQueues, maxRxQueues, ringRx, maxRingRx, rssUsed, rssRatio,
+            return new QueueConfig("p0", HostFacts.NIC, localCpus, localCores, rxQueues, maxRxQueues, ringRx, maxRingRx, rssUsed, rssRatio,
                     hash, withoutL4);
         }
     }
 
     private static CounterRate counter(String name, long delta) {
-        return new CounterRate("p0", name, 1000, 1000 + delta, delta, delta / 10.0, false, false);
+        return new CounterRate("p0", name, CounterMeaning.ofEthtool(name), 1000, 1000 + delta, delta, delta / 10.0, false, false);
     }
 
     /** p0's drop counters as a healthy port shows them between two samples. */
@@ -138,6 +140,27 @@ class QueueRulesTest {
         assertThat(RuleHarness.ids(diagnose(q.build()))).isEmpty();
     }
 
+    /** With SMT, 32 local CPUs are 16 cores: 16 queues already give each core one. */
+    @Test
+    void nearMissOneQueuePerCoreOfAnSmtHostIsEnough() {
+        Queues q = new Queues();
+        q.localCores = 16;
+        q.rxQueues = 16;
+        q.rssUsed = 16;
+        assertThat(RuleHarness.ids(diagnose(q.build()))).isEmpty();
+    }
+
+    @Test
+    void fewerQueuesThanTheCoresOfAnSmtHostAreTooFewAndTheTargetIsTheCoreCount() {
+        Queues q = new Queues();
+        q.localCores = 16;
+        q.rxQueues = 8;
+        q.rssUsed = 8;
+        Finding f = RuleHarness.only(diagnose(q.build()), "RSS_QUEUES_TOO_FEW@p0");
+        assertThat(f.actions().get(0).parameters()).containsEntry("combined", "16");
+        assertThat(f.evidence()).extracting(Evidence::note).anyMatch(n -> n.contains("(16 cores)"));
+    }
+
     // RSS_INDIRECTION_SKEWED
 
     @Test
@@ -182,8 +205,18 @@ class QueueRulesTest {
     @Test
     void outOfBufferFromOneSampleIsOnlyPossible() {
         Finding f = RuleHarness.only(diagnose("throughput", new Queues().build(),
-                List.of(new CounterRate("p0", "rx_out_of_buffer", 77, 77, 77, null, true, false))), "RX_BUFFER_EXHAUSTED@p0");
+                List.of(new CounterRate("p0", "rx_out_of_buffer", CounterMeaning.RX_NO_HOST_BUFFER, 77, 77, 77, null, true, false))), "RX_BUFFER_EXHAUSTED@p0");
         assertThat(f.confidence()).isEqualTo("possible");
+    }
+
+    /** bnxt_en counts descriptor exhaustion as ring discards, ice as the port's rx_dropped.nic. */
+    @Test
+    void broadcomRingDiscardsAndIntelPortDropsRisingAreBufferExhaustion() {
+        for (String counter : List.of("rx_total_ring_discards", "rx_dropped.nic")) {
+            Finding f = RuleHarness.only(diagnose("throughput", new Queues().build(), List.of(counter(counter, 5000))),
+                    "RX_BUFFER_EXHAUSTED@p0");
+            assertThat(f.evidence()).extracting(Evidence::note).anyMatch(n -> n.startsWith("no receive descriptor was free"));
+        }
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.rocedoctor.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rocedoctor.facts.CounterMeaning;
 import io.rocedoctor.facts.CounterRate;
 import io.rocedoctor.facts.MultipathGroup;
 import io.rocedoctor.facts.PortGids;
@@ -121,7 +122,7 @@ class TransportRulesTest {
     }
 
     private static CounterRate rate(String counter, long delta, Double perSecond, boolean sinceBoot) {
-        return new CounterRate("mlx5_0/1", counter, 1000, 1000 + delta, delta, perSecond, sinceBoot, false);
+        return new CounterRate("mlx5_0/1", counter, CounterMeaning.ofRdmaStatistic(counter), 1000, 1000 + delta, delta, perSecond, sinceBoot, false);
     }
 
     @Test
@@ -135,6 +136,16 @@ class TransportRulesTest {
         assertThat(f.confidence()).isEqualTo("confirmed");
         assertThat(f.evidence()).hasSize(2);
         assertThat(f.actions().get(0).parameters()).containsExactly(Map.entry("ibdev", "mlx5_0"));
+    }
+
+    /** bnxt_re names its loss recovery to_retransmits, seq_err_naks_rcvd and dup_req. */
+    @Test
+    void risingBroadcomTimeoutRetransmitsAreRetransmissions() {
+        List<Object> facts = roceHost();
+        facts.add(rate("to_retransmits", 120, 12.0, false));
+        facts.add(rate("rnr_naks_rcvd", 50, 5.0, false)); // receiver not ready: flow control, not loss
+        Finding f = RuleHarness.only(RuleHarness.diagnose(facts), "ROCE_RETRANSMITTING@mlx5_0/1");
+        assertThat(f.evidence()).singleElement().satisfies(e -> assertThat(e.value()).startsWith("to_retransmits"));
     }
 
     @Test
@@ -157,7 +168,7 @@ class TransportRulesTest {
     @Test
     void counterThatWentDownIsNotARetransmission() {
         List<Object> facts = roceHost();
-        facts.add(new CounterRate("mlx5_0/1", "out_of_sequence", 5000, 10, 0, null, false, true));
+        facts.add(new CounterRate("mlx5_0/1", "out_of_sequence", CounterMeaning.RETRANSMISSION, 5000, 10, 0, null, false, true));
         assertThat(ids(facts)).isEmpty();
     }
 

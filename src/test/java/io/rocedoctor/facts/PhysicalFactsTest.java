@@ -127,6 +127,15 @@ class PhysicalFactsTest extends BundleFolderTest {
         assertThat(without.ledger().missing()).contains("mlxlink -d 0000:81:00.0 -m -e -c");
     }
 
+    /** mlxlink reads ConnectX firmware: a Broadcom or Intel port without it lacks nothing. */
+    @Test
+    void mlxlinkIsNotExpectedOfANicAnotherVendorsDriverRuns() throws Exception {
+        Files.delete(dir.resolve("commands/mlxlink_-d_mlx5_4_-m_-e_-c"));
+        write("commands/ethtool_-i_gp0", "driver: bnxt_en\nversion: 6.8.0\nfirmware-version: 230.0.157.0/pkg 230.1.116.0\n"
+                + "bus-info: 0000:81:00.0\n");
+        assertThat(facts().ledger().missing()).noneMatch(m -> m.startsWith("mlxlink"));
+    }
+
     @Test
     void withOneSampleNoCounterIncreaseIsClaimed() throws Exception {
         write("manifest.yaml", "host: h2\nsamples:\n  - {n: 0, at: 2026-11-21T08:00:00Z}\n");

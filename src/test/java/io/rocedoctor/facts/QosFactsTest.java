@@ -76,6 +76,20 @@ class QosFactsTest extends BundleFolderTest {
         assertThat(f.of(PauseStormEvents.class)).containsExactly(new PauseStormEvents("eth4", "0000:5e:00", 1, 0, false));
     }
 
+    /** bnxt_en counts PFC frames as rx_pfc_ena_frames_priN and the time paused as pfc_priN_rx_duration_us. */
+    @Test
+    void broadcomPfcFramesAndPauseDurationGiveTheShareSpentPaused() throws Exception {
+        build("106", true);
+        write("commands/ethtool_-i_eth4", "driver: bnxt_en\nversion: 6.8.0\nfirmware-version: 230.0.157.0\nbus-info: 0000:5e:00.0\n");
+        write("commands/ethtool_-S_eth4", "NIC statistics:\n     rx_pfc_ena_frames_pri3: 1000\n     pfc_pri3_rx_duration_us: 5000000\n");
+        write("samples/1/commands/ethtool_-S_eth4", "NIC statistics:\n     rx_pfc_ena_frames_pri3: 6000\n     pfc_pri3_rx_duration_us: 7000000\n");
+        assertThat(facts().of(PriorityPause.class)).singleElement().satisfies(p -> {
+            assertThat(p.counter()).isEqualTo("rx_pfc_ena_frames_pri3");
+            assertThat(p.frames()).isEqualTo(5000);
+            assertThat(p.pausedShare()).isEqualTo(0.2); // 2 s of 10 s
+        });
+    }
+
     @Test
     void oneSampleGivesCountsSinceBootWithoutRatesOrShares() throws Exception {
         PriorityPause rx = build("106", false).of(PriorityPause.class).stream().filter(p -> p.direction().equals("rx")).findFirst().orElseThrow();

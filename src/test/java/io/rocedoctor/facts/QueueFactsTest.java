@@ -100,6 +100,28 @@ class QueueFactsTest extends BundleFolderTest {
     }
 
     @Test
+    void withoutLscpuEveryLocalCpuCountsAsACore() throws Exception {
+        assertThat(facts().of(QueueConfig.class).get(0).localCores()).isEqualTo(8);
+    }
+
+    /** SMT siblings share a core: lscpu's threads per core turn the node's 8 CPUs into 4 cores. */
+    @Test
+    void lscpuThreadsPerCoreTurnLocalCpusIntoCores() throws Exception {
+        write("commands/lscpu", """
+                CPU(s):                16
+                Thread(s) per core:    2
+                Core(s) per socket:    4
+                Socket(s):             2
+                NUMA node(s):          2
+                NUMA node0 CPU(s):     0-3,8-11
+                NUMA node1 CPU(s):     4-7,12-15
+                """);
+        QueueConfig q = facts().of(QueueConfig.class).get(0);
+        assertThat(q.localCpus()).isEqualTo(8); // numactl's node 1, which wins over lscpu's
+        assertThat(q.localCores()).isEqualTo(4);
+    }
+
+    @Test
     void anElidedTableGivesNoQueueCount() throws Exception {
         write("commands/ethtool_-x_q0", """
                 RX flow hash indirection table for q0 with 6 RX ring(s):

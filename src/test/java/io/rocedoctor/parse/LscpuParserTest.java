@@ -21,6 +21,8 @@ class LscpuParserTest {
         assertThat(t.modelName()).isEqualTo("Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz");
         assertThat(t.nodes()).containsOnlyKeys(0, 1);
         assertThat(t.nodes().get(1)).hasToString("32-63");
+        assertThat(t.threadsPerCore()).isEqualTo(2);
+        assertThat(t.cores(32)).isEqualTo(16);
     }
 
     @Test
