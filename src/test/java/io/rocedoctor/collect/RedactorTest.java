@@ -47,8 +47,57 @@ class RedactorTest {
 
     @Test
     void guidsDerivedFromTheMacAreReplaced() {
-        assertThat(new Redactor(List.of()).redact("node_guid: 0c42:a103:0065:4b42"))
-                .isEqualTo("node_guid: 0200:00ff:fe00:0001");
+        assertThat(new Redactor(List.of()).redact("node_guid: 0c42:a103:0065:4b42\nsys_image_guid: 0c42:a103:0065:4b42"))
+                .isEqualTo("node_guid: 0200:00ff:fe00:0001\nsys_image_guid: 0200:00ff:fe00:0001");
+    }
+
+    @Test
+    void serialNumbersOfModulesAndCardsBecomeNumberedTokens() {
+        Redactor r = new Redactor(List.of());
+
+        String text = r.redact("""
+                \tVendor SN                                 : GJ2308161004
+                Vendor Serial Number               : S2202655321-1
+                \t\t\t[SN] Serial number: MT2133X12345
+                \tVendor SN                                 : GJ2308161004
+                """);
+
+        assertThat(text).isEqualTo("""
+                \tVendor SN                                 : serial-1
+                Vendor Serial Number               : serial-2
+                \t\t\t[SN] Serial number: serial-3
+                \tVendor SN                                 : serial-1
+                """);
+    }
+
+    @Test
+    void aSerialIsTheWholeValueUpToTheLastVisibleCharacter() {
+        assertThat(new Redactor(List.of()).redact("Serial Number: To Be Filled By O.E.M.  \r\nSN:X1\n"))
+                .isEqualTo("Serial Number: serial-1  \r\nSN:serial-2\n");
+    }
+
+    @Test
+    void theDeviceSerialNumberCapabilityKeepsItsEui64ShapeAndIsSharedByTheCardsFunctions() {
+        Redactor r = new Redactor(List.of());
+
+        String first = r.redact("\tCapabilities: [1c0 v1] Device Serial Number 0c-42-a1-ff-ff-12-34-56\n");
+        String second = r.redact("\tCapabilities: [1c0 v1] Device Serial Number 0c-42-a1-ff-ff-12-34-56\n");
+
+        assertThat(first).isEqualTo("\tCapabilities: [1c0 v1] Device Serial Number 00-00-00-00-00-00-00-01\n").isEqualTo(second);
+    }
+
+    @Test
+    void otherModuleAndCardFieldsAreKept() {
+        String text = """
+                \tVendor PN                                 : SFP-10G-SR
+                \tVendor OUI                                : 00:1b:21
+                \t\t\t[PN] Part number: MCX623106AN-CDAT
+                ASN: 64512
+                rx_vport_rdma_unicast_packets: 12
+                board_id:                       MT_0000000359
+                """;
+
+        assertThat(new Redactor(List.of()).redact(text)).isEqualTo(text);
     }
 
     @Test
