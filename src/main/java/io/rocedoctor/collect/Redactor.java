@@ -35,10 +35,13 @@ public final class Redactor {
     /**
      * A serial number: the value of a "KEY: VALUE" line whose key is SN or ends in " SN" or
      * "Serial Number" (ethtool -m's "Vendor SN", mlxlink's "Vendor Serial Number", lspci's VPD
-     * "[SN] Serial number"), or the EUI-64 of lspci's "Device Serial Number" capability. Only a
+     * "[SN] Serial number"), or the EUI-64 of lspci's "Device Serial Number" capability. The
+     * VPD's vendor- and system-specific fields and asset tag count too: ConnectX cards repeat
+     * the serial in [VU] ("MT2304XZ02VDMLNXS0D0F1") and carry a card UUID in [V3]. Only a
      * newline ends a line (UNIX_LINES), as in awk.
      */
-    private static final Pattern SERIAL = Pattern.compile("(?imd)^(?<key>[ \\t]*(?:[^:\\n]*[ \\t])?(?:sn|serial number)[ \\t]*:[ \\t]*)"
+    private static final Pattern SERIAL = Pattern.compile("(?imd)^(?<key>[ \\t]*(?:[^:\\n]*[ \\t])?"
+            + "(?:sn|serial number|vendor specific|system specific|asset tag)[ \\t]*:[ \\t]*)"
             + "(?<value>[^ \\t\\r\\n](?:[^\\r\\n]*[^ \\t\\r\\n])?)"
             + "|(?<capability>device serial number[ \\t]+)(?<eui>[0-9a-f]{2}(?:-[0-9a-f]{2}){7})(?![0-9a-z-])");
     private static final Pattern EUI64 = Pattern.compile("[0-9A-Fa-f]{2}(?:-[0-9A-Fa-f]{2}){7}");
