@@ -73,8 +73,14 @@ public final class Redactor {
         return m.replaceAll(r -> Matcher.quoteReplacement(replace(m)));
     }
 
-    /** An EUI-64 (lspci's Device Serial Number) keeps its shape; any other serial becomes {@code serial-N}. */
+    /**
+     * An EUI-64 (lspci's Device Serial Number) keeps its shape, and all zeros (a device that
+     * sets none) is kept; any other serial becomes {@code serial-N}.
+     */
     private String serial(String value) {
+        if (value.equals("00-00-00-00-00-00-00-00")) {
+            return value;
+        }
         return token("serial", value, n -> EUI64.matcher(value).matches()
                 ? String.format("00-00-00-00-00-%02x-%02x-%02x", (n >> 16) & 0xff, (n >> 8) & 0xff, n & 0xff)
                 : "serial-" + n);

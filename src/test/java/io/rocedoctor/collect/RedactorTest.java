@@ -127,6 +127,7 @@ class RedactorTest {
                 \tCapabilities: [c0] Vendor Specific Information: Len=18 <?>
                 rx_vport_rdma_unicast_packets: 12
                 board_id:                       MT_0000000359
+                \tCapabilities: [148 v1] Device Serial Number 00-00-00-00-00-00-00-00
                 """;
 
         assertThat(new Redactor(List.of()).redact(text)).isEqualTo(text);
