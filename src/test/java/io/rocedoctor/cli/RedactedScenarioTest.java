@@ -61,7 +61,7 @@ class RedactedScenarioTest {
             Path redacted = redactedCopy(dir, new Redactor(List.of(host(dir))));
             try (Stream<Path> files = Files.walk(redacted)) {
                 for (Path f : files.filter(Files::isRegularFile).toList()) {
-                    kinds.addAll(tokenKinds(Files.readString(f, StandardCharsets.ISO_8859_1)));
+                    kinds.addAll(RedactionTokens.kinds(Files.readString(f, StandardCharsets.ISO_8859_1)));
                 }
             }
         }
@@ -112,25 +112,5 @@ class RedactedScenarioTest {
         JSON.readTree(cli.out()).path("findings").forEach(f -> out.add(f.path("id").asText() + "@" + f.path("subject").asText()
                 + " " + f.path("severity").asText() + " " + f.path("confidence").asText()));
         return out;
-    }
-
-    /** Which kinds of token a redacted text holds, by the shapes Redactor gives them. */
-    private static Set<String> tokenKinds(String text) {
-        Set<String> kinds = new TreeSet<>();
-        String[][] shapes = {
-                {"hostnames", "(?<![\\w-])host-[0-9]+(?![\\w-])"},
-                {"ipv4", "(?<![\\w.])10\\.0\\.[0-9]+\\.[0-9]+(?![\\w.])"},
-                {"ipv6", "f(?:d00|e80)(?:::[0-9a-f]+|(?::0000){5}:[0-9a-f]{4}:[0-9a-f]{4})(?![\\w:])"},
-                {"mac", "02:00:00:00:[0-9a-f]{2}:[0-9a-f]{2}"},
-                {"guid", "0200:00ff:fe00:[0-9a-f]{4}"},
-                {"serial", "serial-[0-9]+"},
-                {"eui64", "00-00-00-00-00-00-00-0[1-9a-f]"},
-        };
-        for (String[] shape : shapes) {
-            if (Pattern.compile(shape[1]).matcher(text).find()) {
-                kinds.add(shape[0]);
-            }
-        }
-        return kinds;
     }
 }
