@@ -3,7 +3,8 @@
 # Plain POSIX sh (dash runs it); writes the layout `roce-doctor collect` writes: the same file
 # names, the same manifest keys. Read-only: every command is a query, run without a shell
 # around its arguments, under timeout(1); a missing tool, file or permission is recorded in
-# manifest.yaml and never stops the capture.
+# manifest.yaml and never stops the capture. With --redact, host names, addresses, GUIDs and
+# serial numbers are replaced by the tokens the Java collector's --redact gives them.
 #
 # usage: roce-doctor-collect.sh --out FILE.tar.gz [--interval 10s] [--samples 2] [--timeout 30s] [--only KIND,...] [--redact]
 set -u

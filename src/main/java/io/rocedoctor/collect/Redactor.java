@@ -67,9 +67,9 @@ public final class Redactor {
 
     public String redact(String text) {
         Matcher s = SERIAL.matcher(text);
-        String serialsOut = s.replaceAll(r -> Matcher.quoteReplacement(s.group("value") != null
+        String withoutSerials = s.replaceAll(r -> Matcher.quoteReplacement(s.group("value") != null
                 ? s.group("key") + serial(s.group("value")) : s.group("capability") + serial(s.group("eui"))));
-        Matcher m = pattern.matcher(serialsOut);
+        Matcher m = pattern.matcher(withoutSerials);
         return m.replaceAll(r -> Matcher.quoteReplacement(replace(m)));
     }
 

@@ -2,6 +2,8 @@ package io.rocedoctor.collect;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rocedoctor.parse.RealSamples;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -9,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -17,6 +20,7 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,14 +35,15 @@ class ShellRedactorTest {
 
     @Test
     void everyFixtureOutputIsRedactedAlike() throws IOException {
-        StringBuilder corpus = new StringBuilder();
-        try (Stream<Path> files = Files.walk(Path.of("fixtures"))) {
-            for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
-                corpus.append(Files.readString(f, StandardCharsets.ISO_8859_1)).append('\n');
-            }
-        }
+        assertSameRedaction(List.of("gpu-node-21", "leaf1"), List.of(concatenated(Path.of("fixtures"))));
+    }
 
-        assertSameRedaction(List.of("gpu-node-21", "leaf1"), List.of(corpus.toString()));
+    @Test
+    void everyRealSampleIsRedactedAlike() throws IOException {
+        Optional<Path> samples = RealSamples.root();
+        Assumptions.assumeTrue(samples.isPresent(), "ROCE_DOCTOR_SAMPLES is not set to a folder: real samples skipped");
+
+        assertSameRedaction(List.of("gpu-node-17"), List.of(concatenated(samples.get())));
     }
 
     @Test
@@ -153,6 +158,17 @@ class ShellRedactorTest {
         int end = lines.indexOf("# redactor:end");
         assertThat(begin).as("the script's redactor markers").isNotNegative().isLessThan(end);
         return String.join("\n", lines.subList(begin, end + 1)) + "\n";
+    }
+
+    /** Every file under a folder, one after the other: one awk run for a whole corpus. */
+    private static String concatenated(Path folder) throws IOException {
+        StringBuilder corpus = new StringBuilder();
+        try (Stream<Path> files = Files.walk(folder)) {
+            for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
+                corpus.append(Files.readString(f, StandardCharsets.ISO_8859_1)).append('\n');
+            }
+        }
+        return corpus.toString();
     }
 
     private static String latin1(byte[] bytes) {
