@@ -3,14 +3,15 @@
 # Plain POSIX sh (dash runs it); writes the layout `roce-doctor collect` writes: the same file
 # names, the same manifest keys. Read-only: every command is a query, run without a shell
 # around its arguments, under timeout(1); a missing tool, file or permission is recorded in
-# manifest.yaml and never stops the capture.
+# manifest.yaml and never stops the capture. With --redact, host names, addresses, GUIDs and
+# serial numbers are replaced by the tokens the Java collector's --redact gives them.
 #
-# usage: roce-doctor-collect.sh --out FILE.tar.gz [--interval 10s] [--samples 2] [--timeout 30s] [--only KIND,...]
+# usage: roce-doctor-collect.sh --out FILE.tar.gz [--interval 10s] [--samples 2] [--timeout 30s] [--only KIND,...] [--redact]
 set -u
 set -f  # names are expanded into commands unquoted on purpose (one word each): never glob them
 
 usage() {
-  echo "usage: $0 --out FILE.tar.gz [--interval 10s] [--samples 2] [--timeout 30s] [--only KIND,...]" >&2
+  echo "usage: $0 --out FILE.tar.gz [--interval 10s] [--samples 2] [--timeout 30s] [--only KIND,...] [--redact]" >&2
   exit 2
 }
 
@@ -61,7 +62,7 @@ LLDP_NEIGHBORS 0 lldpcli show neighbors
 EOF
 }
 
-out="" interval=10 samples=2 timeout_s=30 only=""
+out="" interval=10 samples=2 timeout_s=30 only="" redact=0
 seconds() {
   case "$1" in
     *[!0-9sm]*|"") echo "roce-doctor-collect: $2 must be whole seconds (10 or 10s) or minutes (2m), not '$1'" >&2; exit 2 ;;
@@ -77,7 +78,7 @@ while [ $# -gt 0 ]; do
     --samples) [ $# -ge 2 ] || usage; samples=$2; shift ;;
     --timeout) [ $# -ge 2 ] || usage; timeout_s=$(seconds "$2" --timeout) || exit 2; shift ;;
     --only) [ $# -ge 2 ] || usage; only=$2; shift ;;
-    --redact) echo "roce-doctor-collect: --redact needs the Java collector (roce-doctor collect --redact)" >&2; exit 2 ;;
+    --redact) redact=1 ;;
     -h|--help) usage ;;
     *) echo "roce-doctor-collect: unknown option '$1'" >&2; usage ;;
   esac
@@ -137,12 +138,19 @@ for c in $(numbered /sys/devices/system/cpu); do
 done
 nodes=$(numbered /sys/devices/system/node)
 
-host=unknown
-for f in /proc/sys/kernel/hostname /etc/hostname; do
-  [ -r "$f" ] || continue
-  h=$(tr -d ' \t\n' < "$f")
-  case "$h" in ""|"(none)"|localhost*) ;; *) host=$h; break ;; esac
-done
+# The host's names as the Java collector reads them (InventoryScanner.hostNames): host name,
+# /etc/hostname, domain name; trimmed, each once.
+host_names() {
+  for f in /proc/sys/kernel/hostname /etc/hostname /proc/sys/kernel/domainname; do
+    [ -r "$f" ] || continue
+    n=$(cat "$f" 2>/dev/null)
+    n=${n#"${n%%[![:space:]]*}"}
+    n=${n%"${n##*[![:space:]]}"}
+    case "$n" in ""|"(none)"|localhost*) ;; *) printf '%s\n' "$n" ;; esac
+  done | awk '!seen[$0]++'
+}
+host=$(host_names | sed -n 1p)
+[ -n "$host" ] || host=unknown
 
 count() { set -- $1; echo $#; }
 echo "roce-doctor-collect: found $(count "$rdma_devs") RDMA devices, $(count "$netdevs") netdevs, $(count "$bonds") bonds, $(count "$irqs") NIC interrupts, $(count "$nodes") NUMA nodes" >&2
@@ -157,6 +165,280 @@ yq() { printf '"%s"' "$(printf '%s' "$1" | tr -d '\000-\037' | sed -e 's/\\/\\\\
 now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
 stamp() { date -u +%Y-%m-%dT%H:%M:%S.%3NZ; }
 first_line() { sed -e 's/^[[:space:]]*//' -e 's/[[:space:]]*$//' "$1" | sed -n '/./{p;q;}' | cut -c1-200; }
+
+# ---- redaction (--redact) -------------------------------------------------------------------
+
+# The awk program that redacts a text: the rules and tokens of the Java collector's Redactor.
+redactor_program() {
+  cat <<'EOF'
+# redactor:begin
+# Redacts its input as io.rocedoctor.collect.Redactor does, token for token (ShellRedactorTest
+# runs both on the same texts). state: a file of the host's names ("name VALUE" lines) and of the
+# tokens issued so far ("KIND TOKEN VALUE"); this run adds the tokens it issues. final_newline: 0
+# when the input's last line has no newline. Plain POSIX awk: no interval expressions ({n,m}),
+# which mawk before 2020 lacks.
+BEGIN {
+  names = 0
+  while ((getline entry < state) > 0) {
+    kind = substr(entry, 1, index(entry, " ") - 1)
+    rest = substr(entry, length(kind) + 2)
+    if (kind == "name") {
+      # longest first, as Redactor tries them; names of one length keep their order
+      for (i = ++names; i > 1 && length(name[i - 1]) < length(rest); i--) name[i] = name[i - 1]
+      name[i] = rest
+    } else {
+      sp = index(rest, " ")
+      tokens[kind, substr(rest, sp + 1)] = substr(rest, 1, sp - 1)
+      issued[kind]++
+    }
+  }
+  close(state)
+}
+NR > 1 { print out }
+{ out = addresses(serials($0)) }
+END { if (NR > 0) printf "%s%s", out, (final_newline ? "\n" : "") }
+
+function known(kind, value) { return ((kind, value) in tokens) ? tokens[kind, value] : "" }
+function issue(kind, value, token) { tokens[kind, value] = token; print kind " " token " " value >> state; return token }
+function is_hex(text, min, max) { return length(text) >= min && length(text) <= max && text !~ /[^0-9A-Fa-f]/ }
+function hex_number(text,    i, v) {
+  for (i = 1; i <= length(text); i++) v = v * 16 + index("0123456789abcdef", tolower(substr(text, i, 1))) - 1
+  return v + 0
+}
+function byte(n, shift) { return int(n / shift) % 256 }
+
+# A "KEY: VALUE" line whose key names a serial number or a card's identity, then lspci's
+# "Device Serial Number" EUI-64s in what is left of the line.
+function serials(s,    lower, done, from, colon, key, start, value, cr, i, e) {
+  lower = tolower(s)
+  done = ""
+  from = 1
+  if ((colon = index(s, ":")) > 0) {
+    key = substr(lower, 1, colon - 1)
+    sub(/[ \t]+$/, "", key)
+    if (key ~ /(^|[ \t])(sn|serial number|vendor specific|system specific|asset tag)$/) {
+      for (start = colon + 1; substr(s, start, 1) == " " || substr(s, start, 1) == "\t"; start++) ;
+      value = substr(s, start)
+      if ((cr = index(value, "\r")) > 0) value = substr(value, 1, cr - 1)
+      sub(/[ \t]+$/, "", value)
+      if (value != "") {
+        done = substr(s, 1, start - 1) serial_token(value)
+        from = start + length(value)
+      }
+    }
+  }
+  while ((i = index(substr(lower, from), "device serial number")) > 0) {
+    for (e = from + i + 19; substr(s, e, 1) == " " || substr(s, e, 1) == "\t"; e++) ;
+    if (e > from + i + 19 && is_eui64(substr(s, e, 23)) && substr(lower, e + 23, 1) !~ /[0-9a-z-]/) {
+      done = done substr(s, from, e - from) serial_token(substr(s, e, 23))
+      from = e + 23
+    } else {
+      done = done substr(s, from, i)
+      from += i
+    }
+  }
+  return done substr(s, from)
+}
+function is_eui64(text,    g, i) {
+  if (length(text) != 23 || split(text, g, "-") != 8) return 0
+  for (i = 1; i <= 8; i++) if (!is_hex(g[i], 2, 2)) return 0
+  return 1
+}
+function serial_token(value,    t, n) {
+  if (value == "00-00-00-00-00-00-00-00") return value
+  if ((t = known("serial", value)) != "") return t
+  n = ++issued["serial"]
+  return issue("serial", value, is_eui64(value) ? sprintf("00-00-00-00-00-%02x-%02x-%02x", byte(n, 65536), byte(n, 256), n % 256) : "serial-" n)
+}
+
+# Host names, colon-separated hex (IPv6, MAC, GUID) and IPv4 addresses, left to right. A value
+# starts only after a character that is not a letter or digit, so words are skipped whole.
+function addresses(s,    out, p, n, e) {
+  out = ""
+  p = 1
+  n = length(s)
+  while (p <= n) {
+    if (p == 1 || substr(s, p - 1, 1) !~ /[0-9A-Za-z]/) {
+      if ((e = value_at(s, p)) > 0) {
+        out = out replacement
+        p = e
+        continue
+      }
+      if (substr(s, p, 1) !~ /[0-9A-Za-z]/) {
+        out = out substr(s, p, 1)
+        p++
+        continue
+      }
+    }
+    if (match(substr(s, p), /[^0-9A-Za-z]/)) {
+      out = out substr(s, p, RSTART)
+      p += RSTART
+    } else {
+      out = out substr(s, p)
+      p = n + 1
+    }
+  }
+  return out
+}
+
+# The value starting at p: sets replacement and returns where it ends, or 0. Redactor's pattern
+# tries host names (longest first), then colon-separated hex, then IPv4.
+function value_at(s, p,    prev, c, i, len, run, e) {
+  prev = p > 1 ? substr(s, p - 1, 1) : ""
+  for (i = 1; i <= names; i++) {
+    len = length(name[i])
+    if (substr(s, p, len) == name[i] && prev !~ /[A-Za-z0-9-]/ && substr(s, p + len, 1) !~ /[A-Za-z0-9-]/) {
+      replacement = host_token(name[i])
+      return p + len
+    }
+  }
+  c = substr(s, p, 1)
+  if (c ~ /[0-9A-Fa-f:]/ && prev !~ /[0-9A-Za-z:.]/) {
+    # the letters, digits and colons from p on; colon-separated hex is never longer than 39
+    match(substr(s, p, 48), /^[0-9A-Za-z:]+/)
+    if (RLENGTH < 48 && (e = colon_hex_end(s, p, substr(s, p, RLENGTH))) > 0) {
+      replacement = colon_hex(substr(s, p, e - p))
+      return e
+    }
+  }
+  if (c ~ /[0-9]/ && prev !~ /[0-9A-Za-z.:_-]/ && (e = dotted_quad_end(s, p, "[0-9A-Za-z.]")) > 0) {
+    replacement = ipv4_token(substr(s, p, e - p))
+    return e
+  }
+  return 0
+}
+
+# Where colon-separated hex starting at p ends, or 0: 2 to 7 groups of up to 4 hex digits, each
+# followed by a colon, then a dotted quad, 1 to 4 hex digits or nothing; what follows is not a
+# letter, digit or colon. RUN, the letters, digits and colons from p on, holds all its colons.
+function colon_hex_end(s, p, run,    g, n, i, last, e, q) {
+  n = split(run, g, ":")
+  if (n < 3 || n > 8) return 0
+  for (i = 1; i < n; i++) if (!is_hex(g[i], 0, 4)) return 0
+  last = g[n]
+  e = p + length(run)
+  if (last ~ /^[0-9]+$/ && length(last) <= 3 && substr(s, e, 1) == "." \
+      && (q = dotted_quad_end(s, e - length(last), "[0-9A-Za-z:]")) > 0) return q
+  return last == "" || is_hex(last, 1, 4) ? e : 0
+}
+
+# Where four dot-separated runs of 1 to 3 digits starting at q end, or 0 when the character
+# after them matches NOT_AFTER.
+function dotted_quad_end(s, q, not_after,    i) {
+  for (i = 1; i <= 4; i++) {
+    if (!match(substr(s, q, 4), /^[0-9]+/) || RLENGTH > 3) return 0
+    q += RLENGTH
+    if (i < 4 && substr(s, q++, 1) != ".") return 0
+  }
+  return substr(s, q, 1) ~ not_after ? 0 : q
+}
+
+function host_token(value,    t) {
+  if ((t = known("host", value)) != "") return t
+  return issue("host", value, "host-" (++issued["host"]))
+}
+
+function colon_hex(text,    t, n) {
+  if (is_colon_groups(text, 6, 2)) return mac_token(text)
+  if (is_colon_groups(text, 4, 4)) {
+    if ((t = known("guid", tolower(text))) != "") return t
+    n = ++issued["guid"]
+    return issue("guid", tolower(text), sprintf("0200:00ff:fe%02x:%04x", byte(n, 65536), n % 65536))
+  }
+  return ipv6(text)
+}
+function is_colon_groups(text, count, width,    g, i) {
+  if (length(text) != count * (width + 1) - 1 || split(text, g, ":") != count) return 0
+  for (i = 1; i <= count; i++) if (!is_hex(g[i], width, width)) return 0
+  return 1
+}
+
+function mac_token(address,    lower, t, n) {
+  lower = tolower(address)
+  if (lower == "ff:ff:ff:ff:ff:ff" || lower == "00:00:00:00:00:00") return address
+  if ((t = known("mac", lower)) != "") return t
+  n = ++issued["mac"]
+  return issue("mac", lower, sprintf("02:00:00:%02x:%02x:%02x", byte(n, 65536), byte(n, 256), n % 256))
+}
+
+function ipv4_token(address,    o, t, n) {
+  if (!octets(address, o) || o[1] == 0 || o[1] == 127 || o[1] == 255 || (o[1] >= 224 && o[1] <= 239)) return address
+  if ((t = known("ipv4", address)) != "") return t
+  n = ++issued["ipv4"]
+  return issue("ipv4", address, "10." byte(n, 65536) "." byte(n, 256) "." n % 256)
+}
+function octets(address, o,    i) {
+  if (split(address, o, ".") != 4) return 0
+  for (i = 1; i <= 4; i++) {
+    if (o[i] !~ /^[0-9]+$/ || o[i] + 0 > 255 || (length(o[i]) > 1 && substr(o[i], 1, 1) == "0")) return 0
+    o[i] += 0
+  }
+  return 1
+}
+
+# An IPv6 address, or anything else colon-separated (a time, a PCI address), which is kept.
+function ipv6(text,    halves, nh, groups, ng, part, np, i, j, last, embedded, compressed, first, v4, high, low, lower, t, n, prefix) {
+  if ((nh = split(text, halves, "::")) > 2) return text
+  ng = 0
+  for (i = 1; i <= nh; i++) {
+    if (halves[i] == "") continue
+    np = split(halves[i], part, ":")
+    for (j = 1; j <= np; j++) groups[++ng] = part[j]
+  }
+  last = ng ? groups[ng] : ""
+  embedded = index(last, ".") > 0
+  compressed = nh == 2
+  if (compressed ? ng >= 8 - embedded : ng != 8 - embedded) return text
+  for (i = 1; i <= ng - embedded; i++) if (!is_hex(groups[i], 1, 4)) return text
+  if (embedded && !octets(last, v4)) return text
+  first = halves[1] == "" ? "" : tolower(groups[1])
+  if (ng == 0 || text == "::1" || (length(first) == 4 && substr(first, 1, 2) == "ff")) return text  # unspecified, loopback, multicast
+  if (embedded) return substr(text, 1, length(text) - length(last)) ipv4_token(last)
+  if (!compressed && tolower(groups[6]) == "ffff" && groups[1] groups[2] groups[3] groups[4] groups[5] ~ /^0+$/) {
+    # an IPv4-mapped GID, as show_gids prints it: its address gets the token of the IPv4 beside it
+    high = hex_number(groups[7])
+    low = hex_number(groups[8])
+    octets(ipv4_token(int(high / 256) "." high % 256 "." int(low / 256) "." low % 256), v4)
+    return groups[1] ":" groups[2] ":" groups[3] ":" groups[4] ":" groups[5] ":" groups[6] \
+        sprintf(":%02x%02x:%02x%02x", v4[1], v4[2], v4[3], v4[4])
+  }
+  prefix = first == "fe80" ? "fe80" : "fd00"
+  lower = tolower(text)
+  if ((t = known("ipv6", lower)) != "") return t
+  n = ++issued["ipv6"]
+  return issue("ipv6", lower, compressed ? prefix "::" sprintf("%x", n) \
+      : sprintf("%s:0000:0000:0000:0000:0000:%04x:%04x", prefix, int(n / 65536) % 65536, n % 65536))
+}
+# redactor:end
+EOF
+}
+
+# Every file and message of one bundle shares one table of tokens, so a value gets the same
+# token everywhere; the table starts with the host's names.
+tokens="$work/tokens"
+if [ "$redact" = 1 ]; then
+  redactor_program > "$work/redact.awk"
+  host_names | sed 's/^/name /' > "$tokens"
+fi
+
+# redact_file FILE: FILE with its values replaced by their tokens, when redacting. A file that
+# cannot be redacted stops the capture: nothing is written rather than a value left in clear.
+redact_file() {
+  [ "$redact" = 1 ] && [ -f "$1" ] || return 0
+  if [ -z "$(tail -c 1 "$1")" ]; then last_newline=1; else last_newline=0; fi
+  awk -v state="$tokens" -v final_newline="$last_newline" -f "$work/redact.awk" < "$1" > "$work/redacted" \
+    && mv "$work/redacted" "$1" \
+    || { echo "roce-doctor-collect: could not redact $1; no bundle written" >&2; exit 3; }
+}
+
+# redact_text TEXT: prints TEXT (one line) redacted, when redacting.
+redact_text() {
+  if [ "$redact" = 1 ]; then
+    printf '%s\n' "$1" | awk -v state="$tokens" -v final_newline=1 -f "$work/redact.awk"
+  else
+    printf '%s\n' "$1"
+  fi
+}
 
 # take SOURCE SAMPLE: runs or copies one source, files its bytes, appends its manifest entry.
 take() {
@@ -197,6 +479,9 @@ take() {
   esac
   millis=$(( $(now_ms) - start ))
   if [ -n "$error" ]; then rm -f "$dest"; path=null; else path=$(yq "$rel"); fi
+  redact_file "$dest"
+  redact_file "$dest.stderr"
+  [ -z "$error" ] || error=$(redact_text "$error")
   {
     printf '  - {source: %s, sample: %s, path: %s' "$(yq "$src")" "$n" "$path"
     [ -n "$exit_field" ] && printf ', exit: %s' "$exit_field"
@@ -274,7 +559,7 @@ done
 quoted_list() { first=1; printf '['; for x in $1; do [ $first -eq 1 ] || printf ', '; first=0; if [ "$2" = q ]; then yq "$x"; else printf '%s' "$x"; fi; done; printf ']'; }
 {
   echo "format: 1"
-  echo "host: $(yq "$host")"
+  echo "host: $(yq "$(redact_text "$host")")"
   set -- $times
   echo "collected_at: $(echo "$1" | sed 's/\.[0-9]*Z$/Z/')"
   echo "collector: $(yq "roce-doctor-collect.sh 0.1.0")"
@@ -282,7 +567,7 @@ quoted_list() { first=1; printf '['; for x in $1; do [ $first -eq 1 ] || printf 
   i=0; for t in $times; do echo "  - {n: $i, at: $t}"; i=$((i + 1)); done
   echo "captures:"
   cat "$captures"
-  echo "redacted: []"
+  if [ "$redact" = 1 ]; then echo 'redacted: ["hostnames", "ipv4", "ipv6", "mac", "guid", "serial"]'; else echo "redacted: []"; fi
   echo "discovered:"
   echo "  rdma_devices: $(quoted_list "$rdma_devs" q)"
   echo "  netdevs: $(quoted_list "$netdevs" q)"

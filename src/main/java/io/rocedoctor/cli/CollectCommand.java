@@ -46,7 +46,7 @@ final class CollectCommand implements Callable<Integer> {
     @Option(names = "--samples", defaultValue = "2", paramLabel = "N", description = "Samples of the counters, 1 to 100 (default: ${DEFAULT-VALUE}).")
     int samples;
 
-    @Option(names = "--redact", description = "Replace host names, IPv4/IPv6 and MAC addresses by consistent tokens.")
+    @Option(names = "--redact", description = "Replace host names, IPv4/IPv6 and MAC addresses, GUIDs and serial numbers by consistent tokens.")
     boolean redact;
 
     @Option(names = "--only", split = ",", paramLabel = "SOURCE",

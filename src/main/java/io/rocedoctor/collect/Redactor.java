@@ -12,23 +12,39 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Replaces host names, IPv4 and IPv6 addresses and MAC addresses (and the GUIDs derived from
- * them) by tokens, consistently: the same value gets the same token in every file of a capture,
- * so joins between sources (a GID and its address, a bond and its members' MACs) still hold.
- * Tokens keep their kind's syntax, so parsers read them as before: {@code 10.0.0.7},
- * {@code fd00::7} (link-local stays {@code fe80::}), {@code 02:00:00:00:00:07} (locally
- * administered), {@code host-1}. Addresses that identify nobody (loopback, unspecified,
- * broadcast, masks, multicast) are kept.
+ * Replaces host names, IPv4 and IPv6 addresses, MAC addresses, GUIDs and serial numbers by
+ * tokens, consistently: the same value gets the same token in every file of a capture, so joins
+ * between sources (a GID and its address, a bond and its members' MACs, the two functions of one
+ * card) still hold. Tokens keep their kind's syntax, so parsers read them as before:
+ * {@code 10.0.0.7}, {@code fd00::7} (link-local stays {@code fe80::}), {@code 02:00:00:00:00:07}
+ * (locally administered), {@code host-1}, {@code serial-1}. Addresses that identify nobody
+ * (loopback, unspecified, broadcast, masks, multicast) are kept.
+ * <p>
+ * {@code scripts/roce-doctor-collect.sh} carries the same rules in awk; {@code ShellRedactorTest}
+ * holds the two to the same output, token for token, so keep them in step.
  */
 public final class Redactor {
     /** What {@code redacted:} in the manifest lists. */
-    public static final List<String> CATEGORIES = List.of("hostnames", "ipv4", "ipv6", "mac");
+    public static final List<String> CATEGORIES = List.of("hostnames", "ipv4", "ipv6", "mac", "guid", "serial");
 
     private static final String IPV4 = "(?:[0-9]{1,3}\\.){3}[0-9]{1,3}";
     /** Colon-separated hex (an IPv6 address, a MAC, a GUID, or a time: told apart after matching). */
     private static final String COLON_HEX = "(?:[0-9A-Fa-f]{0,4}:){2,7}(?:" + IPV4 + "|[0-9A-Fa-f]{1,4})?";
     private static final Pattern MAC = Pattern.compile("(?:[0-9A-Fa-f]{2}:){5}[0-9A-Fa-f]{2}");
     private static final Pattern GUID = Pattern.compile("(?:[0-9A-Fa-f]{4}:){3}[0-9A-Fa-f]{4}");
+    /**
+     * A serial number: the value of a "KEY: VALUE" line whose key is SN or ends in " SN" or
+     * "Serial Number" (ethtool -m's "Vendor SN", mlxlink's "Vendor Serial Number", lspci's VPD
+     * "[SN] Serial number"), or the EUI-64 of lspci's "Device Serial Number" capability. The
+     * VPD's vendor- and system-specific fields and asset tag count too: ConnectX cards repeat
+     * the serial in [VU] ("MT2304XZ02VDMLNXS0D0F1") and carry a card UUID in [V3]. Only a
+     * newline ends a line (UNIX_LINES), as in awk.
+     */
+    private static final Pattern SERIAL = Pattern.compile("(?imd)^(?<key>[ \\t]*(?:[^:\\n]*[ \\t])?"
+            + "(?:sn|serial number|vendor specific|system specific|asset tag)[ \\t]*:[ \\t]*)"
+            + "(?<value>[^ \\t\\r\\n](?:[^\\r\\n]*[^ \\t\\r\\n])?)"
+            + "|(?<capability>device serial number[ \\t]+)(?<eui>[0-9a-f]{2}(?:-[0-9a-f]{2}){7})(?![0-9a-z-])");
+    private static final Pattern EUI64 = Pattern.compile("[0-9A-Fa-f]{2}(?:-[0-9A-Fa-f]{2}){7}");
 
     private final Pattern pattern;
     private final Map<String, String> tokens = new HashMap<>();
@@ -50,8 +66,24 @@ public final class Redactor {
     }
 
     public String redact(String text) {
-        Matcher m = pattern.matcher(text);
+        Matcher s = SERIAL.matcher(text);
+        String withoutSerials = s.replaceAll(r -> Matcher.quoteReplacement(s.group("value") != null
+                ? s.group("key") + serial(s.group("value")) : s.group("capability") + serial(s.group("eui"))));
+        Matcher m = pattern.matcher(withoutSerials);
         return m.replaceAll(r -> Matcher.quoteReplacement(replace(m)));
+    }
+
+    /**
+     * An EUI-64 (lspci's Device Serial Number) keeps its shape, and all zeros (a device that
+     * sets none) is kept; any other serial becomes {@code serial-N}.
+     */
+    private String serial(String value) {
+        if (value.equals("00-00-00-00-00-00-00-00")) {
+            return value;
+        }
+        return token("serial", value, n -> EUI64.matcher(value).matches()
+                ? String.format("00-00-00-00-00-%02x-%02x-%02x", (n >> 16) & 0xff, (n >> 8) & 0xff, n & 0xff)
+                : "serial-" + n);
     }
 
     private String replace(Matcher m) {

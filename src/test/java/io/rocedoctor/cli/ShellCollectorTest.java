@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.rocedoctor.bundle.SourceKind;
+import io.rocedoctor.collect.Redactor;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,6 +18,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -52,18 +55,8 @@ class ShellCollectorTest {
 
     @Test
     void bothCollectorsWriteTheSameFilesAndManifestKeysOnThisMachine() throws IOException, InterruptedException {
-        Path java = out.resolve("java.tar.gz");
-        Path shell = out.resolve("shell.tar.gz");
-        Cli cli = Cli.run("collect", "--out", java.toString(), "--interval", "1s", "--only", ONLY);
-        assertThat(cli.exit()).as(cli.err()).isZero();
-        Process p = new ProcessBuilder(posixShell(), SCRIPT.toString(), "--out", shell.toString(), "--interval", "1s", "--only", ONLY)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as(err).isZero();
-
-        CollectedArchive j = CollectedArchive.read(java);
-        CollectedArchive s = CollectedArchive.read(shell);
+        CollectedArchive j = collectWithJava(ONLY);
+        CollectedArchive s = collectWithShell(ONLY);
 
         assertThat(s.files()).isEqualTo(j.files());
         assertThat(fieldNames(s.manifest())).isEqualTo(fieldNames(j.manifest()));
@@ -71,6 +64,74 @@ class ShellCollectorTest {
         assertThat(s.manifest().get("discovered")).isEqualTo(j.manifest().get("discovered"));
         assertThat(s.manifest().get("samples")).hasSize(2);
         assertThat(s.manifest().get("host")).isEqualTo(j.manifest().get("host"));
+    }
+
+    /**
+     * The two redactors follow one set of rules and number tokens in the order values are met,
+     * and both collectors take the sources in the registry's order: the same host gives the same
+     * tokens, file by file, whatever the counters did between the two runs.
+     */
+    @Test
+    void redactingBothCollectorsGiveTheSameTokensAndLeaveNoneOfTheHostsNamesOrMacs() throws IOException, InterruptedException {
+        String only = ONLY + ",sysctl,ip-link-details";
+        CollectedArchive j = collectWithJava(only, "--redact");
+        CollectedArchive s = collectWithShell(only, "--redact");
+
+        assertThat(s.files()).isEqualTo(j.files());
+        assertThat(s.manifest().get("redacted")).isEqualTo(j.manifest().get("redacted"));
+        assertThat(j.manifest().get("redacted")).extracting(JsonNode::asText).isEqualTo(Redactor.CATEGORIES);
+        assertThat(s.manifest().get("host")).isEqualTo(j.manifest().get("host"));
+        assertThat(j.texts().values()).as("tokens in the Java collector's bundle").anyMatch(t -> !RedactionTokens.all(t).isEmpty());
+        for (String file : j.files()) {
+            assertThat(RedactionTokens.all(s.texts().get(file))).as(file).isEqualTo(RedactionTokens.all(j.texts().get(file)));
+        }
+        for (String value : identifiersOfThisHost()) {
+            Pattern word = Pattern.compile("(?<![A-Za-z0-9-])" + Pattern.quote(value) + "(?![A-Za-z0-9-])");
+            for (CollectedArchive bundle : List.of(j, s)) {
+                bundle.texts().forEach((file, text) -> assertThat(word.matcher(text).find()).as(file + " holds " + value).isFalse());
+            }
+        }
+    }
+
+    private CollectedArchive collectWithJava(String only, String... options) throws IOException {
+        Path bundle = Files.createTempDirectory(out, "java").resolve("java.tar.gz");
+        List<String> args = new ArrayList<>(List.of("collect", "--out", bundle.toString(), "--interval", "1s", "--only", only));
+        args.addAll(List.of(options));
+        Cli cli = Cli.run(args.toArray(String[]::new));
+        assertThat(cli.exit()).as(cli.err()).isZero();
+        return CollectedArchive.read(bundle);
+    }
+
+    private CollectedArchive collectWithShell(String only, String... options) throws IOException, InterruptedException {
+        Path bundle = Files.createTempDirectory(out, "shell").resolve("shell.tar.gz");
+        List<String> command = new ArrayList<>(List.of(posixShell(), SCRIPT.toString(), "--out", bundle.toString(), "--interval", "1s",
+                "--only", only));
+        command.addAll(List.of(options));
+        Process p = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(err).isZero();
+        return CollectedArchive.read(bundle);
+    }
+
+    /** The host name and the MACs of this machine, which a redacted bundle of it must not hold. */
+    private static List<String> identifiersOfThisHost() throws IOException {
+        List<String> values = new ArrayList<>();
+        Path hostname = Path.of("/proc/sys/kernel/hostname");
+        if (Files.isReadable(hostname)) {
+            values.add(Files.readString(hostname).strip());
+        }
+        try (DirectoryStream<Path> netdevs = Files.newDirectoryStream(Path.of("/sys/class/net"))) {
+            for (Path netdev : netdevs) {
+                Path address = netdev.resolve("address");
+                if (Files.isReadable(address)) {
+                    values.add(Files.readString(address).strip());
+                }
+            }
+        }
+        values.removeIf(v -> v.isEmpty() || v.startsWith("localhost") || v.equals("00:00:00:00:00:00"));
+        assertThat(values).as("this machine's host name and MACs").isNotEmpty();
+        return values;
     }
 
     /** dash where it is installed, as a strict POSIX shell; sh otherwise. */

@@ -98,7 +98,7 @@ class CollectorTest {
     void redactionReplacesTheHostAndAddressesAndTheManifestSaysSo() throws IOException, BundleException {
         try (Bundle b = new BundleReader().read(collect(true))) {
             assertThat(b.host()).isEqualTo("host-1");
-            assertThat(b.redacted()).containsExactly("hostnames", "ipv4", "ipv6", "mac");
+            assertThat(b.redacted()).containsExactly("hostnames", "ipv4", "ipv6", "mac", "guid", "serial");
             assertThat(b.read(b.capture(Source.of(SourceKind.BONDING, "bond0"), 0).orElseThrow()))
                     .contains("Permanent HW addr: 02:00:00:00:00:01").doesNotContain("0c:42:a1");
         }

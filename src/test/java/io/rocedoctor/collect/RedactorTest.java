@@ -47,8 +47,90 @@ class RedactorTest {
 
     @Test
     void guidsDerivedFromTheMacAreReplaced() {
-        assertThat(new Redactor(List.of()).redact("node_guid: 0c42:a103:0065:4b42"))
-                .isEqualTo("node_guid: 0200:00ff:fe00:0001");
+        assertThat(new Redactor(List.of()).redact("node_guid: 0c42:a103:0065:4b42\nsys_image_guid: 0c42:a103:0065:4b42"))
+                .isEqualTo("node_guid: 0200:00ff:fe00:0001\nsys_image_guid: 0200:00ff:fe00:0001");
+    }
+
+    @Test
+    void serialNumbersOfModulesAndCardsBecomeNumberedTokens() {
+        Redactor r = new Redactor(List.of());
+
+        String text = r.redact("""
+                \tVendor SN                                 : GJ2308161004
+                Vendor Serial Number               : S2202655321-1
+                \t\t\t[SN] Serial number: MT2133X12345
+                \tVendor SN                                 : GJ2308161004
+                """);
+
+        assertThat(text).isEqualTo("""
+                \tVendor SN                                 : serial-1
+                Vendor Serial Number               : serial-2
+                \t\t\t[SN] Serial number: serial-3
+                \tVendor SN                                 : serial-1
+                """);
+    }
+
+    @Test
+    void theVitalProductDataKeepsOnlyWhatNamesTheProduct() {
+        String vpd = """
+                \t\tProduct Name: NVIDIA ConnectX-7 Ethernet adapter card, 200 GbE , Dual-port QSFP112
+                \t\tRead-only fields:
+                \t\t\t[PN] Part number: MCX713106AC-VEAT
+                \t\t\t[EC] Engineering changes: A5
+                \t\t\t[SN] Serial number: MT2304XZ07QK  \s
+                \t\t\t[V3] Vendor specific: 5f1c2d3e4a5b6c7d8e9f00112233aabb
+                \t\t\t[VU] Vendor specific: MT2304XZ07QKMLNXS0D0F1
+                \t\t\t[RV] Reserved: checksum good, 1 byte(s) reserved
+                \t\tRead/write fields:
+                \t\t\t[YA] Asset tag: RACK7-U12
+                \t\tEnd
+                """;
+
+        assertThat(new Redactor(List.of()).redact(vpd)).isEqualTo("""
+                \t\tProduct Name: NVIDIA ConnectX-7 Ethernet adapter card, 200 GbE , Dual-port QSFP112
+                \t\tRead-only fields:
+                \t\t\t[PN] Part number: MCX713106AC-VEAT
+                \t\t\t[EC] Engineering changes: A5
+                \t\t\t[SN] Serial number: serial-1  \s
+                \t\t\t[V3] Vendor specific: serial-2
+                \t\t\t[VU] Vendor specific: serial-3
+                \t\t\t[RV] Reserved: checksum good, 1 byte(s) reserved
+                \t\tRead/write fields:
+                \t\t\t[YA] Asset tag: serial-4
+                \t\tEnd
+                """);
+    }
+
+    @Test
+    void aSerialIsTheWholeValueUpToTheLastVisibleCharacter() {
+        assertThat(new Redactor(List.of()).redact("Serial Number: To Be Filled By O.E.M.  \r\nSN:X1\n"))
+                .isEqualTo("Serial Number: serial-1  \r\nSN:serial-2\n");
+    }
+
+    @Test
+    void theDeviceSerialNumberCapabilityKeepsItsEui64ShapeAndIsSharedByTheCardsFunctions() {
+        Redactor r = new Redactor(List.of());
+
+        String first = r.redact("\tCapabilities: [1c0 v1] Device Serial Number 0c-42-a1-ff-ff-12-34-56\n");
+        String second = r.redact("\tCapabilities: [1c0 v1] Device Serial Number 0c-42-a1-ff-ff-12-34-56\n");
+
+        assertThat(first).isEqualTo("\tCapabilities: [1c0 v1] Device Serial Number 00-00-00-00-00-00-00-01\n").isEqualTo(second);
+    }
+
+    @Test
+    void otherModuleAndCardFieldsAreKept() {
+        String text = """
+                \tVendor PN                                 : SFP-10G-SR
+                \tVendor OUI                                : 00:1b:21
+                \t\t\t[PN] Part number: MCX623106AN-CDAT
+                ASN: 64512
+                \tCapabilities: [c0] Vendor Specific Information: Len=18 <?>
+                rx_vport_rdma_unicast_packets: 12
+                board_id:                       MT_0000000359
+                \tCapabilities: [148 v1] Device Serial Number 00-00-00-00-00-00-00-00
+                """;
+
+        assertThat(new Redactor(List.of()).redact(text)).isEqualTo(text);
     }
 
     @Test
