@@ -15,7 +15,9 @@ import io.rocedoctor.parse.Parser;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -38,6 +40,23 @@ public final class SourceLedger {
     private final Set<SwitchSourceKind> usableSwitch = EnumSet.noneOf(SwitchSourceKind.class);
     private final Set<String> missing = new TreeSet<>();
     private final Set<String> notes = new TreeSet<>();
+    /** Parse results by capture and parser class, for parsers that are pure functions of the text. */
+    private final Map<Capture, Map<Class<?>, Optional<?>>> parsedOnce = new HashMap<>();
+
+    /** A parser class without instance fields, its own or inherited, gives the same result for the same text. */
+    private static final ClassValue<Boolean> STATELESS = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+                for (java.lang.reflect.Field f : c.getDeclaredFields()) {
+                    if (!java.lang.reflect.Modifier.isStatic(f.getModifiers())) {
+                        return false;
+                    }
+                }
+            }
+            return true;
+        }
+    };
 
     public SourceLedger(Bundle bundle) {
         this.bundle = bundle;
@@ -61,13 +80,30 @@ public final class SourceLedger {
         }
     }
 
-    /** Parses one sample of a source; empty when it is absent or failed (and then recorded). */
+    /**
+     * Parses one sample of a source; empty when it is absent or failed (and then recorded). A
+     * capture is read and parsed once per parser: layers ask for the same one again (the
+     * interrupts, a port's counters), and a failure is recorded once.
+     */
     public <T> Optional<T> parse(Source source, int sample, Parser<T> parser) {
         Optional<Capture> capture = bundle.capture(source, sample);
         if (capture.isEmpty() || !capture.get().collected()) {
             return Optional.empty();
         }
-        Capture c = capture.get();
+        if (!STATELESS.get(parser.getClass())) {
+            return parseNow(source, capture.get(), parser);
+        }
+        Map<Class<?>, Optional<?>> byParser = parsedOnce.computeIfAbsent(capture.get(), k -> new HashMap<>());
+        @SuppressWarnings("unchecked")
+        Optional<T> known = (Optional<T>) byParser.get(parser.getClass());
+        if (known == null) {
+            known = parseNow(source, capture.get(), parser);
+            byParser.put(parser.getClass(), known);
+        }
+        return known;
+    }
+
+    private <T> Optional<T> parseNow(Source source, Capture c, Parser<T> parser) {
         try {
             T value = parser.parse(bundle.read(c));
             parsed.add(source.display());
