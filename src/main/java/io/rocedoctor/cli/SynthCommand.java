@@ -23,6 +23,7 @@ import picocli.CommandLine.Option;
                 "The same seed gives the same bytes. Several hosts also get a fleet-expected.yaml."},
         footer = {"", "Examples:",
                 "  roce-doctor synth --out /tmp/f --hosts 200 --fault IRQ_CROSS_NUMA --fault FLEET_FIRMWARE_DRIFT",
+                "  roce-doctor synth --out /tmp/f --hosts 200 --fault all             # a fleet to practise on",
                 "  roce-doctor synth --out /tmp/big --nics 16 --cpus 256 --queues 62",
                 "  roce-doctor synth --list"})
 final class SynthCommand implements Callable<Integer> {
@@ -36,7 +37,8 @@ final class SynthCommand implements Callable<Integer> {
     @Option(names = "--hosts", defaultValue = "1", description = "How many hosts (default: ${DEFAULT-VALUE}).")
     int hosts;
 
-    @Option(names = "--fault", paramLabel = "ID", description = "A fault to inject, by rule id; repeat for several (see --list).")
+    @Option(names = "--fault", paramLabel = "ID",
+            description = "A fault to inject, by rule id; repeat for several (see --list); 'all': every one, a host each.")
     List<String> faults = new ArrayList<>();
 
     @Option(names = "--seed", defaultValue = "1", description = "Seed of every value that varies (default: ${DEFAULT-VALUE}).")
@@ -90,6 +92,10 @@ final class SynthCommand implements Callable<Integer> {
         }
         List<Fault> chosen = new ArrayList<>();
         for (String id : faults) {
+            if (id.equals("all")) {
+                Faults.ALL.stream().filter(f -> !chosen.contains(f)).forEach(chosen::add);
+                continue;
+            }
             var fault = Faults.byId(id);
             if (fault.isEmpty()) {
                 throw new BadInputException("unknown fault '" + id + "'; `roce-doctor synth --list` shows them");

@@ -117,6 +117,33 @@ class SynthesizedBundlesTest {
     }
 
     @Test
+    void aFleetWithEveryFaultReportsEachHostsFaultAndTheFleetFindings() throws IOException {
+        Path out = tmp.resolve("fleet");
+        int hosts = Faults.ALL.size() + 5;
+        Cli synth = Cli.run("synth", "--out", out.toString(), "--hosts", String.valueOf(hosts), "--fault", "all");
+        assertThat(synth.exit()).as(synth.err()).isZero();
+        Cli cli = Cli.run("analyze", out.toString(), "--format", "json");
+        assertThat(cli.exit()).as(cli.err()).isZero();
+        JsonNode report = JSON.readTree(cli.out());
+
+        assertThat(report.path("hosts")).hasSize(hosts);
+        Set<String> injected = new TreeSet<>();
+        for (JsonNode host : report.path("hosts")) {
+            Path bundle = Path.of(host.path("bundle").path("path").asText());
+            Set<String> found = ids(host.path("findings"), "id");
+            for (JsonNode p : YAML.readTree(bundle.resolve("expected.yaml").toFile()).path("present")) {
+                assertThat(found).as(bundle.getFileName().toString()).contains(p.path("id").asText());
+                injected.add(p.path("id").asText());
+            }
+        }
+        Faults.ALL.stream().filter(f -> !f.fleet() && CATALOG.contains(f.id()))
+                .forEach(f -> assertThat(injected).as("a host carries " + f.id()).contains(f.id()));
+        Set<String> fleetWanted = ids(YAML.readTree(out.resolve("fleet-expected.yaml").toFile()).path("present"), "id");
+        assertThat(fleetWanted).contains("FLEET_FIRMWARE_DRIFT", "FLEET_CONFIG_DRIFT", "FLEET_OUTLIER_HOST");
+        assertThat(ids(report.path("fleet").path("findings"), "id")).containsAll(fleetWanted);
+    }
+
+    @Test
     void aFaultThatCannotShowOnTheTopologyIsRefused() {
         Cli cli = Cli.run("synth", "--out", tmp.toString(), "--numa-nodes", "1", "--fault", "IRQ_CROSS_NUMA");
         assertThat(cli.exit()).isEqualTo(Main.BAD_INPUT);
