@@ -39,6 +39,9 @@ NETDEV_MTU 0 /sys/class/net/{if}/mtu
 ECN_NOTIFICATION_POINT 0 /sys/class/net/{if}/ecn/roce_np/enable/{prio}
 ECN_REACTION_POINT 0 /sys/class/net/{if}/ecn/roce_rp/enable/{prio}
 MLNX_QOS 0 mlnx_qos -i {if}
+DCB_PFC 0 dcb pfc show dev {if}
+DCB_APP 0 dcb app show dev {if}
+DCB_BUFFER 0 dcb buffer show dev {if}
 CMA_ROCE_MODE 0 cma_roce_mode -d {dev} -p {port}
 CMA_ROCE_TOS 0 cma_roce_tos -d {dev} -p {port}
 RDMA_LINK 0 rdma link show

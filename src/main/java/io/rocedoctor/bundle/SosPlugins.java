@@ -12,6 +12,8 @@ import java.util.Optional;
  * lldpd). A kind absent here is one no sos plugin takes: a sosreport lacks it whatever the host
  * has. Some plugins are younger than some sos releases (lldpd is recent upstream; Debian's sos 4.0
  * has no LLDP plugin at all): a report of an older sos lacks their sources too.
+ * No sos plugin runs iproute2's {@code dcb} (nor {@code dcbtool}/{@code lldptool}): the DCB_* kinds
+ * are never in a sosreport, which so holds no host QoS source at all ({@code mlnx_qos} is not taken either).
  * The reader needs no plugin name (it matches file names in every {@code sos_commands/} folder);
  * this table says what a sosreport can be expected to hold.
  */

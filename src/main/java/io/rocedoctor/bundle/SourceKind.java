@@ -36,6 +36,12 @@ public enum SourceKind {
     ECN_NOTIFICATION_POINT(Origin.FILE, false, "/sys/class/net/{if}/ecn/roce_np/enable/{prio}"),
     ECN_REACTION_POINT(Origin.FILE, false, "/sys/class/net/{if}/ecn/roce_rp/enable/{prio}"),
     MLNX_QOS(Origin.COMMAND, false, "mlnx_qos -i {if}"),
+    /** iproute2's driver-neutral view of the same DCB state (DCBNL): PFC per priority. */
+    DCB_PFC(Origin.COMMAND, false, "dcb pfc show dev {if}"),
+    /** The DCB APP table: DSCP -> priority, default priority. */
+    DCB_APP(Origin.COMMAND, false, "dcb app show dev {if}"),
+    /** Priority -> receive buffer and buffer sizes; only drivers with DCBNL buffer ops (mlx5) answer. */
+    DCB_BUFFER(Origin.COMMAND, false, "dcb buffer show dev {if}"),
     CMA_ROCE_MODE(Origin.COMMAND, false, "cma_roce_mode -d {dev} -p {port}"),
     CMA_ROCE_TOS(Origin.COMMAND, false, "cma_roce_tos -d {dev} -p {port}"),
     RDMA_LINK(Origin.COMMAND, false, "rdma link show", "rdma link"),

@@ -2,6 +2,12 @@ package io.rocedoctor.facts;
 
 import io.rocedoctor.bundle.Source;
 import io.rocedoctor.bundle.SourceKind;
+import io.rocedoctor.parse.DcbApp;
+import io.rocedoctor.parse.DcbAppParser;
+import io.rocedoctor.parse.DcbBuffer;
+import io.rocedoctor.parse.DcbBufferParser;
+import io.rocedoctor.parse.DcbPfc;
+import io.rocedoctor.parse.DcbPfcParser;
 import io.rocedoctor.parse.EcnEnable;
 import io.rocedoctor.parse.EcnEnableParser;
 import io.rocedoctor.parse.GidTable;
@@ -33,6 +39,8 @@ import java.util.TreeMap;
  */
 final class RdmaFacts implements LayerFacts {
     /** The sources that enumerate RDMA devices; when they were collected and list none, the host has none. */
+    /** Drivers whose trust mode follows the DSCP entries of the DCB APP table (see {@link #portQos(HostContext, Source, DcbPfc)}). */
+    private static final java.util.Set<String> TRUST_FOLLOWS_DSCP_APP = java.util.Set.of("mlx5_core", "ice");
     private static final List<SourceKind> RDMA_INVENTORY = List.of(SourceKind.IBDEV2NETDEV, SourceKind.RDMA_LINK,
             SourceKind.IBV_DEVINFO, SourceKind.SHOW_GIDS);
 
@@ -40,7 +48,14 @@ final class RdmaFacts implements LayerFacts {
     public void addTo(HostContext host, List<Object> facts) {
         Map<String, PortQos> qos = new TreeMap<>();
         for (Source s : host.sources(SourceKind.MLNX_QOS)) {
-            host.parse(s, new MlnxQosParser()).ifPresent(q -> qos.put(s.arg(), portQos(s.arg(), q)));
+            host.parse(s, new MlnxQosParser()).ifPresent(q -> qos.put(s.arg(), portQos(s, q)));
+        }
+        // dcb reads the same DCBNL state; mlnx_qos stays the authority where it answered, as it
+        // prints the trust mode on every driver while dcb only implies it on some.
+        for (Source s : host.sources(SourceKind.DCB_PFC)) {
+            if (!qos.containsKey(s.arg())) {
+                host.parse(s, new DcbPfcParser()).ifPresent(p -> qos.put(s.arg(), portQos(host, s, p)));
+            }
         }
         facts.addAll(qos.values());
         facts.addAll(ecnStates(host));
@@ -65,9 +80,39 @@ final class RdmaFacts implements LayerFacts {
         }
     }
 
-    private static PortQos portQos(String device, MlnxQos q) {
-        return new PortQos(device, q.trust() == null ? null : q.trust().toLowerCase(java.util.Locale.ROOT),
-                q.pfcPriorities(), q.dscpPriority(), q.priorityTrafficClass(), q.priorityBuffer(), q.receiveBufferBytes());
+    private static PortQos portQos(Source s, MlnxQos q) {
+        return new PortQos(s.arg(), q.trust() == null ? null : q.trust().toLowerCase(java.util.Locale.ROOT),
+                q.pfcPriorities(), q.dscpPriority(), q.priorityTrafficClass(), q.priorityBuffer(), q.receiveBufferBytes(),
+                s.display());
+    }
+
+    /**
+     * A port's QoS from {@code dcb}: PFC from {@code dcb pfc}, the DSCP map from {@code dcb app},
+     * buffers from {@code dcb buffer} (mlx5 only answers it). dcb prints no trust mode; on mlx5_core
+     * and ice the APP table holds DSCP entries exactly when the port trusts DSCP (mlx5
+     * publishes all 64 only in trust dscp and switches trust with the first entry added and the last
+     * removed; ice switches to L3 DSCP QoS mode likewise), so it stands for it there and nowhere else.
+     */
+    private static PortQos portQos(HostContext host, Source pfcSource, DcbPfc pfc) {
+        String device = pfcSource.arg();
+        Source appSource = Source.of(SourceKind.DCB_APP, device);
+        Source bufferSource = Source.of(SourceKind.DCB_BUFFER, device);
+        Optional<DcbApp> app = host.parse(appSource, new DcbAppParser());
+        Optional<DcbBuffer> buffer = host.parse(bufferSource, new DcbBufferParser());
+        String trust = app.filter(a -> TRUST_FOLLOWS_DSCP_APP.contains(driver(host, device)))
+                .map(a -> a.dscpPriority().isEmpty() ? "pcp" : "dscp").orElse(null);
+        List<String> read = new java.util.ArrayList<>(List.of(pfcSource.display()));
+        app.ifPresent(a -> read.add(appSource.display()));
+        buffer.ifPresent(b -> read.add(bufferSource.display()));
+        return new PortQos(device, trust, pfc.pfcPriorities(), app.map(DcbApp::dscpPriority).orElse(Map.of()), Map.of(),
+                buffer.map(DcbBuffer::priorityBuffer).orElse(Map.of()), buffer.map(DcbBuffer::bufferBytes).orElse(List.of()),
+                String.join(", ", read));
+    }
+
+    private static String driver(HostContext host, String netdev) {
+        Port port = host.ports().get(netdev);
+        return port == null ? null : host.nics().stream().filter(n -> n.id().equals(port.nic()))
+                .map(Nic::driver).findFirst().orElse(null);
     }
 
     private static List<EcnState> ecnStates(HostContext host) {
@@ -184,7 +229,7 @@ final class RdmaFacts implements LayerFacts {
         if (t == null) {
             derivation = "cma_roce_tos not collected";
         } else if (qos == null) {
-            derivation = "ToS " + t + " -> DSCP " + dscp + "; trust mode unknown (mlnx_qos not collected)";
+            derivation = "ToS " + t + " -> DSCP " + dscp + "; trust mode unknown (neither mlnx_qos nor dcb collected)";
         } else if ("dscp".equals(trust)) {
             boolean mapped = qos.dscpPriority().containsKey(dscp);
             priority = mapped ? qos.dscpPriority().get(dscp) : dscp >> 3;
@@ -192,7 +237,7 @@ final class RdmaFacts implements LayerFacts {
                     + (mapped ? ")" : ", default DSCP map)");
         } else {
             priority = t >> 5;
-            derivation = "ToS " + t + " -> priority " + priority + " (trust " + (trust == null ? "pcp" : trust)
+            derivation = "ToS " + t + " -> priority " + priority + " (trust " + (trust == null ? "not shown, taken as pcp" : trust)
                     + ": the ToS precedence bits)";
         }
         return Optional.of(new RoceTraffic(d.name(), d.port(), d.netdev(), version, t, dscp, trust, priority, derivation));

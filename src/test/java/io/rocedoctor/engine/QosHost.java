@@ -39,7 +39,7 @@ final class QosHost {
     }
 
     static PortQos qos(String trust, List<Integer> pfc) {
-        return new PortQos(PORT, trust, pfc, Map.of(26, 3), Map.of(3, 3), Map.of(0, 0, 3, 1), List.of(130944L, 262016L));
+        return new PortQos(PORT, trust, pfc, Map.of(26, 3), Map.of(3, 3), Map.of(0, 0, 3, 1), List.of(130944L, 262016L), "mlnx_qos -i " + PORT);
     }
 
     static RocePriority roce(int priority, boolean intended) {

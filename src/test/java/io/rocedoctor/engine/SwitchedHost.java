@@ -85,7 +85,7 @@ final class SwitchedHost {
 
     List<Object> facts() {
         List<Object> facts = new ArrayList<>(HostFacts.healthy().facts);
-        facts.add(new PortQos("p0", hostTrust, hostPfc, Map.of(26, 3), Map.of(), Map.of(), List.of()));
+        facts.add(new PortQos("p0", hostTrust, hostPfc, Map.of(26, 3), Map.of(), Map.of(), List.of(), "mlnx_qos -i p0"));
         facts.add(new EcnState("p0", Map.of(3, hostEcn), Map.of(3, hostEcn)));
         facts.add(new RoceTraffic("mlx5_0", 1, "p0", "v2", tos, tos >> 2, hostTrust, roceHostPriority,
                 "ToS " + tos + " -> DSCP " + (tos >> 2) + " -> priority " + roceHostPriority));

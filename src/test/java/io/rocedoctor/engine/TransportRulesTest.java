@@ -44,7 +44,7 @@ class TransportRulesTest {
     }
 
     private static PortQos qos(String device, Integer... pfc) {
-        return new PortQos(device, "dscp", List.of(pfc), Map.of(), Map.of(), Map.of(), List.of());
+        return new PortQos(device, "dscp", List.of(pfc), Map.of(), Map.of(), Map.of(), List.of(), "mlnx_qos -i " + device);
     }
 
     private static RoceTraffic traffic(String mode, int tos, int priority) {
