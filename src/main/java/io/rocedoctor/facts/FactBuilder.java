@@ -158,7 +158,7 @@ public final class FactBuilder {
             layer.addTo(context, facts);
         }
 
-        expectations(bundle, ledger, ports.keySet(), bonds.keySet());
+        expectations(bundle, ledger, ports.keySet(), drivers);
         Host host = new Host(bundle.host(), topology == null ? null : topology.cpuCount(),
                 topology == null ? 0 : topology.nodes().size(), bundle.sampleCount(), interval);
         facts.add(0, host);
@@ -166,7 +166,8 @@ public final class FactBuilder {
     }
 
     /** What a full capture of this host holds (BUNDLE-FORMAT.md), so the report can say what is absent. */
-    private static void expectations(Bundle bundle, SourceLedger ledger, java.util.Set<String> ports, java.util.Set<String> bonds) {
+    private static void expectations(Bundle bundle, SourceLedger ledger, java.util.Set<String> ports,
+                                     Map<String, EthtoolDriverInfo> drivers) {
         for (SourceKind kind : List.of(SourceKind.LSPCI, SourceKind.LSCPU, SourceKind.NUMACTL, SourceKind.PROC_INTERRUPTS,
                 SourceKind.SYSCTL, SourceKind.IRQBALANCE, SourceKind.RDMA_LINK, SourceKind.RDMA_STATISTIC,
                 SourceKind.IBV_DEVINFO, SourceKind.SHOW_GIDS, SourceKind.IBDEV2NETDEV, SourceKind.IP_LINK_DETAILS,
@@ -178,8 +179,16 @@ public final class FactBuilder {
         for (String port : ports) {
             for (SourceKind kind : List.of(SourceKind.ETHTOOL_STATS, SourceKind.ETHTOOL_DRIVER, SourceKind.ETHTOOL_LINK,
                     SourceKind.ETHTOOL_CHANNELS, SourceKind.ETHTOOL_RINGS, SourceKind.ETHTOOL_RSS, SourceKind.ETHTOOL_MODULE,
-                    SourceKind.NETDEV_NUMA_NODE, SourceKind.MLNX_QOS)) {
+                    SourceKind.NETDEV_NUMA_NODE)) {
                 ledger.expect(Source.of(kind, port));
+            }
+            // The port's QoS: from mlnx_qos (MLNX OFED, ConnectX) or iproute2's dcb, whichever it has;
+            // when it has neither, the one its driver's hosts carry.
+            Source mlnxQos = Source.of(SourceKind.MLNX_QOS, port);
+            Source dcbPfc = Source.of(SourceKind.DCB_PFC, port);
+            if (bundle.capture(mlnxQos, 0).isEmpty() && bundle.capture(dcbPfc, 0).isEmpty()) {
+                String driver = drivers.containsKey(port) ? drivers.get(port).driver() : null;
+                ledger.expect(driver == null || driver.startsWith("mlx") ? mlnxQos : dcbPfc);
             }
         }
     }
