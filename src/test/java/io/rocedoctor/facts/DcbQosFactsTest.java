@@ -54,6 +54,16 @@ class DcbQosFactsTest extends BundleFolderTest {
     }
 
     @Test
+    void aPortWithoutQosIsMissingTheSourceItsDriversHostsCarry() throws Exception {
+        host("bnxt_en");
+        assertThat(facts().ledger().missing()).contains("dcb pfc show dev eth4").doesNotContain("mlnx_qos -i eth4");
+        host("mlx5_core");
+        assertThat(facts().ledger().missing()).contains("mlnx_qos -i eth4").doesNotContain("dcb pfc show dev eth4");
+        write("commands/dcb_pfc_show_dev_eth4", DCB_PFC);
+        assertThat(facts().ledger().missing()).doesNotContain("mlnx_qos -i eth4", "dcb pfc show dev eth4");
+    }
+
+    @Test
     void mlnxQosIsTheAuthorityWhereBothAnswered() throws Exception {
         host("mlx5_core");
         write("commands/mlnx_qos_-i_eth4", MLNX_QOS);
