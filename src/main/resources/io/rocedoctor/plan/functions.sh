@@ -29,22 +29,42 @@ rdma_cm_port() {
 rdma_cm_read() { cat "$(rdma_cm_port "$1" "$2")/$3"; }
 rdma_cm_write() { printf '%s\n' "$4" > "$(rdma_cm_port "$1" "$2")/$3"; }
 trust_read() { mlnx_qos -i "$1" | awk -F': *' '/Priority trust state/ {print $2; exit}'; }
-# mlnx_qos prints PFC as a row of 0/1 per priority; the plan speaks of the list of enabled ones.
-pfc_read() {
-    mlnx_qos -i "$1" | awk '/PFC configuration/ {f = 1} f && $1 == "enabled" {
-        s = ""; for (i = 2; i <= NF; i++) if ($i == 1) s = s (s == "" ? "" : ",") (i - 2); print s; exit}'
+# Host QoS through mlnx_qos (MLNX_OFED) where it is installed, else iproute2's dcb, which every
+# DCBNL driver answers (mlx5_core, bnxt_en, ice). Both give the plan the list of priorities.
+has_mlnx_qos() { command -v mlnx_qos >/dev/null 2>&1; }
+# mlnx_qos prints a row of values per priority ("enabled 0 0 0 1 ...", "buffer 0 0 0 1 ..."): the non-zero ones.
+mlnx_qos_prios() {
+    mlnx_qos -i "$1" | awk -v row="$2" '/PFC configuration/ {f = 1} f && $1 == row {
+        s = ""; for (i = 2; i <= NF; i++) if ($i != 0) s = s (s == "" ? "" : ",") (i - 2); print s; exit}'
+}
+# dcb prints a map as "key P:V P:V ..." ("prio-pfc 0:off 3:on", "prio-buffer 0:0 3:1"): the priorities not off or 0.
+dcb_prios() {
+    dcb "$1" show dev "$2" | awk -v key="$3" '$1 == key {
+        s = ""; for (i = 2; i <= NF; i++) { split($i, a, ":"); if (a[2] != "off" && a[2] != "0") s = s (s == "" ? "" : ",") a[1] }
+        print s; exit}'
 }
 prio_vector() {
     local v="" p
     for p in 0 1 2 3 4 5 6 7; do case ",$1," in *",$p,"*) v="$v,1" ;; *) v="$v,0" ;; esac; done
     printf '%s' "${v#,}"
 }
-pfc_write() { mlnx_qos -i "$1" --pfc "$(prio_vector "$2")"; }
-prio2buffer_read() {
-    mlnx_qos -i "$1" | awk '/PFC configuration/ {f = 1} f && $1 == "buffer" {
-        s = ""; for (i = 2; i <= NF; i++) if ($i != 0) s = s (s == "" ? "" : ",") (i - 2); print s; exit}'
+# The priorities of list $1 as dcb's "P:V" mapping, $2 for those in it and $3 for the others.
+dcb_mapping() {
+    local m="" p
+    for p in 0 1 2 3 4 5 6 7; do case ",$1," in *",$p,"*) m="$m $p:$2" ;; *) m="$m $p:$3" ;; esac; done
+    printf '%s' "${m# }"
 }
-prio2buffer_write() { mlnx_qos -i "$1" --prio2buffer "$(prio_vector "$2")"; }
+pfc_read() { if has_mlnx_qos; then mlnx_qos_prios "$1" enabled; else dcb_prios pfc "$1" prio-pfc; fi; }
+# dcb takes each P:V of the mapping as a word of its own, hence the unquoted $(...).
+pfc_write() {
+    if has_mlnx_qos; then mlnx_qos -i "$1" --pfc "$(prio_vector "$2")"
+    else dcb pfc set dev "$1" prio-pfc $(dcb_mapping "$2" on off); fi
+}
+prio2buffer_read() { if has_mlnx_qos; then mlnx_qos_prios "$1" buffer; else dcb_prios buffer "$1" prio-buffer; fi; }
+prio2buffer_write() {
+    if has_mlnx_qos; then mlnx_qos -i "$1" --prio2buffer "$(prio_vector "$2")"
+    else dcb buffer set dev "$1" prio-buffer $(dcb_mapping "$2" 1 0); fi
+}
 lag_mode_file() {
     local net
     for net in "$ROOT/sys/class/infiniband/$1/device/net/"*; do
