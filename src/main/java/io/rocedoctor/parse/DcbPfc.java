@@ -1,6 +1,5 @@
 package io.rocedoctor.parse;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -18,12 +17,6 @@ public record DcbPfc(Integer pfcCap, Boolean macsecBypass, Integer delay, List<B
 
     /** The priorities with PFC on, ascending. */
     public List<Integer> pfcPriorities() {
-        List<Integer> on = new ArrayList<>();
-        for (int p = 0; p < pfcEnabled.size(); p++) {
-            if (pfcEnabled.get(p)) {
-                on.add(p);
-            }
-        }
-        return on;
+        return PriorityFlags.set(pfcEnabled);
     }
 }

@@ -1,6 +1,5 @@
 package io.rocedoctor.parse;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -32,13 +31,7 @@ public record MlnxQos(String dcbxMode, String trust, Map<Integer, Integer> dscpP
 
     /** The priorities with PFC on, ascending. */
     public List<Integer> pfcPriorities() {
-        List<Integer> on = new ArrayList<>();
-        for (int p = 0; p < pfcEnabled.size(); p++) {
-            if (pfcEnabled.get(p)) {
-                on.add(p);
-            }
-        }
-        return on;
+        return PriorityFlags.set(pfcEnabled);
     }
 
     /** Priority -> traffic class, from the tc blocks. */
