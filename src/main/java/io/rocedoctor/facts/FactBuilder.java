@@ -36,7 +36,7 @@ import java.util.regex.Pattern;
 /**
  * Turns a bundle's parsed sources into domain facts: which netdev sits on which PCI function,
  * physical NIC and NUMA node; which interrupts serve which NIC and where they run; how counters
- * moved between samples; which ports form a multipath group and how their traffic spreads.
+ * moved between samples; which ports form a multipath group (the layers say how its traffic spreads).
  */
 public final class FactBuilder {
     /** A PCI function as drivers print it in an IRQ's name or its MSI-X chip ({@code IR-PCI-MSIX-0000:41:00.0}). */
@@ -59,6 +59,7 @@ public final class FactBuilder {
             new QueueFacts(),
             new IrqFacts(),
             new TransportFacts(),
+            new TrafficFacts(),
             new SwitchFacts(),
             new QosFacts());
 
@@ -140,18 +141,13 @@ public final class FactBuilder {
                 Link.of(bundle, ledger), Map.of());
         Map<String, Map<String, CounterRate>> portCounters = new TreeMap<>();
         for (Source s : bundle.sources(SourceKind.ETHTOOL_STATS)) {
-            Map<String, CounterRate> rates = withoutCounters.rates(s, s.arg(), STATS, EthtoolStats::counters, CounterMeaning::ofEthtool);
+            String driver = drivers.containsKey(s.arg()) ? drivers.get(s.arg()).driver() : null;
+            Map<String, CounterRate> rates = withoutCounters.rates(s, s.arg(), STATS, EthtoolStats::counters,
+                    c -> CounterMeaning.ofEthtool(driver, c));
             portCounters.put(s.arg(), rates);
             facts.addAll(rates.values());
         }
         HostContext context = withoutCounters.withPortCounters(portCounters);
-        for (Object f : List.copyOf(facts)) {
-            if (f instanceof MultipathGroup g) {
-                for (String direction : List.of("tx", "rx")) {
-                    groupTraffic(g, direction, ports, portCounters, interval).ifPresent(facts::add);
-                }
-            }
-        }
 
         facts.addAll(irqBindings(bundle, ledger, ports, lastSample));
         for (LayerFacts layer : LAYERS) {
@@ -269,62 +265,6 @@ public final class FactBuilder {
     private static String describe(PciDevice.PcieLinkState s) {
         String gts = s.gts() == Math.rint(s.gts()) ? String.valueOf((long) s.gts()) : String.valueOf(s.gts());
         return "Speed " + gts + "GT/s, Width x" + s.width();
-    }
-
-    /**
-     * Bytes per member: the physical port counters when the driver has them (mlx5's
-     * {@code tx_bytes_phy} counts RDMA traffic, which bypasses the netdev's own {@code tx_bytes}),
-     * else the netdev counters plus the RDMA vport counters.
-     */
-    private static Optional<GroupTraffic> groupTraffic(MultipathGroup g, String direction, Map<String, Port> ports,
-                                                       Map<String, Map<String, CounterRate>> counters, Double interval) {
-        Map<String, Double> bytes = new TreeMap<>();
-        boolean sinceBoot = false;
-        double capacity = 0;
-        for (String member : g.members()) {
-            Map<String, CounterRate> c = counters.get(member);
-            if (c == null) {
-                return Optional.empty();
-            }
-            CounterRate phy = c.get(direction + "_bytes_phy");
-            long value;
-            if (phy != null) {
-                value = phy.delta();
-                sinceBoot |= phy.sinceBoot();
-            } else {
-                CounterRate sw = c.get(direction + "_bytes");
-                if (sw == null) {
-                    return Optional.empty();
-                }
-                CounterRate rdma = c.get(direction + "_vport_rdma_unicast_bytes");
-                value = sw.delta() + (rdma == null ? 0 : rdma.delta());
-                sinceBoot |= sw.sinceBoot();
-            }
-            bytes.put(member, (double) value);
-            Port p = ports.get(member);
-            capacity += p == null ? 0 : p.capacityBytesPerSecond();
-        }
-        double total = bytes.values().stream().mapToDouble(Double::doubleValue).sum();
-        if (total <= 0) {
-            return Optional.empty();
-        }
-        Map<String, Double> shares = new TreeMap<>();
-        Map<String, Double> perSecond = new TreeMap<>();
-        String busiest = null;
-        double top = -1;
-        for (Map.Entry<String, Double> e : bytes.entrySet()) {
-            double share = e.getValue() / total;
-            shares.put(e.getKey(), share);
-            if (!sinceBoot && interval != null) {
-                perSecond.put(e.getKey(), e.getValue() / interval);
-            }
-            if (share > top) {
-                top = share;
-                busiest = e.getKey();
-            }
-        }
-        Double load = !sinceBoot && interval != null && capacity > 0 ? (total / interval) / capacity : null;
-        return Optional.of(new GroupTraffic(g.name(), direction, shares, perSecond, busiest, top, load, sinceBoot));
     }
 
     private static List<IrqBinding> irqBindings(Bundle bundle, SourceLedger ledger, Map<String, Port> ports, int lastSample) {

@@ -34,7 +34,8 @@ final class TransportFacts implements LayerFacts {
     @Override
     public void addTo(HostContext host, List<Object> facts) {
         List<RdmaDevice> devices = of(facts, RdmaDevice.class);
-        facts.addAll(transportCounters(host));
+        List<CounterRate> transport = transportCounters(host);
+        facts.addAll(transport);
         facts.addAll(gids(host));
         IpLinks links = host.sources(SourceKind.IP_LINK_DETAILS).stream().findFirst()
                 .flatMap(s -> host.parse(s, new IpLinksParser())).orElse(null);
@@ -42,8 +43,8 @@ final class TransportFacts implements LayerFacts {
             mtu(host, d, links).ifPresent(facts::add);
         }
         roceLags(facts, devices);
-        fabric(host, facts, devices, links);
-        bondedPorts(host, facts, devices);
+        fabric(host, facts, devices, links, transport);
+        bondedPorts(host, facts, devices, transport);
     }
 
     private static <T> List<T> of(List<Object> facts, Class<T> type) {
@@ -168,14 +169,14 @@ final class TransportFacts implements LayerFacts {
      * device carries its own connections whatever the bond hashes, so a member can sit idle for
      * RDMA while the bond looks balanced for IP.
      */
-    private static void bondedPorts(HostContext host, List<Object> facts, List<RdmaDevice> devices) {
+    private static void bondedPorts(HostContext host, List<Object> facts, List<RdmaDevice> devices, List<CounterRate> transport) {
         for (MultipathGroup g : of(facts, MultipathGroup.class)) {
             if (!g.kind().equals("bond")) {
                 continue;
             }
             for (String member : g.members()) {
                 devices.stream().filter(d -> member.equals(d.netdev())).findFirst()
-                        .flatMap(d -> portTraffic(host, d, g.name())).ifPresent(facts::add);
+                        .flatMap(d -> portTraffic(host, d, g.name(), transport)).ifPresent(facts::add);
             }
         }
     }
@@ -187,7 +188,8 @@ final class TransportFacts implements LayerFacts {
      * dumped would silently leave the group. Each device port joins once (a device seen through
      * two netdevs is still one path).
      */
-    private static void fabric(HostContext host, List<Object> facts, List<RdmaDevice> devices, IpLinks links) {
+    private static void fabric(HostContext host, List<Object> facts, List<RdmaDevice> devices, IpLinks links,
+                               List<CounterRate> transport) {
         List<Link> declared = host.links().stream().filter(l -> l.origin().equals("manifest")).toList();
         Map<String, RdmaDevice> byNetdev = new TreeMap<>();
         for (RdmaDevice d : devices) {
@@ -214,31 +216,27 @@ final class TransportFacts implements LayerFacts {
             facts.add(new MultipathGroup(name, "fabric", members,
                     "independent RDMA devices: each connection uses the device its application or RDMA CM bound", null));
             for (String m : members) {
-                portTraffic(host, byNetdev.get(m), name).ifPresent(facts::add);
+                portTraffic(host, byNetdev.get(m), name, transport).ifPresent(facts::add);
             }
         }
     }
 
-    private static java.util.Optional<RdmaPortTraffic> portTraffic(HostContext host, RdmaDevice d, String group) {
-        boolean found = false;
-        long bytes = 0;
-        boolean sinceBoot = false;
-        for (String counter : List.of("tx_vport_rdma_unicast_bytes", "rx_vport_rdma_unicast_bytes")) {
-            java.util.Optional<CounterRate> c = host.portCounter(d.netdev(), counter);
-            if (c.isPresent()) {
-                found = true;
-                bytes += c.get().delta();
-                sinceBoot |= c.get().sinceBoot();
-            }
-        }
-        if (!found) {
+    /** The port's RDMA bytes, TX + RX, each direction read alike; empty when either is unknown. */
+    private static java.util.Optional<RdmaPortTraffic> portTraffic(HostContext host, RdmaDevice d, String group,
+                                                                   List<CounterRate> transport) {
+        List<CounterRate> device = transport.stream().filter(c -> c.subject().equals(d.id())).toList();
+        Map<String, CounterRate> ethtool = host.portCounters().get(d.netdev());
+        java.util.Optional<PortBytes> tx = PortBytes.rdma(d.netdev(), ethtool, device, PortBytes.Direction.TX);
+        java.util.Optional<PortBytes> rx = PortBytes.rdma(d.netdev(), ethtool, device, PortBytes.Direction.RX);
+        if (tx.isEmpty() || rx.isEmpty()) {
             return java.util.Optional.empty();
         }
-        Double perSecond = sinceBoot || host.interval() == null ? null : bytes / host.interval();
+        PortBytes both = tx.get().plus(rx.get());
+        Double perSecond = both.sinceBoot() || host.interval() == null ? null : both.bytes() / host.interval();
         // TX and RX each may run at line rate: the port's capacity for both is twice its speed.
         double capacity = 2 * host.ports().get(d.netdev()).capacityBytesPerSecond();
         Double load = perSecond == null || capacity <= 0 ? null : perSecond / capacity;
-        return java.util.Optional.of(new RdmaPortTraffic(d.name(), d.port(), d.netdev(), group, bytes, perSecond, load,
-                sinceBoot));
+        return java.util.Optional.of(new RdmaPortTraffic(d.name(), d.port(), d.netdev(), group, both.bytes(), perSecond, load,
+                both.sinceBoot(), both.source(), both.counters()));
     }
 }

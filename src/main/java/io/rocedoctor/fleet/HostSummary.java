@@ -1,6 +1,7 @@
 package io.rocedoctor.fleet;
 
 import io.rocedoctor.bundle.SourceKind;
+import io.rocedoctor.facts.CounterMeaning;
 import io.rocedoctor.facts.CounterRate;
 import io.rocedoctor.facts.EcnState;
 import io.rocedoctor.facts.Facts;
@@ -8,6 +9,7 @@ import io.rocedoctor.facts.MultipathGroup;
 import io.rocedoctor.facts.Nic;
 import io.rocedoctor.facts.Port;
 import io.rocedoctor.facts.PortQos;
+import io.rocedoctor.facts.PriorityPause;
 import io.rocedoctor.facts.RoceTraffic;
 
 import java.util.Collections;
@@ -20,8 +22,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Function;
-import java.util.function.Predicate;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -43,15 +43,17 @@ public record HostSummary(String host, List<NicVersion> nics, Map<String, String
             "mtu", f -> f.of(Port.class).stream().map(p -> p.mtu() == null ? null : String.valueOf(p.mtu())),
             "hash", f -> f.of(MultipathGroup.class).stream().map(MultipathGroup::hashPolicy)));
 
-    // Compiled once: a host has thousands of counters, and String.matches compiles per call.
-    private static final Pattern PAUSE = Pattern.compile("(rx|tx)_prio[0-7]_pause|(rx|tx)_pause_ctrl_phy");
-
-    /** The rates FLEET_OUTLIER_HOST compares, by the counters (ethtool -S, rdma statistic) each sums; adding one is a line. */
-    static final Map<String, Predicate<String>> RATES = ordered(Map.of(
-            "pause", c -> PAUSE.matcher(c).matches(),
-            "discards", c -> c.equals("rx_discards_phy") || c.equals("tx_discards_phy") || c.equals("rx_out_of_buffer"),
-            "retransmissions", c -> c.equals("out_of_sequence") || c.equals("packet_seq_err") || c.equals("local_ack_timeout_err")
-                    || c.equals("implied_nak_seq_err") || c.equals("duplicate_request")));
+    /**
+     * The rates FLEET_OUTLIER_HOST compares, each the per-second rates it sums; adding one is a line.
+     * Counters are taken by meaning so that hosts of different NIC vendors compare; per-priority
+     * pause as QoS facts read it from each driver's names.
+     */
+    static final Map<String, Function<Facts, Stream<Double>>> RATES = ordered(Map.of(
+            "pause", f -> Stream.concat(f.of(PriorityPause.class).stream().map(PriorityPause::perSecond),
+                    perSecond(f, EnumSet.of(CounterMeaning.LINK_PAUSE))),
+            "discards", f -> perSecond(f, EnumSet.of(CounterMeaning.RX_PORT_DISCARD, CounterMeaning.TX_PORT_DISCARD,
+                    CounterMeaning.RX_NO_HOST_BUFFER)),
+            "retransmissions", f -> perSecond(f, EnumSet.of(CounterMeaning.RETRANSMISSION))));
 
     public HostSummary {
         nics = List.copyOf(nics);
@@ -77,17 +79,17 @@ public record HostSummary(String host, List<NicVersion> nics, Map<String, String
             }
         });
         Map<String, Double> rates = new TreeMap<>();
-        for (CounterRate c : facts.of(CounterRate.class)) {
-            if (c.perSecond() == null) {
-                continue;
+        RATES.forEach((metric, perSecond) -> {
+            List<Double> measured = perSecond.apply(facts).filter(Objects::nonNull).toList();
+            if (!measured.isEmpty()) {
+                rates.put(metric, measured.stream().mapToDouble(Double::doubleValue).sum());
             }
-            RATES.forEach((metric, counts) -> {
-                if (counts.test(c.counter())) {
-                    rates.merge(metric, c.perSecond(), Double::sum);
-                }
-            });
-        }
+        });
         return new HostSummary(facts.host().name(), List.copyOf(nics), settings, rates, facts.ledger().usableKinds());
+    }
+
+    private static Stream<Double> perSecond(Facts facts, Set<CounterMeaning> meanings) {
+        return facts.of(CounterRate.class).stream().filter(c -> meanings.contains(c.meaning())).map(CounterRate::perSecond);
     }
 
     /** The priorities with both DCQCN points on, as a list ("0,1,2,3,4,5,6,7"), or "off". */

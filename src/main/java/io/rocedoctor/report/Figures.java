@@ -1,6 +1,5 @@
 package io.rocedoctor.report;
 
-import io.rocedoctor.facts.CounterRate;
 import io.rocedoctor.facts.Facts;
 import io.rocedoctor.facts.GroupTraffic;
 import io.rocedoctor.facts.IrqBinding;
@@ -8,6 +7,7 @@ import io.rocedoctor.facts.Nic;
 import io.rocedoctor.facts.NumaNode;
 import io.rocedoctor.facts.PcieLink;
 import io.rocedoctor.facts.Port;
+import io.rocedoctor.facts.PriorityPause;
 import io.rocedoctor.parse.CpuSet;
 
 import java.util.ArrayList;
@@ -18,8 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The host's numbers that the report's pictures draw, in the report model so that every format
@@ -29,8 +27,6 @@ import java.util.regex.Pattern;
  */
 public record Figures(List<NicSummary> nics, List<PathShares> pathShares, List<InterruptSpread> interrupts,
                       List<PauseCounter> pause, List<PcieCeiling> pcie) {
-
-    private static final Pattern PRIORITY_PAUSE = Pattern.compile("(rx|tx)_prio([0-7])_pause");
 
     public Figures {
         nics = List.copyOf(nics);
@@ -139,14 +135,11 @@ public record Figures(List<NicSummary> nics, List<PathShares> pathShares, List<I
         }
     }
 
+    /** Per-priority pause as the QoS facts read it from each driver's names (mlx5, bnxt_en, ice). */
     private static List<PauseCounter> pause(Facts facts) {
         List<PauseCounter> out = new ArrayList<>();
-        for (CounterRate c : facts.of(CounterRate.class)) {
-            Matcher m = PRIORITY_PAUSE.matcher(c.counter());
-            if (m.matches() && !c.wentDown()) {
-                out.add(new PauseCounter(c.subject(), m.group(1), Integer.parseInt(m.group(2)), c.delta(),
-                        c.perSecond(), c.sinceBoot()));
-            }
+        for (PriorityPause p : facts.of(PriorityPause.class)) {
+            out.add(new PauseCounter(p.device(), p.direction(), p.priority(), p.frames(), p.perSecond(), p.sinceBoot()));
         }
         out.sort(Comparator.comparing(PauseCounter::port).thenComparing(PauseCounter::direction, Comparator.reverseOrder())
                 .thenComparingInt(PauseCounter::priority));

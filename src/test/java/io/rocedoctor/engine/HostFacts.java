@@ -56,7 +56,7 @@ public final class HostFacts {
                 policy.contains("3+4")));
         if (load != null || busiestShare > 0) {
             facts.add(new GroupTraffic("bond0", "tx", Map.of("p0", busiestShare, "p1", 1 - busiestShare),
-                    Map.of(), "p0", busiestShare, load, false));
+                    Map.of(), "p0", busiestShare, load, false, Map.of("p0", "ethtool -S p0", "p1", "ethtool -S p1")));
         }
         return this;
     }

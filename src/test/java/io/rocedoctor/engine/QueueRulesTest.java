@@ -43,7 +43,7 @@ class QueueRulesTest {
     }
 
     private static CounterRate counter(String name, long delta) {
-        return new CounterRate("p0", name, CounterMeaning.ofEthtool(name), 1000, 1000 + delta, delta, delta / 10.0, false, false);
+        return new CounterRate("p0", name, CounterMeaning.ofEthtool("mlx5_core", name), 1000, 1000 + delta, delta, delta / 10.0, false, false);
     }
 
     /** p0's drop counters as a healthy port shows them between two samples. */

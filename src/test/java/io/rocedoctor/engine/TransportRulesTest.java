@@ -172,11 +172,13 @@ class TransportRulesTest {
         assertThat(ids(facts)).isEmpty();
     }
 
+    private static final List<String> VPORT = List.of("tx_vport_rdma_unicast_bytes", "rx_vport_rdma_unicast_bytes");
+
     private static List<Object> twoPlanes(long busyBytes, Double busyLoad, long idleBytes) {
         List<Object> facts = roceHost();
         facts.add(new MultipathGroup("fabric:p0+p1", "fabric", List.of("p0", "p1"), "independent RDMA devices", null));
-        facts.add(new RdmaPortTraffic("mlx5_0", 1, "p0", "fabric:p0+p1", busyBytes, busyBytes / 10.0, busyLoad, false));
-        facts.add(new RdmaPortTraffic("mlx5_1", 1, "p1", "fabric:p0+p1", idleBytes, idleBytes / 10.0, 0.0, false));
+        facts.add(new RdmaPortTraffic("mlx5_0", 1, "p0", "fabric:p0+p1", busyBytes, busyBytes / 10.0, busyLoad, false, "ethtool -S p0", VPORT));
+        facts.add(new RdmaPortTraffic("mlx5_1", 1, "p1", "fabric:p0+p1", idleBytes, idleBytes / 10.0, 0.0, false, "ethtool -S p1", VPORT));
         return facts;
     }
 
@@ -191,9 +193,9 @@ class TransportRulesTest {
     void twoPlanesTiedForBusiestGiveTheIdleThirdOneFinding() {
         List<Object> facts = roceHost();
         facts.add(new MultipathGroup("fabric:p0+p1+p2", "fabric", List.of("p0", "p1", "p2"), "independent RDMA devices", null));
-        facts.add(new RdmaPortTraffic("mlx5_0", 1, "p0", "fabric:p0+p1+p2", 60_000_000_000L, 6e9, 0.24, false));
-        facts.add(new RdmaPortTraffic("mlx5_1", 1, "p1", "fabric:p0+p1+p2", 60_000_000_000L, 6e9, 0.24, false));
-        facts.add(new RdmaPortTraffic("mlx5_2", 1, "p2", "fabric:p0+p1+p2", 1_000_000, 1e5, 0.0, false));
+        facts.add(new RdmaPortTraffic("mlx5_0", 1, "p0", "fabric:p0+p1+p2", 60_000_000_000L, 6e9, 0.24, false, "ethtool -S p0", VPORT));
+        facts.add(new RdmaPortTraffic("mlx5_1", 1, "p1", "fabric:p0+p1+p2", 60_000_000_000L, 6e9, 0.24, false, "ethtool -S p1", VPORT));
+        facts.add(new RdmaPortTraffic("mlx5_2", 1, "p2", "fabric:p0+p1+p2", 1_000_000, 1e5, 0.0, false, "ethtool -S p2", VPORT));
         Diagnosis d = RuleHarness.diagnose(facts);
         Finding f = RuleHarness.only(d, "ROCE_PATH_UNUSED@mlx5_2/1");
         // The lowest id among the equals is the busiest: deterministic evidence.
@@ -214,8 +216,8 @@ class TransportRulesTest {
     private static List<Object> bondedPorts(String policy, long idleBytes) {
         List<Object> facts = roceHost();
         facts.add(new MultipathGroup("bond0", "bond", List.of("p0", "p1"), "bond xmit_hash_policy " + policy, policy.contains("3+4")));
-        facts.add(new RdmaPortTraffic("mlx5_0", 1, "p0", "bond0", 60_000_000_000L, 6e9, 0.24, false));
-        facts.add(new RdmaPortTraffic("mlx5_1", 1, "p1", "bond0", idleBytes, idleBytes / 10.0, 0.0, false));
+        facts.add(new RdmaPortTraffic("mlx5_0", 1, "p0", "bond0", 60_000_000_000L, 6e9, 0.24, false, "ethtool -S p0", VPORT));
+        facts.add(new RdmaPortTraffic("mlx5_1", 1, "p1", "bond0", idleBytes, idleBytes / 10.0, 0.0, false, "ethtool -S p1", VPORT));
         return facts;
     }
 
