@@ -38,6 +38,7 @@ NETDEV_LOCAL_CPULIST 0 /sys/class/net/{if}/device/local_cpulist
 NETDEV_MTU 0 /sys/class/net/{if}/mtu
 ECN_NOTIFICATION_POINT 0 /sys/class/net/{if}/ecn/roce_np/enable/{prio}
 ECN_REACTION_POINT 0 /sys/class/net/{if}/ecn/roce_rp/enable/{prio}
+BNXT_RE_CC_ECN_ENABLE 0 /sys/kernel/config/bnxt_re/{dev}/ports/{port}/cc/ecn_enable
 MLNX_QOS 0 mlnx_qos -i {if}
 DCB_PFC 0 dcb pfc show dev {if}
 DCB_APP 0 dcb app show dev {if}
@@ -454,7 +455,13 @@ take() {
   dest="$bundle/$rel"
   mkdir -p "$(dirname "$dest")"
   start=$(now_ms)
-  exit_field="" error=""
+  exit_field="" error="" made=""
+  # bnxt_re's configfs folder of a device exists only once made: make it for the read, remove it after.
+  case "$src" in
+    /sys/kernel/config/bnxt_re/*/*)
+      group=$(printf '%s' "$src" | cut -d/ -f1-6)
+      if [ -d /sys/kernel/config/bnxt_re ] && [ ! -e "$group" ] && mkdir "$group" 2>/dev/null; then made=$group; fi ;;
+  esac
   case "$src" in
     /*)
       if [ ! -e "$src" ]; then error="no such file"
@@ -480,6 +487,7 @@ take() {
       fi
       ;;
   esac
+  [ -z "$made" ] || rmdir "$made" 2>/dev/null
   millis=$(( $(now_ms) - start ))
   if [ -n "$error" ]; then rm -f "$dest"; path=null; else path=$(yq "$rel"); fi
   redact_file "$dest"

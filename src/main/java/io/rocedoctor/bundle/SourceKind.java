@@ -35,6 +35,12 @@ public enum SourceKind {
     NETDEV_MTU(Origin.FILE, false, "/sys/class/net/{if}/mtu"),
     ECN_NOTIFICATION_POINT(Origin.FILE, false, "/sys/class/net/{if}/ecn/roce_np/enable/{prio}"),
     ECN_REACTION_POINT(Origin.FILE, false, "/sys/class/net/{if}/ecn/roce_rp/enable/{prio}"),
+    /**
+     * Broadcom's out-of-tree bnxt_re: congestion control (ECN/DCQCN) on or off for the whole RDMA
+     * device port, in configfs. The folder exists only once {@code /sys/kernel/config/bnxt_re/{dev}}
+     * was made; the collector makes it for the read and removes it again.
+     */
+    BNXT_RE_CC_ECN_ENABLE(Origin.FILE, false, "/sys/kernel/config/bnxt_re/{dev}/ports/{port}/cc/ecn_enable"),
     MLNX_QOS(Origin.COMMAND, false, "mlnx_qos -i {if}"),
     /** iproute2's driver-neutral view of the same DCB state (DCBNL): PFC per priority. */
     DCB_PFC(Origin.COMMAND, false, "dcb pfc show dev {if}"),

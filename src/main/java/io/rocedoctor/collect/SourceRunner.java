@@ -46,6 +46,8 @@ public final class SourceRunner implements AutoCloseable {
     public record Outcome(byte[] output, byte[] stderr, Integer exit, String error, long millis) {
     }
 
+    private static final Path BNXT_RE_CONFIGFS = Path.of("sys/kernel/config/bnxt_re");
+
     private final Path root;
     private final Duration timeout;
     private final List<Path> searchPath;
@@ -145,6 +147,42 @@ public final class SourceRunner implements AutoCloseable {
 
     private Outcome readFile(String absolute) {
         Path file = root.resolve(absolute.substring(1));
+        Optional<Path> made = makeConfigfsGroup(file);
+        try {
+            return read(file);
+        } finally {
+            made.ifPresent(group -> {
+                try {
+                    Files.deleteIfExists(group);
+                } catch (IOException e) {
+                    // configfs refuses only while the group is in use; it then stays, as a person's mkdir would
+                }
+            });
+        }
+    }
+
+    /**
+     * bnxt_re's configfs folder of a device ({@code /sys/kernel/config/bnxt_re/DEV}) exists only once
+     * made; making it sets nothing on the NIC (the driver builds its {@code ports/N/cc} groups in
+     * memory). Made here for the read, when the driver's subsystem is there and the folder is not.
+     */
+    private Optional<Path> makeConfigfsGroup(Path file) {
+        Path subsystem = root.resolve(BNXT_RE_CONFIGFS);
+        if (!file.startsWith(subsystem) || file.getNameCount() <= subsystem.getNameCount() + 1 || !Files.isDirectory(subsystem)) {
+            return Optional.empty();
+        }
+        Path group = subsystem.resolve(file.getName(subsystem.getNameCount()));
+        if (Files.exists(group)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Files.createDirectory(group));
+        } catch (IOException e) {
+            return Optional.empty(); // not root, or not a device the driver knows: the read then says why
+        }
+    }
+
+    private Outcome read(Path file) {
         Future<byte[]> read = fileReads.submit(() -> {
             try (InputStream in = Files.newInputStream(file)) {
                 return in.readNBytes(MAX_BYTES);

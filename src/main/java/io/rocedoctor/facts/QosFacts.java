@@ -53,14 +53,28 @@ final class QosFacts implements LayerFacts {
                 Optional<RocePriority> p = rocePriority(q, host.ports().get(q.device()), traffic);
                 p.ifPresent(facts::add);
                 // DCQCN enablement of the RoCE priority is what layer 7 judges: say when it was not collected.
-                p.ifPresent(r -> List.of(SourceKind.ECN_NOTIFICATION_POINT, SourceKind.ECN_REACTION_POINT)
-                        .forEach(k -> host.ledger().expect(Source.of(k, r.device(), String.valueOf(r.priority())))));
+                p.ifPresent(r -> ecnSources(host, r, devices).forEach(host.ledger()::expect));
             }
         }
         List<PcieLink> links = facts.stream().filter(PcieLink.class::isInstance).map(PcieLink.class::cast).toList();
         for (Source s : host.sources(SourceKind.PERFTEST)) {
             host.parse(s, new PerftestParser()).flatMap(r -> baseline(s, r, host, devices, links)).ifPresent(facts::add);
         }
+    }
+
+    /**
+     * Where the DCQCN enablement of a port's RoCE priority is read, by its driver: on a Broadcom NIC
+     * (bnxt_en) the bnxt_re configfs switch of each RDMA device port over it, elsewhere mlx5's sysfs
+     * switches of the priority.
+     */
+    private static List<Source> ecnSources(HostContext host, RocePriority r, List<RdmaDevice> devices) {
+        if ("bnxt_en".equals(RdmaFacts.driver(host, r.device()))) {
+            return devices.stream().filter(d -> r.device().equals(d.netdev()))
+                    .map(d -> Source.of(SourceKind.BNXT_RE_CC_ECN_ENABLE, d.name(), String.valueOf(d.port()))).toList();
+        }
+        String priority = String.valueOf(r.priority());
+        return List.of(Source.of(SourceKind.ECN_NOTIFICATION_POINT, r.device(), priority),
+                Source.of(SourceKind.ECN_REACTION_POINT, r.device(), priority));
     }
 
     /**

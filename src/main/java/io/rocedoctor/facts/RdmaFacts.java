@@ -2,6 +2,7 @@ package io.rocedoctor.facts;
 
 import io.rocedoctor.bundle.Source;
 import io.rocedoctor.bundle.SourceKind;
+import io.rocedoctor.parse.BnxtReEcnEnableParser;
 import io.rocedoctor.parse.DcbApp;
 import io.rocedoctor.parse.DcbAppParser;
 import io.rocedoctor.parse.DcbBuffer;
@@ -58,9 +59,9 @@ final class RdmaFacts implements LayerFacts {
             }
         }
         facts.addAll(qos.values());
-        facts.addAll(ecnStates(host));
 
         Map<String, RdmaDevice> devices = devices(host);
+        facts.addAll(ecnStates(host, devices.values()));
         facts.addAll(devices.values());
         for (RdmaDevice d : devices.values()) {
             roceTraffic(host, d, d.netdev() == null ? null : qos.get(d.netdev())).ifPresent(facts::add);
@@ -109,18 +110,30 @@ final class RdmaFacts implements LayerFacts {
                 String.join(", ", read));
     }
 
-    private static String driver(HostContext host, String netdev) {
+    /** The driver of the NIC a netdev belongs to ({@code ethtool -i}), null when not known. */
+    static String driver(HostContext host, String netdev) {
         Port port = host.ports().get(netdev);
         return port == null ? null : host.nics().stream().filter(n -> n.id().equals(port.nic()))
                 .map(Nic::driver).findFirst().orElse(null);
     }
 
-    private static List<EcnState> ecnStates(HostContext host) {
+    /**
+     * DCQCN enablement per netdev: mlx5's per-priority sysfs switches, or bnxt_re's one configfs
+     * switch of the RDMA device port that runs over the netdev.
+     */
+    private static List<EcnState> ecnStates(HostContext host, java.util.Collection<RdmaDevice> devices) {
         Map<String, Map<Integer, Boolean>> np = ecnPoints(host, SourceKind.ECN_NOTIFICATION_POINT);
         Map<String, Map<Integer, Boolean>> rp = ecnPoints(host, SourceKind.ECN_REACTION_POINT);
         TreeMap<String, EcnState> out = new TreeMap<>();
         for (String dev : union(np.keySet(), rp.keySet())) {
             out.put(dev, new EcnState(dev, np.getOrDefault(dev, Map.of()), rp.getOrDefault(dev, Map.of())));
+        }
+        for (Source s : host.sources(SourceKind.BNXT_RE_CC_ECN_ENABLE)) {
+            devices.stream().filter(d -> d.netdev() != null && d.name().equals(s.arg())
+                            && String.valueOf(d.port()).equals(s.args().get(1)))
+                    .findFirst()
+                    .ifPresent(d -> host.parse(s, new BnxtReEcnEnableParser())
+                            .ifPresent(e -> out.putIfAbsent(d.netdev(), EcnState.deviceWide(d.netdev(), e.enabled(), s.display()))));
         }
         return List.copyOf(out.values());
     }

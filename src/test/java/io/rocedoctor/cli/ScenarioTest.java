@@ -23,7 +23,8 @@ import org.junit.jupiter.api.TestFactory;
  * expected.yaml are present (id, subject, severity, confidence as given), no other finding
  * appears, the absent ones are absent, and when expected.yaml lists a {@code plan:} (action ids),
  * the plan's steps are exactly those, in that order, with no value refused. A present finding may
- * name its causes ({@code explainedBy: [ID@subject]}).
+ * name its causes ({@code explainedBy: [ID@subject]}); {@code evaluated: [ID]} lists rules that must
+ * have run (a quiet rule and a skipped one look alike in the findings).
  */
 class ScenarioTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -72,6 +73,11 @@ class ScenarioTest {
         report.path("findings").forEach(f -> ids.add(f.path("id").asText()));
         for (JsonNode a : expected.path("absent")) {
             assertThat(ids).as(dir + ": must not report " + a.asText()).doesNotContain(a.asText());
+        }
+        List<String> evaluated = new ArrayList<>();
+        report.path("evaluated").forEach(e -> evaluated.add(e.asText()));
+        for (JsonNode e : expected.path("evaluated")) {
+            assertThat(evaluated).as(dir + ": must evaluate " + e.asText()).contains(e.asText());
         }
         if (expected.has("plan")) {
             List<String> wantedSteps = new ArrayList<>();

@@ -120,4 +120,36 @@ class SourceRunnerTest {
             assertThat(o.error()).isEqualTo("timed out after 1 s");
         }
     }
+
+    @Test
+    void aBnxtReConfigfsFolderIsMadeForTheReadAndRemovedAfter() throws IOException {
+        Files.createDirectories(root.resolve("sys/kernel/config/bnxt_re"));
+        try (SourceRunner r = runner()) {
+            // A plain folder stands in for configfs: making it creates no ports/1/cc, so the read fails.
+            SourceRunner.Outcome o = r.take(Source.of(SourceKind.BNXT_RE_CC_ECN_ENABLE, "bnxt_re0", "1"));
+
+            assertThat(o.error()).isEqualTo("no such file");
+            assertThat(root.resolve("sys/kernel/config/bnxt_re")).isEmptyDirectory();
+        }
+    }
+
+    @Test
+    void aBnxtReConfigfsFolderSomeoneMadeIsReadAndLeftAlone() throws IOException {
+        Path cc = Files.createDirectories(root.resolve("sys/kernel/config/bnxt_re/bnxt_re0/ports/1/cc"));
+        Files.writeString(cc.resolve("ecn_enable"), "0x1\n");
+        try (SourceRunner r = runner()) {
+            SourceRunner.Outcome o = r.take(Source.of(SourceKind.BNXT_RE_CC_ECN_ENABLE, "bnxt_re0", "1"));
+
+            assertThat(new String(o.output(), StandardCharsets.UTF_8)).isEqualTo("0x1\n");
+            assertThat(cc.resolve("ecn_enable")).exists();
+        }
+    }
+
+    @Test
+    void withoutTheBnxtReDriverNoConfigfsFolderIsMade() throws IOException {
+        try (SourceRunner r = runner()) {
+            assertThat(r.take(Source.of(SourceKind.BNXT_RE_CC_ECN_ENABLE, "mlx5_0", "1")).error()).isEqualTo("no such file");
+            assertThat(root.resolve("sys/kernel/config")).doesNotExist();
+        }
+    }
 }

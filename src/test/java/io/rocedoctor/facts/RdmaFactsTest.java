@@ -84,6 +84,35 @@ class RdmaFactsTest extends BundleFolderTest {
         assertThat(e.notificationPoint()).containsEntry(3, true);
     }
 
+    private Facts broadcomHost(String ecnEnable) throws Exception {
+        write("manifest.yaml", "host: h1\n");
+        write("commands/ethtool_-i_ens3f0np0", "driver: bnxt_en\nversion: 6.8\nfirmware-version: 230.0.156.0\nbus-info: 0000:c1:00.0\n");
+        write("commands/rdma_link_show", "link bnxt_re0/1 state ACTIVE physical_state LINK_UP netdev ens3f0np0 \n");
+        write("commands/dcb_pfc_show_dev_ens3f0np0", "pfc-cap 8 macsec-bypass off delay 0 \nprio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off \n");
+        if (ecnEnable != null) {
+            write("fs/sys/kernel/config/bnxt_re/bnxt_re0/ports/1/cc/ecn_enable", ecnEnable);
+        }
+        return facts();
+    }
+
+    @Test
+    void bnxtReCongestionControlIsOneSwitchForEveryPriorityOfItsNetdev() throws Exception {
+        EcnState e = broadcomHost("0\n").of(EcnState.class).get(0);
+        assertThat(e.device()).isEqualTo("ens3f0np0");
+        assertThat(e.disabled(3)).isTrue();
+        assertThat(e.disabled(5)).isTrue();
+        assertThat(e.notificationPointSource(3)).isEqualTo("/sys/kernel/config/bnxt_re/bnxt_re0/ports/1/cc/ecn_enable");
+        assertThat(broadcomHost("0x1\n").of(EcnState.class).get(0).enabled(3)).isTrue();
+    }
+
+    @Test
+    void aBroadcomPortWithoutItsEcnSwitchIsMissingTheBnxtReSourceNotMlx5s() throws Exception {
+        Facts f = broadcomHost(null);
+        assertThat(f.of(EcnState.class)).isEmpty();
+        assertThat(f.ledger().missing()).anyMatch(m -> m.contains("/sys/kernel/config/bnxt_re/bnxt_re0/ports/1/cc/ecn_enable"))
+                .noneMatch(m -> m.contains("roce_np"));
+    }
+
     @Test
     void aHostWhoseInventoryListsNoDeviceSaysSo() throws Exception {
         write("manifest.yaml", "host: h1\n");
