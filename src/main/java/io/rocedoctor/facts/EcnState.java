@@ -14,10 +14,11 @@ import java.util.stream.IntStream;
  * {@code roce_rp/enable/P}); {@code deviceWideSource} is then null. Broadcom bnxt_re has one
  * congestion control switch per RDMA device port ({@code cc/ecn_enable} in its configfs), which
  * holds for the port's RoCE traffic whatever its priority and at both ends of the loop (the driver
- * sets up the CNP's class of service only while it is on); {@code deviceWideSource} is its path.
+ * sets up the CNP's class of service only while it is on); {@code deviceWideSource} is its path,
+ * {@code rdmaDevice} and {@code rdmaPort} the device port it belongs to (null for mlx5).
  */
 public record EcnState(String device, Map<Integer, Boolean> notificationPoint, Map<Integer, Boolean> reactionPoint,
-                       String deviceWideSource) {
+                       String deviceWideSource, String rdmaDevice, Integer rdmaPort) {
     public EcnState {
         notificationPoint = java.util.Collections.unmodifiableMap(new TreeMap<>(notificationPoint));
         reactionPoint = java.util.Collections.unmodifiableMap(new TreeMap<>(reactionPoint));
@@ -25,13 +26,16 @@ public record EcnState(String device, Map<Integer, Boolean> notificationPoint, M
 
     /** mlx5's per-priority sysfs switches. */
     public EcnState(String device, Map<Integer, Boolean> notificationPoint, Map<Integer, Boolean> reactionPoint) {
-        this(device, notificationPoint, reactionPoint, null);
+        this(device, notificationPoint, reactionPoint, null, null, null);
     }
 
-    /** One switch for both points and every priority of the netdev, read from {@code source}. */
-    public static EcnState deviceWide(String device, boolean enabled, String source) {
+    /**
+     * One switch for both points and every priority of the netdev, read from {@code source}: the
+     * congestion control of the RDMA device port the netdev carries (bnxt_re).
+     */
+    public static EcnState deviceWide(String device, boolean enabled, String source, String rdmaDevice, int rdmaPort) {
         Map<Integer, Boolean> all = IntStream.rangeClosed(0, 7).boxed().collect(Collectors.toMap(p -> p, p -> enabled));
-        return new EcnState(device, all, all, source);
+        return new EcnState(device, all, all, source, rdmaDevice, rdmaPort);
     }
 
     /** True when both points are known to be on for the priority. */

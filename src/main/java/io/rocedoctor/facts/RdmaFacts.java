@@ -133,7 +133,7 @@ final class RdmaFacts implements LayerFacts {
                             && String.valueOf(d.port()).equals(s.args().get(1)))
                     .findFirst()
                     .ifPresent(d -> host.parse(s, new BnxtReEcnEnableParser())
-                            .ifPresent(e -> out.putIfAbsent(d.netdev(), EcnState.deviceWide(d.netdev(), e.enabled(), s.display()))));
+                            .ifPresent(e -> out.putIfAbsent(d.netdev(), EcnState.deviceWide(d.netdev(), e.enabled(), s.display(), d.name(), d.port()))));
         }
         return List.copyOf(out.values());
     }

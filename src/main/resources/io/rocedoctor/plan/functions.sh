@@ -26,6 +26,15 @@ rdma_cm_port() {
     if [ ! -d "$dir" ] && [ "$EXECUTE" = 1 ]; then mkdir "$dir"; fi
     printf '%s/ports/%s' "$dir" "$2"
 }
+# Broadcom's bnxt_re keeps its congestion control in configfs, in a device folder made on demand
+# (making it only sets up memory); a value written to a cc file takes effect when 0x1 goes to apply.
+bnxt_cc_dir() {
+    local dir="$ROOT/sys/kernel/config/bnxt_re/$1"
+    if [ ! -d "$dir" ] && [ "$EXECUTE" = 1 ]; then mkdir "$dir"; fi
+    printf '%s/ports/%s/cc' "$dir" "$2"
+}
+bnxt_cc_read() { cat "$(bnxt_cc_dir "$1" "$2")/ecn_enable"; }
+bnxt_cc_write() { local cc; cc=$(bnxt_cc_dir "$1" "$2") && printf '%s' "$3" > "$cc/ecn_enable" && printf '0x1' > "$cc/apply"; }
 rdma_cm_read() { cat "$(rdma_cm_port "$1" "$2")/$3"; }
 rdma_cm_write() { printf '%s\n' "$4" > "$(rdma_cm_port "$1" "$2")/$3"; }
 trust_read() { mlnx_qos -i "$1" | awk -F': *' '/Priority trust state/ {print $2; exit}'; }

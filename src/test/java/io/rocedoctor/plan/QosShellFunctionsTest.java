@@ -14,7 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The scripts' host QoS readers and writers, run by bash with stand-in tools on PATH: mlnx_qos
- * where MLNX_OFED is installed, else iproute2's dcb, both speaking the plan's priority lists.
+ * where MLNX_OFED is installed, else iproute2's dcb, both speaking the plan's priority lists; and
+ * bnxt_re's congestion control switch in its configfs folder under a stand-in root.
  */
 class QosShellFunctionsTest {
     @TempDir
@@ -71,5 +72,19 @@ class QosShellFunctionsTest {
         assertThat(run("pfc_read eth4; prio2buffer_read eth4; trust_read eth4")).isEqualTo("3\n3\ndscp\n");
         run("pfc_write eth4 3,4");
         assertThat(calls()).contains("mlnx_qos -i eth4 --pfc 0,0,0,1,1,0,0,0").doesNotContain("dcb");
+    }
+
+    @Test
+    void bnxtReCongestionControlIsSetInItsConfigfsFolderAndApplied() throws Exception {
+        Path driver = Files.createDirectories(tmp.resolve("root/sys/kernel/config/bnxt_re"));
+        Path cc = driver.resolve("bnxt_re0/ports/1/cc");
+        // The driver makes ports/1/cc when the device folder is made; the stand-in root has it already.
+        Files.createDirectories(cc);
+        Files.writeString(cc.resolve("ecn_enable"), "0\n");
+        String root = "ROOT='" + tmp.resolve("root") + "' EXECUTE=1; ";
+        assertThat(run(root + "bnxt_cc_read bnxt_re0 1")).isEqualTo("0\n");
+        run(root + "bnxt_cc_write bnxt_re0 1 0x1");
+        assertThat(Files.readString(cc.resolve("ecn_enable"))).isEqualTo("0x1");
+        assertThat(Files.readString(cc.resolve("apply"))).isEqualTo("0x1");
     }
 }
