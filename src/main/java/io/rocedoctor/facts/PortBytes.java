@@ -19,6 +19,8 @@ import java.util.Optional;
  * <li>RDMA bytes: the port's {@code ethtool -S} (mlx5's vport RDMA counters), else the
  * {@code rdma statistic} of the port's RDMA device: never both, they count the same bytes.</li>
  * </ul>
+ * A meaning one of whose counters went down between the samples (a reset, a driver reload) is
+ * read as absent: its delta is not the bytes moved, and zero would make a busy port look idle.
  */
 record PortBytes(long bytes, boolean sinceBoot, String source, List<String> counters) {
 
@@ -81,7 +83,7 @@ record PortBytes(long bytes, boolean sinceBoot, String source, List<String> coun
 
     private static Optional<PortBytes> sum(Collection<CounterRate> counters, CounterMeaning meaning, String source) {
         List<CounterRate> parts = counters.stream().filter(c -> c.meaning() == meaning).toList();
-        if (parts.isEmpty()) {
+        if (parts.isEmpty() || parts.stream().anyMatch(CounterRate::wentDown)) {
             return Optional.empty();
         }
         return Optional.of(new PortBytes(parts.stream().mapToLong(CounterRate::delta).sum(),

@@ -12,7 +12,8 @@ import java.util.Map;
  *                         when lscpu was not collected)
  * @param rxQueues         receive channels in use (combined plus RX-only; without {@code ethtool -l},
  *                         the ring count in the title of {@code ethtool -x})
- * @param maxRxQueues      the driver's preset maximum of receive channels
+ * @param maxRxQueues      the driver's preset maximum of receive channels: the larger of its RX and
+ *                         Combined maximums, which are alternatives and do not add
  * @param ringRx           current RX ring size, descriptors
  * @param maxRingRx        preset maximum RX ring size
  * @param rssQueuesUsed    distinct queues the RSS indirection table points to; null when the

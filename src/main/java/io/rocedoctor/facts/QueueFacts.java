@@ -70,7 +70,7 @@ final class QueueFacts implements LayerFacts {
         if (rxQueues == null) {
             rxQueues = rss.map(RssIndirection::ringCount).orElse(null);
         }
-        Integer maxRxQueues = channels.map(c -> receiveQueues(c.maximums())).orElse(null);
+        Integer maxRxQueues = channels.map(c -> maxReceiveQueues(c.maximums())).orElse(null);
         boolean wholeTable = rss.isPresent() && !rss.get().tableElided() && !rss.get().table().isEmpty();
         Integer localCores = local == null ? null : host.topology() == null ? local.size() : host.topology().cores(local.size());
         return Optional.of(new QueueConfig(name, port.nic(), local == null ? null : local.size(), localCores, rxQueues, maxRxQueues,
@@ -85,6 +85,19 @@ final class QueueFacts implements LayerFacts {
             return null;
         }
         long n = (counts.combined() == null ? 0 : counts.combined()) + (counts.rx() == null ? 0 : counts.rx());
+        return (int) Math.min(Integer.MAX_VALUE, n);
+    }
+
+    /**
+     * The most receive channels the driver runs: the larger of its RX-only and combined maximums,
+     * which limit alternatives and do not add (ice shows 64 and 64 and refuses more than 64 in
+     * all); null when it shows neither.
+     */
+    private static Integer maxReceiveQueues(EthtoolChannels.Counts max) {
+        if (max == null || (max.combined() == null && max.rx() == null)) {
+            return null;
+        }
+        long n = Math.max(max.combined() == null ? 0 : max.combined(), max.rx() == null ? 0 : max.rx());
         return (int) Math.min(Integer.MAX_VALUE, n);
     }
 

@@ -39,9 +39,9 @@ import java.util.TreeMap;
  * ({@link RoceTraffic}: ToS -> DSCP -> priority under trust dscp, the ToS precedence under trust pcp).
  */
 final class RdmaFacts implements LayerFacts {
-    /** The sources that enumerate RDMA devices; when they were collected and list none, the host has none. */
     /** Drivers whose trust mode follows the DSCP entries of the DCB APP table (see {@link #portQos(HostContext, Source, DcbPfc)}). */
     private static final java.util.Set<String> TRUST_FOLLOWS_DSCP_APP = java.util.Set.of("mlx5_core", "ice");
+    /** The sources that enumerate RDMA devices; when they were collected and list none, the host has none. */
     private static final List<SourceKind> RDMA_INVENTORY = List.of(SourceKind.IBDEV2NETDEV, SourceKind.RDMA_LINK,
             SourceKind.IBV_DEVINFO, SourceKind.SHOW_GIDS);
 

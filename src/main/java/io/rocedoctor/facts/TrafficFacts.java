@@ -49,7 +49,7 @@ final class TrafficFacts implements LayerFacts {
             Optional<PortBytes> wire = PortBytes.wire(member, ethtool, device.apply(member), d);
             if (wire.isEmpty()) {
                 if (ethtool != null) {
-                    host.ledger().note(g.name() + ": " + d.name() + " bytes of " + member + " unknown: no port byte counter,"
+                    host.ledger().note(g.name() + ": " + d.name() + " bytes of " + member + " unknown: no port byte counter that counted between the samples,"
                             + " and the netdev's leave out the RDMA traffic of its RoCE device, whose own bytes were not"
                             + " read; the group's spread is not judged");
                 }

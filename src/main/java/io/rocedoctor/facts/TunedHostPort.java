@@ -5,9 +5,11 @@ import java.util.List;
 /**
  * A host port tuned for lossless RoCE on its own side: it trusts DSCP, has PFC on the priority its
  * RoCE traffic uses ({@code roce} says how that priority was derived; any PFC priority when the
- * RoCE priority is unknown) and DCQCN on that priority. Whether the switch agrees is layer 10's question.
+ * RoCE priority is unknown) and DCQCN on that priority; {@code qosSource} names the captures its trust
+ * and PFC were read from (mlnx_qos, or dcb). Whether the switch agrees is layer 10's question.
  */
-public record TunedHostPort(String device, List<Integer> pfcPriorities, List<Integer> ecnPriorities, String roce) {
+public record TunedHostPort(String device, List<Integer> pfcPriorities, List<Integer> ecnPriorities, String roce,
+                            String qosSource) {
     public TunedHostPort {
         pfcPriorities = List.copyOf(pfcPriorities);
         ecnPriorities = List.copyOf(ecnPriorities);
@@ -29,7 +31,7 @@ public record TunedHostPort(String device, List<Integer> pfcPriorities, List<Int
                         return java.util.stream.Stream.empty();
                     }
                     String how = roce.isEmpty() ? "RoCE priority not derivable" : roce.get(0).derivation();
-                    return java.util.stream.Stream.of(new TunedHostPort(q.device(), q.pfcPriorities(), withEcn, how));
+                    return java.util.stream.Stream.of(new TunedHostPort(q.device(), q.pfcPriorities(), withEcn, how, q.source()));
                 }).toList();
     }
 }

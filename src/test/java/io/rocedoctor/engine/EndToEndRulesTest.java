@@ -147,6 +147,18 @@ class EndToEndRulesTest {
         assertThat(d.findings().get(0).actions().get(0).parameters()).containsEntry("device", "p0");
     }
 
+    /** An ice host's QoS read from dcb (no MLNX_OFED): the evidence names dcb, not an mlnx_qos it never ran. */
+    @Test
+    void theTrapNamesTheCapturesTheHostQosWasReadFrom() {
+        String dcb = "dcb pfc show dev p0, dcb app show dev p0";
+        Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> {
+            s.switchDumped = false;
+            s.hostQosSource = dcb;
+        }));
+        assertThat(d.findings().get(0).evidence()).anySatisfy(e -> assertThat(e.source()).isEqualTo(dcb))
+                .noneSatisfy(e -> assertThat(e.source()).startsWith("mlnx_qos"));
+    }
+
     @Test
     void nearMissHostWithoutDcqcnIsNotTunedSoNoTrap() {
         assertThat(ids(SwitchedHost.healthy().with(s -> {

@@ -30,6 +30,8 @@ final class SwitchedHost {
     static final String LABEL = SWITCH + "/" + SWITCH_PORT;
 
     String hostTrust = "dscp";
+    /** The captures p0's QoS was read from. */
+    String hostQosSource = "mlnx_qos -i p0";
     List<Integer> hostPfc = List.of(3);
     boolean hostEcn = true;
     int tos = 106;
@@ -85,7 +87,7 @@ final class SwitchedHost {
 
     List<Object> facts() {
         List<Object> facts = new ArrayList<>(HostFacts.healthy().facts);
-        facts.add(new PortQos("p0", hostTrust, hostPfc, Map.of(26, 3), Map.of(), Map.of(), List.of(), "mlnx_qos -i p0"));
+        facts.add(new PortQos("p0", hostTrust, hostPfc, Map.of(26, 3), Map.of(), Map.of(), List.of(), hostQosSource));
         facts.add(new EcnState("p0", Map.of(3, hostEcn), Map.of(3, hostEcn)));
         facts.add(new RoceTraffic("mlx5_0", 1, "p0", "v2", tos, tos >> 2, hostTrust, roceHostPriority,
                 "ToS " + tos + " -> DSCP " + (tos >> 2) + " -> priority " + roceHostPriority));

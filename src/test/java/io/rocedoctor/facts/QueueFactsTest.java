@@ -121,6 +121,31 @@ class QueueFactsTest extends BundleFolderTest {
         assertThat(q.localCores()).isEqualTo(4);
     }
 
+    /**
+     * The preset maximums are limits on alternatives, not parts that add: ice shows RX 64 and
+     * Combined 64 and refuses more than 64 receive channels in all (ice_set_channels), bnxt_en
+     * RX 37 and Combined 74. The most receive channels the driver runs is the larger.
+     */
+    @Test
+    void thePresetMaximumOfReceiveChannelsIsTheLargerOfRxAndCombined() throws Exception {
+        write("commands/ethtool_-l_q0", """
+                Channel parameters for q0:
+                Pre-set maximums:
+                RX:		64
+                TX:		64
+                Other:		1
+                Combined:	64
+                Current hardware settings:
+                RX:		0
+                TX:		0
+                Other:		1
+                Combined:	64
+                """);
+        QueueConfig q = facts().of(QueueConfig.class).get(0);
+        assertThat(q.rxQueues()).isEqualTo(64);
+        assertThat(q.maxRxQueues()).isEqualTo(64);
+    }
+
     @Test
     void anElidedTableGivesNoQueueCount() throws Exception {
         write("commands/ethtool_-x_q0", """

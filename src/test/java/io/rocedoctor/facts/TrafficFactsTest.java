@@ -139,4 +139,27 @@ class TrafficFactsTest extends BundleFolderTest {
                 .containsExactly(tuple("bnxt_re0/1", 100L, "rdma statistic show", List.of("tx_bytes", "rx_bytes")),
                         tuple("bnxt_re1/1", 2L, "rdma statistic show", List.of("tx_bytes", "rx_bytes")));
     }
+
+    /**
+     * Near miss: a counter that went down between the samples (a driver reload, a port reset) gave
+     * no bytes, and a bond with one member reset looked as if the other carried it all.
+     */
+    @Test
+    void aPortByteCounterThatWentDownLeavesThePortsBytesUnknown() throws Exception {
+        port(PORT0, "0", "bnxt_en", "     tx_bytes: 0\n", "     tx_bytes: 500000\n");
+        port(PORT1, "1", "bnxt_en", "     tx_bytes: 900000000\n", "     tx_bytes: 480000\n");
+        bond();
+        assertThat(build().of(GroupTraffic.class)).noneMatch(t -> t.direction().equals("tx"));
+    }
+
+    /** Near miss: an RDMA device whose counters were reset between the samples is not an idle path. */
+    @Test
+    void rdmaBytesThatWentDownAreNotAnIdlePort() throws Exception {
+        port(PORT0, "0", "bnxt_en", "     tx_bytes: 0\n", "     tx_bytes: 1\n");
+        port(PORT1, "1", "bnxt_en", "     tx_bytes: 0\n", "     tx_bytes: 1\n");
+        rdma("bnxt_re0", "bnxt_re1",
+                "link bnxt_re0/1 tx_bytes 0 rx_bytes 0\nlink bnxt_re1/1 tx_bytes 7000 rx_bytes 9000\n",
+                "link bnxt_re0/1 tx_bytes 40 rx_bytes 60\nlink bnxt_re1/1 tx_bytes 35 rx_bytes 65\n");
+        assertThat(build().of(RdmaPortTraffic.class)).extracting(RdmaPortTraffic::id).containsExactly("bnxt_re0/1");
+    }
 }
