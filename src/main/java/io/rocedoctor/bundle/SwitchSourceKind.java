@@ -28,7 +28,9 @@ public enum SwitchSourceKind {
     SONIC_BUFFER_INFORMATION(SwitchPlatform.SONIC, SourceKind.Origin.COMMAND, false, "show buffer information"),
     SONIC_ECN(SwitchPlatform.SONIC, SourceKind.Origin.COMMAND, false, "show ecn", "ecnconfig -l"),
 
+    NVUE_ROCE_POOL(SwitchPlatform.CUMULUS_NVUE, SourceKind.Origin.COMMAND, false, "nv show qos roce pool"),
     NVUE_ROCE(SwitchPlatform.CUMULUS_NVUE, SourceKind.Origin.COMMAND, false, "nv show qos roce"),
+    NVUE_SYSTEM_FORWARDING(SwitchPlatform.CUMULUS_NVUE, SourceKind.Origin.COMMAND, false, "nv show system forwarding"),
     NVUE_BUFFER(SwitchPlatform.CUMULUS_NVUE, SourceKind.Origin.COMMAND, true, "nv show qos buffer"),
     NVUE_PFC_GLOBAL(SwitchPlatform.CUMULUS_NVUE, SourceKind.Origin.COMMAND, false, "nv show qos pfc default-global"),
     NVUE_PFC_WATCHDOG_GLOBAL(SwitchPlatform.CUMULUS_NVUE, SourceKind.Origin.COMMAND, false, "nv show qos pfc-watchdog"),
@@ -50,6 +52,7 @@ public enum SwitchSourceKind {
     NVUE_INTERFACE_COUNTERS_QOS(SwitchPlatform.CUMULUS_NVUE, SourceKind.Origin.COMMAND, true, "nv show interface {if} counters qos"),
     NVUE_INTERFACE_ROCE_STATUS(SwitchPlatform.CUMULUS_NVUE, SourceKind.Origin.COMMAND, false, "nv show interface {if} qos roce status"),
     NVUE_INTERFACE_ROCE_COUNTERS(SwitchPlatform.CUMULUS_NVUE, SourceKind.Origin.COMMAND, true, "nv show interface {if} qos roce counters"),
+    NVUE_INTERFACE_LINK(SwitchPlatform.CUMULUS_NVUE, SourceKind.Origin.COMMAND, false, "nv show interface {if} link"),
 
     EOS_RUNNING_CONFIG(SwitchPlatform.ARISTA_EOS, SourceKind.Origin.COMMAND, false, "show running-config", "show running-config all"),
     EOS_QUEUE_COUNTERS(SwitchPlatform.ARISTA_EOS, SourceKind.Origin.COMMAND, true, "show interfaces counters queue detail | json");

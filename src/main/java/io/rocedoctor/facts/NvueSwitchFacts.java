@@ -8,6 +8,9 @@ import io.rocedoctor.parse.sw.NvueCongestionControl;
 import io.rocedoctor.parse.sw.NvueCongestionControlParser;
 import io.rocedoctor.parse.sw.NvueEgressQueueMapping;
 import io.rocedoctor.parse.sw.NvueEgressQueueMappingParser;
+import io.rocedoctor.parse.sw.NvueForwardingParser;
+import io.rocedoctor.parse.sw.NvueLink;
+import io.rocedoctor.parse.sw.NvueLinkParser;
 import io.rocedoctor.parse.sw.NvuePfc;
 import io.rocedoctor.parse.sw.NvuePfcParser;
 import io.rocedoctor.parse.sw.NvuePfcWatchdog;
@@ -18,6 +21,8 @@ import io.rocedoctor.parse.sw.NvueQosMapping;
 import io.rocedoctor.parse.sw.NvueQosMappingParser;
 import io.rocedoctor.parse.sw.NvueRoce;
 import io.rocedoctor.parse.sw.NvueRoceParser;
+import io.rocedoctor.parse.sw.NvueRocePools;
+import io.rocedoctor.parse.sw.NvueRocePoolsParser;
 
 import java.util.HashMap;
 import java.util.List;
@@ -31,8 +36,10 @@ import java.util.function.Function;
 /**
  * The facts of an NVIDIA Cumulus NVUE dump. A port's own {@code nv show interface IF qos ...} view
  * wins over the global one ({@code nv show qos roce}, {@code ... default-global}), which applies to
- * every port that has no view of its own. NVUE shows neither port speed nor MTU in these
- * commands: the facing host port's speed stands in for the headroom formula.
+ * every port that has no view of its own. The port's MTU comes from {@code nv show interface IF link},
+ * the ECMP and LAG hash from {@code nv show system forwarding}, pool sizes from
+ * {@code nv show qos roce pool}. No command read shows port speed: the facing host port's speed
+ * stands in for the headroom formula.
  */
 final class NvueSwitchFacts {
     // One instance each, so the context parses every per-port view once (see SwitchContext).
@@ -67,7 +74,12 @@ final class NvueSwitchFacts {
                 names.addAll(sw.portsOf(kind));
             }
         }
-        sw.addPorts(names, this::port, this::losslessQueue, facts);
+        List<SwitchLosslessQueue> lossless = sw.addPorts(names, this::port, this::losslessQueue, facts);
+        bufferPools(lossless).ifPresent(facts::add);
+        sw.parse(SwitchSourceKind.NVUE_SYSTEM_FORWARDING, new NvueForwardingParser())
+                .filter(f -> !f.ecmpHashFields().isEmpty() || !f.lagHashFields().isEmpty())
+                .ifPresent(f -> facts.add(new SwitchHash(sw.dump().name(), sw.platform(), "nv show system forwarding",
+                        f.ecmpHashFields(), f.lagHashFields(), sw.allFacing())));
     }
 
     private SwitchPort port(String name) {
@@ -107,7 +119,8 @@ final class NvueSwitchFacts {
         pcp.values().removeIf(Objects::isNull);
         Integer cable = pfc != null && pfc.cableLengthMeters() != null ? pfc.cableLengthMeters()
                 : roce != null ? roce.cableLength() : null;
-        return new SwitchPort(sw.dump().name(), name, sw.platform(), null, null, cable, trust, priorities, dscp, pcp, queues,
+        Integer mtu = sw.parse(SwitchSourceKind.NVUE_INTERFACE_LINK, new NvueLinkParser(), name).map(NvueLink::mtu).orElse(null);
+        return new SwitchPort(sw.dump().name(), name, sw.platform(), null, mtu, cable, trust, priorities, dscp, pcp, queues,
                 strict, sw.facing(name));
     }
 
@@ -137,7 +150,7 @@ final class NvueSwitchFacts {
 
         Optional<Port> host = sw.hostPort(name);
         Integer speed = host.map(Port::speedMbps).orElse(null);
-        Integer mtu = host.map(Port::mtu).orElse(null);
+        Integer mtu = port.mtu() != null ? port.mtu() : host.map(Port::mtu).orElse(null);
 
         NvueCongestionControl cc = sw.parse(SwitchSourceKind.NVUE_INTERFACE_CONGESTION_CONTROL, CONGESTION, name)
                 .orElse(congestionGlobal);
@@ -184,6 +197,43 @@ final class NvueSwitchFacts {
                 wdTc.map(NvuePfcWatchdog.TrafficClass::deadlockCount).orElse(null), null,
                 wdTc.map(NvuePfcWatchdog.TrafficClass::deadlocked).orElse(false), wdName, drops.amount(),
                 drops.sinceBoot(), drops.counters(), port.hostPorts());
+    }
+
+    /**
+     * The RoCE ingress pools that hold only lossless priorities against those that hold none, sized
+     * by {@code nv show qos roce pool}; roles come from the pool table of {@code nv show qos roce}
+     * (NVUE names no pool lossless). Not judged when a pool mixes both (lossless-single-ipool
+     * shares one ingress pool: nothing to skew) or a size is unknown.
+     */
+    private Optional<SwitchBufferPools> bufferPools(List<SwitchLosslessQueue> lossless) {
+        NvueRocePools sizes = sw.parse(SwitchSourceKind.NVUE_ROCE_POOL, new NvueRocePoolsParser()).orElse(null);
+        if (roce == null || sizes == null || roce.pfcPriorities().isEmpty()) {
+            return Optional.empty();
+        }
+        long losslessBytes = 0;
+        long lossyBytes = 0;
+        for (NvueRoce.Pool p : roce.pools()) {
+            List<Integer> priorities = p.switchPriorities();
+            if (priorities.isEmpty()) {
+                continue; // an egress pool: it maps traffic classes
+            }
+            long pfc = priorities.stream().filter(roce.pfcPriorities()::contains).count();
+            Long size = sizes.pool(p.name()).map(NvueRocePools.Pool::sizeBytes).orElse(null);
+            if ((pfc > 0 && pfc < priorities.size()) || size == null) {
+                return Optional.empty();
+            }
+            if (pfc > 0) {
+                losslessBytes += size;
+            } else {
+                lossyBytes += size;
+            }
+        }
+        if (losslessBytes == 0 || lossyBytes == 0) {
+            return Optional.empty();
+        }
+        Long largest = lossless.stream().map(SwitchLosslessQueue::headroomBytes).filter(Objects::nonNull).max(Long::compare).orElse(null);
+        return Optional.of(new SwitchBufferPools(sw.dump().name(), sw.platform(), "nv show qos roce pool", losslessBytes, lossyBytes,
+                null, largest));
     }
 
     /** The lossless PG of a priority: the one numbered like it, else the port's only lossless PG. */

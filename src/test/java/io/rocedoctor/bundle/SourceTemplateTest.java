@@ -36,6 +36,16 @@ class SourceTemplateTest {
                 .contains(SwitchSource.of(SwitchSourceKind.NVUE_INTERFACE_COUNTERS_QOS_PORT_STATS, "swp1s2"));
         assertThat(SwitchSourceKind.recognise("nv show interface swp3 qos roce counters", false, SourceKind.Origin.COMMAND))
                 .contains(SwitchSource.of(SwitchSourceKind.NVUE_INTERFACE_ROCE_COUNTERS, "swp3"));
+        assertThat(SwitchSourceKind.recognise("nv_show_interface_swp8_link", true, SourceKind.Origin.COMMAND))
+                .contains(SwitchSource.of(SwitchSourceKind.NVUE_INTERFACE_LINK, "swp8"));
+        assertThat(SwitchSourceKind.recognise("nv_show_qos_roce_pool", true, SourceKind.Origin.COMMAND))
+                .contains(SwitchSource.of(SwitchSourceKind.NVUE_ROCE_POOL));
+        assertThat(SwitchSourceKind.recognise("nv_show_qos_roce", true, SourceKind.Origin.COMMAND))
+                .contains(SwitchSource.of(SwitchSourceKind.NVUE_ROCE));
+        assertThat(SwitchSourceKind.recognise("nv_show_system_forwarding", true, SourceKind.Origin.COMMAND))
+                .contains(SwitchSource.of(SwitchSourceKind.NVUE_SYSTEM_FORWARDING));
+        // Only the whole view holds both hashes; the ecmp-hash sub-view is not read.
+        assertThat(SwitchSourceKind.recognise("nv show system forwarding ecmp-hash", false, SourceKind.Origin.COMMAND)).isEmpty();
         assertThat(SwitchSourceKind.recognise("show interfaces status", false, SourceKind.Origin.COMMAND)).isEmpty();
         assertThat(SwitchSourceKind.NVUE_INTERFACE_MAPPING.render(List.of("swp7"))).isEqualTo("nv show interface swp7 qos mapping");
         assertThat(SwitchSourceKind.SONIC_PFC_COUNTERS.counter()).isTrue();

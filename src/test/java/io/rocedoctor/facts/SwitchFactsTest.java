@@ -208,6 +208,74 @@ class SwitchFactsTest extends BundleFolderTest {
         assertThat(q.dropsSinceBoot()).isTrue();
     }
 
+    private Facts nvueWithLinkHashAndPools(String rocePoolTable) throws Exception {
+        String c = "switches/spine2/commands/";
+        copy("cumulus-nv-show-interface-link-spine.txt", c + "nv_show_interface_swp31_link");
+        copy("cumulus-nv-show-system-forwarding-spine.txt", c + "nv_show_system_forwarding");
+        copy("cumulus-nv-show-qos-roce-pool-spine.txt", c + "nv_show_qos_roce_pool");
+        nvue();
+        String roce = Files.readString(SAMPLES.resolve("cumulus-nv-show-qos-roce-spine.txt"));
+        write(c + "nv_show_qos_roce", roce.replaceAll("(?s)RoCE pool config\n.*?(?=Exception List)", rocePoolTable));
+        return facts();
+    }
+
+    private static final String SPLIT_POOLS = """
+            RoCE pool config
+            ===================
+                   name                   mode     size  switch-priorities  traffic-class
+                -  ---------------------  -------  ----  -----------------  -------------
+                0  lossy-default-ingress  Dynamic  75%   0,1,2,3,5,6,7      -
+                1  roce-reserved-ingress  Dynamic  25%   4                  -
+                2  lossy-default-egress   Dynamic  75%   -                  0,6
+            """;
+
+    @Test
+    void nvuePortMtuIsTheOperationalOneOfItsLinkView() throws Exception {
+        SwitchPort p = only(nvueWithLinkHashAndPools(SPLIT_POOLS), SwitchPort.class, x -> true);
+        assertThat(p.mtu()).isEqualTo(4200);
+    }
+
+    @Test
+    void nvueHashFieldsComeFromSystemForwarding() throws Exception {
+        SwitchHash hash = only(nvueWithLinkHashAndPools(SPLIT_POOLS), SwitchHash.class, h -> true);
+        assertThat(hash.source()).isEqualTo("nv show system forwarding");
+        assertThat(hash.ecmpLacksL4SourcePort()).isTrue();
+        assertThat(hash.lagLacksL4SourcePort()).isFalse();
+        assertThat(hash.hostPorts()).containsExactly("ens1f0np0");
+    }
+
+    @Test
+    void nvuePoolsSplitIngressPoolsByTheLosslessPriorityTheyHold() throws Exception {
+        SwitchBufferPools pools = only(nvueWithLinkHashAndPools(SPLIT_POOLS), SwitchBufferPools.class, p -> true);
+        // roce-reserved-ingress holds PFC priority 4; lossy-default-ingress none; egress pools are not compared.
+        assertThat(pools.losslessBytes()).isEqualTo(7602176);
+        assertThat(pools.lossyBytes()).isEqualTo(22544384);
+        assertThat(pools.headroomPoolBytes()).isNull();
+        assertThat(pools.largestPgHeadroomBytes()).isPositive();
+    }
+
+    @Test
+    void nvuePoolsAreNotJudgedWhenOneIngressPoolHoldsLosslessAndLossyPriorities() throws Exception {
+        // lossless-single-ipool: every priority shares lossy-default-ingress, so no lossless pool can be short.
+        Facts f = nvueWithLinkHashAndPools("""
+                RoCE pool config
+                ===================
+                       name                   mode     size  switch-priorities  traffic-class
+                    -  ---------------------  -------  ----  -----------------  -------------
+                    0  lossy-default-ingress  Dynamic  100%  0,1,2,3,4,5,6,7    -
+                    2  lossy-default-egress   Dynamic  100%  -                  0,6
+                """);
+        assertThat(f.of(SwitchBufferPools.class)).isEmpty();
+    }
+
+    @Test
+    void nvueWithoutTheNewViewsHasNoMtuHashOrPools() throws Exception {
+        Facts f = nvue();
+        assertThat(only(f, SwitchPort.class, x -> true).mtu()).isNull();
+        assertThat(f.of(SwitchHash.class)).isEmpty();
+        assertThat(f.of(SwitchBufferPools.class)).isEmpty();
+    }
+
     @Test
     void aBundleWithoutSwitchDumpReportsSwitchRulesNotEvaluated() throws Exception {
         write("manifest.yaml", "host: h1\n");

@@ -11,12 +11,15 @@ import io.rocedoctor.parse.sw.EosRunningConfigParser;
 import io.rocedoctor.parse.sw.NvueBufferUsageParser;
 import io.rocedoctor.parse.sw.NvueCongestionControlParser;
 import io.rocedoctor.parse.sw.NvueEgressQueueMappingParser;
+import io.rocedoctor.parse.sw.NvueForwardingParser;
+import io.rocedoctor.parse.sw.NvueLinkParser;
 import io.rocedoctor.parse.sw.NvuePfcParser;
 import io.rocedoctor.parse.sw.NvuePfcWatchdogParser;
 import io.rocedoctor.parse.sw.NvueQosCountersParser;
 import io.rocedoctor.parse.sw.NvueQosMappingParser;
 import io.rocedoctor.parse.sw.NvueRoceCountersParser;
 import io.rocedoctor.parse.sw.NvueRoceParser;
+import io.rocedoctor.parse.sw.NvueRocePoolsParser;
 import io.rocedoctor.parse.sw.SonicBufferConfigParser;
 import io.rocedoctor.parse.sw.SonicConfigParser;
 import io.rocedoctor.parse.sw.SonicEcnParser;
@@ -73,6 +76,9 @@ class SwitchJavadocExamplesTest {
                 .value("tx-stats.tx-roce-stats.buffer-max-usage")).isEqualTo(14124319L);
         assertThat(new NvueBufferUsageParser().parse(example(NvueBufferUsageParser.class)).entries().get(0).headroomBytes())
                 .isEqualTo(19436L);
+        assertThat(new NvueLinkParser().parse(example(NvueLinkParser.class)).mtu()).isEqualTo(9000);
+        assertThat(new NvueForwardingParser().parse(example(NvueForwardingParser.class)).ecmpHashFields()).doesNotContain("source-port");
+        assertThat(new NvueRocePoolsParser().parse(example(NvueRocePoolsParser.class)).pools()).hasSize(2);
     }
 
     @Test

@@ -306,4 +306,140 @@ class NvueParsersTest {
         assertThat(four.currentUsageBytes()).isEqualTo(1024L);
         assertThat(spine.pools()).isEmpty();
     }
+
+    // ---- nv show interface IF link ----------------------------------------------------------
+
+    @Test
+    void linkJavadocExampleReadsTheOperationalMtu() throws ParseException {
+        NvueLink l = new NvueLinkParser().parse("""
+                                       operational        applied  pending
+                ---------------------  -----------------  -------  -------
+                auto-negotiate         off                on       on
+                mtu                    9000               9216     9216
+                state                  up                 up       up
+                stats
+                  in-drops             0
+                """);
+        assertThat(l.mtu()).isEqualTo(9000);
+    }
+
+    @Test
+    void linkFixtureIgnoresThePendingMtu() throws ParseException {
+        assertThat(new NvueLinkParser().parse(SwitchFixtures.read("cumulus-nv-show-interface-link-spine.txt")).mtu()).isEqualTo(4200);
+    }
+
+    @Test
+    void linkTakesTheAppliedMtuWhenNoneIsOperational() throws ParseException {
+        assertThat(new NvueLinkParser().parse("""
+                                       operational  applied
+                ---------------------  -----------  -------
+                mtu                                 1500
+                """).mtu()).isEqualTo(1500);
+    }
+
+    @Test
+    void linkNearMisses() throws ParseException {
+        // A view without an mtu row says nothing about it; a nested stats key named like it is not it.
+        assertThat(new NvueLinkParser().parse("""
+                                       operational
+                ---------------------  -----------
+                state                  up
+                stats
+                  mtu                  9216
+                """).mtu()).isNull();
+        assertFailsAt(new NvueLinkParser(), """
+                                       operational
+                ---------------------  -----------
+                mtu                    jumbo
+                """, 3);
+        assertFailsAt(new NvueLinkParser(), "Error: The requested item does not exist.\n", 1);
+        assertFailsAt(new NvueLinkParser(), "", 0);
+    }
+
+    // ---- nv show system forwarding -----------------------------------------------------------
+
+    @Test
+    void forwardingJavadocExample() throws ParseException {
+        NvueForwarding f = new NvueForwardingParser().parse("""
+                                          applied
+                ------------------------  -------
+                ecmp-hash
+                  destination-ip          on
+                  destination-port        on
+                  inner-source-port       off
+                  ip-protocol             on
+                  source-ip               on
+                  source-port             off
+                lag-hash
+                  source-mac              on
+                  source-port             on
+                host-route-preference     route
+                """);
+        assertThat(f.ecmpHashFields()).containsExactly("destination-ip", "destination-port", "ip-protocol", "source-ip");
+        assertThat(f.lagHashFields()).containsExactly("source-mac", "source-port");
+    }
+
+    @Test
+    void forwardingFixtureReadsEnabledAndDisabled() throws ParseException {
+        NvueForwarding f = new NvueForwardingParser().parse(SwitchFixtures.read("cumulus-nv-show-system-forwarding-spine.txt"));
+        // inner-source-port is the tunnelled packet's: it is no stand-in for source-port.
+        assertThat(f.ecmpHashFields()).containsExactly("destination-ip", "inner-source-port", "ip-protocol", "ipv6-label", "source-ip");
+        assertThat(f.lagHashFields()).contains("source-port").hasSize(9);
+    }
+
+    @Test
+    void forwardingNearMisses() throws ParseException {
+        // Settings outside the two hashes (programming.log-level) are not hash fields.
+        NvueForwarding none = new NvueForwardingParser().parse("""
+                                          applied
+                ------------------------  -------
+                programming
+                  log-level               info
+                host-route-preference     route
+                """);
+        assertThat(none.ecmpHashFields()).isEmpty();
+        assertThat(none.lagHashFields()).isEmpty();
+        assertFailsAt(new NvueForwardingParser(), """
+                                          applied
+                ------------------------  -------
+                ecmp-hash
+                  source-port             sometimes
+                """, 4);
+        assertFailsAt(new NvueForwardingParser(), "Error: The requested item does not exist.\n", 1);
+    }
+
+    // ---- nv show qos roce pool ---------------------------------------------------------------
+
+    @Test
+    void rocePoolsJavadocExample() throws ParseException {
+        NvueRocePools p = new NvueRocePoolsParser().parse("""
+                   name                   mode     pool-id  size      current-usage  max-usage
+                -  ---------------------  -------  -------  --------  -------------  ---------
+                0  lossy-default-ingress  DYNAMIC  2        14.46 MB  0 Bytes        0 Bytes
+                2  lossy-default-egress   DYNAMIC  13       14.46 MB  0 Bytes        0 Bytes
+                """);
+        assertThat(p.pools()).containsExactly(new NvueRocePools.Pool("lossy-default-ingress", "DYNAMIC", 2, 15162409L),
+                new NvueRocePools.Pool("lossy-default-egress", "DYNAMIC", 13, 15162409L));
+    }
+
+    @Test
+    void rocePoolsFixtureKeepsAnUnboundedPoolWithoutSize() throws ParseException {
+        NvueRocePools p = new NvueRocePoolsParser().parse(SwitchFixtures.read("cumulus-nv-show-qos-roce-pool-spine.txt"));
+        assertThat(p.pool("roce-reserved-ingress")).map(NvueRocePools.Pool::sizeBytes).contains(7602176L);
+        assertThat(p.pool("lossy-default-ingress")).map(NvueRocePools.Pool::poolId).contains(2);
+        assertThat(p.pool("roce-reserved-egress").orElseThrow().sizeBytes()).isNull();
+        assertThat(p.pool("roce-reserved")).isEmpty();
+    }
+
+    @Test
+    void rocePoolsNearMisses() {
+        // nv show qos roce has a pool table too, sized in percent and without pool ids: not this view.
+        assertFailsAt(new NvueRocePoolsParser(), SwitchFixtures.read("cumulus-nv-show-qos-roce-spine.txt"), 1);
+        assertFailsAt(new NvueRocePoolsParser(), """
+                   name                   mode     pool-id  size      current-usage  max-usage
+                -  ---------------------  -------  -------  --------  -------------  ---------
+                1  roce-reserved-ingress  DYNAMIC  3        lots      0 Bytes        0 Bytes
+                """, 3);
+        assertFailsAt(new NvueRocePoolsParser(), "\n", 0);
+    }
 }

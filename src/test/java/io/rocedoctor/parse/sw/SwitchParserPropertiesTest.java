@@ -18,7 +18,8 @@ class SwitchParserPropertiesTest {
             new SonicPfcwdStatsParser(), new SonicPfcwdConfigParser(), new SonicPfcPrioritiesParser(),
             new NvueRoceParser(), new NvuePfcParser(), new NvueQosMappingParser(), new NvueCongestionControlParser(),
             new NvueEgressQueueMappingParser(), new NvuePfcWatchdogParser(), new NvueQosCountersParser(),
-            new NvueRoceCountersParser(), new NvueBufferUsageParser(), new EosRunningConfigParser(), new EosQueueDropsParser());
+            new NvueRoceCountersParser(), new NvueBufferUsageParser(), new NvueLinkParser(), new NvueForwardingParser(),
+            new NvueRocePoolsParser(), new EosRunningConfigParser(), new EosQueueDropsParser());
 
     @Property(tries = 200)
     void randomText(@ForAll("random") String text) {
@@ -48,7 +49,7 @@ class SwitchParserPropertiesTest {
 
     @Property(tries = 200)
     void mutatedNvue(@ForAll("nvue") String text) {
-        ALL.subList(9, 18).forEach(p -> ParserFuzz.survives(p, text));
+        ALL.subList(9, 21).forEach(p -> ParserFuzz.survives(p, text));
     }
 
     @Property(tries = 200)
@@ -87,7 +88,8 @@ class SwitchParserPropertiesTest {
                         "cumulus-nv-show-interface-qos-mapping-spine.txt", "cumulus-nv-show-interface-qos-congestion-control-spine.txt",
                         "cumulus-nv-show-interface-qos-pfc-watchdog-spine.txt", "cumulus-nv-show-interface-counters-qos-spine.txt",
                         "cumulus-nv-show-interface-qos-roce-counters-spine.txt", "cumulus-nv-show-qos-egress-queue-mapping-spine.txt",
-                        "cumulus-nv-show-interface-qos-buffer-ingress-priority-group-spine.txt")
+                        "cumulus-nv-show-interface-qos-buffer-ingress-priority-group-spine.txt", "cumulus-nv-show-interface-link-spine.txt",
+                        "cumulus-nv-show-system-forwarding-spine.txt", "cumulus-nv-show-qos-roce-pool-spine.txt")
                 .flatMap(name -> ParserFuzz.mutated(SwitchFixtures.read(name)));
     }
 

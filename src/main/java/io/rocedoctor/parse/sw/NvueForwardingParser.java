@@ -1,0 +1,56 @@
+package io.rocedoctor.parse.sw;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import io.rocedoctor.parse.ParseException;
+import io.rocedoctor.parse.Parser;
+import io.rocedoctor.parse.TextLines;
+
+/**
+ * Parses {@code nv show system forwarding}: the fields of {@code ecmp-hash} and {@code lag-hash}
+ * shown {@code on} (Cumulus Linux 5.15 and later print {@code enabled}).
+ * <pre>
+ *                           applied
+ * ------------------------  -------
+ * ecmp-hash
+ *   destination-ip          on
+ *   destination-port        on
+ *   inner-source-port       off
+ *   ip-protocol             on
+ *   source-ip               on
+ *   source-port             off
+ * lag-hash
+ *   source-mac              on
+ *   source-port             on
+ * host-route-preference     route</pre>
+ * -> ECMP [destination-ip, destination-port, ip-protocol, source-ip], LAG [source-mac, source-port].
+ * A hash field neither on nor off is a ParseException at its line. Empty text is a ParseException
+ * at line 0; text with no NVUE table at line 1.
+ */
+public final class NvueForwardingParser implements Parser<NvueForwarding> {
+
+    @Override
+    public NvueForwarding parse(String text) throws ParseException {
+        NvueTables.Table top = NvueTables.parse(text).get(0);
+        return new NvueForwarding(fieldsOn(top, "ecmp-hash"), fieldsOn(top, "lag-hash"));
+    }
+
+    private static List<String> fieldsOn(NvueTables.Table top, String hash) throws ParseException {
+        List<String> on = new ArrayList<>();
+        String prefix = hash + ".";
+        for (NvueTables.Field f : top.fields()) {
+            if (!f.path().startsWith(prefix) || SwitchValues.absent(f.value())) {
+                continue;
+            }
+            Boolean enabled = SwitchValues.flag(f.value());
+            if (enabled == null) {
+                throw new ParseException(f.row().line(), f.path() + " is neither on nor off: '" + TextLines.abbreviate(f.value()) + "'");
+            }
+            if (enabled) {
+                on.add(f.path().substring(prefix.length()));
+            }
+        }
+        return on;
+    }
+}

@@ -1,0 +1,42 @@
+package io.rocedoctor.parse.sw;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import io.rocedoctor.parse.ParseException;
+import io.rocedoctor.parse.Parser;
+
+/**
+ * Parses {@code nv show qos roce pool}.
+ * <pre>
+ *    name                   mode     pool-id  size      current-usage  max-usage
+ * -  ---------------------  -------  -------  --------  -------------  ---------
+ * 0  lossy-default-ingress  DYNAMIC  2        14.46 MB  0 Bytes        0 Bytes
+ * 2  lossy-default-egress   DYNAMIC  13       14.46 MB  0 Bytes        0 Bytes</pre>
+ * -> lossy-default-ingress (pool 2) and lossy-default-egress (pool 13), 15162409 B each. Empty
+ * text is a ParseException at line 0; text with no NVUE table at line 1, or with no table of pool
+ * names and sizes (another view) at line 1.
+ */
+public final class NvueRocePoolsParser implements Parser<NvueRocePools> {
+
+    @Override
+    public NvueRocePools parse(String text) throws ParseException {
+        for (NvueTables.Table t : NvueTables.parse(text)) {
+            int name = t.column("name");
+            int size = t.column("size");
+            int id = t.column("pool-id");
+            if (name < 0 || size < 0 || id < 0) {
+                continue;
+            }
+            List<NvueRocePools.Pool> pools = new ArrayList<>();
+            for (NvueTables.Row r : t.rows()) {
+                if (!r.cell(name).isEmpty()) {
+                    pools.add(new NvueRocePools.Pool(r.cell(name), r.cell(t.column("mode")),
+                            SwitchValues.integer(r.cell(id), r.line(), "pool-id"), SwitchValues.bytes(r.cell(size), r.line(), "size")));
+                }
+            }
+            return new NvueRocePools(pools);
+        }
+        throw new ParseException(1, "no table of RoCE pools (name, pool-id, size)");
+    }
+}
