@@ -274,9 +274,10 @@ public final class RuleEngine {
     /** Requirements of a rule the bundle cannot meet, in the collector's spelling. */
     private static List<String> missing(RuleInfo rule, Set<? extends Enum<?>> usable) {
         List<String> out = new ArrayList<>();
-        for (Set<Enum<?>> any : rule.requirements()) {
-            if (any.stream().noneMatch(usable::contains)) {
-                out.add(String.join(" or ", any.stream().map(RuleEngine::generic).toList()));
+        for (RuleInfo.Requirement requirement : rule.requirements()) {
+            if (!requirement.metBy(usable)) {
+                out.add(String.join(" or ", requirement.alternatives().stream()
+                        .map(all -> String.join(" and ", all.stream().map(RuleEngine::generic).toList())).toList()));
             }
         }
         return out;

@@ -11,12 +11,13 @@ import java.util.Set;
 /**
  * A catalog rule's metadata, read from its DRL annotations: layer, default severity, one-line
  * summary, the sources it needs, and whether it reads counters (which the audit profile does not
- * evaluate). Each requirement is a set of source kinds of which any one will do
- * ({@code @sources("PROC_INTERRUPTS NETDEV_NUMA_NODE|LSPCI")}). A kind is a host {@link SourceKind} or,
- * with the prefix {@code switch:}, a {@link SwitchSourceKind} met by any switch dump of the bundle
- * ({@code switch:SONIC_PFCWD_CONFIG|switch:NVUE_INTERFACE_PFC_WATCHDOG}).
+ * evaluate). Each requirement (space-separated) is met by any one of its alternatives ({@code |}),
+ * and an alternative by all of its kinds ({@code +}):
+ * {@code @sources("PROC_INTERRUPTS NETDEV_NUMA_NODE|LSPCI MLNX_QOS|DCB_PFC+DCB_APP")}. A kind is a host
+ * {@link SourceKind} or, with the prefix {@code switch:}, a {@link SwitchSourceKind} met by any switch
+ * dump of the bundle ({@code switch:SONIC_PFCWD_CONFIG|switch:NVUE_INTERFACE_PFC_WATCHDOG}).
  */
-public record RuleInfo(String id, String layer, String severity, String summary, List<Set<Enum<?>>> requirements,
+public record RuleInfo(String id, String layer, String severity, String summary, List<Requirement> requirements,
                        boolean counter) {
     private static final String SWITCH = "switch:";
 
@@ -24,18 +25,33 @@ public record RuleInfo(String id, String layer, String severity, String summary,
         requirements = List.copyOf(requirements);
     }
 
+    /** One requirement: any of its alternatives, each a set of kinds all needed. */
+    public record Requirement(List<Set<Enum<?>>> alternatives) {
+        public Requirement {
+            alternatives = List.copyOf(alternatives);
+        }
+
+        public boolean metBy(Set<? extends Enum<?>> usable) {
+            return alternatives.stream().anyMatch(usable::containsAll);
+        }
+    }
+
     /** Parses the {@code @sources} annotation; an unknown kind name is a build-breaking mistake. */
-    public static List<Set<Enum<?>>> requirements(String declared) {
-        List<Set<Enum<?>>> out = new ArrayList<>();
+    public static List<Requirement> requirements(String declared) {
+        List<Requirement> out = new ArrayList<>();
         for (String requirement : declared.strip().split("[\\s,]+")) {
             if (requirement.isEmpty()) {
                 continue;
             }
-            Set<Enum<?>> any = new LinkedHashSet<>();
-            for (String k : requirement.split("\\|")) {
-                any.add(k.startsWith(SWITCH) ? SwitchSourceKind.valueOf(k.substring(SWITCH.length())) : SourceKind.valueOf(k));
+            List<Set<Enum<?>>> alternatives = new ArrayList<>();
+            for (String alternative : requirement.split("\\|")) {
+                Set<Enum<?>> all = new LinkedHashSet<>();
+                for (String k : alternative.split("\\+")) {
+                    all.add(k.startsWith(SWITCH) ? SwitchSourceKind.valueOf(k.substring(SWITCH.length())) : SourceKind.valueOf(k));
+                }
+                alternatives.add(all);
             }
-            out.add(any);
+            out.add(new Requirement(alternatives));
         }
         return out;
     }
