@@ -130,6 +130,23 @@ class PlannerTest {
         assertThat(step.rollback()).containsExactly("# on switch leaf-5 (eos)", "configure replace flash:roce-doctor-before-step-1.cfg");
     }
 
+    /**
+     * nv unset of a whole hash would also reset the fields the step never touched (an ipv6-label or
+     * inner-source-port someone enabled): the rollback puts back only the four L4 fields it set.
+     */
+    @Test
+    void anNvueHashStepRollsBackTheL4FieldsItSetToTheirSavedValuesAndNothingElse() {
+        Plan plan = plan(finding("SWITCH_ECMP_HASH_NO_L4", "medium", "switch-ecmp-hash-l4", "switch", "leaf-3", "platform", "nvue"));
+        Plan.Step step = plan.steps().get(0);
+        assertThat(step.apply()).contains("nv show system forwarding > roce-doctor-before-step-1.txt");
+        assertThat(step.rollback()).containsExactly("# on switch leaf-3 (nvue)",
+                "nv set system forwarding ecmp-hash source-port <its value in roce-doctor-before-step-1.txt>",
+                "nv set system forwarding ecmp-hash destination-port <its value in roce-doctor-before-step-1.txt>",
+                "nv set system forwarding lag-hash source-port <its value in roce-doctor-before-step-1.txt>",
+                "nv set system forwarding lag-hash destination-port <its value in roce-doctor-before-step-1.txt>",
+                "nv config apply -y");
+    }
+
     @Test
     void aSwitchActionWithoutCommandsForThePlatformIsRefusedNotGuessed() {
         Plan plan = plan(finding("SWITCH_HEADROOM_SHORT", "high", "switch-headroom-size", "switch", "leaf-5", "platform", "eos",
