@@ -70,6 +70,35 @@ class ShellScriptsTest {
         return out;
     }
 
+    /**
+     * bnxt_re's device folder exists only once made: a dry run does not make it and goes on without
+     * the live value; --execute writes ecn_enable and apply, and rollback writes the value it found back.
+     */
+    @Test
+    void bnxtReCongestionControlDryRunMakesNoFolderAndRollbackRestoresTheValueFound() throws Exception {
+        Path driver = Files.createDirectories(tmp.resolve("root/sys/kernel/config/bnxt_re"));
+        Path out = tmp.resolve("plan");
+        PlanFiles.write(plan(Map.of(), Finding.of("ECN_DISABLED_ON_ROCE_PRIO", "bnxt_re0").severity("high")
+                .action("bnxt-re-ecn-enable", "ibdev", "bnxt_re0", "port", "1", "current", "0").build()), out);
+
+        Run dry = run(out, tmp.resolve("root"), "apply.sh");
+        assertThat(dry.exit()).as(dry.out()).isZero();
+        assertThat(dry.out()).contains("cannot read the live value here; would set it to '0x1'", "dry run: nothing was changed");
+        assertThat(driver).as("a dry run makes no configfs folder").isEmptyDirectory();
+
+        // The driver makes ports/1/cc with the device folder; the stand-in root has them already.
+        Path cc = Files.createDirectories(driver.resolve("bnxt_re0/ports/1/cc"));
+        Files.writeString(cc.resolve("ecn_enable"), "0\n");
+        Run apply = run(out, tmp.resolve("root"), "apply.sh", "--execute");
+        assertThat(apply.exit()).as(apply.out()).isZero();
+        assertThat(Files.readString(cc.resolve("ecn_enable"))).isEqualTo("0x1");
+        assertThat(Files.readString(cc.resolve("apply"))).isEqualTo("0x1");
+
+        Run rollback = run(out, tmp.resolve("root"), "rollback.sh");
+        assertThat(rollback.exit()).as(rollback.out()).isZero();
+        assertThat(Files.readString(cc.resolve("ecn_enable"))).isEqualTo("0");
+    }
+
     @Test
     void applyThenRollbackLeavesEveryFileByteIdentical() throws Exception {
         Path root = root(Map.of("proc/irq/142/smp_affinity_list", "0-3\n", "proc/irq/143/smp_affinity_list", "2\n",
