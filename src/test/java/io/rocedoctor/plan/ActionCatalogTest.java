@@ -112,6 +112,25 @@ class ActionCatalogTest {
         }
     }
 
+    /**
+     * A rollback restores what was there before the step, not the NOS default: every switch snippet
+     * saves the state it changes before its first change, its rollback reads that save, and an
+     * nv unset only runs where the saved state shows the setting was not set.
+     */
+    @Test
+    void everySwitchSnippetSavesTheStateFirstAndRollsBackFromIt() throws IOException {
+        for (String id : CatalogSamples.ids()) {
+            CatalogSamples.read(id).switchSnippets().forEach((platform, snippet) -> {
+                String what = id + " on " + platform;
+                assertThat(snippet.apply().get(0)).as(what + " saves first").contains("roce-doctor-before-step-{step}.");
+                assertThat(snippet.rollback()).as(what + " rolls back from the save")
+                        .anyMatch(l -> l.contains("roce-doctor-before-step-{step}."));
+                assertThat(snippet.rollback()).as(what + ": nv unset only where the save shows it unset")
+                        .allMatch(l -> !l.startsWith("nv unset") || l.contains("only if roce-doctor-before-step-{step}.txt"));
+            });
+        }
+    }
+
     /** The top-level comma-separated arguments of a call, from just after its parenthesis. */
     private static List<String> arguments(String text, int from) {
         List<String> args = new ArrayList<>();

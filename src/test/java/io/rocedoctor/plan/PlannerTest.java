@@ -147,6 +147,106 @@ class PlannerTest {
                 "nv config apply -y");
     }
 
+    /**
+     * nv unset put PFC back to the NOS default, not to what someone had configured: the rollback
+     * sets the saved priorities back and removes only the ones the saved view did not list.
+     */
+    @Test
+    void anNvuePfcStepRestoresTheSavedPrioritiesAndRemovesOnlyThoseItTurnedOn() {
+        Plan.Step step = plan(finding("PFC_PRIORITY_MISMATCH", "high", "switch-pfc-priority", "switch", "leaf-3",
+                "platform", "nvue", "switch_port", "swp12", "priorities", "3,4")).steps().get(0);
+        assertThat(step.apply()).startsWith("# on switch leaf-3 (nvue)", "nv show qos pfc default-global > roce-doctor-before-step-1.txt");
+        assertThat(step.rollback()).containsExactly("# on switch leaf-3 (nvue)",
+                "nv set qos pfc default-global switch-priority <the switch-priority in roce-doctor-before-step-1.txt; skip when it shows none>",
+                "nv unset qos pfc default-global switch-priority 3   # only if roce-doctor-before-step-1.txt does not list 3: the step turned it on",
+                "nv unset qos pfc default-global switch-priority 4   # only if roce-doctor-before-step-1.txt does not list 4: the step turned it on",
+                "nv config apply -y");
+    }
+
+    /** Turning every priority of the step off would also turn off the ones that were lossless before it. */
+    @Test
+    void aSonicPfcStepTurnsOffOnlyThePrioritiesTheSavedViewDidNotList() {
+        Plan.Step step = plan(finding("PFC_PRIORITY_MISMATCH", "high", "switch-pfc-priority", "switch", "leaf-1",
+                "platform", "sonic", "switch_port", "Ethernet0", "priorities", "3")).steps().get(0);
+        assertThat(step.apply()).startsWith("# on switch leaf-1 (sonic)", "pfc show priority Ethernet0 > roce-doctor-before-step-1.txt");
+        assertThat(step.rollback()).containsExactly("# on switch leaf-1 (sonic)",
+                "sudo config interface pfc priority Ethernet0 3 off   # only if roce-doctor-before-step-1.txt does not list 3: the step turned it on");
+    }
+
+    @Test
+    void anNvueTrustStepRestoresTheSavedTrustMode() {
+        Plan.Step step = plan(finding("TRUST_MODE_MISMATCH", "high", "switch-trust-dscp", "switch", "leaf-3",
+                "platform", "nvue", "switch_port", "swp12")).steps().get(0);
+        assertThat(step.apply()).startsWith("# on switch leaf-3 (nvue)", "nv show qos mapping default-global > roce-doctor-before-step-1.txt");
+        assertThat(step.rollback()).containsExactly("# on switch leaf-3 (nvue)",
+                "nv set qos mapping default-global trust <the trust in roce-doctor-before-step-1.txt>", "nv config apply -y");
+    }
+
+    @Test
+    void anNvueDscpMapStepRestoresTheSavedSwitchPriorityOfThatDscpOnly() {
+        Plan.Step step = plan(finding("DSCP_MAP_MISMATCH", "high", "switch-dscp-map", "switch", "leaf-3",
+                "platform", "nvue", "dscp", "26", "priority", "3")).steps().get(0);
+        assertThat(step.apply()).startsWith("# on switch leaf-3 (nvue)",
+                "nv show qos mapping default-global dscp 26 > roce-doctor-before-step-1.txt");
+        assertThat(step.rollback()).containsExactly("# on switch leaf-3 (nvue)",
+                "nv set qos mapping default-global dscp 26 switch-priority <the switch-priority in roce-doctor-before-step-1.txt>",
+                "nv config apply -y");
+    }
+
+    /** The step changes two global watchdog timers and the port's watchdog: all three come back. */
+    @Test
+    void anNvueWatchdogStepRestoresTheSavedTimersAndTurnsThePortsWatchdogOffOnlyIfItWasOff() {
+        Plan.Step step = plan(finding("SWITCH_PFC_WATCHDOG_OFF", "high", "switch-pfc-watchdog-enable", "switch", "leaf-3",
+                "platform", "nvue", "switch_port", "swp12", "priorities", "3")).steps().get(0);
+        assertThat(step.apply()).startsWith("# on switch leaf-3 (nvue)", "nv show qos pfc-watchdog > roce-doctor-before-step-1.txt",
+                "nv show interface swp12 qos pfc-watchdog >> roce-doctor-before-step-1.txt");
+        assertThat(step.rollback()).containsExactly("# on switch leaf-3 (nvue)",
+                "nv set qos pfc-watchdog polling-interval <its value in roce-doctor-before-step-1.txt>",
+                "nv set qos pfc-watchdog robustness <its value in roce-doctor-before-step-1.txt>",
+                "nv unset interface swp12 qos pfc-watchdog   # only if roce-doctor-before-step-1.txt shows the watchdog off on swp12: the step turned it on",
+                "nv config apply -y");
+    }
+
+    /** pfcwd stop would also remove a watchdog the port had before, with its own action and times. */
+    @Test
+    void aSonicWatchdogStepRollsBackToTheSavedConfiguration() {
+        Plan.Step step = plan(finding("SWITCH_PFC_WATCHDOG_OFF", "high", "switch-pfc-watchdog-enable", "switch", "leaf-1",
+                "platform", "sonic", "switch_port", "Ethernet0", "priorities", "3")).steps().get(0);
+        assertThat(step.apply()).startsWith("# on switch leaf-1 (sonic)", "show runningconfiguration all > roce-doctor-before-step-1.json");
+        assertThat(step.rollback()).containsExactly("# on switch leaf-1 (sonic)", "sudo config replace roce-doctor-before-step-1.json");
+    }
+
+    @Test
+    void anNvueEcnStepRestoresTheSavedThresholdsOfItsTrafficClassOrRemovesTheClassItCreated() {
+        Plan.Step step = plan(finding("SWITCH_ECN_ABOVE_XOFF", "high", "switch-ecn-thresholds", "switch", "leaf-3",
+                "platform", "nvue", "switch_port", "swp12", "priority", "3")).steps().get(0);
+        assertThat(step.apply()).startsWith("# on switch leaf-3 (nvue)",
+                "nv show qos congestion-control default-global > roce-doctor-before-step-1.txt");
+        assertThat(step.rollback()).containsExactly("# on switch leaf-3 (nvue)",
+                "nv set qos congestion-control default-global traffic-class 3 min-threshold <its value in roce-doctor-before-step-1.txt>",
+                "nv set qos congestion-control default-global traffic-class 3 max-threshold <its value in roce-doctor-before-step-1.txt>",
+                "nv set qos congestion-control default-global traffic-class 3 probability <its value in roce-doctor-before-step-1.txt>",
+                "nv unset qos congestion-control default-global traffic-class 3   # instead of the three lines above, only if"
+                        + " roce-doctor-before-step-1.txt shows no traffic-class 3: the step created it",
+                "nv config apply -y");
+    }
+
+    /** The headroom step also sets the RoCE mode: both the headroom and the mode come back. */
+    @Test
+    void anNvueHeadroomStepRestoresTheSavedHeadroomAndRoceMode() {
+        Plan.Step step = plan(finding("SWITCH_HEADROOM_SHORT", "high", "switch-headroom-size", "switch", "leaf-3",
+                "platform", "nvue", "switch_port", "swp12", "size", "90000")).steps().get(0);
+        assertThat(step.apply()).startsWith("# on switch leaf-3 (nvue)", "nv show qos roce > roce-doctor-before-step-1.txt",
+                "nv show qos advance-buffer-config default-global >> roce-doctor-before-step-1.txt");
+        assertThat(step.rollback()).containsExactly("# on switch leaf-3 (nvue)",
+                "nv set qos advance-buffer-config default-global ingress-lossless-buffer headroom <its value in roce-doctor-before-step-1.txt>",
+                "nv unset qos advance-buffer-config default-global ingress-lossless-buffer headroom   # instead of the line above, only if"
+                        + " roce-doctor-before-step-1.txt shows no ingress-lossless-buffer headroom: the step set it",
+                "nv set qos roce mode <the RoCE mode in roce-doctor-before-step-1.txt>",
+                "nv unset qos roce   # instead of the line above, only if roce-doctor-before-step-1.txt shows RoCE not enabled: the step enabled it",
+                "nv config apply -y");
+    }
+
     @Test
     void aSwitchActionWithoutCommandsForThePlatformIsRefusedNotGuessed() {
         Plan plan = plan(finding("SWITCH_HEADROOM_SHORT", "high", "switch-headroom-size", "switch", "leaf-5", "platform", "eos",
