@@ -36,7 +36,10 @@ public record ActionSpec(String id, String layer, String disruption, String summ
         group = group == null ? id : group;
     }
 
-    /** A value one host setting should take: read it, write it, and where its prior value comes from. */
+    /**
+     * A value one host setting should take: read it, write it, and where its prior value comes from;
+     * {@code check} is the command a person runs to see it (the verify hint), {@code read} the scripts'.
+     */
     public record SettingSpec(String name, String each, String read, String write, String target, String value,
                               boolean spread, String prior, @JsonProperty("prior-source") String priorSource,
                               String undo, String check) {

@@ -269,10 +269,10 @@ public final class Planner {
         }
         for (Plan.Change c : d.changes()) {
             apply.add(shown(c.write(), c.target()));
-            if (c.read() != null) {
-                verify.add(shown(c.read(), null) + "   # expect " + c.target());
-            } else if (c.check() != null) {
-                verify.add(shown(c.check(), null));
+            // The hint is for a person: check is a command a shell has, read may be a helper only the scripts define.
+            String hint = c.check() != null ? c.check() : c.read();
+            if (hint != null) {
+                verify.add(shown(hint, null) + (c.read() == null ? "" : "   # expect " + c.target()));
             }
         }
         for (Plan.Change c : reversed(d.changes())) {

@@ -131,6 +131,26 @@ class ActionCatalogTest {
         }
     }
 
+    /** The helpers of functions.sh exist only inside the scripts: a verify hint a person runs never calls one. */
+    @Test
+    void everyVerifyHintIsACommandAnInteractiveShellHas() throws IOException {
+        Set<String> helpers = new TreeSet<>();
+        Matcher m = Pattern.compile("^([a-z_0-9]+)\\(\\)", Pattern.MULTILINE)
+                .matcher(Files.readString(Path.of("src/main/resources/io/rocedoctor/plan/functions.sh")));
+        while (m.find()) {
+            helpers.add(m.group(1));
+        }
+        assertThat(helpers).contains("pfc_read", "bnxt_cc_read", "trust_read");
+        for (String id : CatalogSamples.ids()) {
+            for (ActionSpec.SettingSpec s : CatalogSamples.read(id).settings()) {
+                String hint = s.check() != null ? s.check() : s.read();
+                if (hint != null) {
+                    assertThat(hint.split("[\\s|;&()$\"]+")).as(id + ": " + hint).doesNotContainAnyElementsOf(helpers);
+                }
+            }
+        }
+    }
+
     /** The top-level comma-separated arguments of a call, from just after its parenthesis. */
     private static List<String> arguments(String text, int from) {
         List<String> args = new ArrayList<>();

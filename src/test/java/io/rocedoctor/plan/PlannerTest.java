@@ -247,6 +247,16 @@ class PlannerTest {
                 "nv config apply -y");
     }
 
+    /** pfc_read exists only inside apply.sh: the hint shows what a person types, the script still reads with pfc_read. */
+    @Test
+    void theVerifyHintIsARealCommandWhileTheScriptKeepsItsHelper() {
+        Plan.Step step = plan(finding("PFC_NOT_ON_ROCE_PRIO", "high", "host-pfc-priority", "device", "ens1f0np0",
+                "priorities", "3", "current", "")).steps().get(0);
+        assertThat(step.verify()).contains("mlnx_qos -i ens1f0np0 || dcb pfc show dev ens1f0np0   # expect 3");
+        assertThat(step.verify()).noneMatch(l -> l.contains("pfc_read"));
+        assertThat(step.changes()).singleElement().extracting(Plan.Change::read).isEqualTo("pfc_read ens1f0np0");
+    }
+
     @Test
     void aSwitchActionWithoutCommandsForThePlatformIsRefusedNotGuessed() {
         Plan plan = plan(finding("SWITCH_HEADROOM_SHORT", "high", "switch-headroom-size", "switch", "leaf-5", "platform", "eos",
