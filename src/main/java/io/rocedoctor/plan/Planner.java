@@ -268,7 +268,7 @@ public final class Planner {
             apply.add("# then on host " + (host == null ? "" : host));
         }
         for (Plan.Change c : d.changes()) {
-            apply.add(shown(c.write(), c.target()));
+            apply.add(scriptOnly(shown(c.write(), c.target()), "./apply.sh --execute --step " + number));
             // The hint is for a person: check is a command a shell has, read may be a helper only the scripts define.
             String hint = c.check() != null ? c.check() : c.read();
             if (hint != null) {
@@ -279,7 +279,7 @@ public final class Planner {
             if (c.read() == null) {
                 rollback.add(shown(c.undo(), null));
             } else if (c.prior() != null) {
-                rollback.add(shown(c.write(), c.prior()));
+                rollback.add(scriptOnly(shown(c.write(), c.prior()), "./rollback.sh --step " + number));
             } else {
                 rollback.add("# " + c.name() + ": restore the value apply.sh recorded (the snapshot lacks it)");
             }
@@ -335,6 +335,12 @@ public final class Planner {
     }
 
     /** A script command as a person reads it: the fake root gone, the value written in. */
+    /** A command line that calls one of the scripts' own functions says which script runs it. */
+    private static String scriptOnly(String line, String run) {
+        String first = line.split(" ", 2)[0];
+        return ShellScripts.FUNCTION_NAMES.contains(first) ? line + "   # a function of the plan's scripts: " + run : line;
+    }
+
     static String shown(String command, String value) {
         String out = command.replace("\"$ROOT\"", "");
         return value == null ? out : out.replace("\"$1\"", Shell.quote(value));

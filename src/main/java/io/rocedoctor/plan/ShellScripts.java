@@ -13,6 +13,9 @@ import java.util.List;
  */
 public final class ShellScripts {
     private static final String FUNCTIONS = resource("functions.sh");
+    /** The functions the scripts define (pfc_write, bnxt_cc_write...): no interactive shell has them. */
+    static final java.util.Set<String> FUNCTION_NAMES = java.util.regex.Pattern.compile("(?m)^([a-z0-9_]+)\\(\\) \\{")
+            .matcher(FUNCTIONS).results().map(m -> m.group(1)).collect(java.util.stream.Collectors.toUnmodifiableSet());
 
     private ShellScripts() {
     }

@@ -112,11 +112,12 @@ class PlannerTest {
         assertThat(step.actions()).containsExactly("switch-pfc-priority", "host-pfc-priority");
         assertThat(step.layer()).isEqualTo("host-qos");
         assertThat(step.apply().get(0)).isEqualTo("# on switch leaf-1 (sonic)");
-        assertThat(step.apply()).contains("sudo config interface pfc priority Ethernet0 3 on", "pfc_write ens1f0np0 3");
-        assertThat(step.apply().indexOf("pfc_write ens1f0np0 3"))
+        String hostLine = "pfc_write ens1f0np0 3   # a function of the plan's scripts: ./apply.sh --execute --step 1";
+        assertThat(step.apply()).contains("sudo config interface pfc priority Ethernet0 3 on", hostLine);
+        assertThat(step.apply().indexOf(hostLine))
                 .isGreaterThan(step.apply().indexOf("sudo config interface pfc priority Ethernet0 3 on"));
         assertThat(step.notes()).anyMatch(n -> n.contains("switch side first") && n.contains("may pause or drop"));
-        assertThat(step.rollback()).first().isEqualTo("pfc_write ens1f0np0 3,4");
+        assertThat(step.rollback()).first().isEqualTo("pfc_write ens1f0np0 3,4   # a function of the plan's scripts: ./rollback.sh --step 1");
         assertThat(step.switches()).singleElement().extracting(Plan.SwitchPart::name).isEqualTo("leaf-1");
     }
 
