@@ -10,4 +10,9 @@ package io.rocedoctor.facts;
  */
 public record CounterRate(String subject, String counter, CounterMeaning meaning, long first, long last, long delta, Double perSecond,
                           boolean sinceBoot, boolean wentDown) {
+
+    /** The first of a subject's counters that measures {@code meaning}, whatever the driver names it; empty when none. */
+    public static java.util.Optional<CounterRate> first(java.util.Map<String, CounterRate> byName, CounterMeaning meaning) {
+        return byName.values().stream().filter(c -> c.meaning() == meaning).findFirst();
+    }
 }

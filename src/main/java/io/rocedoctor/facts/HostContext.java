@@ -33,14 +33,7 @@ public record HostContext(Bundle bundle, SourceLedger ledger, int lastSample, Do
     /** A port's first {@code ethtool -S} counter of a meaning, whatever the driver names it; empty when none. */
     public Optional<CounterRate> portCounter(String port, CounterMeaning meaning) {
         Map<String, CounterRate> counters = port == null ? null : portCounters.get(port);
-        return counters == null ? Optional.empty()
-                : counters.values().stream().filter(c -> c.meaning() == meaning).findFirst();
-    }
-
-    /** A port's {@code ethtool -S} counter; empty when the port or the counter was not captured. */
-    public Optional<CounterRate> portCounter(String port, String counter) {
-        Map<String, CounterRate> counters = port == null ? null : portCounters.get(port);
-        return counters == null ? Optional.empty() : Optional.ofNullable(counters.get(counter));
+        return counters == null ? Optional.empty() : CounterRate.first(counters, meaning);
     }
 
     /** The sources of a kind present in the bundle. */

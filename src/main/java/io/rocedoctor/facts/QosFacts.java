@@ -161,10 +161,10 @@ final class QosFacts implements LayerFacts {
                 Map<String, CounterRate> rates = host.rates(s, p.device() + "/" + p.port(), parser,
                         st -> st.port(p.device(), p.port()).map(RdmaStatistics.PortCounters::counters).orElse(Map.of()),
                         CounterMeaning::ofRdmaStatistic);
-                CounterRate marked = meaning(rates, CounterMeaning.ECN_MARKED);
-                CounterRate sent = meaning(rates, CounterMeaning.CNP_SENT);
-                CounterRate handled = meaning(rates, CounterMeaning.CNP_HANDLED);
-                CounterRate ignored = meaning(rates, CounterMeaning.CNP_IGNORED);
+                CounterRate marked = CounterRate.first(rates, CounterMeaning.ECN_MARKED).orElse(null);
+                CounterRate sent = CounterRate.first(rates, CounterMeaning.CNP_SENT).orElse(null);
+                CounterRate handled = CounterRate.first(rates, CounterMeaning.CNP_HANDLED).orElse(null);
+                CounterRate ignored = CounterRate.first(rates, CounterMeaning.CNP_IGNORED).orElse(null);
                 if (marked == null && sent == null && handled == null && ignored == null) {
                     continue;
                 }
@@ -178,11 +178,6 @@ final class QosFacts implements LayerFacts {
             }
         }
         return out;
-    }
-
-    /** The device port's counter of that meaning (mlx5 np_cnp_sent, bnxt_re tx_cnp_pkts, irdma cnpSent...), or null. */
-    private static CounterRate meaning(Map<String, CounterRate> rates, CounterMeaning meaning) {
-        return rates.values().stream().filter(c -> c.meaning() == meaning).findFirst().orElse(null);
     }
 
     /** The movement of a counter; null when absent or when it went down (the ledger notes that). */
