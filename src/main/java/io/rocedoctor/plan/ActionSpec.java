@@ -14,14 +14,17 @@ import java.util.Set;
  * layer, how disruptive it is, its typed parameters, and either the host settings it changes,
  * the switch snippets it runs, or, when no safe command exists, instructions for a person.
  */
-public record ActionSpec(String id, String layer, String disruption, String summary, Map<String, String> parameters,
+public record ActionSpec(String id, String layer, String risk, boolean window, String reference, String summary, Map<String, String> parameters,
                          List<String> optional, boolean manual, List<String> instructions, List<String> rollback,
                          List<SettingSpec> settings, String group, @JsonProperty("merge-by") List<String> mergeBy,
                          List<String> before, PairSpec pair, @JsonProperty("switch") Map<String, SwitchSnippet> switchSnippets,
                          List<String> notes, String persist, String measure) {
 
-    public static final List<String> DISRUPTIONS = List.of("none", "brief-traffic-pause", "link-flap", "reboot",
-            "maintenance-window");
+    /**
+     * What a step can do to traffic, mildest first: {@code apply.sh --execute} runs the first two
+     * and refuses the others unless {@code --allow RISK} names them (docs/planner.md).
+     */
+    public static final List<String> RISKS = List.of("none", "traffic-pause", "link-flap", "outage", "reboot");
 
     public ActionSpec {
         parameters = parameters == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(parameters));
@@ -75,8 +78,8 @@ public record ActionSpec(String id, String layer, String disruption, String summ
         if (!Planner.LAYERS.contains(layer)) {
             out.add("layer " + layer + " is not one of " + Planner.LAYERS);
         }
-        if (!DISRUPTIONS.contains(disruption)) {
-            out.add("disruption " + disruption + " is not one of " + DISRUPTIONS);
+        if (!RISKS.contains(risk)) {
+            out.add("risk " + risk + " is not one of " + RISKS);
         }
         parameters.forEach((name, type) -> {
             if (ParameterType.byLabel(type).isEmpty()) {

@@ -21,7 +21,7 @@ public record Plan(String host, List<Step> steps, List<Refusal> refusals) {
      * and, not serialised, the changes the scripts make.
      */
     public record Step(int step, String id, List<String> actions, String layer, String summary, List<String> because,
-                       Map<String, String> target, String disruption, boolean manual, List<String> apply,
+                       Map<String, String> target, String risk, boolean window, String reference, boolean manual, List<String> apply,
                        List<String> verify, List<String> rollback, String persist, String measure, List<String> notes,
                        List<SwitchPart> switches, @JsonIgnore List<Change> changes) {
         public Step {

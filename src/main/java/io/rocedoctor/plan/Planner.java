@@ -302,7 +302,7 @@ public final class Planner {
         if (host != null && !spec.switchSide()) {
             target.put("host", host);
         }
-        return new Plan.Step(number, spec.id(), actions, spec.layer(), summary, d.because(), target, spec.disruption(),
+        return new Plan.Step(number, spec.id(), actions, spec.layer(), summary, d.because(), target, spec.risk(), spec.window(), spec.reference(),
                 spec.manual(), apply, verify, rollback, render(spec.persist(), params), render(spec.measure(), params),
                 d.notes(), switches, d.changes());
     }

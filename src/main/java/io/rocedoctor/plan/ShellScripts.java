@@ -226,7 +226,8 @@ public final class ShellScripts {
         functions(s, step);
         s.append("step_").append(n).append("() {\n");
         say(s, "step " + n + " [" + step.layer() + "] " + (step.manual() ? "MANUAL: " : "") + step.summary());
-        say(s, "  because " + String.join(", ", step.because()) + "; disruption: " + step.disruption());
+        say(s, "  because " + String.join(", ", step.because()) + "; risk: " + step.risk()
+                + (step.window() ? " (maintenance window)" : ""));
         step.notes().forEach(note -> say(s, "  note: " + note));
         if (!step.switches().isEmpty()) {
             for (Plan.SwitchPart part : step.switches()) {

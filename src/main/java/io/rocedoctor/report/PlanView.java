@@ -13,7 +13,7 @@ import java.util.Set;
 /**
  * The plan as the human formats show it, read through its JSON form so that it renders whatever
  * record the planner fills {@code Report.plan} with: numbered steps, each with its short facts
- * (layer, disruption, because...) and its command lists (apply, verify, rollback) to copy; and the
+ * (layer, risk, because...) and its command lists (apply, verify, rollback) to copy; and the
  * proposals refused because a value from the bundle failed validation, which every format shows
  * in a section of their own (a hostile value is refused with a finding, never emitted).
  */

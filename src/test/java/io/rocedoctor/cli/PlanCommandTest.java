@@ -58,7 +58,7 @@ class PlanCommandTest {
         JsonNode steps = JSON.readTree(cli.out()).path("plan").path("steps");
         assertThat(steps.size()).isEqualTo(1);
         JsonNode step = steps.get(0);
-        for (String field : List.of("step", "id", "layer", "because", "apply", "verify", "rollback", "disruption", "manual")) {
+        for (String field : List.of("step", "id", "layer", "because", "apply", "verify", "rollback", "risk", "window", "manual")) {
             assertThat(step.has(field)).as(field).isTrue();
         }
         assertThat(step.has("changes")).as("script internals stay out of the report").isFalse();

@@ -55,7 +55,7 @@ class ActionCatalogTest {
             String row = doc.lines().filter(l -> l.startsWith("| " + id + " |")).findFirst().orElseThrow();
             String[] cells = row.split("\\|");
             assertThat(cells[2].strip()).as(id + " layer").isEqualTo(spec.layer());
-            assertThat(cells[3].strip()).as(id + " disruption").startsWith(spec.disruption());
+            assertThat(cells[3].strip()).as(id + " risk").startsWith(spec.risk());
             assertThat(cells[3].contains("(manual)")).as(id + " manual").isEqualTo(spec.manual());
             assertThat(List.of(cells[4].strip().split(",\\s*"))).as(id + " parameters")
                     .containsExactlyInAnyOrderElementsOf(spec.parameters().keySet());

@@ -61,7 +61,7 @@ final class ReportFixtures {
     /** A plan in the shape of PLANNER.md, as the planner's JSON gives it, with one proposal refused. */
     static Map<String, Object> plan() {
         return Map.of("steps", List.of(Map.of("step", 1, "id", "irq-affinity-local-numa", "layer", "irq",
-                "because", List.of("IRQ_CROSS_NUMA"), "disruption", "none", "manual", false,
+                "because", List.of("IRQ_CROSS_NUMA"), "risk", "none", "window", false, "manual", false,
                 "apply", List.of("echo 32-39 > /proc/irq/140/smp_affinity_list"),
                 "verify", List.of("cat /proc/irq/140/smp_affinity_list"),
                 "rollback", List.of("echo 0 > /proc/irq/140/smp_affinity_list"))),
