@@ -27,7 +27,13 @@ public final class Main {
         if (diagnosesWithBuiltInRules(args)) {
             io.rocedoctor.engine.RuleEngine.buildInBackground();
         }
-        System.exit(commandLine(args).execute(args));
+        CommandLine commandLine = commandLine(args);
+        int exitCode = commandLine.execute(args);
+        // picocli's writers flush on println only: a page printed without a final newline
+        // (rules show) was lost at System.exit.
+        commandLine.getOut().flush();
+        commandLine.getErr().flush();
+        System.exit(exitCode);
     }
 
     /** A command that fires the built-in rules: its rulebase is built while the bundle is read. */
@@ -75,7 +81,7 @@ public final class Main {
         cl.setExitCodeExceptionMapper(e -> e instanceof CommandLine.ParameterException ? BAD_INPUT : INTERNAL);
         cl.setParameterExceptionHandler((ex, a) -> {
             ex.getCommandLine().getErr().println("roce-doctor: " + ex.getMessage());
-            ex.getCommandLine().getErr().println("Try 'roce-doctor " + ex.getCommandLine().getCommandName() + " --help'.");
+            ex.getCommandLine().getErr().println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
             return BAD_INPUT;
         });
         cl.setExecutionExceptionHandler((ex, c, p) -> {

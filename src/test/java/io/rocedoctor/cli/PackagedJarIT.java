@@ -38,6 +38,27 @@ class PackagedJarIT {
         assertThat(err.strip()).startsWith("roce-doctor: pom.xml:").doesNotContain("\n");
     }
 
+    /** A rule page ends without a newline: it must still reach a pipe before the process exits. */
+    @Test
+    void theJarPrintsARulePageToAPipe() throws Exception {
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-jar", "target/roce-doctor.jar", "rules", "show", "IRQ_CROSS_NUMA").start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).isZero();
+        assertThat(out).contains("IRQ_CROSS_NUMA").contains("NUMA");
+    }
+
+    @Test
+    void aMistypedOptionPointsAtTheSubcommandsHelp() throws Exception {
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-jar", "target/roce-doctor.jar", "analyze", "--no-such-option", "x").start();
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).isEqualTo(2);
+        assertThat(err).contains("Try 'roce-doctor analyze --help'.");
+    }
+
     /**
      * Two processes, same bundle, same bytes. Unordered collections ({@code Map.copyOf}) iterate
      * in an order salted per JVM start: only separate processes show it, never a test in one JVM.
