@@ -39,6 +39,11 @@ public record Figures(List<NicSummary> nics, List<PathShares> pathShares, List<I
     /** A physical NIC as the summary names it. */
     public record NicSummary(String id, String model, String driver, String firmware, Integer numaNode,
                              List<String> ports, double activeGbps) {
+        /** Model, driver and firmware for people, saying what the bundle did not report. */
+        public String description() {
+            return (model == null ? "model not reported" : model) + " (" + (driver == null ? "driver not reported" : driver)
+                    + ", firmware " + (firmware == null ? "not reported" : firmware) + ")";
+        }
     }
 
     /** One direction of one multi-path group: each member's share of the group's bytes. */

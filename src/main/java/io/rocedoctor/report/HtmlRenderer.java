@@ -74,8 +74,8 @@ public final class HtmlRenderer implements Renderer {
             h.text("none found in the bundle");
         }
         for (Figures.NicSummary n : r.figures() == null ? List.<Figures.NicSummary>of() : r.figures().nics()) {
-            h.open("div").element("code", n.id()).text(" " + n.model() + " (" + n.driver() + ", firmware " + n.firmware()
-                    + "), NUMA node " + (n.numaNode() == null || n.numaNode() < 0 ? "unknown" : n.numaNode())
+            h.open("div").element("code", n.id()).text(" " + n.description()
+                    + ", NUMA node " + (n.numaNode() == null || n.numaNode() < 0 ? "unknown" : n.numaNode())
                     + ", ports " + String.join(", ", n.ports()) + ", " + SvgFigures.gbps(n.activeGbps()) + " up").close("div");
         }
         h.close("td").close("tr");

@@ -116,4 +116,10 @@ class HtmlRendererTest {
         assertThat(html.render(ReportFixtures.scenario("cross-numa-irq")))
                 .isEqualTo(html.render(ReportFixtures.scenario("cross-numa-irq")));
     }
+
+    @Test
+    void aNicWithoutModelOrFirmwareSaysTheyWereNotReported() {
+        assertThat(new HtmlRenderer().render(ReportFixtures.withUnreportedNic()))
+                .contains("model not reported (virtio_net, firmware not reported)").doesNotContain("null");
+    }
 }

@@ -62,4 +62,10 @@ class MarkdownRendererTest {
     void rulesNotEvaluatedAreListedWithTheirReason() {
         assertThat(md).contains("| `PHY_BER_HIGH` | missing mlxlink -d mlx5\\_0 -m -e -c |");
     }
+
+    @Test
+    void aNicWithoutModelOrFirmwareSaysTheyWereNotReported() {
+        assertThat(new MarkdownRenderer().render(ReportFixtures.withUnreportedNic()))
+                .contains("model not reported (virtio\\_net, firmware not reported)").doesNotContain("null");
+    }
 }

@@ -55,6 +55,15 @@ final class ReportFixtures {
                 plan, figures);
     }
 
+    /** The hostile report with a virtio NIC that reports no model and no firmware, as a sosreport of a VM shows it. */
+    static Report withUnreportedNic() {
+        Report r = hostile(plan());
+        Figures figures = new Figures(List.of(new Figures.NicSummary("0000:00:03", null, "virtio_net", null, null,
+                List.of("eth0"), 0)), List.of(), List.of(), List.of(), List.of());
+        return new Report(r.tool(), r.version(), r.profile(), r.bundle(), r.sources(), r.findings(), r.notEvaluated(),
+                r.evaluated(), r.plan(), figures);
+    }
+
     /** The subject of a refused proposal: a bond name with a command, markup and a terminal escape in it. */
     static final String REFUSED_SUBJECT = "bond0;reboot" + HOSTILE + "\u001b[2J\u202e";
 
