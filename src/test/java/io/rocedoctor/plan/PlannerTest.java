@@ -128,11 +128,11 @@ class PlannerTest {
         Plan.Step step = plan.steps().get(0);
         assertThat(step.apply()).containsSubsequence("# on switch leaf-5 (eos)", "copy running-config flash:roce-doctor-before-step-1.cfg",
                 "configure", "interface Ethernet8/1", "priority-flow-control pause watchdog", "end",
-                "copy running-config startup-config");
+                "write memory");
         assertThat(step.apply()).as("no switch-wide watchdog timer in a one-port step")
                 .noneMatch(l -> l.startsWith("priority-flow-control pause watchdog default"));
         assertThat(step.rollback()).containsExactly("# on switch leaf-5 (eos)", "configure replace flash:roce-doctor-before-step-1.cfg",
-                "copy running-config startup-config");
+                "write memory");
     }
 
     /**

@@ -15,7 +15,7 @@ public final class SwitchCommands {
     public static final Map<String, List<String>> SAVE = Map.of(
             "sonic", List.of("sudo config save -y"),
             "nvue", List.of("nv config apply -y", "nv config save"),
-            "eos", List.of("copy running-config startup-config"));
+            "eos", List.of("write memory"));
 
     /** Forms that do not exist or that rewrite more than the step names. */
     public static final List<Pattern> INVALID = List.of(
