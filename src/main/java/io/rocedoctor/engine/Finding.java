@@ -112,7 +112,10 @@ public record Finding(String id, String subject, Set<String> scope, String confi
         public Builder action(String action, String... parameters) {
             Map<String, String> p = new LinkedHashMap<>();
             for (int i = 0; i + 1 < parameters.length; i += 2) {
-                p.put(parameters[i], parameters[i + 1]);
+                // A null value is what the dump does not show (the SONiC map of a port): the parameter is absent.
+                if (parameters[i + 1] != null) {
+                    p.put(parameters[i], parameters[i + 1]);
+                }
             }
             actions.add(new ActionProposal(action, p));
             return this;

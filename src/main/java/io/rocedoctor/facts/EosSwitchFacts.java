@@ -85,7 +85,7 @@ final class EosSwitchFacts {
             mtu = cfg.defaultMtu();
         }
         return new SwitchPort(sw.dump().name(), name, sw.platform(), null, mtu, null, trust, pfc, dscp, pcp, queues, strict,
-                sw.facing(name));
+                sw.facing(name), null);
     }
 
     /** EOS's trust by its own spelling; without a {@code qos trust} line, DSCP on a routed port, CoS on a switchport. */
@@ -133,6 +133,6 @@ final class EosSwitchFacts {
                 speed, settings(name).isPresent() ? ecn.isPresent() : null, ecn.map(EosRunningConfig.Ecn::minimumBytes).orElse(null),
                 ecn.map(EosRunningConfig.Ecn::maximumBytes).orElse(null),
                 ecn.map(EosRunningConfig.Ecn::maxMarkProbability).orElse(null), watchdog, source, null, null, false, null,
-                drops.amount(), drops.sinceBoot(), drops.counters(), port.hostPorts());
+                drops.amount(), drops.sinceBoot(), drops.counters(), port.hostPorts(), null, null);
     }
 }

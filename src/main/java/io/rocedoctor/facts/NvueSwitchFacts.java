@@ -121,7 +121,7 @@ final class NvueSwitchFacts {
                 : roce != null ? roce.cableLength() : null;
         Integer mtu = sw.parse(SwitchSourceKind.NVUE_INTERFACE_LINK, new NvueLinkParser(), name).map(NvueLink::mtu).orElse(null);
         return new SwitchPort(sw.dump().name(), name, sw.platform(), null, mtu, cable, trust, priorities, dscp, pcp, queues,
-                strict, sw.facing(name));
+                strict, sw.facing(name), null);
     }
 
     private NvuePfc pfc(String name) {
@@ -196,7 +196,7 @@ final class NvueSwitchFacts {
                 speed, marking, min, max, probability, wd == null ? null : wd.enabled(), wdName,
                 wdTc.map(NvuePfcWatchdog.TrafficClass::deadlockCount).orElse(null), null,
                 wdTc.map(NvuePfcWatchdog.TrafficClass::deadlocked).orElse(false), wdName, drops.amount(),
-                drops.sinceBoot(), drops.counters(), port.hostPorts());
+                drops.sinceBoot(), drops.counters(), port.hostPorts(), null, null);
     }
 
     /**

@@ -119,8 +119,10 @@ final class SonicSwitchFacts {
             }
         }
         Integer speed = p == null || p.speed() == null ? null : p.speed().intValue();
+        String dscpMap = qos != null && qos.dscpToTcMap() != null ? qos.dscpToTcMap()
+                : cfg.dscpToTcMaps().size() == 1 ? cfg.dscpToTcMaps().keySet().iterator().next() : null;
         return new SwitchPort(sw.dump().name(), name, sw.platform(), speed, p == null ? null : p.mtu(),
-                meters(cfg.cableLengths().get(name)), trust, pfc, dscp, pcp, queues, strict, sw.facing(name));
+                meters(cfg.cableLengths().get(name)), trust, pfc, dscp, pcp, queues, strict, sw.facing(name), dscpMap);
     }
 
     private static Map<Integer, Integer> map(Map<String, Map<Integer, Integer>> maps, String name) {
@@ -165,9 +167,10 @@ final class SonicSwitchFacts {
         Integer speed = port.speedMbps() != null ? port.speedMbps() : host.map(Port::speedMbps).orElse(null);
         Integer mtu = port.mtu() != null ? port.mtu() : host.map(Port::mtu).orElse(null);
 
-        SonicWredProfile ecn = cfg.queues().stream()
+        String wredName = cfg.queues().stream()
                 .filter(q -> q.port().equals(name) && q.queues().contains(queue) && q.wredProfile() != null)
-                .map(q -> wred.get(q.wredProfile())).filter(java.util.Objects::nonNull).findFirst().orElse(null);
+                .map(SonicConfig.QueueConfig::wredProfile).findFirst().orElse(null);
+        SonicWredProfile ecn = wredName == null ? null : wred.get(wredName);
 
         Boolean watchdogOn = null;
         String watchdogSource = null;
@@ -199,7 +202,8 @@ final class SonicSwitchFacts {
                 ecn == null ? null : ecn.greenMaxThreshold(), ecn == null ? null : ecn.greenDropProbability(),
                 watchdogOn, watchdogSource, storms.map(SwitchContext.Span::last).orElse(null),
                 storms.map(SwitchContext.Span::delta).orElse(null), now != null && now.stormed(), "show pfcwd stats",
-                drops.amount(), drops.sinceBoot(), drops.counters(), port.hostPorts());
+                drops.amount(), drops.sinceBoot(), drops.counters(), port.hostPorts(),
+                profile == null ? null : profile.name(), ecn == null ? null : ecn.name());
     }
 
     /** The ingress lossless pool(s) against the lossy ones, when both sizes are known. */

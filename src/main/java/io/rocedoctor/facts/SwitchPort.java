@@ -13,12 +13,15 @@ import java.util.TreeSet;
  * {@code priorityQueue} maps a priority to its egress queue (SONiC TC_TO_QUEUE_MAP, NVUE SP->TC);
  * {@code strictQueues} the queues scheduled strict-priority. {@code hostPorts} are the host ports
  * facing it (from {@link Link}), so findings about this port relate to host findings. Speed in Mb/s,
- * MTU in bytes, cable length in meters; null when the dump does not say.
+ * MTU in bytes, cable length in meters; null when the dump does not say. {@code dscpMap} names the
+ * SONiC DSCP_TO_TC_MAP the port uses (or, for a port with none, the switch's only one), so a plan
+ * edits that map and not a guessed name; null elsewhere.
  */
 public record SwitchPort(String switchName, String port, String platform, Integer speedMbps, Integer mtu,
                          Integer cableMeters, String trust, List<Integer> pfcPriorities,
                          Map<Integer, Integer> dscpPriority, Map<Integer, Integer> pcpPriority,
-                         Map<Integer, Integer> priorityQueue, Set<Integer> strictQueues, List<String> hostPorts) {
+                         Map<Integer, Integer> priorityQueue, Set<Integer> strictQueues, List<String> hostPorts,
+                         String dscpMap) {
     public SwitchPort {
         pfcPriorities = List.copyOf(new TreeSet<>(pfcPriorities));
         dscpPriority = java.util.Collections.unmodifiableMap(new TreeMap<>(dscpPriority));

@@ -17,7 +17,7 @@ import java.util.Set;
 public record ActionSpec(String id, String layer, String risk, boolean window, String reference, String summary, Map<String, String> parameters,
                          List<String> optional, boolean manual, List<String> instructions, List<String> rollback,
                          List<SettingSpec> settings, String group, @JsonProperty("merge-by") List<String> mergeBy,
-                         List<String> before, PairSpec pair, @JsonProperty("switch") Map<String, SwitchSnippet> switchSnippets,
+                         @JsonProperty("keep-largest") String keepLargest, List<String> before, PairSpec pair, @JsonProperty("switch") Map<String, SwitchSnippet> switchSnippets,
                          List<String> notes, String persist, String measure) {
 
     /**
@@ -55,13 +55,32 @@ public record ActionSpec(String id, String layer, String risk, boolean window, S
         }
     }
 
-    /** The commands of a switch action on one platform; lines holding {item} repeat for each member of {@code each}. */
-    public record SwitchSnippet(String each, List<String> apply, List<String> verify, List<String> rollback) {
+    /**
+     * The commands of a switch action on one platform; lines holding {item} repeat for each member of {@code each}.
+     * Where the platform's commands change a switch-wide object (NVUE default-global, a SONiC WRED or buffer
+     * profile shared by many ports), {@code summary} says so and {@code merge-by} merges the proposals of every
+     * port into one step; both default to the action's.
+     */
+    public record SwitchSnippet(String each, String summary, @JsonProperty("merge-by") List<String> mergeBy,
+                                List<String> apply, List<String> verify, List<String> rollback) {
         public SwitchSnippet {
+            mergeBy = mergeBy == null ? null : List.copyOf(mergeBy);
             apply = apply == null ? List.of() : List.copyOf(apply);
             verify = verify == null ? List.of() : List.copyOf(verify);
             rollback = rollback == null ? List.of() : List.copyOf(rollback);
         }
+    }
+
+    /** The summary of a step on {@code platform} (null for a host action): the snippet's own, else the action's. */
+    public String summaryFor(String platform) {
+        SwitchSnippet s = platform == null ? null : switchSnippets.get(platform);
+        return s != null && s.summary() != null ? s.summary() : summary;
+    }
+
+    /** The parameters whose values make two proposals on {@code platform} one step: the snippet's, else the action's. */
+    public List<String> mergeByFor(String platform) {
+        SwitchSnippet s = platform == null ? null : switchSnippets.get(platform);
+        return s != null && s.mergeBy() != null ? s.mergeBy() : mergeBy;
     }
 
     public ParameterType type(String parameter) {
@@ -86,6 +105,9 @@ public record ActionSpec(String id, String layer, String risk, boolean window, S
                 out.add("parameter " + name + " has unknown type " + type);
             }
         });
+        if (keepLargest != null && !"integer".equals(parameters.get(keepLargest))) {
+            out.add("keep-largest must name an integer parameter");
+        }
         if (!parameters.keySet().containsAll(optional) || !parameters.keySet().containsAll(mergeBy)) {
             out.add("optional and merge-by must name declared parameters");
         }
@@ -131,6 +153,10 @@ public record ActionSpec(String id, String layer, String risk, boolean window, S
             if (snippet.apply().isEmpty() || snippet.rollback().isEmpty()) {
                 out.add(platform + " snippet needs apply and rollback");
             }
+            if (snippet.mergeBy() != null && !parameters.keySet().containsAll(snippet.mergeBy())) {
+                out.add(platform + " merge-by must name declared parameters");
+            }
+            checkTemplate(snippet.summary(), known, out);
             Set<String> names = new HashSet<>(known);
             names.add("step");
             if (snippet.each() != null) {

@@ -33,18 +33,38 @@ public final class Planner {
     }
 
     private record Candidate(ActionSpec spec, Finding finding, Map<String, String> params) {
+        List<String> mergeBy() {
+            return spec.mergeByFor(params.get("platform"));
+        }
     }
 
     /** Proposals merged into one step; {@code switchSide} holds the switch drafts a host QoS draft was paired with. */
     private record Draft(ActionSpec spec, List<Candidate> members, List<Plan.Change> changes, List<String> notes,
                          List<Draft> switchSide) {
+        /**
+         * The values the step's texts show. A manual step merged over several subjects (one investigation
+         * for every port) lists each parameter outside merge-by with all its members' values, comma
+         * separated; a step that changes something shows its first member's (conflicts are in the notes).
+         */
         Map<String, String> params() {
-            return members.get(0).params();
+            Map<String, String> first = members.get(0).params();
+            if (!spec.manual() || members.size() == 1) {
+                return first;
+            }
+            Map<String, String> out = new LinkedHashMap<>(first);
+            for (String p : first.keySet()) {
+                if (!members.get(0).mergeBy().contains(p)) {
+                    TreeSet<String> values = new TreeSet<>();
+                    members.forEach(m -> values.add(m.params().get(p)));
+                    out.put(p, String.join(",", values));
+                }
+            }
+            return out;
         }
 
         Map<String, String> identity() {
             Map<String, String> out = new TreeMap<>();
-            spec.mergeBy().forEach(p -> {
+            members.get(0).mergeBy().forEach(p -> {
                 if (params().containsKey(p)) {
                     out.put(p, params().get(p));
                 }
@@ -92,33 +112,52 @@ public final class Planner {
             return Optional.empty();
         }
         ActionSpec spec = found.get();
+        Map<String, String> given = p.parameters();
         List<String> problems = new ArrayList<>();
         for (String name : spec.parameters().keySet()) {
-            if (!p.parameters().containsKey(name) && !spec.optional().contains(name)) {
+            if (!given.containsKey(name) && !spec.optional().contains(name)) {
                 problems.add("parameter " + name + " is missing");
             }
         }
-        p.parameters().forEach((name, value) -> {
+        given.forEach((name, value) -> {
             if (!spec.parameters().containsKey(name)) {
                 problems.add("parameter " + ParameterType.visible(name) + " is not declared by the catalog");
             } else {
                 spec.type(name).problem(value).ifPresent(problem -> problems.add("parameter " + name + ": " + problem));
             }
         });
-        String platform = p.parameters().get("platform");
+        String platform = given.get("platform");
         if (problems.isEmpty() && spec.switchSide() && !spec.switchSnippets().containsKey(platform)) {
             problems.add("the catalog has no " + platform + " commands for this action");
+        } else if (problems.isEmpty() && spec.switchSide()) {
+            // An optional parameter one platform's commands need (the SONiC map a port uses) must be there for it.
+            for (String name : platformNames(spec, platform)) {
+                if (spec.parameters().containsKey(name) && !given.containsKey(name)) {
+                    problems.add("parameter " + name + " is missing: the dump does not show it, and the " + platform
+                            + " commands need it");
+                }
+            }
         }
         if (!problems.isEmpty()) {
             refusals.add(new Plan.Refusal(spec.id(), List.of(f.id()), f.subject(), String.join("; ", problems)));
             return Optional.empty();
         }
-        return Optional.of(new Candidate(spec, f, p.parameters()));
+        return Optional.of(new Candidate(spec, f, given));
+    }
+
+    /** The parameters one platform's snippet and summary refer to. */
+    private static java.util.Set<String> platformNames(ActionSpec spec, String platform) {
+        ActionSpec.SwitchSnippet snippet = spec.switchSnippets().get(platform);
+        java.util.Set<String> out = new java.util.TreeSet<>(Template.names(spec.summaryFor(platform)));
+        for (List<String> lines : List.of(snippet.apply(), snippet.verify(), snippet.rollback())) {
+            lines.forEach(l -> out.addAll(Template.names(l)));
+        }
+        return out;
     }
 
     private static String groupKey(Candidate c) {
         StringBuilder key = new StringBuilder(c.spec().group());
-        for (String p : c.spec().mergeBy()) {
+        for (String p : c.mergeBy()) {
             key.append('\u0000').append(p).append('=').append(c.params().getOrDefault(p, ""));
         }
         return key.toString();
@@ -153,9 +192,36 @@ public final class Planner {
                     : unknown.size() + " settings (" + unknown.get(0) + ", ...)")
                     + ": apply.sh reads it live before changing it and rollback.sh restores what it read");
         }
+        if (members.get(0).spec().switchSide() && members.size() > 1) {
+            members = switchMembers(members, notes);
+        }
         Candidate first = members.get(0);
         notes.addAll(first.spec().notes().stream().map(n -> Template.render(n, first.params(), Map.of())).toList());
         return new Draft(first.spec(), List.copyOf(members), List.copyOf(byName.values()), notes, List.of());
+    }
+
+    /**
+     * A switch step merged over several ports (one shared profile) runs with one set of values: the
+     * largest of {@code keep-largest} when the ports differ (a headroom that covers every port), else
+     * the first finding's; either way a note says who wanted what.
+     */
+    private static List<Candidate> switchMembers(List<Candidate> members, List<String> notes) {
+        ActionSpec spec = members.get(0).spec();
+        List<Candidate> out = new ArrayList<>(members);
+        if (spec.keepLargest() != null) {
+            out.sort(Comparator.comparingLong((Candidate c) -> Long.parseLong(c.params().get(spec.keepLargest()))).reversed());
+        }
+        for (String p : platformNames(spec, out.get(0).params().get("platform"))) {
+            if (p.equals("switch_port") || out.get(0).mergeBy().contains(p)
+                    || out.stream().map(c -> c.params().get(p)).distinct().count() < 2) {
+                continue;
+            }
+            List<String> wants = out.stream().map(c -> c.finding().subject() + " wants " + c.params().get(p)).toList();
+            notes.add("conflict: one step for all of them, " + p + ": " + String.join(", ", wants) + "; kept "
+                    + out.get(0).params().get(p) + (p.equals(spec.keepLargest()) ? ", the largest, which covers every port"
+                    : ", the first by severity and id") + ".");
+        }
+        return out;
     }
 
     private static List<Plan.Change> changes(Candidate c, Snapshot snapshot, List<String> notes) {
@@ -289,12 +355,13 @@ public final class Planner {
             rollback.addAll(part.rollback());
         }
         List<String> actions = new ArrayList<>();
-        String summary = Template.render(spec.summary(), params, Map.of());
+        String summary = Template.render(spec.summaryFor(params.get("platform")), params, Map.of());
         for (Draft s : d.switchSide()) {
             actions.add(s.spec().id());
         }
         if (!d.switchSide().isEmpty()) {
-            summary = Template.render(d.switchSide().get(0).spec().summary(), d.switchSide().get(0).params(), Map.of())
+            Draft s = d.switchSide().get(0);
+            summary = Template.render(s.spec().summaryFor(s.params().get("platform")), s.params(), Map.of())
                     + "; then on the host: " + summary;
         }
         actions.add(spec.id());

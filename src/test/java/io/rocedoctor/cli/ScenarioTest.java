@@ -46,6 +46,7 @@ class ScenarioTest {
         Cli cli = Cli.run("analyze", dir.toString(), "--format", "json", "--profile", profile);
         assertThat(cli.exit()).as(cli.err()).isZero();
         JsonNode report = JSON.readTree(cli.out());
+        PlanHygiene.check(dir.toString(), report.path("plan"));
         Set<String> actual = new TreeSet<>();
         report.path("findings").forEach(f -> actual.add(f.path("id").asText() + "@" + f.path("subject").asText()));
         Set<String> wanted = new TreeSet<>();

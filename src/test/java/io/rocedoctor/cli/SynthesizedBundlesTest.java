@@ -59,6 +59,7 @@ class SynthesizedBundlesTest {
         }
         assertThat(wanted).as("the fault's own rule is expected").anyMatch(w -> w.startsWith(fault.id() + "@"));
         JsonNode report = analyze(bundle);
+        PlanHygiene.check("synthesized " + fault.id(), report.path("plan"));
         Set<String> actual = new TreeSet<>();
         for (JsonNode f : report.path("findings")) {
             String key = f.path("id").asText() + "@" + f.path("subject").asText();

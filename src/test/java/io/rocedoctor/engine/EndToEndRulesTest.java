@@ -22,7 +22,7 @@ class EndToEndRulesTest {
         assertThat(d.findings().get(0).scope()).contains(SwitchedHost.LABEL);
         assertThat(d.findings().get(0).actions()).singleElement().satisfies(a -> {
             assertThat(a.action()).isEqualTo("switch-trust-dscp");
-            assertThat(a.parameters()).containsOnlyKeys("switch", "platform", "switch_port");
+            assertThat(a.parameters()).containsOnlyKeys("switch", "platform", "switch_port", "dscp_map").containsEntry("dscp_map", "RDMA");
         });
     }
 
@@ -74,7 +74,7 @@ class EndToEndRulesTest {
         Finding f = RuleHarness.only(d, "DSCP_MAP_MISMATCH@p0");
         assertThat(f.confidence()).isEqualTo("confirmed");
         assertThat(f.actions().get(0).parameters()).containsEntry("dscp", "26").containsEntry("priority", "3")
-                .containsOnlyKeys("switch", "platform", "dscp", "priority");
+                .containsOnlyKeys("switch", "platform", "dscp_map", "dscp", "priority").containsEntry("dscp_map", "RDMA");
     }
 
     @Test

@@ -23,7 +23,8 @@ class SwitchQosRulesTest {
         Finding f = RuleHarness.only(d, "SWITCH_ECN_ABOVE_XOFF@" + QUEUE);
         assertThat(f.scope()).contains("p0", SwitchedHost.LABEL);
         assertThat(f.actions().get(0).parameters()).containsEntry("switch", "leaf1").containsEntry("platform", "sonic")
-                .containsEntry("switch_port", "Ethernet8").containsEntry("priority", "3");
+                .containsEntry("switch_port", "Ethernet8").containsEntry("queue", "3")
+                .containsEntry("ecn_profile", "RDMA_LOSSLESS");
     }
 
     @Test

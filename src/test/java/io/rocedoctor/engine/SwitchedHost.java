@@ -101,14 +101,15 @@ final class SwitchedHost {
         List<String> facing = List.of("p0");
         facts.add(new Link("p0", SWITCH, SWITCH_PORT, "manifest"));
         SwitchPort port = new SwitchPort(SWITCH, SWITCH_PORT, "sonic", speedMbps, switchMtu, cableMeters, switchTrust, switchPfc,
-                dscpMap, Map.of(), Map.of(3, 3, 6, 6), strictQueues, facing);
+                dscpMap, Map.of(), Map.of(3, 3, 6, 6), strictQueues, facing,
+                "RDMA");
         facts.add(port);
         long floor = Math.round(2 * cableMeters * 5.0 * speedMbps / 8000) + 2L * switchMtu;
         for (int p : switchPfc) {
             facts.add(new SwitchLosslessQueue(SWITCH, SWITCH_PORT, "sonic", p, port.queueOf(p), p, xoffBytes, "test profile",
                     headroomBytes, floor, speedMbps, true, ecnMinBytes, 1_500_000L, 10, watchdogOn, "show pfcwd config",
                     stormsDetected, stormsDuring, stormed, "show pfcwd stats", drops, dropsSinceBoot,
-                    "show priority-group drop counters PG" + p, facing));
+                    "show priority-group drop counters PG" + p, facing, "pg_lossless_100000_5m_profile", "RDMA_LOSSLESS"));
         }
         facts.add(new SwitchBufferPools(SWITCH, "sonic", "config_db.json BUFFER_POOL", losslessPoolBytes, lossyPoolBytes,
                 headroomPoolBytes, headroomBytes));

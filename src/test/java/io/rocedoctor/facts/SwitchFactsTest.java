@@ -62,6 +62,8 @@ class SwitchFactsTest extends BundleFolderTest {
         SwitchPort e20 = only(f, SwitchPort.class, p -> p.port().equals("Ethernet20"));
         assertThat(e20.trust()).isEqualTo("pcp");
         assertThat(e20.pfcPriorities()).containsExactly(3, 4);
+        assertThat(e16.dscpMap()).as("the map PORT_QOS_MAP names").isEqualTo("ROCE");
+        assertThat(e20.dscpMap()).as("no map of its own: the switch's only DSCP map").isEqualTo("ROCE");
         assertThat(f.of(Link.class)).containsExactly(new Link("ens1f0np0", "leaf1", "Ethernet16", "manifest"));
     }
 
@@ -132,6 +134,9 @@ class SwitchFactsTest extends BundleFolderTest {
         assertThat(q.headroomFloorBytes()).isEqualTo(20000 + 18200);
         assertThat(q.ecnMarking()).isTrue();
         assertThat(q.ecnMinBytes()).isEqualTo(786432);
+        // config_db's [WRED_PROFILE|...] and [BUFFER_PROFILE|...] references, named as the CLI takes them
+        assertThat(q.ecnProfile()).isEqualTo("ROCE_LOSSLESS");
+        assertThat(q.bufferProfile()).isEqualTo("pg_lossless_400000_40m_profile");
         assertThat(q.watchdogOn()).isTrue();
         assertThat(q.stormsDetected()).isZero();
         assertThat(q.stormed()).isFalse();
@@ -146,6 +151,19 @@ class SwitchFactsTest extends BundleFolderTest {
         assertThat(q.stormed()).isTrue();
         assertThat(q.stormsDetected()).isEqualTo(7);
         assertThat(q.drops()).isEqualTo(2);
+    }
+
+    /** With two DSCP maps and none named by the port, which one a plan should edit is unknown: no name. */
+    @Test
+    void aSonicPortWithoutItsOwnMapAmongSeveralHasNoDscpMap() throws Exception {
+        write("manifest.yaml", "host: h1\nlinks:\n  - {host_port: ens1f0np0, switch: leaf1, switch_port: Ethernet20}\n");
+        write("switches/leaf1/manifest.yaml", "platform: sonic\n");
+        write("switches/leaf1/fs/etc/sonic/config_db.json", """
+                {"PORT": {"Ethernet20": {"speed": "100000"}},
+                 "PORT_QOS_MAP": {"Ethernet20": {"dot1p_to_tc_map": "PCP", "pfc_enable": "3"}},
+                 "DSCP_TO_TC_MAP": {"ROCE": {"26": "3"}, "STORAGE": {"26": "4"}}}
+                """);
+        assertThat(only(facts(), SwitchPort.class, p -> p.port().equals("Ethernet20")).dscpMap()).isNull();
     }
 
     @Test

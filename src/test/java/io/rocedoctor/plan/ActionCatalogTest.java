@@ -88,8 +88,12 @@ class ActionCatalogTest {
         assertThat(proposals).as("the rulebase proposes actions").isPositive();
     }
 
-    /** EOS dumps show no headroom and no hash fields: no finding on an EOS switch proposes these. */
-    private static final Set<String> WITHOUT_EOS = Set.of("switch-headroom-size", "switch-ecmp-hash-l4");
+    /**
+     * EOS dumps show no headroom and no hash fields: no finding on an EOS switch proposes these. NVUE has
+     * no headroom field (its PFC profile derives the headroom from the cable length).
+     */
+    private static final java.util.Map<String, Set<String>> PLATFORMS = java.util.Map.of(
+            "switch-headroom-size", Set.of("sonic"), "switch-ecmp-hash-l4", Set.of("sonic", "nvue"));
 
     @Test
     void pairsAndDependenciesNameExistingActionsOfTheRightSide() throws IOException {
@@ -103,10 +107,7 @@ class ActionCatalogTest {
                 assertThat(other.parameters().keySet()).containsAll(spec.pair().on());
             }
             if (spec.switchSide()) {
-                Set<String> platforms = new TreeSet<>(Set.of("sonic", "nvue"));
-                if (!WITHOUT_EOS.contains(id)) {
-                    platforms.add("eos");
-                }
+                Set<String> platforms = PLATFORMS.getOrDefault(id, Set.of("sonic", "nvue", "eos"));
                 assertThat(spec.switchSnippets().keySet()).as(id + " platforms").containsExactlyInAnyOrderElementsOf(platforms);
             }
         }
@@ -115,7 +116,8 @@ class ActionCatalogTest {
     /**
      * A rollback restores what was there before the step, not the NOS default: every switch snippet
      * saves the state it changes before its first change, its rollback reads that save, and an
-     * nv unset only runs where the saved state shows the setting was not set.
+     * nv unset only runs where the saved state shows the setting was not set, or removes the
+     * profile of the port's own the step created ({@code roce-doctor-PORT}).
      */
     @Test
     void everySwitchSnippetSavesTheStateFirstAndRollsBackFromIt() throws IOException {
@@ -126,7 +128,8 @@ class ActionCatalogTest {
                 assertThat(snippet.rollback()).as(what + " rolls back from the save")
                         .anyMatch(l -> l.contains("roce-doctor-before-step-{step}."));
                 assertThat(snippet.rollback()).as(what + ": nv unset only where the save shows it unset")
-                        .allMatch(l -> !l.startsWith("nv unset") || l.contains("only if roce-doctor-before-step-{step}.txt"));
+                        .allMatch(l -> !l.startsWith("nv unset") || l.contains("only if roce-doctor-before-step-{step}.txt")
+                                || l.matches("nv unset qos \\S+ roce-doctor-\\{switch_port}"));
             });
         }
     }

@@ -113,22 +113,26 @@ class PlannerTest {
         assertThat(step.layer()).isEqualTo("host-qos");
         assertThat(step.apply().get(0)).isEqualTo("# on switch leaf-1 (sonic)");
         String hostLine = "pfc_write ens1f0np0 3   # a function of the plan's scripts: ./apply.sh --execute --step 1";
-        assertThat(step.apply()).contains("sudo config interface pfc priority Ethernet0 3 on", hostLine);
-        assertThat(step.apply().indexOf(hostLine))
-                .isGreaterThan(step.apply().indexOf("sudo config interface pfc priority Ethernet0 3 on"));
+        String switchLine = "sudo sonic-db-cli CONFIG_DB hset 'PORT_QOS_MAP|'Ethernet0 pfc_enable 3";
+        assertThat(step.apply()).contains(switchLine, hostLine);
+        assertThat(step.apply().indexOf(hostLine)).isGreaterThan(step.apply().indexOf(switchLine));
         assertThat(step.notes()).anyMatch(n -> n.contains("switch side first") && n.contains("may pause or drop"));
         assertThat(step.rollback()).first().isEqualTo("pfc_write ens1f0np0 3,4   # a function of the plan's scripts: ./rollback.sh --step 1");
         assertThat(step.switches()).singleElement().extracting(Plan.SwitchPart::name).isEqualTo("leaf-1");
     }
 
     @Test
-    void anEosSwitchStepIsItsCliLinesAndRollsBackToTheSavedConfiguration() {
+    void anEosSwitchStepIsItsCliLinesSavedToStartupAndRollsBackToTheSavedConfiguration() {
         Plan plan = plan(finding("SWITCH_PFC_WATCHDOG_OFF", "high", "switch-pfc-watchdog-enable", "switch", "leaf-5",
                 "platform", "eos", "switch_port", "Ethernet8/1", "priorities", "3"));
         Plan.Step step = plan.steps().get(0);
         assertThat(step.apply()).containsSubsequence("# on switch leaf-5 (eos)", "copy running-config flash:roce-doctor-before-step-1.cfg",
-                "configure", "interface Ethernet8/1", "priority-flow-control pause watchdog", "end");
-        assertThat(step.rollback()).containsExactly("# on switch leaf-5 (eos)", "configure replace flash:roce-doctor-before-step-1.cfg");
+                "configure", "interface Ethernet8/1", "priority-flow-control pause watchdog", "end",
+                "write memory");
+        assertThat(step.apply()).as("no switch-wide watchdog timer in a one-port step")
+                .noneMatch(l -> l.startsWith("priority-flow-control pause watchdog default"));
+        assertThat(step.rollback()).containsExactly("# on switch leaf-5 (eos)", "configure replace flash:roce-doctor-before-step-1.cfg",
+                "write memory");
     }
 
     /**
@@ -145,42 +149,90 @@ class PlannerTest {
                 "nv set system forwarding ecmp-hash destination-port <its value in roce-doctor-before-step-1.txt>",
                 "nv set system forwarding lag-hash source-port <its value in roce-doctor-before-step-1.txt>",
                 "nv set system forwarding lag-hash destination-port <its value in roce-doctor-before-step-1.txt>",
-                "nv config apply -y");
+                "nv config apply -y", "nv config save");
     }
 
     /**
-     * nv unset put PFC back to the NOS default, not to what someone had configured: the rollback
-     * sets the saved priorities back and removes only the ones the saved view did not list.
+     * default-global is every port's PFC, and nv set of switch-priority adds to what it holds: the
+     * port gets a profile of its own holding exactly the wanted priorities, and rollback binds back
+     * the profile it had and removes the new one.
      */
     @Test
-    void anNvuePfcStepRestoresTheSavedPrioritiesAndRemovesOnlyThoseItTurnedOn() {
+    void anNvuePfcStepBindsAProfileOfThePortsOwnWithExactlyThePriorities() {
         Plan.Step step = plan(finding("PFC_PRIORITY_MISMATCH", "high", "switch-pfc-priority", "switch", "leaf-3",
                 "platform", "nvue", "switch_port", "swp12", "priorities", "3,4")).steps().get(0);
-        assertThat(step.apply()).startsWith("# on switch leaf-3 (nvue)", "nv show qos pfc default-global > roce-doctor-before-step-1.txt");
+        assertThat(step.summary()).isEqualTo("Set the lossless (PFC) priorities of leaf-3 swp12 to exactly 3,4");
+        assertThat(step.apply()).containsExactly("# on switch leaf-3 (nvue)", "nv show interface swp12 qos pfc > roce-doctor-before-step-1.txt",
+                "nv set qos pfc roce-doctor-swp12 switch-priority 3,4", "nv set interface swp12 qos pfc profile roce-doctor-swp12",
+                "nv config apply -y", "nv config save");
+        assertThat(step.apply()).noneMatch(l -> l.contains("default-global"));
         assertThat(step.rollback()).containsExactly("# on switch leaf-3 (nvue)",
-                "nv set qos pfc default-global switch-priority <the switch-priority in roce-doctor-before-step-1.txt; skip when it shows none>",
-                "nv unset qos pfc default-global switch-priority 3   # only if roce-doctor-before-step-1.txt does not list 3: the step turned it on",
-                "nv unset qos pfc default-global switch-priority 4   # only if roce-doctor-before-step-1.txt does not list 4: the step turned it on",
-                "nv config apply -y");
+                "nv set interface swp12 qos pfc profile <the profile in roce-doctor-before-step-1.txt>",
+                "nv unset interface swp12 qos pfc profile   # instead of the line above, only if roce-doctor-before-step-1.txt"
+                        + " names no profile (default-global)",
+                "nv unset qos pfc roce-doctor-swp12", "nv config apply -y", "nv config save");
     }
 
-    /** Turning every priority of the step off would also turn off the ones that were lossless before it. */
+    /** config interface pfc priority N on leaves the port's other priorities on: pfc_enable is written whole. */
     @Test
-    void aSonicPfcStepTurnsOffOnlyThePrioritiesTheSavedViewDidNotList() {
+    void aSonicPfcStepWritesThePortsWholeLosslessSetAndRollsBackToTheSavedConfiguration() {
         Plan.Step step = plan(finding("PFC_PRIORITY_MISMATCH", "high", "switch-pfc-priority", "switch", "leaf-1",
                 "platform", "sonic", "switch_port", "Ethernet0", "priorities", "3")).steps().get(0);
-        assertThat(step.apply()).startsWith("# on switch leaf-1 (sonic)", "pfc show priority Ethernet0 > roce-doctor-before-step-1.txt");
-        assertThat(step.rollback()).containsExactly("# on switch leaf-1 (sonic)",
-                "sudo config interface pfc priority Ethernet0 3 off   # only if roce-doctor-before-step-1.txt does not list 3: the step turned it on");
+        assertThat(step.apply()).containsExactly("# on switch leaf-1 (sonic)", "show runningconfiguration all > roce-doctor-before-step-1.json",
+                "sudo sonic-db-cli CONFIG_DB hset 'PORT_QOS_MAP|'Ethernet0 pfc_enable 3", "sudo config save -y");
+        assertThat(step.rollback()).containsExactly("# on switch leaf-1 (sonic)", "sudo config replace roce-doctor-before-step-1.json",
+                "sudo config save -y");
     }
 
     @Test
-    void anNvueTrustStepRestoresTheSavedTrustMode() {
+    void anNvueTrustStepSaysItIsSwitchWideAndRestoresTheSavedTrustMode() {
         Plan.Step step = plan(finding("TRUST_MODE_MISMATCH", "high", "switch-trust-dscp", "switch", "leaf-3",
                 "platform", "nvue", "switch_port", "swp12")).steps().get(0);
+        assertThat(step.summary()).isEqualTo("Classify traffic by DSCP on every port of leaf-3 that uses the default-global QoS mapping");
+        assertThat(step.target()).doesNotContainKey("switch_port");
         assertThat(step.apply()).startsWith("# on switch leaf-3 (nvue)", "nv show qos mapping default-global > roce-doctor-before-step-1.txt");
         assertThat(step.rollback()).containsExactly("# on switch leaf-3 (nvue)",
-                "nv set qos mapping default-global trust <the trust in roce-doctor-before-step-1.txt>", "nv config apply -y");
+                "nv set qos mapping default-global trust <the trust in roce-doctor-before-step-1.txt>", "nv config apply -y",
+                "nv config save");
+    }
+
+    /** A global change is one step for the switch, whatever number of ports asked for it; a per-port change is one per port. */
+    @Test
+    void aSwitchWideChangeIsOneStepForAllItsPortsAndAPerPortChangeOnePerPort() {
+        Plan nvue = plan(
+                finding("TRUST_MODE_MISMATCH", "high", "switch-trust-dscp", "switch", "leaf-3", "platform", "nvue", "switch_port", "swp12"),
+                Finding.of("TRUST_MODE_MISMATCH", "ens1f1np1").severity("high").action("switch-trust-dscp", "switch", "leaf-3",
+                        "platform", "nvue", "switch_port", "swp8").build());
+        assertThat(nvue.steps()).singleElement().satisfies(s -> assertThat(s.target()).containsOnlyKeys("switch", "platform"));
+        Plan otherSwitch = plan(
+                finding("TRUST_MODE_MISMATCH", "high", "switch-trust-dscp", "switch", "leaf-3", "platform", "nvue", "switch_port", "swp12"),
+                finding("TRUST_MODE_MISMATCH", "high", "switch-trust-dscp", "switch", "leaf-4", "platform", "nvue", "switch_port", "swp12"));
+        assertThat(otherSwitch.steps()).hasSize(2);
+        Plan sonic = plan(
+                finding("TRUST_MODE_MISMATCH", "high", "switch-trust-dscp", "switch", "leaf-1", "platform", "sonic",
+                        "switch_port", "Ethernet0", "dscp_map", "RDMA"),
+                finding("TRUST_MODE_MISMATCH", "high", "switch-trust-dscp", "switch", "leaf-1", "platform", "sonic",
+                        "switch_port", "Ethernet4", "dscp_map", "RDMA"));
+        assertThat(sonic.steps()).extracting(Plan.Step::summary).containsExactly(
+                "Classify traffic from Ethernet0 of leaf-1 by DSCP", "Classify traffic from Ethernet4 of leaf-1 by DSCP");
+        assertThat(sonic.steps().get(0).apply()).contains("sudo sonic-db-cli CONFIG_DB hset 'PORT_QOS_MAP|'Ethernet0 dscp_to_tc_map RDMA");
+    }
+
+    /** The map a SONiC port uses comes from its dump; without it the step is refused, never guessed (AZURE). */
+    @Test
+    void aSonicDscpMapStepEditsTheMapThePortUsesAndIsRefusedWithoutIt() {
+        Plan.Step step = plan(finding("DSCP_MAP_MISMATCH", "high", "switch-dscp-map", "switch", "leaf-1",
+                "platform", "sonic", "dscp_map", "RDMA", "dscp", "26", "priority", "3")).steps().get(0);
+        assertThat(step.summary()).isEqualTo("Map DSCP 26 to priority 3 in DSCP map RDMA of leaf-1 (every port using the map)");
+        assertThat(step.apply()).contains("sudo sonic-db-cli CONFIG_DB hset 'DSCP_TO_TC_MAP|'RDMA 26 3");
+        Plan unknown = plan(finding("DSCP_MAP_MISMATCH", "high", "switch-dscp-map", "switch", "leaf-1",
+                "platform", "sonic", "dscp_map", null, "dscp", "26", "priority", "3"));
+        assertThat(unknown.steps()).isEmpty();
+        assertThat(unknown.refusals()).singleElement().satisfies(r -> assertThat(r.reason())
+                .contains("parameter dscp_map is missing").contains("sonic commands need it"));
+        Plan nvue = plan(finding("DSCP_MAP_MISMATCH", "high", "switch-dscp-map", "switch", "leaf-3",
+                "platform", "nvue", "dscp", "26", "priority", "3"));
+        assertThat(nvue.refusals()).as("NVUE names no map: its default-global is the map").isEmpty();
     }
 
     @Test
@@ -191,21 +243,20 @@ class PlannerTest {
                 "nv show qos mapping default-global dscp 26 > roce-doctor-before-step-1.txt");
         assertThat(step.rollback()).containsExactly("# on switch leaf-3 (nvue)",
                 "nv set qos mapping default-global dscp 26 switch-priority <the switch-priority in roce-doctor-before-step-1.txt>",
-                "nv config apply -y");
+                "nv config apply -y", "nv config save");
     }
 
-    /** The step changes two global watchdog timers and the port's watchdog: all three come back. */
+    /** The polling interval and robustness are switch-wide: a one-port step leaves them alone. */
     @Test
-    void anNvueWatchdogStepRestoresTheSavedTimersAndTurnsThePortsWatchdogOffOnlyIfItWasOff() {
+    void anNvueWatchdogStepTouchesOnlyThePortAndTurnsItOffOnlyIfItWasOff() {
         Plan.Step step = plan(finding("SWITCH_PFC_WATCHDOG_OFF", "high", "switch-pfc-watchdog-enable", "switch", "leaf-3",
                 "platform", "nvue", "switch_port", "swp12", "priorities", "3")).steps().get(0);
-        assertThat(step.apply()).startsWith("# on switch leaf-3 (nvue)", "nv show qos pfc-watchdog > roce-doctor-before-step-1.txt",
-                "nv show interface swp12 qos pfc-watchdog >> roce-doctor-before-step-1.txt");
+        assertThat(step.apply()).containsExactly("# on switch leaf-3 (nvue)",
+                "nv show interface swp12 qos pfc-watchdog > roce-doctor-before-step-1.txt", "nv set interface swp12 qos pfc-watchdog",
+                "nv config apply -y", "nv config save");
         assertThat(step.rollback()).containsExactly("# on switch leaf-3 (nvue)",
-                "nv set qos pfc-watchdog polling-interval <its value in roce-doctor-before-step-1.txt>",
-                "nv set qos pfc-watchdog robustness <its value in roce-doctor-before-step-1.txt>",
                 "nv unset interface swp12 qos pfc-watchdog   # only if roce-doctor-before-step-1.txt shows the watchdog off on swp12: the step turned it on",
-                "nv config apply -y");
+                "nv config apply -y", "nv config save");
     }
 
     /** pfcwd stop would also remove a watchdog the port had before, with its own action and times. */
@@ -213,57 +264,116 @@ class PlannerTest {
     void aSonicWatchdogStepRollsBackToTheSavedConfiguration() {
         Plan.Step step = plan(finding("SWITCH_PFC_WATCHDOG_OFF", "high", "switch-pfc-watchdog-enable", "switch", "leaf-1",
                 "platform", "sonic", "switch_port", "Ethernet0", "priorities", "3")).steps().get(0);
-        assertThat(step.apply()).startsWith("# on switch leaf-1 (sonic)", "show runningconfiguration all > roce-doctor-before-step-1.json");
-        assertThat(step.rollback()).containsExactly("# on switch leaf-1 (sonic)", "sudo config replace roce-doctor-before-step-1.json");
+        assertThat(step.apply()).containsExactly("# on switch leaf-1 (sonic)", "show runningconfiguration all > roce-doctor-before-step-1.json",
+                "sudo config pfcwd start --action drop Ethernet0 200 --restoration-time 200", "sudo config save -y");
+        assertThat(step.rollback()).containsExactly("# on switch leaf-1 (sonic)", "sudo config replace roce-doctor-before-step-1.json",
+                "sudo config save -y");
     }
 
+    /** One nv set per field, ECN itself enabled on the class, and one step for the switch: default-global is every port's. */
     @Test
-    void anNvueEcnStepRestoresTheSavedThresholdsOfItsTrafficClassOrRemovesTheClassItCreated() {
-        Plan.Step step = plan(finding("SWITCH_ECN_ABOVE_XOFF", "high", "switch-ecn-thresholds", "switch", "leaf-3",
-                "platform", "nvue", "switch_port", "swp12", "priority", "3")).steps().get(0);
-        assertThat(step.apply()).startsWith("# on switch leaf-3 (nvue)",
-                "nv show qos congestion-control default-global > roce-doctor-before-step-1.txt");
-        assertThat(step.rollback()).containsExactly("# on switch leaf-3 (nvue)",
-                "nv set qos congestion-control default-global traffic-class 3 min-threshold <its value in roce-doctor-before-step-1.txt>",
-                "nv set qos congestion-control default-global traffic-class 3 max-threshold <its value in roce-doctor-before-step-1.txt>",
-                "nv set qos congestion-control default-global traffic-class 3 probability <its value in roce-doctor-before-step-1.txt>",
-                "nv unset qos congestion-control default-global traffic-class 3   # instead of the three lines above, only if"
-                        + " roce-doctor-before-step-1.txt shows no traffic-class 3: the step created it",
-                "nv config apply -y");
+    void anNvueEcnStepEnablesEcnOnTheTrafficClassFieldByFieldOnceForTheSwitch() {
+        Plan plan = plan(
+                finding("SWITCH_ECN_ABOVE_XOFF", "high", "switch-ecn-thresholds", "switch", "leaf-3",
+                        "platform", "nvue", "switch_port", "swp12", "queue", "3"),
+                finding("SWITCH_ECN_ABOVE_XOFF", "high", "switch-ecn-thresholds", "switch", "leaf-3",
+                        "platform", "nvue", "switch_port", "swp8", "queue", "3"));
+        Plan.Step step = plan.steps().get(0);
+        assertThat(plan.steps()).hasSize(1);
+        assertThat(step.summary()).contains("every port of leaf-3").doesNotContain("swp");
+        assertThat(step.apply()).containsExactly("# on switch leaf-3 (nvue)",
+                "nv show qos congestion-control default-global > roce-doctor-before-step-1.txt",
+                "nv set qos congestion-control default-global traffic-class 3 ecn enable",
+                "nv set qos congestion-control default-global traffic-class 3 min-threshold 150000",
+                "nv set qos congestion-control default-global traffic-class 3 max-threshold 1500000",
+                "nv set qos congestion-control default-global traffic-class 3 probability 5",
+                "nv config apply -y", "nv config save");
+        assertThat(step.rollback()).contains("nv unset qos congestion-control default-global traffic-class 3   # instead of the four lines"
+                + " above, only if roce-doctor-before-step-1.txt shows no traffic-class 3: the step created it");
     }
 
-    /** The headroom step also sets the RoCE mode: both the headroom and the mode come back. */
+    /** The WRED profile is the one the port's queue uses (never AZURE_LOSSLESS by default), and it is shared: one step per profile. */
     @Test
-    void anNvueHeadroomStepRestoresTheSavedHeadroomAndRoceMode() {
-        Plan.Step step = plan(finding("SWITCH_HEADROOM_SHORT", "high", "switch-headroom-size", "switch", "leaf-3",
-                "platform", "nvue", "switch_port", "swp12", "size", "90000")).steps().get(0);
-        assertThat(step.apply()).startsWith("# on switch leaf-3 (nvue)", "nv show qos roce > roce-doctor-before-step-1.txt",
-                "nv show qos advance-buffer-config default-global >> roce-doctor-before-step-1.txt");
-        assertThat(step.rollback()).containsExactly("# on switch leaf-3 (nvue)",
-                "nv set qos advance-buffer-config default-global ingress-lossless-buffer headroom <its value in roce-doctor-before-step-1.txt>",
-                "nv unset qos advance-buffer-config default-global ingress-lossless-buffer headroom   # instead of the line above, only if"
-                        + " roce-doctor-before-step-1.txt shows no ingress-lossless-buffer headroom: the step set it",
-                "nv set qos roce mode <the RoCE mode in roce-doctor-before-step-1.txt>",
-                "nv unset qos roce   # instead of the line above, only if roce-doctor-before-step-1.txt shows RoCE not enabled: the step enabled it",
-                "nv config apply -y");
+    void aSonicEcnStepEditsTheQueuesWredProfileOncePerProfile() {
+        Plan plan = plan(
+                finding("SWITCH_ECN_ABOVE_XOFF", "high", "switch-ecn-thresholds", "switch", "leaf-1", "platform", "sonic",
+                        "switch_port", "Ethernet0", "queue", "3", "ecn_profile", "RDMA_LOSSLESS"),
+                finding("SWITCH_ECN_ABOVE_XOFF", "high", "switch-ecn-thresholds", "switch", "leaf-1", "platform", "sonic",
+                        "switch_port", "Ethernet4", "queue", "3", "ecn_profile", "RDMA_LOSSLESS"),
+                finding("SWITCH_ECN_ABOVE_XOFF", "high", "switch-ecn-thresholds", "switch", "leaf-1", "platform", "sonic",
+                        "switch_port", "Ethernet8", "queue", "3", "ecn_profile", "OTHER_LOSSLESS"));
+        assertThat(plan.steps()).extracting(Plan.Step::summary).containsExactly(
+                "Start ECN marking well below the PFC XOFF point in WRED profile OTHER_LOSSLESS of leaf-1 (every queue using it)",
+                "Start ECN marking well below the PFC XOFF point in WRED profile RDMA_LOSSLESS of leaf-1 (every queue using it)");
+        assertThat(plan.steps().get(1).apply()).contains("sudo ecnconfig -p RDMA_LOSSLESS -gmin 150000 -gmax 1500000 -gdrop 5");
     }
 
-    /** pfc_read exists only inside apply.sh: the hint shows what a person types, the script still reads with pfc_read. */
+    /**
+     * No --headroom-size option exists and a PG range 3-4 would turn PFC on for priority 4: the step
+     * raises the xoff of the buffer profile the port's lossless PG already uses, and says it is shared.
+     */
     @Test
-    void theVerifyHintIsARealCommandWhileTheScriptKeepsItsHelper() {
-        Plan.Step step = plan(finding("PFC_NOT_ON_ROCE_PRIO", "high", "host-pfc-priority", "device", "ens1f0np0",
-                "priorities", "3", "current", "")).steps().get(0);
-        assertThat(step.verify()).contains("mlnx_qos -i ens1f0np0 || dcb pfc show dev ens1f0np0   # expect 3");
-        assertThat(step.verify()).noneMatch(l -> l.contains("pfc_read"));
-        assertThat(step.changes()).singleElement().extracting(Plan.Change::read).isEqualTo("pfc_read ens1f0np0");
+    void aSonicHeadroomStepRaisesTheXoffOfTheProfileThePgUses() {
+        Plan.Step step = plan(finding("SWITCH_HEADROOM_SHORT", "high", "switch-headroom-size", "switch", "leaf-1",
+                "platform", "sonic", "switch_port", "Ethernet12", "buffer_profile", "pg_lossless_100000_5m_profile",
+                "size", "68200")).steps().get(0);
+        assertThat(step.summary()).isEqualTo("Give every lossless PG of leaf-1 using buffer profile pg_lossless_100000_5m_profile"
+                + " 68200 bytes of headroom (xoff)");
+        assertThat(step.apply()).containsExactly("# on switch leaf-1 (sonic)", "show runningconfiguration all > roce-doctor-before-step-1.json",
+                "sudo sonic-db-cli CONFIG_DB hset 'BUFFER_PROFILE|'pg_lossless_100000_5m_profile xoff 68200", "sudo config save -y");
+    }
+
+    /** Two ports short of headroom on one shared profile: one step, with the headroom the longer cable needs. */
+    @Test
+    void portsSharingAHeadroomProfileGetOneStepWithTheLargestHeadroomAndANote() {
+        Plan plan = plan(
+                Finding.of("SWITCH_HEADROOM_SHORT", "leaf-1/Ethernet8:3").severity("high").action("switch-headroom-size", "switch", "leaf-1",
+                        "platform", "sonic", "switch_port", "Ethernet8", "buffer_profile", "pg_lossless", "size", "52000").build(),
+                Finding.of("SWITCH_HEADROOM_SHORT", "leaf-1/Ethernet12:3").severity("high").action("switch-headroom-size", "switch", "leaf-1",
+                        "platform", "sonic", "switch_port", "Ethernet12", "buffer_profile", "pg_lossless", "size", "68200").build(),
+                Finding.of("SWITCH_HEADROOM_SHORT", "leaf-1/Ethernet16:3").severity("high").action("switch-headroom-size", "switch", "leaf-1",
+                        "platform", "sonic", "switch_port", "Ethernet16", "buffer_profile", "other", "size", "40000").build());
+        assertThat(plan.steps()).hasSize(2);
+        Plan.Step shared = plan.steps().stream().filter(s -> s.summary().contains("pg_lossless")).findFirst().orElseThrow();
+        assertThat(shared.apply()).contains("sudo sonic-db-cli CONFIG_DB hset 'BUFFER_PROFILE|'pg_lossless xoff 68200");
+        assertThat(shared.notes()).anyMatch(n -> n.contains("leaf-1/Ethernet8:3 wants 52000") && n.contains("leaf-1/Ethernet12:3 wants 68200")
+                && n.contains("kept 68200, the largest"));
     }
 
     @Test
     void aSwitchActionWithoutCommandsForThePlatformIsRefusedNotGuessed() {
-        Plan plan = plan(finding("SWITCH_HEADROOM_SHORT", "high", "switch-headroom-size", "switch", "leaf-5", "platform", "eos",
-                "switch_port", "Ethernet8/1", "size", "90000"));
+        Plan plan = plan(finding("SWITCH_HEADROOM_SHORT", "high", "switch-headroom-size", "switch", "leaf-3", "platform", "nvue",
+                "switch_port", "swp12", "buffer_profile", "p", "size", "90000"));
         assertThat(plan.steps()).isEmpty();
-        assertThat(plan.refusals()).singleElement().satisfies(r -> assertThat(r.reason()).contains("no eos commands"));
+        assertThat(plan.refusals()).singleElement().satisfies(r -> assertThat(r.reason()).contains("no nvue commands"));
+    }
+
+    /** One investigation per switch however many ports and findings ask for it, every port listed in it. */
+    @Test
+    void theSameInvestigationOnSeveralPortsIsOneStepListingThemAll() {
+        Plan plan = plan(
+                Finding.of("SWITCH_LOSSLESS_DROPS", "leaf-1/Ethernet8:3").severity("critical").action("switch-storm-investigate",
+                        "switch", "leaf-1", "switch_port", "Ethernet8", "priority", "3").build(),
+                Finding.of("SWITCH_PFC_STORM_DETECTED", "leaf-1/Ethernet12:3").severity("critical").action("switch-storm-investigate",
+                        "switch", "leaf-1", "switch_port", "Ethernet12", "priority", "3").build(),
+                Finding.of("SWITCH_LOSSLESS_DROPS", "leaf-2/Ethernet8:3").severity("critical").action("switch-storm-investigate",
+                        "switch", "leaf-2", "switch_port", "Ethernet8", "priority", "3").build());
+        assertThat(plan.steps()).extracting(Plan.Step::summary).containsExactly(
+                "Find the source of the PFC storm or lossless drops on leaf-1 ports Ethernet12,Ethernet8 (priority 3)",
+                "Find the source of the PFC storm or lossless drops on leaf-2 ports Ethernet8 (priority 3)");
+        assertThat(plan.steps().get(0).because()).containsExactly("SWITCH_LOSSLESS_DROPS", "SWITCH_PFC_STORM_DETECTED");
+        assertThat(plan.steps().get(0).apply()).anyMatch(l -> l.contains("for each of the ports Ethernet12,Ethernet8"));
+    }
+
+    @Test
+    void oneHostInvestigationListsEveryPort() {
+        Plan plan = plan(
+                Finding.of("PAUSE_STORM_HOST", "ens1f0np0").severity("high").action("pause-source-investigate",
+                        "device", "ens1f0np0", "priority", "3").build(),
+                Finding.of("PAUSE_STORM_HOST", "ens1f1np1").severity("high").action("pause-source-investigate",
+                        "device", "ens1f1np1", "priority", "3").build());
+        assertThat(plan.steps()).singleElement().satisfies(s -> assertThat(s.summary())
+                .isEqualTo("Find who sends the pause frames seen on ens1f0np0,ens1f1np1 priority 3"));
     }
 
     @Test

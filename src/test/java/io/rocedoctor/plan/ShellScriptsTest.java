@@ -175,7 +175,7 @@ class ShellScriptsTest {
         for (String id : CatalogSamples.ids()) {
             ActionSpec spec = CatalogSamples.read(id);
             findings.add(CatalogSamples.proposing("F_" + id.toUpperCase().replace('-', '_'), "high", spec));
-            if (spec.switchSide()) {
+            if (spec.switchSnippets().containsKey("nvue")) {
                 findings.add(CatalogSamples.proposing("F_" + id.toUpperCase().replace('-', '_'), "high", spec,
                         "platform", "nvue", "switch", "spine-1"));
             }
