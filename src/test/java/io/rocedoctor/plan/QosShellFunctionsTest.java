@@ -59,6 +59,18 @@ class QosShellFunctionsTest {
                 "dcb buffer set dev eth4 prio-buffer 0:0 1:0 2:0 3:1 4:0 5:1 6:0 7:0");
     }
 
+    /** dcb has no trust setting: DSCP entries in the APP table make a DCBNL driver classify by DSCP. */
+    @Test
+    void withoutMlnxQosTrustIsTheDscpEntriesOfTheAppTable() throws Exception {
+        tool("dcb", "dscp-prio 0:0 26:3 \n");
+        assertThat(run("trust_read eth4")).isEqualTo("dscp\n");
+        tool("dcb", "");
+        assertThat(run("trust_read eth4")).isEqualTo("pcp\n");
+        run("trust_write eth4 dscp; trust_write eth4 pcp");
+        assertThat(calls()).contains("dcb -N app show dev eth4 dscp-prio", "dcb app flush dev eth4 dscp-prio")
+                .contains("dcb app add dev eth4 dscp-prio 0:0 1:0 ", " 26:3 ", " 63:7");
+    }
+
     @Test
     void mlnxQosIsUsedWhereItIsInstalled() throws Exception {
         tool("dcb", "prio-pfc 0:on 1:on 2:on 3:on 4:on 5:on 6:on 7:on \n");
@@ -70,8 +82,8 @@ class QosShellFunctionsTest {
                 	buffer      0   0   0   1   0   0   0   0
                 """);
         assertThat(run("pfc_read eth4; prio2buffer_read eth4; trust_read eth4")).isEqualTo("3\n3\ndscp\n");
-        run("pfc_write eth4 3,4");
-        assertThat(calls()).contains("mlnx_qos -i eth4 --pfc 0,0,0,1,1,0,0,0").doesNotContain("dcb");
+        run("pfc_write eth4 3,4; trust_write eth4 dscp");
+        assertThat(calls()).contains("mlnx_qos -i eth4 --pfc 0,0,0,1,1,0,0,0", "mlnx_qos -i eth4 --trust dscp").doesNotContain("dcb");
     }
 
     @Test
@@ -82,9 +94,10 @@ class QosShellFunctionsTest {
         Files.createDirectories(cc);
         Files.writeString(cc.resolve("ecn_enable"), "0\n");
         String root = "ROOT='" + tmp.resolve("root") + "' EXECUTE=1; ";
-        assertThat(run(root + "bnxt_cc_read bnxt_re0 1")).isEqualTo("0\n");
-        run(root + "bnxt_cc_write bnxt_re0 1 0x1");
+        assertThat(run(root + "bnxt_cc_read bnxt_re0 1 ecn_enable")).isEqualTo("0\n");
+        run(root + "bnxt_cc_write bnxt_re0 1 ecn_enable 0x1");
         assertThat(Files.readString(cc.resolve("ecn_enable"))).isEqualTo("0x1");
         assertThat(Files.readString(cc.resolve("apply"))).isEqualTo("0x1");
+        assertThat(driver.resolve("bnxt_re0")).as("a folder that was there stays").isDirectory();
     }
 }
