@@ -3,12 +3,10 @@ package io.rocedoctor.plan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,64 +20,45 @@ class HostFunctionsTest {
     @TempDir
     Path tmp;
 
-    private void tool(String name, String script) throws IOException {
-        Path bin = Files.createDirectories(tmp.resolve("bin"));
-        Path file = bin.resolve(name);
-        Files.writeString(file, "#!/bin/bash\necho \"" + name + " $*\" >> \"$CALLS\"\n" + script);
-        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
-    }
+    private FunctionsShell shell;
 
-    private String run(String commands) throws IOException, InterruptedException {
-        Path functions = tmp.resolve("functions.sh");
-        try (InputStream in = ShellScripts.class.getResourceAsStream("functions.sh")) {
-            Files.write(functions, in.readAllBytes());
-        }
-        ProcessBuilder pb = new ProcessBuilder("bash", "-c", "set -Eeuo pipefail; SCRIPT=test; ROOT='" + tmp.resolve("root")
-                + "'; EXECUTE=1; . '" + functions + "'; " + commands).redirectErrorStream(true);
-        pb.environment().put("PATH", tmp.resolve("bin") + ":/usr/bin:/bin");
-        pb.environment().put("CALLS", tmp.resolve("calls").toString());
-        Process p = pb.start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor()).as(out).isZero();
-        return out;
-    }
-
-    private String calls() throws IOException {
-        return Files.readString(tmp.resolve("calls"));
+    @BeforeEach
+    void shell() {
+        shell = new FunctionsShell(tmp);
     }
 
     @Test
     void fecReadsTheConfiguredEncodingsNotTheActiveOneInBothEthtoolSpellings() throws Exception {
-        tool("ethtool", """
+        shell.tool("ethtool", """
                 echo "FEC parameters for $2:"
                 echo "Supported/Configured FEC encodings: Auto RS"
                 echo "Active FEC encoding: Off"
                 """);
-        assertThat(run("fec_read eth4")).isEqualTo("Auto RS\n");
-        tool("ethtool", """
+        assertThat(shell.run("fec_read eth4")).isEqualTo("Auto RS\n");
+        shell.tool("ethtool", """
                 echo "FEC parameters for $2:"
                 echo "Configured FEC encodings: Auto"
                 echo "Active FEC encoding: Off"
                 """);
-        assertThat(run("fec_read eth4")).isEqualTo("Auto\n");
-        run("fec_write eth4 'Auto RS'");
-        assertThat(calls()).contains("ethtool --set-fec eth4 encoding Auto RS");
+        assertThat(shell.run("fec_read eth4")).isEqualTo("Auto\n");
+        shell.run("fec_write eth4 'Auto RS'");
+        assertThat(shell.calls()).contains("ethtool --set-fec eth4 encoding Auto RS");
     }
 
     /** setpci prints one Device Control word per function the slot selects: 0x2936 is 512 bytes, 0x5936 4096. */
     @Test
     void maxReadReqCoversEveryFunctionOfTheSlotAndChangesOnlyItsThreeBits() throws Exception {
-        tool("setpci", """
+        shell.tool("setpci", """
                 case "$*" in
                     "-s 0000:5e:00 CAP_EXP+8.w") printf '2936\\n2936\\n' ;;
                 esac
                 """);
-        assertThat(run("mrrs_read 0000:5e:00")).isEqualTo("512\n");
-        run("mrrs_write 0000:5e:00 4096");
-        assertThat(calls()).contains("setpci -s 0000:5e:00 CAP_EXP+8.w=5000:7000");
+        assertThat(shell.run("mrrs_read 0000:5e:00")).isEqualTo("512\n");
+        shell.run("mrrs_write 0000:5e:00 4096");
+        assertThat(shell.calls()).contains("setpci -s 0000:5e:00 CAP_EXP+8.w=5000:7000");
 
-        tool("setpci", "printf '2936\\n5936\\n'\n");
-        assertThat(run("mrrs_read 0000:5e:00")).as("functions that differ show both").isEqualTo("512,4096\n");
+        shell.tool("setpci", "printf '2936\\n5936\\n'\n");
+        assertThat(shell.run("mrrs_read 0000:5e:00")).as("functions that differ show both").isEqualTo("512,4096\n");
     }
 
     /**
@@ -87,7 +66,7 @@ class HostFunctionsTest {
      * rmdir keeps the values with the driver, as cma_configfs does.
      */
     private void rdmaCmConfigfs() throws IOException {
-        tool("mkdir", """
+        shell.tool("mkdir", """
                 /bin/mkdir "$@"
                 d="${!#}"
                 case "$d" in */config/rdma_cm/*)
@@ -97,7 +76,7 @@ class HostFunctionsTest {
                     cat "$store/default_roce_mode" > "$d/ports/1/default_roce_mode" ;;
                 esac
                 """);
-        tool("rmdir", """
+        shell.tool("rmdir", """
                 d="$1"
                 store="${d%/sys/kernel/config/*}/driver/${d##*/}"
                 cp "$d/ports/1/default_roce_tos" "$d/ports/1/default_roce_mode" "$store/"
@@ -112,11 +91,11 @@ class HostFunctionsTest {
     @Test
     void theTosGoesToRdmaCmAndItsFolderIsRemovedAgainWithoutTrafficClassUpstream() throws Exception {
         rdmaCmConfigfs();
-        assertThat(run("roce_tos_read mlx5_0 1")).isEqualTo("0\n");
-        run("roce_tos_write mlx5_0 1 106");
+        assertThat(shell.run("roce_tos_read mlx5_0 1")).isEqualTo("0\n");
+        shell.run("roce_tos_write mlx5_0 1 106");
         assertThat(tmp.resolve("root/driver/mlx5_0/default_roce_tos")).content().isEqualTo("106\n");
         assertThat(tmp.resolve("root/sys/kernel/config/rdma_cm/mlx5_0")).as("the folder made for the change is gone").doesNotExist();
-        assertThat(run("roce_tos_read mlx5_0 1")).isEqualTo("106\n");
+        assertThat(shell.run("roce_tos_read mlx5_0 1")).isEqualTo("106\n");
     }
 
     @Test
@@ -125,17 +104,17 @@ class HostFunctionsTest {
         Path tclass = tmp.resolve("root/sys/class/infiniband/mlx5_0/tc/1/traffic_class");
         Files.createDirectories(tclass.getParent());
         Files.writeString(tclass, "");
-        String before = run("roce_tos_read mlx5_0 1");
+        String before = shell.run("roce_tos_read mlx5_0 1");
         assertThat(before).isEqualTo("0 tclass=-1\n");
 
-        run("roce_tos_write mlx5_0 1 106");
+        shell.run("roce_tos_write mlx5_0 1 106");
         assertThat(tclass).content().isEqualTo("106\n");
-        assertThat(run("roce_tos_read mlx5_0 1")).isEqualTo("106\n");
+        assertThat(shell.run("roce_tos_read mlx5_0 1")).isEqualTo("106\n");
 
         // MLNX_OFED reads it back as "Global tclass=N"; rollback writes the recorded pair.
         Files.writeString(tclass, "Global tclass=106\n");
-        assertThat(run("roce_tos_read mlx5_0 1")).isEqualTo("106\n");
-        run("roce_tos_write mlx5_0 1 '0 tclass=-1'");
+        assertThat(shell.run("roce_tos_read mlx5_0 1")).isEqualTo("106\n");
+        shell.run("roce_tos_write mlx5_0 1 '0 tclass=-1'");
         assertThat(tclass).content().isEqualTo("tclass=-1\n");
         assertThat(tmp.resolve("root/driver/mlx5_0/default_roce_tos")).content().isEqualTo("0\n");
     }
@@ -143,7 +122,7 @@ class HostFunctionsTest {
     @Test
     void aDryRunCannotReadAFolderThatIsNotThereAndMakesNone() throws Exception {
         rdmaCmConfigfs();
-        assertThat(run("EXECUTE=0; roce_tos_read mlx5_0 1 || echo unreadable")).isEqualTo("unreadable\n");
+        assertThat(shell.run("EXECUTE=0; roce_tos_read mlx5_0 1 || echo unreadable")).isEqualTo("unreadable\n");
         assertThat(tmp.resolve("root/sys/kernel/config/rdma_cm")).isEmptyDirectory();
     }
 }
