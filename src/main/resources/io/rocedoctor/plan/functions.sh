@@ -42,8 +42,32 @@ mrrs_write() {
     if [ "$size" -ne "$2" ] || [ "$code" -gt 5 ]; then fail "MaxReadReq $2 is not a power of two from 128 to 4096"; fi
     setpci -s "$1" CAP_EXP+8.w="$(printf '%04x' $((code << 12)))":7000
 }
-service_read() { systemctl is-active "$1" 2>/dev/null || true; }
-service_write() { if [ "$2" = active ]; then systemctl start "$1"; else systemctl stop "$1"; fi; }
+# irqbalance leaves alone the IRQs named with --banirq. Its systemd unit passes $IRQBALANCE_ARGS (from
+# /etc/sysconfig/irqbalance or /etc/default/irqbalance, where it is usually unset): a runtime drop-in under
+# /run sets it and irqbalance restarts with the bans; "none" removes the drop-in. The reader
+# prints what the running irqbalance bans, from its command line (--banirq=N or -i N), "none" for nothing.
+irqbalance_dropin() { printf '%s' "$ROOT/run/systemd/system/irqbalance.service.d/90-roce-doctor-banirq.conf"; }
+irqbalance_bans_read() {
+    local pid
+    pid=$(systemctl show -p MainPID --value irqbalance) || return 1
+    if [ -z "$pid" ] || [ "$pid" = 0 ]; then return 1; fi
+    tr '\0' '\n' < "$ROOT/proc/$pid/cmdline" | awk '
+        prev == "-i" || prev == "--banirq" {s = s (s == "" ? "" : ",") $0}
+        /^--banirq=/ {sub(/^--banirq=/, ""); s = s (s == "" ? "" : ",") $0}
+        {prev = $0} END {print (s == "" ? "none" : s)}'
+}
+irqbalance_bans_write() {
+    local f i args=""
+    f=$(irqbalance_dropin)
+    if [ "$1" = none ]; then
+        rm -f "$f"
+    else
+        for i in ${1//,/ }; do args="$args --banirq=$i"; done
+        mkdir -p "${f%/*}"
+        printf '[Service]\nEnvironment="IRQBALANCE_ARGS=%s"\n' "${args# }" > "$f"
+    fi
+    systemctl daemon-reload && systemctl restart irqbalance
+}
 # The rdma_cm and bnxt_re configfs folders of a device are handles made on demand: the values live in
 # the driver and stay when the folder is removed (Broadcom's bnxt_setupcc.sh makes, writes and removes
 # both). in_configfs DIR CMD... runs CMD with DIR present, making it only when the run changes things

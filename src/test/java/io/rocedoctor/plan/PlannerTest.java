@@ -48,14 +48,14 @@ class PlannerTest {
     }
 
     @Test
-    void irqbalanceStopsBeforeAffinityAndTrustBeforePfc() {
+    void irqbalanceBansBeforeAffinityAndTrustBeforePfc() {
         Plan plan = plan(
                 finding("IRQ_CROSS_NUMA", "high", "irq-affinity-local-numa", "nic", "0000:3b:00", "device", "ens1f0np0",
                         "irqs", "142", "cpus", "24-31"),
-                finding("IRQBALANCE_ACTIVE", "low", "irqbalance-stop", "current", "active"),
+                finding("IRQBALANCE_ACTIVE", "low", "irqbalance-ban-irqs", "irqs", "142"),
                 finding("PFC_NOT_ON_ROCE_PRIO", "high", "host-pfc-priority", "device", "ens1f0np0", "priorities", "3", "current", ""),
                 finding("TRUST_MODE_MISMATCH", "high", "host-trust-dscp", "device", "ens1f0np0", "current", "pcp"));
-        assertThat(ids(plan)).containsExactly("irqbalance-stop", "irq-affinity-local-numa", "host-trust-dscp", "host-pfc-priority");
+        assertThat(ids(plan)).containsExactly("irqbalance-ban-irqs", "irq-affinity-local-numa", "host-trust-dscp", "host-pfc-priority");
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -177,5 +178,46 @@ class ShellFunctionsTest {
         rdmaCmConfigfs();
         assertThat(shell.run("EXECUTE=0; roce_tos_read mlx5_0 1 || echo unreadable")).isEqualTo("unreadable\n");
         assertThat(tmp.resolve("root/sys/kernel/config/rdma_cm")).isEmptyDirectory();
+    }
+
+    /**
+     * A stand-in systemd running irqbalance: its command line in /proc/PID/cmdline, and a restart
+     * that starts it again with the IRQBALANCE_ARGS of the drop-ins, as its unit's ExecStart does.
+     */
+    private void irqbalanceUnderSystemd(String... args) throws IOException {
+        Path root = shell.root();
+        Files.createDirectories(root.resolve("proc/100"));
+        Files.writeString(root.resolve("proc/100/cmdline"), String.join("\0", List.of("/usr/sbin/irqbalance", "--foreground"))
+                + (args.length == 0 ? "" : "\0" + String.join("\0", args)) + "\0");
+        Files.writeString(root.resolve("pid"), "100");
+        shell.tool("systemctl", """
+                root='%s'
+                case "$*" in
+                    "show -p MainPID --value irqbalance") cat "$root/pid" ;;
+                    "restart irqbalance")
+                        pid=$(( $(cat "$root/pid") + 1 )); mkdir -p "$root/proc/$pid"
+                        args=$(sed -n 's/^Environment="IRQBALANCE_ARGS=\\(.*\\)"$/\\1/p' "$root"/run/systemd/system/irqbalance.service.d/*.conf 2>/dev/null || true)
+                        printf '%%s\\0' /usr/sbin/irqbalance --foreground $args > "$root/proc/$pid/cmdline"
+                        echo "$pid" > "$root/pid" ;;
+                esac
+                """.formatted(root));
+    }
+
+    @Test
+    void irqbalanceRestartsWithTheNicsIrqsBannedAndRollbackRemovesTheBans() throws Exception {
+        irqbalanceUnderSystemd();
+        assertThat(shell.run("irqbalance_bans_read")).isEqualTo("none\n");
+        assertThat(shell.run("irqbalance_bans_write 142,143; irqbalance_bans_read")).isEqualTo("142,143\n");
+        assertThat(shell.root().resolve("run/systemd/system/irqbalance.service.d/90-roce-doctor-banirq.conf")).content()
+                .isEqualTo("[Service]\nEnvironment=\"IRQBALANCE_ARGS=--banirq=142 --banirq=143\"\n");
+        assertThat(shell.run("irqbalance_bans_write none; irqbalance_bans_read")).isEqualTo("none\n");
+        assertThat(shell.root().resolve("run/systemd/system/irqbalance.service.d")).isEmptyDirectory();
+        assertThat(shell.calls()).contains("systemctl daemon-reload", "systemctl restart irqbalance");
+    }
+
+    @Test
+    void bansIrqbalanceWasStartedWithAreReadInBothSpellings() throws Exception {
+        irqbalanceUnderSystemd("-i", "7", "--banirq=9");
+        assertThat(shell.run("irqbalance_bans_read")).isEqualTo("7,9\n");
     }
 }
