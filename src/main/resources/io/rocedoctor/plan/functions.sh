@@ -3,41 +3,121 @@
 say() { printf '%s\n' "$*"; }
 fail() { printf '%s: %s\n' "$SCRIPT" "$*" >&2; exit 1; }
 
-fec_read() { ethtool --show-fec "$1" | awk -F': *' '/Active FEC encoding/ {print $2; exit}'; }
+# The configured FEC encodings ("Auto RS", "Off"...), not the active one: rollback writes back what
+# was configured (ethtool 6.x prints "Supported/Configured FEC encodings:", older "Configured FEC encodings:").
+fec_read() { ethtool --show-fec "$1" | awk -F': *' '/Configured FEC encodings/ {print $2; exit}'; }
+# ethtool takes each encoding of a list as a word of its own ("encoding auto rs"), hence the unquoted $2.
+fec_write() { ethtool --set-fec "$1" encoding $2; }
 ring_read() { ethtool -g "$1" | awk '/^Current hardware settings/ {f = 1} f && /^RX:/ {print $2; exit}'; }
-channels_read() { ethtool -l "$1" | awk '/^Current hardware settings/ {f = 1} f && /^Combined:/ {print $2; exit}'; }
+# Queues come as combined channels (mlx5, ice, bnxt_en) or as separate RX and TX ones (veth, some
+# drivers): the reader prints the combined count where there is one, else the RX count; the writer sets
+# what the driver's pre-set maximums offer.
+channels_read() {
+    ethtool -l "$1" | awk '/^Current hardware settings/ {f = 1} f && /^Combined:/ && $2 ~ /^[0-9]+$/ && $2 > 0 {c = $2} f && /^RX:/ {r = $2}
+        END {if (c != "") print c; else if (r ~ /^[0-9]+$/) print r; else exit 1}'
+}
+channels_write() {
+    if ethtool -l "$1" | awk '/^Pre-set maximums/ {f = 1} /^Current/ {f = 0} f && /^Combined:/ && $2 ~ /^[0-9]+$/ && $2 > 0 {c = 1} END {exit !c}'; then
+        ethtool -L "$1" combined "$2"
+    else
+        ethtool -L "$1" rx "$2" tx "$2"
+    fi
+}
 rxhash_read() {
     ethtool -n "$1" rx-flow-hash "${2:-udp4}" | awk '/IP SA/ {s = s "s"} /IP DA/ {s = s "d"}
         /L4 bytes 0 & 1/ {s = s "f"} /L4 bytes 2 & 3/ {s = s "n"} END {print s}'
 }
-# MaxReadReq is bits 14:12 of the PCIe Device Control register: 128 << code bytes.
-mrrs_read() { local v; v=$(setpci -s "$1" CAP_EXP+8.w) && echo $((128 << ((0x$v >> 12) & 7))); }
+# MaxReadReq is bits 14:12 of the PCIe Device Control register: 128 << code bytes. A slot (0000:3b:00)
+# selects every function of the NIC: setpci reads one register per function and writes them all, the
+# value:mask form changing those three bits only. The reader prints the sizes found, once each.
+mrrs_read() {
+    local v out
+    out=$(setpci -s "$1" CAP_EXP+8.w | while read -r v; do echo $((128 << ((0x$v >> 12) & 7))); done | sort -un | paste -sd, -)
+    if [ -z "$out" ]; then return 1; fi
+    printf '%s\n' "$out"
+}
 mrrs_write() {
-    local v code=0 size=128
+    local code=0 size=128
     while [ "$size" -lt "$2" ]; do size=$((size * 2)); code=$((code + 1)); done
     if [ "$size" -ne "$2" ] || [ "$code" -gt 5 ]; then fail "MaxReadReq $2 is not a power of two from 128 to 4096"; fi
-    v=$(setpci -s "$1" CAP_EXP+8.w) && setpci -s "$1" CAP_EXP+8.w="$(printf '%04x' $(((0x$v & ~0x7000) | (code << 12))))"
+    setpci -s "$1" CAP_EXP+8.w="$(printf '%04x' $((code << 12)))":7000
 }
-service_read() { systemctl is-active "$1" 2>/dev/null || true; }
-service_write() { if [ "$2" = active ]; then systemctl start "$1"; else systemctl stop "$1"; fi; }
-# rdma_cm's configfs folder of a device exists once created; only a run that changes things creates it.
-rdma_cm_port() {
-    local dir="$ROOT/sys/kernel/config/rdma_cm/$1"
-    if [ ! -d "$dir" ] && [ "$EXECUTE" = 1 ]; then mkdir "$dir"; fi
-    printf '%s/ports/%s' "$dir" "$2"
+# irqbalance leaves alone the IRQs named with --banirq. Its systemd unit passes $IRQBALANCE_ARGS (from
+# /etc/sysconfig/irqbalance or /etc/default/irqbalance, where it is usually unset): a runtime drop-in under
+# /run sets it and irqbalance restarts with the bans; "none" removes the drop-in. The reader
+# prints what the running irqbalance bans, from its command line (--banirq=N or -i N), "none" for nothing.
+irqbalance_dropin() { printf '%s' "$ROOT/run/systemd/system/irqbalance.service.d/90-roce-doctor-banirq.conf"; }
+irqbalance_bans_read() {
+    local pid
+    pid=$(systemctl show -p MainPID --value irqbalance) || return 1
+    if [ -z "$pid" ] || [ "$pid" = 0 ]; then return 1; fi
+    tr '\0' '\n' < "$ROOT/proc/$pid/cmdline" | awk '
+        prev == "-i" || prev == "--banirq" {s = s (s == "" ? "" : ",") $0}
+        /^--banirq=/ {sub(/^--banirq=/, ""); s = s (s == "" ? "" : ",") $0}
+        {prev = $0} END {print (s == "" ? "none" : s)}'
 }
-# Broadcom's bnxt_re keeps its congestion control in configfs, in a device folder made on demand
-# (making it only sets up memory); a value written to a cc file takes effect when 0x1 goes to apply.
-bnxt_cc_dir() {
-    local dir="$ROOT/sys/kernel/config/bnxt_re/$1"
-    if [ ! -d "$dir" ] && [ "$EXECUTE" = 1 ]; then mkdir "$dir"; fi
-    printf '%s/ports/%s/cc' "$dir" "$2"
+irqbalance_bans_write() {
+    local f i args=""
+    f=$(irqbalance_dropin)
+    if [ "$1" = none ]; then
+        rm -f "$f"
+    else
+        for i in ${1//,/ }; do args="$args --banirq=$i"; done
+        mkdir -p "${f%/*}"
+        printf '[Service]\nEnvironment="IRQBALANCE_ARGS=%s"\n' "${args# }" > "$f"
+    fi
+    systemctl daemon-reload && systemctl restart irqbalance
 }
-bnxt_cc_read() { cat "$(bnxt_cc_dir "$1" "$2")/ecn_enable"; }
-bnxt_cc_write() { local cc; cc=$(bnxt_cc_dir "$1" "$2") && printf '%s' "$3" > "$cc/ecn_enable" && printf '0x1' > "$cc/apply"; }
-rdma_cm_read() { cat "$(rdma_cm_port "$1" "$2")/$3"; }
-rdma_cm_write() { printf '%s\n' "$4" > "$(rdma_cm_port "$1" "$2")/$3"; }
-trust_read() { mlnx_qos -i "$1" | awk -F': *' '/Priority trust state/ {print $2; exit}'; }
+# The rdma_cm and bnxt_re configfs folders of a device are handles made on demand: the values live in
+# the driver and stay when the folder is removed (Broadcom's bnxt_setupcc.sh makes, writes and removes
+# both). in_configfs DIR CMD... runs CMD with DIR present, making it only when the run changes things
+# (a dry run cannot read a folder that is not there) and removing what it made.
+in_configfs() {
+    local dir=$1 made=0 rc=0
+    shift
+    if [ ! -d "$dir" ]; then
+        if [ "$EXECUTE" != 1 ]; then return 1; fi
+        mkdir "$dir"
+        made=1
+    fi
+    "$@" || rc=$?
+    if [ "$made" = 1 ]; then rmdir "$dir"; fi
+    return "$rc"
+}
+rdma_cm_read() { in_configfs "$ROOT/sys/kernel/config/rdma_cm/$1" cat "$ROOT/sys/kernel/config/rdma_cm/$1/ports/$2/$3"; }
+rdma_cm_set() { printf '%s\n' "$4" > "$ROOT/sys/kernel/config/rdma_cm/$1/ports/$2/$3"; }
+rdma_cm_write() { in_configfs "$ROOT/sys/kernel/config/rdma_cm/$1" rdma_cm_set "$@"; }
+# MLNX_OFED (not the upstream kernel) has a per-device ToS for every QP, RDMA-CM or not:
+# /sys/class/infiniband/DEV/tc/PORT/traffic_class, read as "Global tclass=106" ("tclass=-1" or nothing: unset).
+tclass_file() { printf '%s' "$ROOT/sys/class/infiniband/$1/tc/$2/traffic_class"; }
+tclass_read() {
+    awk '{ if (match($0, /tclass=-?[0-9]+/)) v = substr($0, RSTART + 7, RLENGTH - 7); else if ($0 ~ /^[0-9]+$/) v = $0 }
+        END { print (v == "" ? -1 : v) }' "$(tclass_file "$1" "$2")"
+}
+tclass_set() { if [ "$3" = -1 ]; then echo tclass=-1; else echo "$3"; fi > "$(tclass_file "$1" "$2")"; }
+# The ToS RoCE traffic of a port gets: rdma_cm's default (RDMA-CM QPs only) and, where MLNX_OFED has it,
+# traffic_class. Printed as the rdma_cm value alone when traffic_class is absent or agrees, else as
+# "TOS tclass=T", so that rollback restores both; a plain value sets both.
+roce_tos_read() {
+    local tos tc
+    tos=$(rdma_cm_read "$1" "$2" default_roce_tos) || return 1
+    if [ ! -f "$(tclass_file "$1" "$2")" ]; then printf '%s\n' "$tos"; return 0; fi
+    tc=$(tclass_read "$1" "$2")
+    if [ "$tc" = "$tos" ]; then printf '%s\n' "$tos"; else printf '%s tclass=%s\n' "$tos" "$tc"; fi
+}
+roce_tos_write() {
+    local tos=${3%% *} tc=${3#* tclass=}
+    rdma_cm_write "$1" "$2" default_roce_tos "$tos"
+    if [ -f "$(tclass_file "$1" "$2")" ]; then tclass_set "$1" "$2" "$tc"; fi
+}
+# bnxt_re's congestion control lives in ports/PORT/cc of its folder; a value written there takes effect
+# when 0x1 goes to apply. The files print "%#x" (0x1, 0).
+bnxt_cc_read() { in_configfs "$ROOT/sys/kernel/config/bnxt_re/$1" cat "$ROOT/sys/kernel/config/bnxt_re/$1/ports/$2/cc/$3"; }
+bnxt_cc_set() {
+    local cc="$ROOT/sys/kernel/config/bnxt_re/$1/ports/$2/cc"
+    printf '%s' "$4" > "$cc/$3" && printf '0x1' > "$cc/apply"
+}
+bnxt_cc_write() { in_configfs "$ROOT/sys/kernel/config/bnxt_re/$1" bnxt_cc_set "$@"; }
 # Host QoS through mlnx_qos (MLNX_OFED) where it is installed, else iproute2's dcb, which every
 # DCBNL driver answers (mlx5_core, bnxt_en, ice). Both give the plan the list of priorities.
 has_mlnx_qos() { command -v mlnx_qos >/dev/null 2>&1; }
@@ -63,6 +143,20 @@ dcb_mapping() {
     for p in 0 1 2 3 4 5 6 7; do case ",$1," in *",$p,"*) m="$m $p:$2" ;; *) m="$m $p:$3" ;; esac; done
     printf '%s' "${m# }"
 }
+# Trust without mlnx_qos: DCBNL drivers classify by DSCP while the APP table holds DSCP entries (mlx5
+# switches its trust state to dscp with the first and back to pcp with the last); dcb -N prints them as numbers.
+trust_read() {
+    if has_mlnx_qos; then mlnx_qos -i "$1" | awk -F': *' '/Priority trust state/ {print $2; exit}'
+    else dcb -N app show dev "$1" dscp-prio | awk '$1 == "dscp-prio" && NF > 1 {d = 1} END {print d ? "dscp" : "pcp"}'; fi
+}
+# dscp: every DSCP to the priority of its class selector (DSCP >> 3, 26 -> 3), mlx5's default DSCP map.
+trust_write() {
+    local m="" d
+    if has_mlnx_qos; then mlnx_qos -i "$1" --trust "$2"; return; fi
+    if [ "$2" = pcp ]; then dcb app flush dev "$1" dscp-prio; return; fi
+    for d in $(seq 0 63); do m="$m $d:$((d >> 3))"; done
+    dcb app add dev "$1" dscp-prio $m
+}
 pfc_read() { if has_mlnx_qos; then mlnx_qos_prios "$1" enabled; else dcb_prios pfc "$1" prio-pfc; fi; }
 # dcb takes each P:V of the mapping as a word of its own, hence the unquoted $(...).
 pfc_write() {
@@ -84,7 +178,32 @@ lag_mode_file() {
 }
 lag_mode_read() { local f; f=$(lag_mode_file "$1") && cat "$f"; }
 lag_mode_write() { local f; f=$(lag_mode_file "$1") && printf '%s\n' "$2" > "$f"; }
-# A bond changes mode only while down.
+# The kernel refuses a bond's mode while the bond is up or has slaves (bond_options.c: BOND_OPT_MODE is
+# BOND_OPTFLAG_NOSLAVES | BOND_OPTFLAG_IFDOWN) and enslaves only a port that is down (bond_enslave).
+# Where NetworkManager holds the bond, its profile takes the mode and NetworkManager rebuilds the bond;
+# else: bond down, release the slaves, set the mode, enslave them again, bond up. The bond is brought
+# up and every slave put back whatever failed on the way; the step then fails.
+nm_connection() {
+    command -v nmcli >/dev/null 2>&1 || return 1
+    local c
+    c=$(nmcli -g GENERAL.CONNECTION device show "$1" 2>/dev/null) || return 1
+    [ -n "$c" ] && [ "$c" != "--" ] && printf '%s' "$c"
+}
 bond_mode_write() {
-    ip link set dev "$1" down && printf '%s\n' "$2" > "$ROOT/sys/class/net/$1/bonding/mode" && ip link set dev "$1" up
+    local bond=$1 mode=$2 conn slaves s rc=0 options
+    if conn=$(nm_connection "$bond"); then
+        options=$(nmcli -g bond.options connection show "$conn" | sed -e 's/\(^\|,\)mode=[^,]*//' -e 's/^,//')
+        nmcli connection modify "$conn" bond.options "mode=$mode${options:+,$options}" || rc=1
+        nmcli connection up "$conn" || rc=1
+        return "$rc"
+    fi
+    slaves=$(cat "$ROOT/sys/class/net/$bond/bonding/slaves")
+    ip link set dev "$bond" down || rc=1
+    for s in $slaves; do ip link set dev "$s" nomaster || rc=1; done
+    ip link set dev "$bond" type bond mode "$mode" || rc=1
+    for s in $slaves; do
+        { ip link set dev "$s" down && ip link set dev "$s" master "$bond"; } || rc=1
+    done
+    ip link set dev "$bond" up || rc=1
+    return "$rc"
 }

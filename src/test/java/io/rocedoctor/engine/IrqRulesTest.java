@@ -87,15 +87,22 @@ class IrqRulesTest {
         h.facts.add(load(8, 0.125, true));
         Diagnosis d = RuleHarness.diagnose(h.facts);
         assertThat(RuleHarness.ids(d)).containsExactly("IRQBALANCE_ACTIVE@irqbalance");
-        assertThat(d.findings().get(0).actions().get(0).parameters()).containsExactly(java.util.Map.entry("current", "active"));
+        // Banned, not stopped: the NIC's completion IRQs, so irqbalance goes on balancing the others.
+        assertThat(d.findings().get(0).actions()).singleElement().satisfies(a -> {
+            assertThat(a.action()).isEqualTo("irqbalance-ban-irqs");
+            assertThat(a.parameters()).containsExactly(java.util.Map.entry("irqs", "140,141,142,143"));
+        });
     }
 
     @Test
     void irqbalanceRunningWhileInterruptsCrossNumaFiresBesideIt() {
         HostFacts h = HostFacts.healthy().replace(Nic.class, HostFacts.nic(1));
         h.facts.add(new IrqBalance("active", true));
-        assertThat(RuleHarness.ids(RuleHarness.diagnose(h.facts)))
-                .containsExactly("IRQBALANCE_ACTIVE@irqbalance", "IRQ_CROSS_NUMA@" + HostFacts.NIC);
+        Diagnosis d = RuleHarness.diagnose(h.facts);
+        assertThat(RuleHarness.ids(d)).containsExactly("IRQBALANCE_ACTIVE@irqbalance", "IRQ_CROSS_NUMA@" + HostFacts.NIC);
+        // The IRQs the cross-NUMA fix moves: all four sit on node 0's CPUs while the NIC is on node 1.
+        assertThat(d.findings().stream().filter(f -> f.id().equals("IRQBALANCE_ACTIVE")).findFirst().orElseThrow().actions()).singleElement()
+                .satisfies(a -> assertThat(a.parameters()).containsExactly(java.util.Map.entry("irqs", "140,141,142,143")));
     }
 
     @Test

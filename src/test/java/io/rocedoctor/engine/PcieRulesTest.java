@@ -69,7 +69,7 @@ class PcieRulesTest {
         assertThat(f.evidence()).anySatisfy(e -> assertThat(e.value()).isEqualTo("MaxPayload 256 bytes, MaxReadReq 512 bytes"));
         assertThat(f.actions()).singleElement().satisfies(a -> {
             assertThat(a.action()).isEqualTo("pcie-maxreadreq-4096");
-            assertThat(a.parameters()).containsExactlyInAnyOrderEntriesOf(java.util.Map.of("pci", HostFacts.NIC + ".0", "current", "512"));
+            assertThat(a.parameters()).containsExactlyInAnyOrderEntriesOf(java.util.Map.of("nic", HostFacts.NIC, "current", "512"));
         });
     }
 

@@ -190,7 +190,7 @@ class QueueRulesTest {
     // RX_BUFFER_EXHAUSTED
 
     @Test
-    void outOfBufferRisingIsConfirmedAndProposesTheLargestRing() {
+    void outOfBufferRisingIsConfirmedAndProposesARingOneStepLarger() {
         Finding f = RuleHarness.only(diagnose("throughput", new Queues().build(),
                 List.of(counter("rx_out_of_buffer", 5000), counter("rx_discards_phy", 0))), "RX_BUFFER_EXHAUSTED@p0");
         assertThat(f.severity()).isEqualTo("high");
@@ -198,7 +198,27 @@ class QueueRulesTest {
         assertThat(f.evidence()).extracting(Evidence::value).contains("rx_out_of_buffer +5000 in the interval (500/s)", "RX: 1024 of 8192");
         assertThat(f.actions()).singleElement().satisfies(a -> {
             assertThat(a.action()).isEqualTo("rings-rx-size");
-            assertThat(a.parameters()).containsExactlyInAnyOrderEntriesOf(Map.of("device", "p0", "rx", "8192", "current", "1024"));
+            assertThat(a.parameters()).containsExactlyInAnyOrderEntriesOf(Map.of("device", "p0", "rx", "2048", "current", "1024"));
+        });
+    }
+
+    @Test
+    void aRingOneStepBelowItsMaximumIsRaisedToTheMaximumOnly() {
+        Queues q = new Queues();
+        q.ringRx = 6144L;
+        Finding f = RuleHarness.only(diagnose("throughput", q.build(), List.of(counter("rx_out_of_buffer", 5000))), "RX_BUFFER_EXHAUSTED@p0");
+        assertThat(f.actions()).singleElement().satisfies(a -> assertThat(a.parameters()).containsEntry("rx", "8192"));
+    }
+
+    /** mlx5's rx_discards_phy counts drops in the port buffer, before any ring: no ring step, the port buffer is looked at. */
+    @Test
+    void portDiscardsRisingProposeThePortBufferInvestigationNotARing() {
+        Finding f = RuleHarness.only(diagnose("throughput", new Queues().build(),
+                List.of(counter("rx_out_of_buffer", 0), counter("rx_discards_phy", 5000))), "RX_BUFFER_EXHAUSTED@p0");
+        assertThat(f.evidence()).extracting(Evidence::note).anyMatch(n -> n.contains("the adapter is congested"));
+        assertThat(f.actions()).singleElement().satisfies(a -> {
+            assertThat(a.action()).isEqualTo("rx-port-buffer-investigate");
+            assertThat(a.parameters()).containsExactlyInAnyOrderEntriesOf(Map.of("device", "p0"));
         });
     }
 

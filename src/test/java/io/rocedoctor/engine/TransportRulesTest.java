@@ -73,7 +73,7 @@ class TransportRulesTest {
         Diagnosis d = RuleHarness.diagnose(roceHost(traffic("v2", 0, 0)));
         assertThat(RuleHarness.ids(d)).containsExactly("ROCE_TOS_UNSET@mlx5_0/1");
         assertThat(d.findings().get(0).actions().get(0).parameters())
-                .containsEntry("tos", "104").containsEntry("current", "0").containsOnlyKeys("ibdev", "port", "tos", "current");
+                .containsEntry("tos", "106").containsOnlyKeys("ibdev", "port", "tos");
     }
 
     @Test
@@ -90,7 +90,9 @@ class TransportRulesTest {
     void activeMtu1024UnderANetdevMtuOf9000Fires() {
         Diagnosis d = RuleHarness.diagnose(roceHost(new RoceMtu("mlx5_0", 1, "p0", 9000, 1024, 4096, RoceMtu.fitting(9000, 4096))));
         assertThat(RuleHarness.ids(d)).containsExactly("ROCE_MTU_BELOW_NETDEV@mlx5_0/1");
-        assertThat(d.findings().get(0).actions().get(0).parameters()).containsEntry("mtu", "4096").containsEntry("current", "1024");
+        // The netdev MTU already carries a RoCE MTU of 4096: the step looks at the RDMA side and names no lower netdev MTU.
+        assertThat(d.findings().get(0).actions().get(0).parameters()).containsEntry("mtu", "4096").containsEntry("netdev_mtu", "9000")
+                .containsOnlyKeys("ibdev", "device", "mtu", "netdev_mtu");
     }
 
     @Test

@@ -48,14 +48,14 @@ class PlannerTest {
     }
 
     @Test
-    void irqbalanceStopsBeforeAffinityAndTrustBeforePfc() {
+    void irqbalanceBansBeforeAffinityAndTrustBeforePfc() {
         Plan plan = plan(
                 finding("IRQ_CROSS_NUMA", "high", "irq-affinity-local-numa", "nic", "0000:3b:00", "device", "ens1f0np0",
                         "irqs", "142", "cpus", "24-31"),
-                finding("IRQBALANCE_ACTIVE", "low", "irqbalance-stop", "current", "active"),
+                finding("IRQBALANCE_ACTIVE", "low", "irqbalance-ban-irqs", "irqs", "142"),
                 finding("PFC_NOT_ON_ROCE_PRIO", "high", "host-pfc-priority", "device", "ens1f0np0", "priorities", "3", "current", ""),
                 finding("TRUST_MODE_MISMATCH", "high", "host-trust-dscp", "device", "ens1f0np0", "current", "pcp"));
-        assertThat(ids(plan)).containsExactly("irqbalance-stop", "irq-affinity-local-numa", "host-trust-dscp", "host-pfc-priority");
+        assertThat(ids(plan)).containsExactly("irqbalance-ban-irqs", "irq-affinity-local-numa", "host-trust-dscp", "host-pfc-priority");
     }
 
     @Test
@@ -64,15 +64,16 @@ class PlannerTest {
                 finding("IRQ_CROSS_NUMA", "high", "irq-affinity-local-numa", "nic", "0000:3b:00", "device", "ens1f0np0",
                         "irqs", "142", "cpus", "24-31"),
                 finding("IRQ_CONCENTRATED", "medium", "irq-affinity-spread", "nic", "0000:3b:00", "device", "ens1f0np0",
-                        "irqs", "142,143", "cpus", "24-25"),
+                        "irqs", "142,143", "cpus", "26-27"),
                 finding("IRQ_CROSS_NUMA", "high", "irq-affinity-local-numa", "nic", "0000:af:00", "device", "ens2f0np0",
                         "irqs", "200", "cpus", "0-7"));
         assertThat(plan.steps()).hasSize(2);
         Plan.Step first = plan.steps().stream().filter(s -> s.target().get("nic").equals("0000:3b:00")).findFirst().orElseThrow();
         assertThat(first.because()).containsExactly("IRQ_CONCENTRATED", "IRQ_CROSS_NUMA");
-        assertThat(first.apply()).containsExactly("echo 24-31 > /proc/irq/142/smp_affinity_list",
-                "echo 25 > /proc/irq/143/smp_affinity_list");
-        assertThat(first.notes()).anyMatch(n -> n.startsWith("conflict: IRQ_CROSS_NUMA wants /proc/irq/142/smp_affinity_list = 24-31")
+        // Both spread one IRQ per CPU over their lists; IRQ 142 is dealt 24 by one and 26 by the other.
+        assertThat(first.apply()).containsExactly("echo 24 > /proc/irq/142/smp_affinity_list",
+                "echo 27 > /proc/irq/143/smp_affinity_list");
+        assertThat(first.notes()).anyMatch(n -> n.startsWith("conflict: IRQ_CROSS_NUMA wants /proc/irq/142/smp_affinity_list = 24,")
                 && n.contains("more severe (high over medium)"));
     }
 

@@ -88,15 +88,20 @@ class ShellScriptsTest {
 
         // The driver makes ports/1/cc with the device folder; the stand-in root has them already.
         Path cc = Files.createDirectories(driver.resolve("bnxt_re0/ports/1/cc"));
-        Files.writeString(cc.resolve("ecn_enable"), "0\n");
+        for (String file : List.of("cc_mode", "ecn_marking", "ecn_enable")) {
+            Files.writeString(cc.resolve(file), "0\n");
+        }
         Run apply = run(out, tmp.resolve("root"), "apply.sh", "--execute");
         assertThat(apply.exit()).as(apply.out()).isZero();
-        assertThat(Files.readString(cc.resolve("ecn_enable"))).isEqualTo("0x1");
-        assertThat(Files.readString(cc.resolve("apply"))).isEqualTo("0x1");
+        for (String file : List.of("cc_mode", "ecn_marking", "ecn_enable", "apply")) {
+            assertThat(Files.readString(cc.resolve(file))).as(file).isEqualTo("0x1");
+        }
 
         Run rollback = run(out, tmp.resolve("root"), "rollback.sh");
         assertThat(rollback.exit()).as(rollback.out()).isZero();
-        assertThat(Files.readString(cc.resolve("ecn_enable"))).isEqualTo("0");
+        for (String file : List.of("cc_mode", "ecn_marking", "ecn_enable")) {
+            assertThat(Files.readString(cc.resolve(file))).as(file).isEqualTo("0");
+        }
     }
 
     @Test
@@ -112,12 +117,12 @@ class ShellScriptsTest {
 
         Run dry = run(out, root, "apply.sh");
         assertThat(dry.exit()).as(dry.out()).isZero();
-        assertThat(dry.out()).contains("would set /proc/irq/142/smp_affinity_list: '0-3' -> '24-31'", "dry run");
+        assertThat(dry.out()).contains("would set /proc/irq/142/smp_affinity_list: '0-3' -> '24'", "dry run");
         assertThat(contents(root)).as("a dry run changes nothing").containsExactlyEntriesOf(before);
 
         Run apply = run(out, root, "apply.sh", "--execute");
         assertThat(apply.exit()).as(apply.out()).isZero();
-        assertThat(Files.readString(root.resolve("proc/irq/143/smp_affinity_list"))).isEqualTo("24-31\n");
+        assertThat(Files.readString(root.resolve("proc/irq/143/smp_affinity_list"))).as("one IRQ per CPU").isEqualTo("25\n");
         assertThat(Files.readString(root.resolve("sys/class/net/bond0/bonding/xmit_hash_policy"))).isEqualTo("layer3+4\n");
         assertThat(apply.out()).contains("(verified)", "verify:", "measure:");
 
