@@ -100,10 +100,9 @@ public record ActionSpec(String id, String layer, String risk, boolean window, S
         if (!RISKS.contains(risk)) {
             out.add("risk " + risk + " is not one of " + RISKS);
         }
-        // Every host entry names the source or vendor document that defines its commands. The
-        // switch-qos layer's entries are not held to it yet: their platforms' references are still to come.
-        if (!"switch-qos".equals(layer) && (reference == null || reference.isBlank())) {
-            out.add("a host action needs a reference: the tool source or vendor document its commands follow");
+        // Every entry names the tool source or vendor document that defines its commands.
+        if (reference == null || reference.isBlank()) {
+            out.add("an action needs a reference: the tool source or vendor document its commands follow");
         }
         parameters.forEach((name, type) -> {
             if (ParameterType.byLabel(type).isEmpty()) {
