@@ -70,7 +70,7 @@ class PlanCommandTest {
         Files.writeString(out.resolve("state/0001.key"), "s1_1\n");
         Cli cli = Cli.run("plan", "fixtures/bundles/cross-numa-irq", "--out", out.toString());
         assertThat(cli.exit()).isEqualTo(Main.BAD_INPUT);
-        assertThat(cli.err()).contains("rollback.sh first");
+        assertThat(cli.err()).contains("run its rollback.sh --execute first");
         assertThat(out.resolve("apply.sh")).doesNotExist();
     }
 
