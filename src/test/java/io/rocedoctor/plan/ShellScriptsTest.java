@@ -200,6 +200,144 @@ class ShellScriptsTest {
         assertThat(dry.out()).contains("dry run: nothing was changed");
     }
 
+    private static Finding lagHash() {
+        return Finding.of("ROCE_LAG_QUEUE_AFFINITY", "mlx5_bond_0").severity("medium")
+                .action("roce-lag-hash", "ibdev", "mlx5_bond_0", "current", "queue_affinity").build();
+    }
+
+    private Path lagRoot() throws IOException {
+        Path root = root(Map.of("sys/class/net/ens1f0np0/compat/devlink/lag_port_select_mode", "queue_affinity\n"));
+        Files.createDirectories(root.resolve("sys/class/infiniband/mlx5_bond_0/device/net/ens1f0np0"));
+        return root;
+    }
+
+    /** A link-flap step breaks the QPs on the link: --execute refuses it, says why, and runs it only with --allow link-flap. */
+    @Test
+    void executeRefusesALinkFlapStepUnlessAllowedAndSaysWhy() throws Exception {
+        Path root = lagRoot();
+        Path mode = root.resolve("sys/class/net/ens1f0np0/compat/devlink/lag_port_select_mode");
+        Path out = tmp.resolve("plan");
+        PlanFiles.write(plan(Map.of(), lagHash()), out);
+        assertThat(out.resolve("apply.sh")).content().contains("# --force goes on", "--allow RISK");
+
+        Run dry = run(out, root, "apply.sh");
+        assertThat(dry.exit()).as(dry.out()).isZero();
+        assertThat(dry.out()).contains("risk: link-flap (maintenance window)",
+                "--execute refuses this step unless --allow link-flap: it takes the link down and up");
+
+        Run refused = run(out, root, "apply.sh", "--execute");
+        assertThat(refused.exit()).isEqualTo(1);
+        assertThat(refused.out()).contains("step 1 is refused: its risk is link-flap", "breaks the RDMA connections (QPs)",
+                "with --allow link-flap");
+        assertThat(mode).content().isEqualTo("queue_affinity\n");
+
+        Run otherRisk = run(out, root, "apply.sh", "--execute", "--allow", "outage,reboot");
+        assertThat(otherRisk.exit()).as("allowing other risks is not allowing this one").isEqualTo(1);
+        assertThat(mode).content().isEqualTo("queue_affinity\n");
+
+        Run allowed = run(out, root, "apply.sh", "--execute", "--allow", "reboot", "--allow", "link-flap");
+        assertThat(allowed.exit()).as(allowed.out()).isZero();
+        assertThat(mode).content().isEqualTo("hash\n");
+
+        Run bad = run(out, root, "apply.sh", "--execute", "--allow", "everything");
+        assertThat(bad.exit()).isEqualTo(2);
+        assertThat(bad.out()).contains("--allow takes none, traffic-pause, link-flap, outage or reboot");
+    }
+
+    /** rollback.sh restores nothing without --execute: it lists what it would restore. */
+    @Test
+    void rollbackIsADryRunUnlessExecute() throws Exception {
+        Path root = root(Map.of("proc/sys/net/core/busy_poll", "0\n"));
+        Path out = tmp.resolve("plan");
+        PlanFiles.write(plan(Map.of(), busyPoll()), out);
+        assertThat(run(out, root, "apply.sh", "--execute").exit()).isZero();
+
+        Run dry = run(out, root, "rollback.sh");
+        assertThat(dry.exit()).as(dry.out()).isZero();
+        assertThat(dry.out()).contains("would restore net.core.busy_poll to '0'", "dry run: nothing was restored");
+        assertThat(root.resolve("proc/sys/net/core/busy_poll")).content().isEqualTo("50\n");
+
+        assertThat(run(out, root, "rollback.sh", "--execute").exit()).isZero();
+        assertThat(root.resolve("proc/sys/net/core/busy_poll")).content().isEqualTo("0\n");
+    }
+
+    private static Finding busyPoll() {
+        return Finding.of("BUSY_POLL_OFF", "host").severity("low")
+                .action("sysctl-busy-poll", "key", "net.core.busy_poll", "value", "50", "current", "0").build();
+    }
+
+    /** The plan is for the bundle's host: another host name stops --execute of both scripts unless --force-host. */
+    @Test
+    void anotherHostIsRefusedUnlessForceHost() throws Exception {
+        Path root = root(Map.of("proc/sys/net/core/busy_poll", "0\n"));
+        Files.writeString(root.resolve("proc/sys/kernel/hostname"), "gpu-node-18\n");
+        Path out = tmp.resolve("plan");
+        PlanFiles.write(plan(Map.of(), busyPoll()), out);
+
+        Run dry = run(out, root, "apply.sh");
+        assertThat(dry.exit()).isZero();
+        assertThat(dry.out()).contains("this host's host name is 'gpu-node-18', the bundle's is 'gpu-node-17'",
+                "--execute stops here unless --force-host");
+        Run refused = run(out, root, "apply.sh", "--execute");
+        assertThat(refused.exit()).isEqualTo(1);
+        assertThat(refused.out()).contains("the plan is for another host (--force-host to run it anyway)");
+        assertThat(root.resolve("proc/sys/net/core/busy_poll")).content().isEqualTo("0\n");
+
+        assertThat(run(out, root, "apply.sh", "--execute", "--force-host").exit()).isZero();
+        assertThat(root.resolve("proc/sys/net/core/busy_poll")).content().isEqualTo("50\n");
+        assertThat(run(out, root, "rollback.sh", "--execute").exit()).isEqualTo(1);
+        assertThat(run(out, root, "rollback.sh", "--execute", "--force-host").exit()).isZero();
+        assertThat(root.resolve("proc/sys/net/core/busy_poll")).content().isEqualTo("0\n");
+    }
+
+    /** A redacted bundle's host name is a token: the scripts compare the machine id hash the collector recorded. */
+    @Test
+    void aRedactedBundlesHostIsRecognisedByItsMachineId() throws Exception {
+        Path root = root(Map.of("proc/sys/net/core/busy_poll", "0\n", "etc/machine-id", "4a7f0c2e9b1d4e8f8c3a6b5d2e1f0a9c\n"));
+        Process hash = new ProcessBuilder("bash", "-c", "printf 'roce-doctor:%s' 4a7f0c2e9b1d4e8f8c3a6b5d2e1f0a9c | sha256sum | cut -c1-32").start();
+        String machine = new String(hash.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).strip();
+        Diagnosis d = new Diagnosis(List.of(busyPoll()), List.of(), List.of(), List.of());
+        Path out = tmp.resolve("plan");
+        PlanFiles.write(new Planner(new ActionCatalog()).plan(d, new Snapshot("host-1", Map.of()).identified(machine, true)), out);
+        Run same = run(out, root, "apply.sh", "--execute");
+        assertThat(same.exit()).as("the host name gpu-node-17 is not the token host-1, and need not be: " + same.out()).isZero();
+        assertThat(run(out, root, "rollback.sh", "--execute").exit()).isZero();
+
+        Files.writeString(root.resolve("etc/machine-id"), "00000000000000000000000000000001\n");
+        Run other = run(out, root, "apply.sh", "--execute");
+        assertThat(other.exit()).isEqualTo(1);
+        assertThat(other.out()).contains("machine id (the bundle was redacted", "the plan is for another host");
+        assertThat(root.resolve("proc/sys/net/core/busy_poll")).content().isEqualTo("0\n");
+    }
+
+    /** A switch step changes nothing on the host: --execute says MANUAL and the summary lists it for a person. */
+    @Test
+    void switchStepsAreLeftForAPersonAndSaidSo() throws Exception {
+        Path root = root(Map.of("proc/sys/net/core/busy_poll", "0\n"));
+        Map<String, byte[]> before = contents(root);
+        Path out = tmp.resolve("plan");
+        PlanFiles.write(plan(Map.of(), busyPoll(), Finding.of("MTU_MISMATCH", "leaf-1").severity("high")
+                .action("switch-mtu", "switch", "leaf-1", "platform", "sonic", "switch_port", "Ethernet8", "mtu", "9216").build()), out);
+        Run run = run(out, root, "apply.sh", "--execute", "--step", "2");
+        assertThat(run.exit()).as(run.out()).isZero();
+        assertThat(run.out()).contains("MANUAL: run on switch leaf-1 (sonic, see switch/leaf-1.txt):",
+                "    sudo config interface mtu Ethernet8 9216",
+                "left for a person (this script changed nothing for them):\n  step 2: on switch leaf-1 (switch/leaf-1.txt)");
+        assertThat(contents(root)).as("a switch step changes nothing here").containsExactlyEntriesOf(before);
+        assertThat(tmp.resolve("plan/state")).doesNotExist();
+    }
+
+    /** An empty plan says so, and neither the script nor the command suggests running a step. */
+    @Test
+    void anEmptyPlanSaysSoAndSuggestsNoStep() throws Exception {
+        Path out = tmp.resolve("plan");
+        PlanFiles.write(plan(Map.of()), out);
+        Run dry = run(out, root(Map.of()), "apply.sh");
+        assertThat(dry.exit()).isZero();
+        assertThat(dry.out()).contains("nothing to do: the plan has no steps").doesNotContain("--execute", "--step");
+        assertThat(out.resolve("persist")).as("nothing to persist").doesNotExist();
+    }
+
     @Test
     void aHostileNameNeverReachesAScriptLine() throws Exception {
         List<String> hostile = List.of("eth0;reboot", "$(id)", "`id`", "eth0\nreboot", "\u0435th0");
