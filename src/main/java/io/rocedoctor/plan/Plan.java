@@ -41,6 +41,11 @@ public record Plan(String host, String machine, boolean redacted, List<Step> ste
         return new Plan(host, machine, snapshot.redacted(), steps, all);
     }
 
+    /** The host name when it is one, else null: steps name their host only when it passed HOST_NAME. */
+    static String validHost(String host) {
+        return host != null && ParameterType.HOST_NAME.problem(host).isEmpty() ? host : null;
+    }
+
     private static String identity(String value, ParameterType type, String what, List<Refusal> refusals) {
         if (value == null) {
             return null;

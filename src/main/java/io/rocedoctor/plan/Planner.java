@@ -79,7 +79,7 @@ public final class Planner {
         drafts = ordered(drafts);
         List<Plan.Step> steps = new ArrayList<>();
         for (int i = 0; i < drafts.size(); i++) {
-            steps.add(step(i + 1, drafts.get(i), snapshot.host()));
+            steps.add(step(i + 1, drafts.get(i), Plan.validHost(snapshot.host())));
         }
         return Plan.of(snapshot, steps, refusals);
     }
