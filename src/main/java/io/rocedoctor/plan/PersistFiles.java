@@ -40,7 +40,7 @@ final class PersistFiles {
     }
 
     /** The files of persist/, by path under the plan folder; empty when no step changes the host. */
-    static Map<String, String> render(Plan plan, String planId) {
+    static Map<String, String> render(Plan plan) {
         List<String> sysctl = new ArrayList<>();
         List<BootWrite> boot = new ArrayList<>();
         StringBuilder bootFunctions = new StringBuilder();
@@ -110,7 +110,7 @@ final class PersistFiles {
                 fileCommands(install, remove, "udev/90-roce-doctor.rules", "/etc/udev/rules.d/90-roce-doctor.rules", "0644");
             }
         }
-        files.put("persist/persist.sh", persistScript(plan, planId, actions, removals, install, remove,
+        files.put("persist/persist.sh", persistScript(plan, actions, removals, install, remove,
                 devices.contains(HOST_WIDE), devices.stream().anyMatch(d -> !d.equals(HOST_WIDE))));
         return files;
     }
@@ -205,7 +205,7 @@ final class PersistFiles {
     }
 
     private static String bootScript(Plan plan, String functions, List<BootWrite> boot) {
-        StringBuilder s = new StringBuilder("#!/usr/bin/env bash\n");
+        StringBuilder s = new StringBuilder("#!/usr/bin/env bash\n").append(ShellScripts.SHELLCHECK);
         s.append("# roce-doctor-boot.sh: repeats at boot the settings of the roce-doctor plan").append(forHost(plan)).append(".\n");
         s.append("# roce-doctor-boot.sh DEVICE sets those of one device (roce-doctor-persist@DEVICE.service), --host the\n");
         s.append("# host-wide ones. A setting NetworkManager keeps (persist.sh listed the device) is left to it.\n");
@@ -235,10 +235,10 @@ final class PersistFiles {
         return s.toString();
     }
 
-    private static String persistScript(Plan plan, String planId, StringBuilder actions, StringBuilder removals,
+    private static String persistScript(Plan plan, StringBuilder actions, StringBuilder removals,
                                         StringBuilder install, StringBuilder remove, boolean hostUnit, boolean udev) {
         StringBuilder s = new StringBuilder();
-        ShellScripts.header(s, "persist.sh", plan, planId,
+        ShellScripts.header(s, "persist.sh", plan, null,
                 "Installs what makes the plan's host changes survive a reboot (files under /etc, a boot script, nmcli\n"
                         + "# settings), once the plan is applied and measured. Dry run unless --execute: lists each file and\n"
                         + "# where it goes. --remove undoes an install (with --execute). --force-host: see apply.sh.");

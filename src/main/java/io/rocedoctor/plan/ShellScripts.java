@@ -15,6 +15,12 @@ import java.util.Map;
 public final class ShellScripts {
     private static final String FUNCTIONS = resource("functions.sh");
     /**
+     * For shellcheck: the scripts call their read_, write_ and undo_ functions by name ("write_$key"),
+     * and single quotes are Shell.quote's, whose text is literal by design (a "$1" a line shows).
+     */
+    static final String SHELLCHECK = "# shellcheck disable=SC2317,SC2016 # functions called by name look unreachable;"
+            + " quoted text is literal\n";
+    /**
      * check_host: the live host name (or, for a redacted bundle, the hash of /etc/machine-id the
      * collector recorded) must be the bundle's; --execute stops otherwise unless --force-host.
      */
@@ -269,11 +275,13 @@ public final class ShellScripts {
 
     /**
      * The start every generated script shares: what it is (values shown as comments may show them,
-     * {@link GeneratedText#comment}), strict mode, the plan's identity, the helpers, and
+     * {@link GeneratedText#comment}), strict mode, the plan's identity and state folder (none for
+     * persist.sh: {@code planId} null), the helpers, and
      * {@code check_host}, which refuses a host other than the bundle's unless {@code --force-host}.
      */
     static void header(StringBuilder s, String script, Plan plan, String planId, String purpose) {
         s.append("#!/usr/bin/env bash\n");
+        s.append(SHELLCHECK);
         s.append("# ").append(script).append(": roce-doctor remediation plan");
         if (plan.host() != null) {
             s.append(" for ").append(GeneratedText.comment(plan.host()));
@@ -284,7 +292,9 @@ public final class ShellScripts {
         s.append("# folder (default: state/ next to the plan's apply.sh).\n");
         s.append("set -Eeuo pipefail\n\n");
         s.append("SCRIPT=").append(script).append('\n');
-        s.append("PLAN=").append(Shell.quote(planId)).append('\n');
+        if (planId != null) {
+            s.append("PLAN=").append(Shell.quote(planId)).append('\n');
+        }
         // Both passed their ParameterType (Plan checks): nothing but [A-Za-z0-9_.-] and hex reaches these lines.
         s.append("PLAN_HOST=").append(Shell.quote(plan.host() == null ? "" : plan.host())).append('\n');
         s.append("PLAN_MACHINE=").append(Shell.quote(plan.machine() == null ? "" : plan.machine())).append('\n');
@@ -292,7 +302,10 @@ public final class ShellScripts {
         s.append("EXECUTE=0\n");
         s.append("FORCE_HOST=0\n");
         s.append("ROOT=\"${ROCE_DOCTOR_ROOT:-}\"\n");
-        s.append("STATE=\"${ROCE_DOCTOR_STATE:-$(cd \"$(dirname \"$0\")\" && pwd)/state}\"\n\n");
+        if (planId != null) {
+            s.append("STATE=\"${ROCE_DOCTOR_STATE:-$(cd \"$(dirname \"$0\")\" && pwd)/state}\"\n");
+        }
+        s.append('\n');
         s.append(FUNCTIONS).append('\n');
         s.append(HOST_CHECK);
     }
