@@ -28,17 +28,7 @@ class HostileHostNameTest {
 
     private Path bundle() throws IOException {
         Path bundle = tmp.resolve("bundle");
-        Path from = Path.of("fixtures/bundles/cross-numa-irq");
-        try (Stream<Path> all = Files.walk(from)) {
-            for (Path p : all.toList()) {
-                Path to = bundle.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(to);
-                } else {
-                    Files.copy(p, to);
-                }
-            }
-        }
+        Cli.copyTree(Path.of("fixtures/bundles/cross-numa-irq"), bundle);
         Path manifest = bundle.resolve("manifest.yaml");
         Files.writeString(manifest, Files.readString(manifest).replace("host: hpc-node-112",
                 "host: \"dbx-r2-14\\ntouch evil.txt\\n#\""));

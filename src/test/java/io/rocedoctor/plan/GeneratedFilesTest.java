@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
@@ -131,7 +130,7 @@ class GeneratedFilesTest {
             Path root = Files.createDirectories(scratch.resolve("root/proc/sys/kernel")).getParent().getParent().getParent();
             Files.writeString(root.resolve("proc/sys/kernel/hostname"), "gpu-node-17\n");
             PlanFiles.write(plan(new Snapshot(h.getValue(), Map.of()), valid()), out);
-            Map<String, byte[]> before = contents(scratch);
+            Map<String, byte[]> before = ShellScriptsTest.contents(scratch);
             List<Path> scripts;
             try (Stream<Path> all = Files.walk(out)) {
                 scripts = all.filter(p -> p.toString().endsWith(".sh")).sorted().toList();
@@ -154,21 +153,11 @@ class GeneratedFilesTest {
             assertThat(dry.waitFor()).isZero();
             assertThat(said).as(h.getKey()).contains("dry run: nothing was changed", "dry run: nothing was installed",
                     "dry run: nothing was removed", "the bundle records no host name to check this host against");
-            Map<String, byte[]> after = contents(scratch);
+            Map<String, byte[]> after = ShellScriptsTest.contents(scratch);
             after.keySet().removeIf(k -> k.startsWith("root/"));
             before.keySet().removeIf(k -> k.startsWith("root/"));
             assertThat(after.keySet()).as(h.getKey()).containsExactlyElementsOf(before.keySet());
             assertThat(after.keySet()).noneMatch(k -> k.contains("evil"));
         }
-    }
-
-    private static Map<String, byte[]> contents(Path dir) throws IOException {
-        Map<String, byte[]> out = new TreeMap<>();
-        try (Stream<Path> files = Files.walk(dir)) {
-            for (Path f : files.filter(Files::isRegularFile).toList()) {
-                out.put(dir.relativize(f).toString(), Files.readAllBytes(f));
-            }
-        }
-        return out;
     }
 }

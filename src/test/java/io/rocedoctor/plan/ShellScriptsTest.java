@@ -63,7 +63,8 @@ class ShellScriptsTest {
         return new Run(p.waitFor(), out);
     }
 
-    private static Map<String, byte[]> contents(Path root) throws IOException {
+    /** Every regular file under {@code root} by relative path, with its bytes. */
+    static Map<String, byte[]> contents(Path root) throws IOException {
         Map<String, byte[]> out = new TreeMap<>();
         try (Stream<Path> files = Files.walk(root)) {
             for (Path f : files.filter(Files::isRegularFile).toList()) {
