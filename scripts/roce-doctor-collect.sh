@@ -571,6 +571,12 @@ quoted_list() { first=1; printf '['; for x in $1; do [ $first -eq 1 ] || printf 
 {
   echo "format: 1"
   echo "host: $(yq "$(redact_text "$host")")"
+  # The machine id hashed (as Collector.machineHash): apply.sh recognises the host of a redacted bundle by it.
+  machine_id=$(cat /etc/machine-id 2>/dev/null || true)
+  case "$machine_id" in
+    *[!0-9a-f]*|'') ;;
+    *) if [ ${#machine_id} -eq 32 ]; then echo "machine: $(yq "$(printf 'roce-doctor:%s' "$machine_id" | sha256sum | cut -c1-32)")"; fi ;;
+  esac
   set -- $times
   echo "collected_at: $(echo "$1" | sed 's/\.[0-9]*Z$/Z/')"
   echo "collector: $(yq "roce-doctor-collect.sh 0.1.0")"

@@ -39,17 +39,19 @@ public final class Bundle implements AutoCloseable {
     private final List<Link> links;
     private final List<String> redacted;
     private final String collector;
+    private final String machine;
     private final Map<String, Path> switchRoots;
     private final List<String> discoveredRdmaDevices;
     private final Path scratch;
 
-    Bundle(Path input, Path root, Layout layout, String host, String collector, List<SampleTime> sampleTimes,
+    Bundle(Path input, Path root, Layout layout, String host, String machine, String collector, List<SampleTime> sampleTimes,
            Map<Source, SortedMap<Integer, Capture>> captures, List<String> unknownFiles, List<String> refusals,
            List<Link> links, List<String> redacted, Map<String, Path> switchRoots, List<String> discoveredRdmaDevices, Path scratch) {
         this.input = input;
         this.root = root;
         this.layout = layout;
         this.host = host;
+        this.machine = machine;
         this.collector = collector;
         this.sampleTimes = List.copyOf(sampleTimes);
         this.captures = captures;
@@ -80,6 +82,14 @@ public final class Bundle implements AutoCloseable {
     /** The host name the bundle reports, or the input's file name when it says none. */
     public String host() {
         return host;
+    }
+
+    /**
+     * The manifest's {@code machine}: the collector's hash of /etc/machine-id (docs/bundle-format.md),
+     * by which apply.sh recognises the host of a redacted bundle; null when the bundle records none.
+     */
+    public String machine() {
+        return machine;
     }
 
     public String collector() {

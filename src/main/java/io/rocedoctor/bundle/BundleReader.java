@@ -207,7 +207,7 @@ public final class BundleReader {
         unknown.sort(null);
         String host = manifest.host() != null ? manifest.host() : sosHost(root, real, sos).orElse(input.getFileName().toString());
         String collector = manifest.collector() != null ? manifest.collector() : (sos ? "sosreport" : "manual");
-        return new Bundle(input, root, layout, host, collector, manifest.samples(), captures, unknown, refusals,
+        return new Bundle(input, root, layout, host, manifest.machine(), collector, manifest.samples(), captures, unknown, refusals,
                 manifest.links(), manifest.redacted(), switches, manifest.rdmaDevices(), scratch);
     }
 
@@ -331,9 +331,9 @@ public final class BundleReader {
      * {@code listsCaptures}: the manifest has a {@code captures} list, which then says what the
      * bundle holds; {@code rdmaDevices}: what the collector's discovery found (null when unknown).
      */
-    private record Manifest(String host, String collector, List<SampleTime> samples, boolean listsCaptures,
+    private record Manifest(String host, String machine, String collector, List<SampleTime> samples, boolean listsCaptures,
                             List<Entry> captures, List<Bundle.Link> links, List<String> redacted, List<String> rdmaDevices) {
-        static final Manifest EMPTY = new Manifest(null, null, List.of(), false, List.of(), List.of(), List.of(), null);
+        static final Manifest EMPTY = new Manifest(null, null, null, List.of(), false, List.of(), List.of(), List.of(), null);
 
         record Entry(Source source, int sample, String path, Integer exit, String error) {
         }
@@ -365,6 +365,7 @@ public final class BundleReader {
         }
         String host = text(doc, "host", problems);
         String collector = text(doc, "collector", problems);
+        String machine = text(doc, "machine", problems);
         List<SampleTime> samples = new ArrayList<>();
         int i = 0;
         for (JsonNode s : list(doc, "samples", problems)) {
@@ -419,7 +420,7 @@ public final class BundleReader {
         if (discovered != null && discovered.isObject() && discovered.has("rdma_devices")) {
             rdmaDevices = list(discovered, "rdma_devices", problems).stream().map(JsonNode::asText).toList();
         }
-        return new Manifest(host, collector, samples, doc.path("captures").isArray(), entries, links, redacted, rdmaDevices);
+        return new Manifest(host, machine, collector, samples, doc.path("captures").isArray(), entries, links, redacted, rdmaDevices);
     }
 
     /**
@@ -461,7 +462,7 @@ public final class BundleReader {
         }
         String version = doc.path("version").isTextual() ? "sosreport " + doc.path("version").asText() : null;
         // sos lists the commands it ran, not the files it copied: those are still found by name.
-        return new Manifest(null, version, List.of(), false, entries, List.of(), List.of(), null);
+        return new Manifest(null, null, version, List.of(), false, entries, List.of(), List.of(), null);
     }
 
     private static String firstLine(String s) {

@@ -66,7 +66,8 @@ final class Analysis {
     /** Runs the pipeline and keeps what {@code keep} takes of the report and facts (a fleet keeps a summary). */
     <T> T run(Path input, BiFunction<Report, Facts, T> keep) throws BundleException {
         return inspect(input, (bundle, facts, diagnosis) -> keep.apply(ReportBuilder.build(bundle, facts, diagnosis,
-                engine().catalog(), profile, planner.plan(diagnosis, Snapshot.of(facts))), facts));
+                engine().catalog(), profile, planner.plan(diagnosis,
+                Snapshot.of(facts).identified(bundle.machine(), bundle.redacted().contains("hostnames")))), facts));
     }
 
     /** Runs the pipeline up to the diagnosis and hands it to {@code use} while the bundle is still open. */

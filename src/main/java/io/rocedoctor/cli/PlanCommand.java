@@ -7,10 +7,8 @@ import io.rocedoctor.report.Report;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -18,12 +16,13 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "plan", mixinStandardHelpOptions = true,
-        description = "Writes the remediation plan of a bundle: plan.yaml, apply.sh, rollback.sh and switch/NAME.txt.",
+        description = "Writes the remediation plan of a bundle: plan.yaml, apply.sh, rollback.sh, switch/NAME.txt and persist/.",
         footer = {"", "Examples:",
                 "  roce-doctor plan fixtures/bundles/cross-numa-irq --out /tmp/plan",
                 "  /tmp/plan/apply.sh                      # dry run: what each step would change",
                 "  /tmp/plan/apply.sh --execute --step 1   # one step, then measure",
-                "  /tmp/plan/rollback.sh                   # undo what apply.sh recorded, newest first",
+                "  /tmp/plan/rollback.sh --execute         # undo what apply.sh recorded, newest first",
+                "  /tmp/plan/persist/persist.sh            # dry run: the files that keep the changes after a reboot",
                 "", "Exit codes: 0 plan written, 2 bad usage or unreadable bundle, 3 internal error."})
 final class PlanCommand implements Callable<Integer> {
 
@@ -33,26 +32,31 @@ final class PlanCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "BUNDLE", description = "The bundle to plan for.")
     Path bundle;
 
-    @Option(names = "--out", required = true, paramLabel = "DIR", description = "The folder to write the plan into.")
+    @Option(names = "--out", required = true, paramLabel = "DIR",
+            description = "The folder to write the plan into: new or empty, or with --replace a previous plan of the same host.")
     Path out;
+
+    @Option(names = "--replace", description = "Replace the previous plan of the same host in --out (its files only;"
+            + " refused when the folder holds anything else, or a state/ that records applied changes).")
+    boolean replace;
 
     @CommandLine.Mixin
     DiagnosisOptions diagnosis;
 
     @Override
     public Integer call() throws IOException, BadInputException, BundleException {
-        Path state = out.resolve("state");
-        if (Files.isDirectory(state)) {
-            try (Stream<Path> records = Files.list(state)) {
-                if (records.anyMatch(p -> p.getFileName().toString().endsWith(".key"))) {
-                    throw new BadInputException(state + " records changes of an earlier plan: run its rollback.sh first,"
-                            + " or choose another --out");
-                }
-            }
-        }
         Report report = diagnosis.analysis(spec.commandLine().getErr()).run(bundle);
         Plan plan = (Plan) report.plan();
-        PlanFiles.write(plan, out);
+        try {
+            PlanFiles.write(plan, out, replace);
+        } catch (PlanFiles.RefusedFolder e) {
+            throw new BadInputException(e.getMessage());
+        } catch (IOException e) {
+            String reason = e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason()
+                    : e.getClass().getSimpleName().replace("Exception", "").replaceAll("([a-z])([A-Z])", "$1 $2").toLowerCase();
+            throw new BadInputException("cannot write the plan into " + out + ": " + reason
+                    + (e instanceof java.nio.file.FileSystemException f && f.getFile() != null ? " (" + f.getFile() + ")" : ""));
+        }
         PrintWriter o = spec.commandLine().getOut();
         o.println("plan for " + (plan.host() == null ? bundle : plan.host()) + ": " + plan.steps().size() + " step(s) in " + out);
         for (Plan.Step step : plan.steps()) {
@@ -62,7 +66,11 @@ final class PlanCommand implements Callable<Integer> {
         for (Plan.Refusal r : plan.refusals()) {
             o.println("  refused " + r.action() + " for " + String.join(", ", r.because()) + ": " + r.reason());
         }
-        o.println("next: " + out.resolve("apply.sh") + " (dry run), then --execute --step 1");
+        if (plan.steps().isEmpty()) {
+            o.println("nothing to apply: the plan has no steps");
+        } else {
+            o.println("next: " + out.resolve("apply.sh") + " (dry run), then --execute --step " + plan.steps().get(0).step());
+        }
         o.flush();
         return Main.OK;
     }

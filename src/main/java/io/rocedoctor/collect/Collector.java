@@ -7,6 +7,7 @@ import io.rocedoctor.bundle.SourceKind;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -85,13 +86,33 @@ public final class Collector {
                 }
             }
             List<String> redacted = redactor == null ? List.of() : Redactor.CATEGORIES;
-            String manifest = ManifestYaml.render(redactor == null ? host : redactor.redact(host), settings.collectorName(),
+            String manifest = ManifestYaml.render(redactor == null ? host : redactor.redact(host), machineHash(root), settings.collectorName(),
                     times, entries, redacted, inventory);
             writer.add("manifest.yaml", manifest.getBytes(StandardCharsets.UTF_8), times.get(0));
             writer.finish();
         }
         int failed = (int) entries.stream().filter(e -> e.path() == null).count();
         return new Result(inventory, entries.size(), failed, out);
+    }
+
+    /**
+     * The host's machine id as the manifest records it: SHA-256 of {@code roce-doctor:} and
+     * /etc/machine-id (machine-id(5): 32 hex digits), its first 32 hex digits; null without a valid
+     * id. The plan's scripts recognise the host of a redacted bundle by it, and the id itself, which
+     * machine-id(5) asks to keep confidential, never leaves the host (as systemd's app-specific ids).
+     */
+    static String machineHash(Path root) {
+        try {
+            String id = Files.readString(root.resolve("etc/machine-id"), StandardCharsets.US_ASCII).strip();
+            if (!id.matches("[0-9a-f]{32}")) {
+                return null;
+            }
+            byte[] digest = java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(("roce-doctor:" + id).getBytes(StandardCharsets.US_ASCII));
+            return java.util.HexFormat.of().formatHex(digest, 0, 16);
+        } catch (IOException | java.security.NoSuchAlgorithmException e) {
+            return null;
+        }
     }
 
     /** Where a source's bytes go in the bundle, in a sample's folder after sample 0. */

@@ -19,11 +19,14 @@ final class ManifestYaml {
     private ManifestYaml() {
     }
 
-    static String render(String host, String collector, List<Instant> samples, List<Entry> captures, List<String> redacted,
+    static String render(String host, String machine, String collector, List<Instant> samples, List<Entry> captures, List<String> redacted,
                          Inventory inventory) {
         StringBuilder y = new StringBuilder();
         y.append("format: 1\n");
         y.append("host: ").append(quote(host)).append('\n');
+        if (machine != null) {
+            y.append("machine: ").append(quote(machine)).append('\n');
+        }
         y.append("collected_at: ").append(samples.get(0).truncatedTo(ChronoUnit.SECONDS)).append('\n');
         y.append("collector: ").append(quote(collector)).append('\n');
         y.append("samples:\n");

@@ -18,7 +18,7 @@ public record ActionSpec(String id, String layer, String risk, boolean window, S
                          List<String> optional, boolean manual, List<String> instructions, List<String> rollback,
                          List<SettingSpec> settings, String group, @JsonProperty("merge-by") List<String> mergeBy,
                          @JsonProperty("keep-largest") String keepLargest, List<String> before, PairSpec pair, @JsonProperty("switch") Map<String, SwitchSnippet> switchSnippets,
-                         List<String> notes, String persist, String measure) {
+                         List<String> notes, Persist persist, String measure) {
 
     /**
      * What a step can do to traffic, mildest first: {@code apply.sh --execute} runs the first two
@@ -119,6 +119,12 @@ public record ActionSpec(String id, String layer, String risk, boolean window, S
         if (kinds != 1) {
             out.add("an action is exactly one of: manual (with instructions), host settings, switch snippets");
         }
+        if (settings.isEmpty() != (persist == null)) {
+            out.add("an action with host settings needs persist: (how they survive a reboot), and only it");
+        }
+        if (persist != null) {
+            out.addAll(persist.problems(parameters));
+        }
         if (manual && instructions.isEmpty()) {
             out.add("a manual action needs instructions");
         }
@@ -177,7 +183,7 @@ public record ActionSpec(String id, String layer, String risk, boolean window, S
         List<String> out = new ArrayList<>(instructions);
         out.addAll(rollback);
         out.addAll(notes);
-        for (String t : new String[] {summary, persist, measure}) {
+        for (String t : new String[] {summary, measure}) {
             if (t != null) {
                 out.add(t);
             }

@@ -32,7 +32,11 @@ public enum ParameterType {
     SWITCH_PORT("switch-port", "[A-Za-z][A-Za-z0-9_./:-]{0,31}", "a switch port name (Ethernet0, swp1s0)"),
     PCI_ADDRESS("pci-address", "[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\\.[0-7]", "a PCI function (0000:3b:00.0)"),
     PCI_SLOT("pci-slot", "[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}", "a PCI slot (0000:3b:00)"),
-    PLATFORM("platform", "sonic|nvue|eos", "a switch platform (sonic, nvue or eos)");
+    PLATFORM("platform", "sonic|nvue|eos", "a switch platform (sonic, nvue or eos)"),
+    /** A host name as the kernel holds it (uname -n, at most 64 characters): the plan's host, checked by apply.sh. */
+    HOST_NAME("host-name", "[A-Za-z0-9][A-Za-z0-9_.-]{0,63}", "a host name ([A-Za-z0-9_.-], at most 64)"),
+    /** The bundle's machine id as the collector records it: a hash of /etc/machine-id, 32 hex digits. */
+    MACHINE_ID("machine-id", "[0-9a-f]{32}", "a machine id (32 hex digits)");
 
     private final String label;
     /** The whole value's pattern, or a list item's. */
@@ -127,19 +131,6 @@ public enum ParameterType {
      * characters, so a refusal can name the value without carrying it.
      */
     public static String visible(String value) {
-        StringBuilder out = new StringBuilder("'");
-        int shown = 0;
-        for (int i = 0; i < value.length() && shown < 40; i++, shown++) {
-            char c = value.charAt(i);
-            if (c >= 0x20 && c < 0x7f && c != '\'' && c != '\\') {
-                out.append(c);
-            } else {
-                out.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-            }
-        }
-        if (value.length() > 40) {
-            out.append("...(").append(value.length()).append(" characters)");
-        }
-        return out.append("'").toString();
+        return "'" + GeneratedText.escape(value, 40, "'") + "'";
     }
 }

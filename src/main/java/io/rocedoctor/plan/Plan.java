@@ -8,11 +8,55 @@ import java.util.Map;
 /**
  * The ordered remediation plan of one bundle (PLANNER.md): steps a customer runs one at a time,
  * and the proposals refused because a value failed validation or no catalog entry exists.
+ * {@code host} and {@code machine} say which host the scripts may run on: apply.sh compares the
+ * live host name with {@code host}, or, when the bundle was redacted (its host name is a token),
+ * the hash of /etc/machine-id with {@code machine}. Both passed their {@link ParameterType}; a
+ * bundle's host name that does not is left out (a refusal says so) and the scripts refuse to run
+ * without {@code --force-host}.
  */
-public record Plan(String host, List<Step> steps, List<Refusal> refusals) {
+public record Plan(String host, String machine, boolean redacted, List<Step> steps, List<Refusal> refusals) {
     public Plan {
         steps = List.copyOf(steps);
         refusals = List.copyOf(refusals);
+        if (host != null && ParameterType.HOST_NAME.problem(host).isPresent()) {
+            throw new IllegalArgumentException("not a host name: " + ParameterType.visible(host));
+        }
+        if (machine != null && ParameterType.MACHINE_ID.problem(machine).isPresent()) {
+            throw new IllegalArgumentException("not a machine id: " + ParameterType.visible(machine));
+        }
+    }
+
+    public Plan(String host, List<Step> steps, List<Refusal> refusals) {
+        this(host, null, false, steps, refusals);
+    }
+
+    /**
+     * The plan of a snapshot's host: a host name or machine id that is not one is left out, with a
+     * refusal naming it escaped, so no bundle value reaches a generated file unchecked.
+     */
+    static Plan of(Snapshot snapshot, List<Step> steps, List<Refusal> refusals) {
+        List<Refusal> all = new java.util.ArrayList<>(refusals);
+        String host = identity(snapshot.host(), ParameterType.HOST_NAME, "host name", all);
+        String machine = identity(snapshot.machine(), ParameterType.MACHINE_ID, "machine id", all);
+        return new Plan(host, machine, snapshot.redacted(), steps, all);
+    }
+
+    /** The host name when it is one, else null: steps name their host only when it passed HOST_NAME. */
+    static String validHost(String host) {
+        return host != null && ParameterType.HOST_NAME.problem(host).isEmpty() ? host : null;
+    }
+
+    private static String identity(String value, ParameterType type, String what, List<Refusal> refusals) {
+        if (value == null) {
+            return null;
+        }
+        java.util.Optional<String> problem = type.problem(value);
+        if (problem.isEmpty()) {
+            return value;
+        }
+        refusals.add(new Refusal("host-check", List.of(), "host", "the bundle's " + what + " " + problem.get()
+                + ": the scripts cannot check they run on the bundle's host and refuse to without --force-host"));
+        return null;
     }
 
     /**
@@ -23,7 +67,7 @@ public record Plan(String host, List<Step> steps, List<Refusal> refusals) {
     public record Step(int step, String id, List<String> actions, String layer, String summary, List<String> because,
                        Map<String, String> target, String risk, boolean window, String reference, boolean manual, List<String> apply,
                        List<String> verify, List<String> rollback, String persist, String measure, List<String> notes,
-                       List<SwitchPart> switches, @JsonIgnore List<Change> changes) {
+                       List<SwitchPart> switches, @JsonIgnore List<Change> changes, @JsonIgnore Persist persistence) {
         public Step {
             actions = List.copyOf(actions);
             because = List.copyOf(because);
@@ -59,6 +103,8 @@ public record Plan(String host, List<Step> steps, List<Refusal> refusals) {
     public record Refusal(String action, List<String> because, String subject, String reason) {
         public Refusal {
             because = List.copyOf(because);
+            // A finding's subject comes from the bundle: shown, never carried.
+            subject = subject == null ? null : GeneratedText.comment(subject);
         }
     }
 }

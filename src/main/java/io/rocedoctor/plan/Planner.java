@@ -99,9 +99,9 @@ public final class Planner {
         drafts = ordered(drafts);
         List<Plan.Step> steps = new ArrayList<>();
         for (int i = 0; i < drafts.size(); i++) {
-            steps.add(step(i + 1, drafts.get(i), snapshot.host()));
+            steps.add(step(i + 1, drafts.get(i), Plan.validHost(snapshot.host())));
         }
-        return new Plan(snapshot.host(), steps, refusals);
+        return Plan.of(snapshot, steps, refusals);
     }
 
     private Optional<Candidate> validated(ActionProposal p, Finding f, List<Plan.Refusal> refusals) {
@@ -369,9 +369,10 @@ public final class Planner {
         if (host != null && !spec.switchSide()) {
             target.put("host", host);
         }
+        Persist persist = spec.persist() == null ? null : spec.persist().resolve(params);
         return new Plan.Step(number, spec.id(), actions, spec.layer(), summary, d.because(), target, spec.risk(), spec.window(), spec.reference(),
-                spec.manual(), apply, verify, rollback, render(spec.persist(), params), render(spec.measure(), params),
-                d.notes(), switches, d.changes());
+                spec.manual(), apply, verify, rollback, persist == null ? null : persist.describe(d.changes()),
+                render(spec.measure(), params), d.notes(), switches, d.changes(), persist);
     }
 
     private static Plan.SwitchPart switchPart(int step, Draft s) {

@@ -11,11 +11,23 @@ import java.util.TreeMap;
  * What the bundle saw, by source ({@code /proc/irq/142/smp_affinity_list} -> {@code 0-3}): the
  * prior values of settings whose proposals carry none (a catalog setting's {@code prior-source}).
  */
-public record Snapshot(String host, Map<String, String> values) {
+public record Snapshot(String host, String machine, boolean redacted, Map<String, String> values) {
     public static final Snapshot EMPTY = new Snapshot(null, Map.of());
 
     public Snapshot {
         values = java.util.Collections.unmodifiableMap(new TreeMap<>(values));
+    }
+
+    public Snapshot(String host, Map<String, String> values) {
+        this(host, null, false, values);
+    }
+
+    /**
+     * This snapshot with the bundle's identity: the machine id the collector recorded (a hash of
+     * /etc/machine-id, null when none) and whether host names were redacted (then the host name is a token).
+     */
+    public Snapshot identified(String machine, boolean redacted) {
+        return new Snapshot(host, machine, redacted, values);
     }
 
     public static Snapshot of(Facts facts) {

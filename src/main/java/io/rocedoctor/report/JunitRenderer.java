@@ -1,5 +1,7 @@
 package io.rocedoctor.report;
 
+import io.rocedoctor.plan.GeneratedText;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +30,9 @@ public final class JunitRenderer implements Renderer {
 
     @Override
     public String render(Report r) {
-        String host = r.bundle().host();
+        // Attribute values from the bundle, in printable ASCII (the generated-files rule, docs/security.md):
+        // an XML parser turns a raw newline in an attribute into a space, and a bidi control would mislead.
+        String host = GeneratedText.line(r.bundle().host());
         Map<String, List<Report.ReportFinding>> byRule = new TreeMap<>();
         r.findings().forEach(f -> byRule.computeIfAbsent(f.id(), k -> new ArrayList<>()).add(f));
         Set<String> rules = new TreeSet<>(r.evaluated());
@@ -39,7 +43,7 @@ public final class JunitRenderer implements Renderer {
             if (found.isEmpty()) {
                 cases.add(new Testcase(rule, host, null, null));
             }
-            found.forEach(f -> cases.add(new Testcase(rule, f.subject(), f, null)));
+            found.forEach(f -> cases.add(new Testcase(rule, GeneratedText.line(f.subject()), f, null)));
         }
         r.notEvaluated().forEach(n -> cases.add(new Testcase(n.rule(), host, null, n.why())));
         List<PlanView.Refusal> refusals = r.plan() == null ? List.of() : PlanView.of(r.plan()).refusals();
@@ -64,7 +68,7 @@ public final class JunitRenderer implements Renderer {
                 x.empty("skipped", "message", c.skipped());
             } else if (fails(c)) {
                 Report.ReportFinding f = c.finding();
-                x.element("failure", details(f), "type", f.severity(), "message", f.severity() + ": " + f.title());
+                x.element("failure", details(f), "type", f.severity(), "message", GeneratedText.line(f.severity() + ": " + f.title()));
             } else if (c.finding() != null) {
                 x.element("system-out", c.finding().severity() + " (below the threshold): " + details(c.finding()));
             }

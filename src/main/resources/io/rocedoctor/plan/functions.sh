@@ -159,11 +159,13 @@ trust_write() {
 }
 pfc_read() { if has_mlnx_qos; then mlnx_qos_prios "$1" enabled; else dcb_prios pfc "$1" prio-pfc; fi; }
 # dcb takes each P:V of the mapping as a word of its own, hence the unquoted $(...).
+# shellcheck disable=SC2046
 pfc_write() {
     if has_mlnx_qos; then mlnx_qos -i "$1" --pfc "$(prio_vector "$2")"
     else dcb pfc set dev "$1" prio-pfc $(dcb_mapping "$2" on off); fi
 }
 prio2buffer_read() { if has_mlnx_qos; then mlnx_qos_prios "$1" buffer; else dcb_prios buffer "$1" prio-buffer; fi; }
+# shellcheck disable=SC2046
 prio2buffer_write() {
     if has_mlnx_qos; then mlnx_qos -i "$1" --prio2buffer "$(prio_vector "$2")"
     else dcb buffer set dev "$1" prio-buffer $(dcb_mapping "$2" 1 0); fi

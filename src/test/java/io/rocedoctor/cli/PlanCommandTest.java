@@ -70,8 +70,70 @@ class PlanCommandTest {
         Files.writeString(out.resolve("state/0001.key"), "s1_1\n");
         Cli cli = Cli.run("plan", "fixtures/bundles/cross-numa-irq", "--out", out.toString());
         assertThat(cli.exit()).isEqualTo(Main.BAD_INPUT);
-        assertThat(cli.err()).contains("rollback.sh first");
+        assertThat(cli.err()).contains("run its rollback.sh --execute first");
         assertThat(out.resolve("apply.sh")).doesNotExist();
+    }
+
+    @Test
+    void outIsRefusedWhenItIsASymlinkAFileOrAFolderOfSomethingElse() throws Exception {
+        Path target = Files.createDirectories(out.resolve("real"));
+        Path link = Files.createSymbolicLink(out.resolve("link"), target);
+        Cli viaLink = Cli.run("plan", "fixtures/bundles/cross-numa-irq", "--out", link.toString());
+        assertThat(viaLink.exit()).isEqualTo(Main.BAD_INPUT);
+        assertThat(viaLink.err()).contains(link + " is a symbolic link");
+        assertThat(target).isEmptyDirectory();
+
+        Path file = Files.writeString(out.resolve("file"), "x");
+        Cli onFile = Cli.run("plan", "fixtures/bundles/cross-numa-irq", "--out", file.toString());
+        assertThat(onFile.exit()).isEqualTo(Main.BAD_INPUT);
+        assertThat(onFile.err()).contains(file + " is not a folder");
+
+        Path foreign = Files.createDirectories(out.resolve("foreign"));
+        Files.writeString(foreign.resolve("notes.txt"), "mine");
+        Cli intoForeign = Cli.run("plan", "fixtures/bundles/cross-numa-irq", "--out", foreign.toString(), "--replace");
+        assertThat(intoForeign.exit()).isEqualTo(Main.BAD_INPUT);
+        assertThat(intoForeign.err()).contains("is not empty and holds no roce-doctor plan");
+        assertThat(foreign.resolve("apply.sh")).doesNotExist();
+
+        Cli unwritable = Cli.run("plan", "fixtures/bundles/cross-numa-irq", "--out", "/proc/roce-doctor-plan");
+        assertThat(unwritable.exit()).isEqualTo(Main.BAD_INPUT);
+        assertThat(unwritable.err()).startsWith("roce-doctor: ").contains("cannot write the plan into /proc/roce-doctor-plan");
+    }
+
+    /**
+     * A previous plan of the same host is replaced only with --replace, which removes its files
+     * (a switch/ file the new plan has not) and keeps state/; a file it did not write, or the plan
+     * of another host, stops it.
+     */
+    @Test
+    void replacingAPreviousPlanIsExplicitAndRemovesOnlyItsFiles() throws Exception {
+        Path plan = out.resolve("plan");
+        assertThat(Cli.run("plan", "fixtures/bundles/cross-numa-irq", "--out", plan.toString()).exit()).isZero();
+        Files.createDirectories(plan.resolve("switch"));
+        Files.writeString(plan.resolve("switch/old.txt"), "of the previous plan");
+        Files.writeString(plan.resolve(".roce-doctor-plan"), "switch/old.txt\n", java.nio.file.StandardOpenOption.APPEND);
+        Files.createDirectories(plan.resolve("state"));
+        Files.writeString(plan.resolve("state/sequence"), "0\n");
+
+        Cli again = Cli.run("plan", "fixtures/bundles/cross-numa-irq", "--out", plan.toString());
+        assertThat(again.exit()).isEqualTo(Main.BAD_INPUT);
+        assertThat(again.err()).contains("holds a previous plan of this host: --replace replaces it");
+
+        Cli replaced = Cli.run("plan", "fixtures/bundles/cross-numa-irq", "--out", plan.toString(), "--replace");
+        assertThat(replaced.exit()).as(replaced.err()).isZero();
+        assertThat(plan.resolve("switch")).doesNotExist();
+        assertThat(plan.resolve("state/sequence")).as("state/ is kept").exists();
+        assertThat(plan.resolve("apply.sh")).isExecutable();
+
+        Files.writeString(plan.resolve("mine.txt"), "a person's notes");
+        Cli withForeign = Cli.run("plan", "fixtures/bundles/cross-numa-irq", "--out", plan.toString(), "--replace");
+        assertThat(withForeign.exit()).isEqualTo(Main.BAD_INPUT);
+        assertThat(withForeign.err()).contains("holds files the previous plan did not write (mine.txt)");
+        Files.delete(plan.resolve("mine.txt"));
+
+        Cli otherHost = Cli.run("plan", "fixtures/bundles/dual-port-hash-concentration", "--out", plan.toString(), "--replace");
+        assertThat(otherHost.exit()).isEqualTo(Main.BAD_INPUT);
+        assertThat(otherHost.err()).contains("holds the plan of another host");
     }
 
     @Test

@@ -103,7 +103,7 @@ class ProfilesAndUserRulesTest {
                 end
                 """);
         Path bundle = dir.resolve("b");
-        copy(Path.of(STORM), bundle);
+        Cli.copyTree(Path.of(STORM), bundle);
         Files.writeString(bundle.resolve("fs/sys/class/net/ens1f1np1/mtu"), "1500\n");
         assertThat(findings(analyze(bundle.toString(), "--rules", rules.toString())))
                 .contains("SITE_JUMBO_MTU_REQUIRED@ens1f1np1:info", "PAUSE_STORM@ens1f0np0:critical", "PFC_DOMINATES_ECN@ens1f0np0:high")
@@ -133,18 +133,5 @@ class ProfilesAndUserRulesTest {
         // diff diagnoses with the same rules as analyze (it took none before).
         assertThat(Cli.run("diff", STORM, STORM, "--rules", rules.toString()).out())
                 .contains("PAUSE_STORM site:ens1f0np0 (medium)").doesNotContain("PAUSE_STORM ens1f0np0");
-    }
-
-    private static void copy(Path from, Path to) throws Exception {
-        try (var files = Files.walk(from)) {
-            for (Path p : files.toList()) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(p, target);
-                }
-            }
-        }
     }
 }

@@ -64,6 +64,11 @@ class ShellCollectorTest {
         assertThat(s.manifest().get("discovered")).isEqualTo(j.manifest().get("discovered"));
         assertThat(s.manifest().get("samples")).hasSize(2);
         assertThat(s.manifest().get("host")).isEqualTo(j.manifest().get("host"));
+        // Both hash /etc/machine-id the same way, so a plan recognises the host whichever collected it.
+        assertThat(s.manifest().get("machine")).isEqualTo(j.manifest().get("machine"));
+        if (java.nio.file.Files.isReadable(java.nio.file.Path.of("/etc/machine-id"))) {
+            assertThat(j.manifest().path("machine").asText()).matches("[0-9a-f]{32}");
+        }
     }
 
     /**

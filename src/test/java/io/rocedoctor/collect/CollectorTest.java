@@ -104,6 +104,24 @@ class CollectorTest {
         }
     }
 
+    /**
+     * The manifest names the host by a hash of its machine id, redacted or not: apply.sh recognises
+     * the host of a redacted bundle by it (printf 'roce-doctor:%s' ID | sha256sum, first 32 digits),
+     * and the id itself never leaves the host.
+     */
+    @Test
+    void theManifestRecordsTheMachineIdHashedNeverTheIdItself() throws Exception {
+        Process p = new ProcessBuilder("bash", "-c", "printf 'roce-doctor:%s' " + FakeHost.MACHINE_ID + " | sha256sum | cut -c1-32")
+                .start();
+        String expected = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.US_ASCII).strip();
+        assertThat(p.waitFor()).isZero();
+        try (Bundle b = new BundleReader().read(collect(true))) {
+            assertThat(b.machine()).isEqualTo(expected).hasSize(32).isNotEqualTo(FakeHost.MACHINE_ID.substring(0, 32));
+        }
+        Files.writeString(root.resolve("etc/machine-id"), "not-an-id\n");
+        assertThat(Collector.machineHash(root)).as("a file that is no machine id is not recorded").isNull();
+    }
+
     @Test
     void everyEntrySitsInOneFolderNamedAfterTheArchive() throws IOException {
         List<String> names = new ArrayList<>();

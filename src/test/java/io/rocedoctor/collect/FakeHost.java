@@ -21,6 +21,9 @@ final class FakeHost {
     private FakeHost() {
     }
 
+    /** The fake host's /etc/machine-id (machine-id(5): 32 lowercase hex digits). */
+    static final String MACHINE_ID = "4a7f0c2e9b1d4e8f8c3a6b5d2e1f0a9c";
+
     static Path create(Path root) throws IOException {
         port(root, "ens1f0np0", "0000:3b:00.0", 140, 141);
         port(root, "ens1f1np1", "0000:3b:00.1", 150);
@@ -54,6 +57,7 @@ final class FakeHost {
         }
         write(root, "proc/sys/kernel/hostname", "gpu-node-17\n");
         write(root, "proc/sys/kernel/domainname", "(none)\n");
+        write(root, "etc/machine-id", FakeHost.MACHINE_ID + "\n");
         return root;
     }
 

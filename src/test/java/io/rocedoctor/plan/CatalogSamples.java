@@ -24,7 +24,9 @@ final class CatalogSamples {
             Map.entry(ParameterType.WORD, "layer2+3"), Map.entry(ParameterType.ROCE_MODE, "IB/RoCE v1"),
             Map.entry(ParameterType.SWITCH_NAME, "leaf-1"), Map.entry(ParameterType.SWITCH_PORT, "Ethernet0"),
             Map.entry(ParameterType.PCI_ADDRESS, "0000:3b:00.0"), Map.entry(ParameterType.PCI_SLOT, "0000:3b:00"),
-            Map.entry(ParameterType.PLATFORM, "sonic"));
+            Map.entry(ParameterType.PLATFORM, "sonic"),
+            Map.entry(ParameterType.HOST_NAME, "gpu-node-17"),
+            Map.entry(ParameterType.MACHINE_ID, "0123456789abcdef0123456789abcdef"));
 
     private CatalogSamples() {
     }

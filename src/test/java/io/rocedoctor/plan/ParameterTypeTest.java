@@ -107,7 +107,9 @@ class ParameterTypeTest {
                 Map.entry(ParameterType.SWITCH_PORT, List.of("Ethernet0", "swp1s0", "Ethernet1/1")),
                 Map.entry(ParameterType.PCI_ADDRESS, List.of("0000:3b:00.0")),
                 Map.entry(ParameterType.PCI_SLOT, List.of("0000:3b:00")),
-                Map.entry(ParameterType.PLATFORM, List.of("sonic", "nvue", "eos")));
+                Map.entry(ParameterType.PLATFORM, List.of("sonic", "nvue", "eos")),
+                Map.entry(ParameterType.HOST_NAME, List.of("gpu-node-17", "dbx-r2-14.example.com", "host-1")),
+                Map.entry(ParameterType.MACHINE_ID, List.of("0123456789abcdef0123456789abcdef")));
         assertThat(valid.keySet()).containsExactlyInAnyOrder(ParameterType.values());
         valid.forEach((type, values) -> values.forEach(v -> assertThat(type.problem(v)).as(type.label() + " " + v).isEmpty()));
     }

@@ -40,8 +40,11 @@ class ShellScriptsTest {
                 "device", "ens1f0np0", "irqs", irqs, "cpus", "24-31").build();
     }
 
+    /** A fake root of the plans' host, gpu-node-17: apply.sh checks the host name it finds there. */
     private Path root(Map<String, String> files) throws IOException {
         Path root = tmp.resolve("root");
+        Files.createDirectories(root.resolve("proc/sys/kernel"));
+        Files.writeString(root.resolve("proc/sys/kernel/hostname"), "gpu-node-17\n");
         for (Map.Entry<String, String> e : files.entrySet()) {
             Path f = root.resolve(e.getKey());
             Files.createDirectories(f.getParent());
@@ -60,7 +63,8 @@ class ShellScriptsTest {
         return new Run(p.waitFor(), out);
     }
 
-    private static Map<String, byte[]> contents(Path root) throws IOException {
+    /** Every regular file under {@code root} by relative path, with its bytes. */
+    static Map<String, byte[]> contents(Path root) throws IOException {
         Map<String, byte[]> out = new TreeMap<>();
         try (Stream<Path> files = Files.walk(root)) {
             for (Path f : files.filter(Files::isRegularFile).toList()) {
@@ -76,6 +80,7 @@ class ShellScriptsTest {
      */
     @Test
     void bnxtReCongestionControlDryRunMakesNoFolderAndRollbackRestoresTheValueFound() throws Exception {
+        root(Map.of());
         Path driver = Files.createDirectories(tmp.resolve("root/sys/kernel/config/bnxt_re"));
         Path out = tmp.resolve("plan");
         PlanFiles.write(plan(Map.of(), Finding.of("ECN_DISABLED_ON_ROCE_PRIO", "bnxt_re0").severity("high")
@@ -97,7 +102,7 @@ class ShellScriptsTest {
             assertThat(Files.readString(cc.resolve(file))).as(file).isEqualTo("0x1");
         }
 
-        Run rollback = run(out, tmp.resolve("root"), "rollback.sh");
+        Run rollback = run(out, tmp.resolve("root"), "rollback.sh", "--execute");
         assertThat(rollback.exit()).as(rollback.out()).isZero();
         for (String file : List.of("cc_mode", "ecn_marking", "ecn_enable")) {
             assertThat(Files.readString(cc.resolve(file))).as(file).isEqualTo("0");
@@ -126,7 +131,7 @@ class ShellScriptsTest {
         assertThat(Files.readString(root.resolve("sys/class/net/bond0/bonding/xmit_hash_policy"))).isEqualTo("layer3+4\n");
         assertThat(apply.out()).contains("(verified)", "verify:", "measure:");
 
-        Run rollback = run(out, root, "rollback.sh");
+        Run rollback = run(out, root, "rollback.sh", "--execute");
         assertThat(rollback.exit()).as(rollback.out()).isZero();
         assertThat(rollback.out().indexOf("restored xmit_hash_policy of bond0"))
                 .as("newest first").isLessThan(rollback.out().indexOf("restored /proc/irq/142/smp_affinity_list"));
@@ -146,7 +151,7 @@ class ShellScriptsTest {
 
         Run forced = run(out, root, "apply.sh", "--execute", "--force");
         assertThat(forced.exit()).as(forced.out()).isZero();
-        assertThat(run(out, root, "rollback.sh").exit()).isZero();
+        assertThat(run(out, root, "rollback.sh", "--execute").exit()).isZero();
         assertThat(Files.readString(root.resolve("proc/irq/142/smp_affinity_list"))).as("the live value, not the snapshot's")
                 .isEqualTo("8-11\n");
     }
@@ -164,13 +169,13 @@ class ShellScriptsTest {
         assertThat(second.exit()).as(second.out()).isZero();
         assertThat(Files.readString(root.resolve("proc/sys/net/core/busy_poll"))).isEqualTo("50\n");
         assertThat(second.out()).doesNotContain("step 1 ");
-        assertThat(run(out, root, "rollback.sh").exit()).isZero();
+        assertThat(run(out, root, "rollback.sh", "--execute").exit()).isZero();
 
         Run all = run(out, root, "apply.sh", "--execute");
         assertThat(all.exit()).isEqualTo(1);
         assertThat(all.out()).contains("cannot read /proc/irq/999/smp_affinity_list").doesNotContain("step 2 ");
         assertThat(Files.readString(root.resolve("proc/sys/net/core/busy_poll"))).as("step 2 never ran").isEqualTo("0\n");
-        assertThat(run(out, root, "rollback.sh").exit()).isZero();
+        assertThat(run(out, root, "rollback.sh", "--execute").exit()).isZero();
         assertThat(Files.readString(root.resolve("proc/irq/142/smp_affinity_list"))).isEqualTo("0-3\n");
     }
 
@@ -196,9 +201,147 @@ class ShellScriptsTest {
         }
         assertThat(out.resolve("switch/leaf-1.txt")).content().contains("(sonic)", "# rollback");
         assertThat(out.resolve("switch/spine-1.txt")).content().contains("(nvue)", "nv config apply");
-        Run dry = run(out, tmp.resolve("empty-root"), "apply.sh");
+        Run dry = run(out, root(Map.of()), "apply.sh");
         assertThat(dry.exit()).as(dry.out()).isZero();
         assertThat(dry.out()).contains("dry run: nothing was changed");
+    }
+
+    private static Finding lagHash() {
+        return Finding.of("ROCE_LAG_QUEUE_AFFINITY", "mlx5_bond_0").severity("medium")
+                .action("roce-lag-hash", "ibdev", "mlx5_bond_0", "current", "queue_affinity").build();
+    }
+
+    private Path lagRoot() throws IOException {
+        Path root = root(Map.of("sys/class/net/ens1f0np0/compat/devlink/lag_port_select_mode", "queue_affinity\n"));
+        Files.createDirectories(root.resolve("sys/class/infiniband/mlx5_bond_0/device/net/ens1f0np0"));
+        return root;
+    }
+
+    /** A link-flap step breaks the QPs on the link: --execute refuses it, says why, and runs it only with --allow link-flap. */
+    @Test
+    void executeRefusesALinkFlapStepUnlessAllowedAndSaysWhy() throws Exception {
+        Path root = lagRoot();
+        Path mode = root.resolve("sys/class/net/ens1f0np0/compat/devlink/lag_port_select_mode");
+        Path out = tmp.resolve("plan");
+        PlanFiles.write(plan(Map.of(), lagHash()), out);
+        assertThat(out.resolve("apply.sh")).content().contains("# --force goes on", "--allow RISK");
+
+        Run dry = run(out, root, "apply.sh");
+        assertThat(dry.exit()).as(dry.out()).isZero();
+        assertThat(dry.out()).contains("risk: link-flap (maintenance window)",
+                "--execute refuses this step unless --allow link-flap: it takes the link down and up");
+
+        Run refused = run(out, root, "apply.sh", "--execute");
+        assertThat(refused.exit()).isEqualTo(1);
+        assertThat(refused.out()).contains("step 1 is refused: its risk is link-flap", "breaks the RDMA connections (QPs)",
+                "with --allow link-flap");
+        assertThat(mode).content().isEqualTo("queue_affinity\n");
+
+        Run otherRisk = run(out, root, "apply.sh", "--execute", "--allow", "outage,reboot");
+        assertThat(otherRisk.exit()).as("allowing other risks is not allowing this one").isEqualTo(1);
+        assertThat(mode).content().isEqualTo("queue_affinity\n");
+
+        Run allowed = run(out, root, "apply.sh", "--execute", "--allow", "reboot", "--allow", "link-flap");
+        assertThat(allowed.exit()).as(allowed.out()).isZero();
+        assertThat(mode).content().isEqualTo("hash\n");
+
+        Run bad = run(out, root, "apply.sh", "--execute", "--allow", "everything");
+        assertThat(bad.exit()).isEqualTo(2);
+        assertThat(bad.out()).contains("--allow takes none, traffic-pause, link-flap, outage or reboot");
+    }
+
+    /** rollback.sh restores nothing without --execute: it lists what it would restore. */
+    @Test
+    void rollbackIsADryRunUnlessExecute() throws Exception {
+        Path root = root(Map.of("proc/sys/net/core/busy_poll", "0\n"));
+        Path out = tmp.resolve("plan");
+        PlanFiles.write(plan(Map.of(), busyPoll()), out);
+        assertThat(run(out, root, "apply.sh", "--execute").exit()).isZero();
+
+        Run dry = run(out, root, "rollback.sh");
+        assertThat(dry.exit()).as(dry.out()).isZero();
+        assertThat(dry.out()).contains("would restore net.core.busy_poll to '0'", "dry run: nothing was restored");
+        assertThat(root.resolve("proc/sys/net/core/busy_poll")).content().isEqualTo("50\n");
+
+        assertThat(run(out, root, "rollback.sh", "--execute").exit()).isZero();
+        assertThat(root.resolve("proc/sys/net/core/busy_poll")).content().isEqualTo("0\n");
+    }
+
+    private static Finding busyPoll() {
+        return Finding.of("BUSY_POLL_OFF", "host").severity("low")
+                .action("sysctl-busy-poll", "key", "net.core.busy_poll", "value", "50", "current", "0").build();
+    }
+
+    /** The plan is for the bundle's host: another host name stops --execute of both scripts unless --force-host. */
+    @Test
+    void anotherHostIsRefusedUnlessForceHost() throws Exception {
+        Path root = root(Map.of("proc/sys/net/core/busy_poll", "0\n"));
+        Files.writeString(root.resolve("proc/sys/kernel/hostname"), "gpu-node-18\n");
+        Path out = tmp.resolve("plan");
+        PlanFiles.write(plan(Map.of(), busyPoll()), out);
+
+        Run dry = run(out, root, "apply.sh");
+        assertThat(dry.exit()).isZero();
+        assertThat(dry.out()).contains("this host's host name is 'gpu-node-18', the bundle's is 'gpu-node-17'",
+                "--execute stops here unless --force-host");
+        Run refused = run(out, root, "apply.sh", "--execute");
+        assertThat(refused.exit()).isEqualTo(1);
+        assertThat(refused.out()).contains("the plan is for another host (--force-host to run it anyway)");
+        assertThat(root.resolve("proc/sys/net/core/busy_poll")).content().isEqualTo("0\n");
+
+        assertThat(run(out, root, "apply.sh", "--execute", "--force-host").exit()).isZero();
+        assertThat(root.resolve("proc/sys/net/core/busy_poll")).content().isEqualTo("50\n");
+        assertThat(run(out, root, "rollback.sh", "--execute").exit()).isEqualTo(1);
+        assertThat(run(out, root, "rollback.sh", "--execute", "--force-host").exit()).isZero();
+        assertThat(root.resolve("proc/sys/net/core/busy_poll")).content().isEqualTo("0\n");
+    }
+
+    /** A redacted bundle's host name is a token: the scripts compare the machine id hash the collector recorded. */
+    @Test
+    void aRedactedBundlesHostIsRecognisedByItsMachineId() throws Exception {
+        Path root = root(Map.of("proc/sys/net/core/busy_poll", "0\n", "etc/machine-id", "4a7f0c2e9b1d4e8f8c3a6b5d2e1f0a9c\n"));
+        Process hash = new ProcessBuilder("bash", "-c", "printf 'roce-doctor:%s' 4a7f0c2e9b1d4e8f8c3a6b5d2e1f0a9c | sha256sum | cut -c1-32").start();
+        String machine = new String(hash.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).strip();
+        Diagnosis d = new Diagnosis(List.of(busyPoll()), List.of(), List.of(), List.of());
+        Path out = tmp.resolve("plan");
+        PlanFiles.write(new Planner(new ActionCatalog()).plan(d, new Snapshot("host-1", Map.of()).identified(machine, true)), out);
+        Run same = run(out, root, "apply.sh", "--execute");
+        assertThat(same.exit()).as("the host name gpu-node-17 is not the token host-1, and need not be: " + same.out()).isZero();
+        assertThat(run(out, root, "rollback.sh", "--execute").exit()).isZero();
+
+        Files.writeString(root.resolve("etc/machine-id"), "00000000000000000000000000000001\n");
+        Run other = run(out, root, "apply.sh", "--execute");
+        assertThat(other.exit()).isEqualTo(1);
+        assertThat(other.out()).contains("machine id (the bundle was redacted", "the plan is for another host");
+        assertThat(root.resolve("proc/sys/net/core/busy_poll")).content().isEqualTo("0\n");
+    }
+
+    /** A switch step changes nothing on the host: --execute says MANUAL and the summary lists it for a person. */
+    @Test
+    void switchStepsAreLeftForAPersonAndSaidSo() throws Exception {
+        Path root = root(Map.of("proc/sys/net/core/busy_poll", "0\n"));
+        Map<String, byte[]> before = contents(root);
+        Path out = tmp.resolve("plan");
+        PlanFiles.write(plan(Map.of(), busyPoll(), Finding.of("MTU_MISMATCH", "leaf-1").severity("high")
+                .action("switch-mtu", "switch", "leaf-1", "platform", "sonic", "switch_port", "Ethernet8", "mtu", "9216").build()), out);
+        Run run = run(out, root, "apply.sh", "--execute", "--step", "2");
+        assertThat(run.exit()).as(run.out()).isZero();
+        assertThat(run.out()).contains("MANUAL: run on switch leaf-1 (sonic, see switch/leaf-1.txt):",
+                "    sudo config interface mtu Ethernet8 9216",
+                "left for a person (this script changed nothing for them):\n  step 2: on switch leaf-1 (switch/leaf-1.txt)");
+        assertThat(contents(root)).as("a switch step changes nothing here").containsExactlyEntriesOf(before);
+        assertThat(tmp.resolve("plan/state")).doesNotExist();
+    }
+
+    /** An empty plan says so, and neither the script nor the command suggests running a step. */
+    @Test
+    void anEmptyPlanSaysSoAndSuggestsNoStep() throws Exception {
+        Path out = tmp.resolve("plan");
+        PlanFiles.write(plan(Map.of()), out);
+        Run dry = run(out, root(Map.of()), "apply.sh");
+        assertThat(dry.exit()).isZero();
+        assertThat(dry.out()).contains("nothing to do: the plan has no steps").doesNotContain("--execute", "--step");
+        assertThat(out.resolve("persist")).as("nothing to persist").doesNotExist();
     }
 
     @Test
@@ -218,7 +361,7 @@ class ShellScriptsTest {
             for (String h : hostile) {
                 assertThat(text).as(script).doesNotContain(h);
             }
-            assertThat(text).doesNotContain("reboot");
+            assertThat(text).doesNotContain(";reboot", "\nreboot");
         }
     }
 }

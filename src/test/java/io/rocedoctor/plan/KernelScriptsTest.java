@@ -1,0 +1,156 @@
+package io.rocedoctor.plan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.rocedoctor.engine.Diagnosis;
+import io.rocedoctor.engine.Finding;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The generated scripts on a real kernel: a network namespace with a veth pair whose names the plan
+ * uses, apply.sh --execute and rollback.sh --execute run inside it with no fake root, and the live
+ * state read back after each. Needs root and {@code ip netns} (.ci/run runs as root); skipped with
+ * the reason otherwise, and each kind of device the kernel lacks (bonding here) is skipped with it.
+ */
+class KernelScriptsTest {
+    private static final String A = "rdva";
+    private static final String B = "rdvb";
+
+    @TempDir
+    Path tmp;
+    private String namespace;
+
+    private record Run(int exit, String out) {
+    }
+
+    @BeforeEach
+    void namespaceWithAVethPair() throws Exception {
+        assumeTrue(sh("id -u").out().strip().equals("0"), "needs root to make network namespaces");
+        namespace = "rocedoctor-" + ProcessHandle.current().pid();
+        Run made = sh("ip netns add " + namespace);
+        assumeTrue(made.exit() == 0, "ip netns is unavailable here: " + made.out().strip());
+        Run veth = sh("ip -n " + namespace + " link add " + A + " type veth peer name " + B);
+        assumeTrue(veth.exit() == 0, "this kernel cannot make a veth pair: " + veth.out().strip());
+    }
+
+    @AfterEach
+    void removeTheNamespace() throws Exception {
+        if (namespace != null) {
+            sh("ip netns del " + namespace);
+        }
+    }
+
+    private static Run sh(String command) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder("bash", "-c", command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        return new Run(p.waitFor(), out);
+    }
+
+    /** Runs a script of the plan inside the namespace: /sys and /proc/sys/net are the namespace's there. */
+    private Run inside(Path plan, String script, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("ip", "netns", "exec", namespace, "bash", plan.resolve(script).toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+        pb.environment().remove("ROCE_DOCTOR_ROOT");
+        pb.environment().put("ROCE_DOCTOR_STATE", tmp.resolve("state").toString());
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        return new Run(p.waitFor(), out);
+    }
+
+    private String live(String path) throws Exception {
+        return sh("ip netns exec " + namespace + " cat " + path).out().strip();
+    }
+
+    /** The plan is for this host: the scripts check the live host name against the bundle's. */
+    private static Plan plan(Finding... findings) throws IOException {
+        String host = Files.readString(Path.of("/proc/sys/kernel/hostname")).strip();
+        return new Planner(new ActionCatalog()).plan(new Diagnosis(List.of(findings), List.of(), List.of(), List.of()),
+                new Snapshot(host, Map.of()));
+    }
+
+    @Test
+    void theMtuAndAnInterfaceSysctlAreAppliedAndRolledBackForReal() throws Exception {
+        String mtu = "/sys/class/net/" + A + "/mtu";
+        String arpIgnore = "/proc/sys/net/ipv4/conf/" + A + "/arp_ignore";
+        assertThat(live(mtu)).isEqualTo("1500");
+        assertThat(live(arpIgnore)).isEqualTo("0");
+        Path out = tmp.resolve("plan");
+        PlanFiles.write(plan(
+                Finding.of("ROCE_MTU_BELOW_NETDEV", A).severity("medium")
+                        .action("roce-mtu-match", "device", A, "mtu", "9000", "current", "1500").build(),
+                Finding.of("BUSY_POLL_OFF", A).severity("low")
+                        .action("sysctl-busy-poll", "key", "net.ipv4.conf." + A + ".arp_ignore", "value", "1", "current", "0").build()),
+                out);
+
+        Run dry = inside(out, "apply.sh");
+        assertThat(dry.exit()).as(dry.out()).isZero();
+        assertThat(dry.out()).contains("would set MTU of " + A + ": '1500' -> '9000'");
+        assertThat(live(mtu)).isEqualTo("1500");
+
+        Run apply = inside(out, "apply.sh", "--execute");
+        assertThat(apply.exit()).as(apply.out()).isZero();
+        assertThat(apply.out()).contains("MTU of " + A + ": '1500' -> '9000' (verified)");
+        assertThat(live(mtu)).isEqualTo("9000");
+        assertThat(live(arpIgnore)).isEqualTo("1");
+        assertThat(sh("ip -n " + namespace + " -o link show " + A).out()).contains("mtu 9000");
+
+        Run rollback = inside(out, "rollback.sh", "--execute");
+        assertThat(rollback.exit()).as(rollback.out()).isZero();
+        assertThat(live(mtu)).isEqualTo("1500");
+        assertThat(live(arpIgnore)).isEqualTo("0");
+    }
+
+    /**
+     * ethtool -L on veth: veth has separate rx and tx channels and no combined ones, so the catalog's
+     * channels-combined (mlx5, bnxt_en and ice have combined channels only) cannot run on it; the
+     * kernel's answer is the reason of the skip, and where a kernel's veth takes combined, it runs.
+     */
+    @Test
+    void combinedChannelsWhereTheKernelsVethHasThem() throws Exception {
+        assumeTrue(sh("command -v ethtool").exit() == 0, "ethtool is not installed");
+        Run combined = sh("ip netns exec " + namespace + " ethtool -l " + A);
+        assumeTrue(combined.out().matches("(?s).*Pre-set maximums:.*Combined:\\s+[1-9].*"),
+                "veth has no combined channels on this kernel (ethtool -l " + A + ": rx/tx only)");
+        Path out = tmp.resolve("plan");
+        PlanFiles.write(plan(Finding.of("QUEUES_FEW", A).severity("medium")
+                .action("channels-combined", "device", A, "combined", "2").build()), out);
+        Run apply = inside(out, "apply.sh", "--execute");
+        assertThat(apply.exit()).as(apply.out()).isZero();
+        assertThat(sh("ip netns exec " + namespace + " ethtool -l " + A).out()).containsPattern("(?s)Current hardware.*Combined:\\s+2");
+        assertThat(inside(out, "rollback.sh", "--execute").exit()).isZero();
+    }
+
+    /** A real bond where the kernel has bonding: its transmit hash applied and rolled back live. */
+    @Test
+    void aBondsTransmitHashWhereTheKernelHasBonding() throws Exception {
+        Run bond = sh("ip -n " + namespace + " link add rdbond0 type bond mode balance-xor");
+        Run dummy = sh("ip -n " + namespace + " link add rddummy0 type dummy");
+        Run vlan = sh("ip -n " + namespace + " link add link " + A + " name " + A + ".10 type vlan id 10");
+        assumeTrue(bond.exit() == 0, "this kernel has no bonding (" + bond.out().strip() + "; dummy devices: "
+                + (dummy.exit() == 0 ? "yes" : "no") + ", VLAN: " + (vlan.exit() == 0 ? "yes" : "no")
+                + "): bond steps are tested in the fake root");
+        String policy = "/sys/class/net/rdbond0/bonding/xmit_hash_policy";
+        Path out = tmp.resolve("plan");
+        PlanFiles.write(plan(Finding.of("HASH_SINGLE_PATH_CONCENTRATION", "rdbond0").severity("high")
+                .action("bond-xmit-hash-layer34", "bond", "rdbond0", "current", "layer2").build()), out);
+        Run apply = inside(out, "apply.sh", "--execute");
+        assertThat(apply.exit()).as(apply.out()).isZero();
+        assertThat(live(policy)).startsWith("layer3+4");
+        assertThat(inside(out, "rollback.sh", "--execute").exit()).isZero();
+        assertThat(live(policy)).startsWith("layer2 ");
+    }
+}
