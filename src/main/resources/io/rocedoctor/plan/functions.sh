@@ -7,6 +7,7 @@ fail() { printf '%s: %s\n' "$SCRIPT" "$*" >&2; exit 1; }
 # was configured (ethtool 6.x prints "Supported/Configured FEC encodings:", older "Configured FEC encodings:").
 fec_read() { ethtool --show-fec "$1" | awk -F': *' '/Configured FEC encodings/ {print $2; exit}'; }
 # ethtool takes each encoding of a list as a word of its own ("encoding auto rs"), hence the unquoted $2.
+# shellcheck disable=SC2086
 fec_write() { ethtool --set-fec "$1" encoding $2; }
 ring_read() { ethtool -g "$1" | awk '/^Current hardware settings/ {f = 1} f && /^RX:/ {print $2; exit}'; }
 # Queues come as combined channels (mlx5, ice, bnxt_en) or as separate RX and TX ones (veth, some
@@ -155,6 +156,8 @@ trust_write() {
     if has_mlnx_qos; then mlnx_qos -i "$1" --trust "$2"; return; fi
     if [ "$2" = pcp ]; then dcb app flush dev "$1" dscp-prio; return; fi
     for d in $(seq 0 63); do m="$m $d:$((d >> 3))"; done
+    # dcb takes each DSCP:PRIO of the map as a word of its own.
+    # shellcheck disable=SC2086
     dcb app add dev "$1" dscp-prio $m
 }
 pfc_read() { if has_mlnx_qos; then mlnx_qos_prios "$1" enabled; else dcb_prios pfc "$1" prio-pfc; fi; }

@@ -61,6 +61,7 @@ class BondModeScriptTest {
     @BeforeEach
     void activeBackupBondWithTwoSlaves() throws IOException {
         root = tmp.resolve("root");
+        write(root.resolve("proc/sys/kernel/hostname"), "gpu-node-17\n");
         Path net = Files.createDirectories(root.resolve("sys/class/net"));
         write(net.resolve("bond0/bonding/mode"), "active-backup 1\n");
         write(net.resolve("bond0/bonding/slaves"), "ens1f0np0 ens1f1np1\n");
@@ -99,7 +100,7 @@ class BondModeScriptTest {
         return new Run(p.waitFor(), out);
     }
 
-    private Path plan(Finding... findings) throws IOException {
+    private Path plan(Finding... findings) throws Exception {
         Path out = tmp.resolve("plan");
         PlanFiles.write(new Planner(new ActionCatalog()).plan(new Diagnosis(List.of(findings), List.of(), List.of(), List.of()),
                 new Snapshot("gpu-node-17", java.util.Map.of())), out);
@@ -119,13 +120,13 @@ class BondModeScriptTest {
                 .action("bond-mode-8023ad", "bond", "bond0", "current", "active-backup").build());
         assertThat(Files.readString(plan.resolve("plan.yaml"))).contains("risk: outage", "window: true", "every RDMA connection (QP)");
 
-        Run apply = run(plan, "apply.sh", "--execute");
+        Run apply = run(plan, "apply.sh", "--execute", "--allow", "outage");
         assertThat(apply.exit()).as(apply.out()).isZero();
         assertThat(apply.out()).contains("mode of bond0: 'active-backup' -> '802.3ad' (verified)");
         assertThat(read("bond0/bonding/mode")).isEqualTo("802.3ad 4");
         assertBondUpWithBothSlaves();
 
-        Run rollback = run(plan, "rollback.sh");
+        Run rollback = run(plan, "rollback.sh", "--execute");
         assertThat(rollback.exit()).as(rollback.out()).isZero();
         assertThat(read("bond0/bonding/mode")).isEqualTo("active-backup 1");
         assertBondUpWithBothSlaves();
@@ -139,7 +140,7 @@ class BondModeScriptTest {
         Path plan = plan(Finding.of("BOND_MODE_NOT_MULTIPATH", "bond0").severity("high")
                 .action("bond-mode-8023ad", "bond", "bond0", "current", "active-backup").build());
 
-        Run apply = run(plan, "apply.sh", "--execute");
+        Run apply = run(plan, "apply.sh", "--execute", "--allow", "outage");
         assertThat(apply.exit()).isEqualTo(1);
         assertThat(apply.out()).contains("stopped at the first failure");
         assertThat(read("bond0/bonding/mode")).isEqualTo("active-backup 1");
@@ -151,7 +152,7 @@ class BondModeScriptTest {
     void theHashStepWritesLiveWithoutTouchingTheLink() throws Exception {
         Path plan = plan(Finding.of("HASH_SINGLE_PATH_CONCENTRATION", "bond0").severity("high")
                 .action("bond-xmit-hash-layer34", "bond", "bond0", "current", "layer2").build());
-        Run apply = run(plan, "apply.sh", "--execute");
+        Run apply = run(plan, "apply.sh", "--execute", "--allow", "outage");
         assertThat(apply.exit()).as(apply.out()).isZero();
         assertThat(read("bond0/bonding/xmit_hash_policy")).isEqualTo("layer3+4");
         assertThat(root.resolve("calls")).doesNotExist();
@@ -175,7 +176,7 @@ class BondModeScriptTest {
         Path plan = plan(Finding.of("BOND_MODE_NOT_MULTIPATH", "bond0").severity("high")
                 .action("bond-mode-8023ad", "bond", "bond0", "current", "active-backup").build());
 
-        Run apply = run(plan, "apply.sh", "--execute");
+        Run apply = run(plan, "apply.sh", "--execute", "--allow", "outage");
         assertThat(apply.exit()).as(apply.out()).isZero();
         assertThat(Files.readString(root.resolve("calls")))
                 .contains("nmcli connection modify bond-bond0 bond.options mode=802.3ad,miimon=100", "nmcli connection up bond-bond0")

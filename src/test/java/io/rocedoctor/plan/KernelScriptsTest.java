@@ -82,56 +82,50 @@ class KernelScriptsTest {
                 new Snapshot(host, Map.of()));
     }
 
+    /** No catalog step writes a netdev MTU (a plan never lowers one, and ROCE_MTU_BELOW_NETDEV is a manual step). */
     @Test
-    void theMtuAndAnInterfaceSysctlAreAppliedAndRolledBackForReal() throws Exception {
-        String mtu = "/sys/class/net/" + A + "/mtu";
+    void anInterfaceSysctlIsAppliedAndRolledBackForReal() throws Exception {
         String arpIgnore = "/proc/sys/net/ipv4/conf/" + A + "/arp_ignore";
-        assertThat(live(mtu)).isEqualTo("1500");
         assertThat(live(arpIgnore)).isEqualTo("0");
         Path out = tmp.resolve("plan");
-        PlanFiles.write(plan(
-                Finding.of("ROCE_MTU_BELOW_NETDEV", A).severity("medium")
-                        .action("roce-mtu-match", "device", A, "mtu", "9000", "current", "1500").build(),
-                Finding.of("BUSY_POLL_OFF", A).severity("low")
-                        .action("sysctl-busy-poll", "key", "net.ipv4.conf." + A + ".arp_ignore", "value", "1", "current", "0").build()),
+        PlanFiles.write(plan(Finding.of("BUSY_POLL_OFF", A).severity("low")
+                .action("sysctl-busy-poll", "key", "net.ipv4.conf." + A + ".arp_ignore", "value", "1", "current", "0").build()),
                 out);
 
         Run dry = inside(out, "apply.sh");
         assertThat(dry.exit()).as(dry.out()).isZero();
-        assertThat(dry.out()).contains("would set MTU of " + A + ": '1500' -> '9000'");
-        assertThat(live(mtu)).isEqualTo("1500");
+        assertThat(dry.out()).contains("would set net.ipv4.conf." + A + ".arp_ignore: '0' -> '1'");
+        assertThat(live(arpIgnore)).isEqualTo("0");
 
         Run apply = inside(out, "apply.sh", "--execute");
         assertThat(apply.exit()).as(apply.out()).isZero();
-        assertThat(apply.out()).contains("MTU of " + A + ": '1500' -> '9000' (verified)");
-        assertThat(live(mtu)).isEqualTo("9000");
         assertThat(live(arpIgnore)).isEqualTo("1");
-        assertThat(sh("ip -n " + namespace + " -o link show " + A).out()).contains("mtu 9000");
 
         Run rollback = inside(out, "rollback.sh", "--execute");
         assertThat(rollback.exit()).as(rollback.out()).isZero();
-        assertThat(live(mtu)).isEqualTo("1500");
         assertThat(live(arpIgnore)).isEqualTo("0");
     }
 
     /**
-     * ethtool -L on veth: veth has separate rx and tx channels and no combined ones, so the catalog's
-     * channels-combined (mlx5, bnxt_en and ice have combined channels only) cannot run on it; the
-     * kernel's answer is the reason of the skip, and where a kernel's veth takes combined, it runs.
+     * ethtool -L on veth, which has separate rx and tx channels and no combined ones: the channels
+     * step sets what the driver offers, and rollback restores the count read before.
      */
     @Test
-    void combinedChannelsWhereTheKernelsVethHasThem() throws Exception {
+    void channelsAreAppliedAndRolledBackOnVethForReal() throws Exception {
         assumeTrue(sh("command -v ethtool").exit() == 0, "ethtool is not installed");
-        Run combined = sh("ip netns exec " + namespace + " ethtool -l " + A);
-        assumeTrue(combined.out().matches("(?s).*Pre-set maximums:.*Combined:\\s+[1-9].*"),
-                "veth has no combined channels on this kernel (ethtool -l " + A + ": rx/tx only)");
+        Run before = sh("ip netns exec " + namespace + " ethtool -l " + A);
+        assumeTrue(before.out().matches("(?s).*Pre-set maximums:.*RX:\\s+[2-9].*"),
+                "veth of this kernel offers fewer than 2 RX channels (ethtool -l " + A + ")");
+        String current = before.out().replaceAll("(?s).*Current hardware settings:.*?RX:\\s+(\\d+).*", "$1");
         Path out = tmp.resolve("plan");
-        PlanFiles.write(plan(Finding.of("QUEUES_FEW", A).severity("medium")
-                .action("channels-combined", "device", A, "combined", "2").build()), out);
+        PlanFiles.write(plan(Finding.of("RSS_QUEUES_TOO_FEW", A).severity("medium")
+                .action("channels-combined", "device", A, "combined", "2", "current", current).build()), out);
         Run apply = inside(out, "apply.sh", "--execute");
         assertThat(apply.exit()).as(apply.out()).isZero();
-        assertThat(sh("ip netns exec " + namespace + " ethtool -l " + A).out()).containsPattern("(?s)Current hardware.*Combined:\\s+2");
+        assertThat(sh("ip netns exec " + namespace + " ethtool -l " + A).out()).containsPattern("(?s)Current hardware.*RX:\\s+2");
         assertThat(inside(out, "rollback.sh", "--execute").exit()).isZero();
+        assertThat(sh("ip netns exec " + namespace + " ethtool -l " + A).out())
+                .containsPattern("(?s)Current hardware.*RX:\\s+" + current + "\\b");
     }
 
     /** A real bond where the kernel has bonding: its transmit hash applied and rolled back live. */
