@@ -52,7 +52,7 @@ final class PlanCommand implements Callable<Integer> {
         }
         Report report = diagnosis.analysis(spec.commandLine().getErr()).run(bundle);
         Plan plan = (Plan) report.plan();
-        PlanFiles.write(plan, out);
+        OutputFailure.writing(out, () -> PlanFiles.write(plan, out));
         PrintWriter o = spec.commandLine().getOut();
         o.println("plan for " + (plan.host() == null ? bundle : plan.host()) + ": " + plan.steps().size() + " step(s) in " + out);
         for (Plan.Step step : plan.steps()) {
