@@ -226,7 +226,8 @@ public final class ArchiveExtractor {
         }
 
         private void damaged(Format format, Throwable e, String partial) throws BundleException {
-            String why = e.getMessage() == null ? e.getClass().getSimpleName() : firstLine(e.getMessage());
+            String why = e instanceof java.io.EOFException ? "it ends early"
+                    : e.getMessage() == null ? e.getClass().getSimpleName() : firstLine(e.getMessage());
             if (entries == 0) {
                 throw new BundleException(archive, "not a readable " + format.name().toLowerCase(Locale.ROOT).replace('_', '.')
                         + " archive (" + why + ")");

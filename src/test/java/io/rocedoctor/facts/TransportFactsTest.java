@@ -197,4 +197,32 @@ class TransportFactsTest extends BundleFolderTest {
                 .containsExactly(tuple("bond0", "roce-lag", false));
         assertThat(f.of(MultipathGroup.class).get(0).hashPolicy()).startsWith("RoCE LAG mlx5_bond_0 over bond xmit_hash_policy layer2+3");
     }
+    /**
+     * A partial bundle: the bond names eth5 and its RDMA traffic was counted, but ethtool never
+     * saw eth5, so its speed is unknown. Its traffic stands with no load, where eth4's load is its
+     * share of twice its line rate (this was a NullPointerException in portTraffic).
+     */
+    @Test
+    void aBondMemberWithoutPortFactsHasTrafficButNoLoad() throws Exception {
+        port("eth4", "0000:5e:00.0", 100000, 9000, 0, 25_000_000_000L);
+        port("eth5", "0000:5e:00.1", 100000, 9000, 0, 25_000_000_000L);
+        java.nio.file.Files.delete(dir.resolve("commands/ethtool_-i_eth5"));
+        java.nio.file.Files.delete(dir.resolve("commands/ethtool_eth5"));
+        write("fs/proc/net/bonding/bond0", """
+                Ethernet Channel Bonding Driver: v5.15.0
+
+                Bonding Mode: IEEE 802.3ad Dynamic link aggregation
+                Transmit Hash Policy: layer3+4 (1)
+                MII Status: up
+
+                Slave Interface: eth4
+                MII Status: up
+
+                Slave Interface: eth5
+                MII Status: up
+                """);
+        Facts f = build("");
+        assertThat(f.of(RdmaPortTraffic.class)).extracting(RdmaPortTraffic::netdev, RdmaPortTraffic::bytesPerSecond, RdmaPortTraffic::loadFraction)
+                .containsExactlyInAnyOrder(tuple("eth4", 2.5e9, 0.1), tuple("eth5", 2.5e9, null));
+    }
 }
