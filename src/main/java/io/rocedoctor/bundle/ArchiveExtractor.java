@@ -20,6 +20,7 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.zip.CRC32;
 
 import org.apache.commons.compress.archivers.ArchiveEntry;
 import org.apache.commons.compress.archivers.ArchiveInputStream;
@@ -65,6 +66,7 @@ public final class ArchiveExtractor {
     // Linux limits: NAME_MAX and PATH_MAX.
     private static final int MAX_NAME_PART_BYTES = 255;
     private static final int MAX_NAME_BYTES = 4096;
+    private static final java.util.regex.Pattern DRIVE = java.util.regex.Pattern.compile("[A-Za-z]:.*", java.util.regex.Pattern.DOTALL);
 
     private final ArchiveLimits limits;
 
@@ -110,6 +112,14 @@ public final class ArchiveExtractor {
         private long entries;
         private long expanded;
         private CountingInputStream compressed;
+        private final CRC32 crc = new CRC32();
+        /** The zip entry last written, whose CRC-32 a data descriptor gives only once the next entry is asked for. */
+        private Written unchecked;
+        /**
+         * Folders this run made or found to be real folders: nothing replaces one later (files are
+         * created new, links only where nothing is), so each is checked once, not once per entry below it.
+         */
+        private final java.util.Set<Path> folders = new java.util.HashSet<>();
 
         Run(Path archive, Path root) {
             this.archive = archive;
@@ -128,6 +138,7 @@ public final class ArchiveExtractor {
                         damaged(format, e, null);
                         break;
                     }
+                    checkCrc();
                     if (entry == null) {
                         break;
                     }
@@ -135,16 +146,42 @@ public final class ArchiveExtractor {
                     if (entries > limits.maxEntries()) {
                         throw bomb("more than " + limits.maxEntries() + " entries", ArchiveLimits.MAX_ENTRIES);
                     }
-                    if (!extractEntry(in, entry, format)) {
-                        break;
+                    try {
+                        if (!extractEntry(in, entry, format)) {
+                            break;
+                        }
+                    } catch (IOException e) {
+                        // Reading the archive fails as DamagedArchive or in getNextEntry: what is left is writing the scratch folder.
+                        throw new BundleException(archive, "cannot expand into the scratch folder " + root + " ("
+                                + (e instanceof java.nio.file.FileSystemException fs && fs.getReason() != null ? fs.getReason()
+                                : e.getMessage()) + "); " + ScratchFolder.WHERE, e);
                     }
                 }
             }
             return new Result(List.copyOf(refusals), entries, expanded);
         }
 
+        /**
+         * Refuses the zip entry last written when its data does not match its CRC-32: a flipped byte
+         * would otherwise reach a parser as a wrong digit. Known once the next entry is read.
+         */
+        private void checkCrc() throws IOException {
+            Written w = unchecked;
+            unchecked = null;
+            if (w != null && w.entry().getCrc() != -1 && w.entry().getCrc() != w.crc()) {
+                Files.deleteIfExists(w.target());
+                refusals.add(printable(w.name()) + ": damaged: its data does not match its CRC-32 ("
+                        + String.format(Locale.ROOT, "%08x, the archive says %08x", w.crc(), w.entry().getCrc()) + "): refused");
+            }
+        }
+
         /** Extracts or refuses one entry; false when the archive turned out damaged and reading stops. */
         private boolean extractEntry(InputStream in, ArchiveEntry entry, Format format) throws IOException, BundleException {
+            if (entry instanceof TarArchiveEntry tar && !tar.isCheckSumOK()) {
+                // Its name, size and type are all in doubt: nothing of it is written.
+                refusals.add(printable(tar.getName()) + ": damaged: its tar header checksum does not match: refused");
+                return true;
+            }
             String name;
             try {
                 name = utf8Name(entry);
@@ -210,6 +247,9 @@ public final class ArchiveExtractor {
             }
             try (out) {
                 copy(in, out, name);
+                if (entry instanceof ZipArchiveEntry zip) {
+                    unchecked = new Written(zip, name, target, crc.getValue());
+                }
                 return true;
             } catch (DamagedArchive e) {
                 Files.deleteIfExists(target); // a half-written file must not pass for a capture
@@ -226,7 +266,8 @@ public final class ArchiveExtractor {
         }
 
         private void damaged(Format format, Throwable e, String partial) throws BundleException {
-            String why = e.getMessage() == null ? e.getClass().getSimpleName() : firstLine(e.getMessage());
+            String why = e instanceof java.io.EOFException ? "it ends early"
+                    : e.getMessage() == null ? e.getClass().getSimpleName() : firstLine(e.getMessage());
             if (entries == 0) {
                 throw new BundleException(archive, "not a readable " + format.name().toLowerCase(Locale.ROOT).replace('_', '.')
                         + " archive (" + why + ")");
@@ -244,7 +285,7 @@ public final class ArchiveExtractor {
             if (name.codePoints().anyMatch(ArchiveExtractor::unprintable)) {
                 return "name with control characters";
             }
-            if (name.startsWith("/") || name.startsWith("\\") || name.matches("^[A-Za-z]:.*")) {
+            if (name.startsWith("/") || name.startsWith("\\") || DRIVE.matcher(name).matches()) {
                 return "absolute path";
             }
             String[] parts = name.split("[/\\\\]");
@@ -277,11 +318,15 @@ public final class ArchiveExtractor {
             Path current = root;
             for (Path part : root.relativize(dir)) {
                 current = current.resolve(part);
+                if (folders.contains(current)) {
+                    continue;
+                }
                 BasicFileAttributes attrs;
                 try {
                     attrs = Files.readAttributes(current, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
                 } catch (NoSuchFileException e) {
                     Files.createDirectory(current);
+                    folders.add(current);
                     continue;
                 }
                 if (attrs.isSymbolicLink()) {
@@ -290,6 +335,7 @@ public final class ArchiveExtractor {
                 if (!attrs.isDirectory()) {
                     return "goes through the file " + printable(relative(current));
                 }
+                folders.add(current);
             }
             return null;
         }
@@ -300,7 +346,7 @@ public final class ArchiveExtractor {
             if (linkName.isEmpty() || linkName.codePoints().anyMatch(ArchiveExtractor::unprintable)) {
                 return "symbolic link with an empty or unprintable target";
             }
-            if (linkName.startsWith("/") || linkName.startsWith("\\") || linkName.matches("^[A-Za-z]:.*")) {
+            if (linkName.startsWith("/") || linkName.startsWith("\\") || DRIVE.matcher(linkName).matches()) {
                 return "symbolic link to an absolute path (" + shown + ")";
             }
             boolean named = false;
@@ -332,6 +378,7 @@ public final class ArchiveExtractor {
 
         private void copy(InputStream in, OutputStream out, String name) throws IOException, BundleException, DamagedArchive {
             long written = 0;
+            crc.reset();
             while (true) {
                 int n;
                 try {
@@ -355,12 +402,20 @@ public final class ArchiveExtractor {
                     throw bomb("expands more than " + limits.maxRatio() + " times its compressed size (stopped after "
                             + (expanded >> 20) + " MiB, in " + printable(name) + ")", ArchiveLimits.MAX_RATIO);
                 }
+                crc.update(buffer, 0, n);
                 out.write(buffer, 0, n);
             }
         }
 
+        /** The refusal of a bomb, saying how far into the archive it was stopped: the rest is never read. */
         private BundleException bomb(String what, String limit) {
-            return new BundleException(archive, what + ": refused as an archive bomb (limit " + limit + ")");
+            String where;
+            try {
+                where = "; stopped at entry " + entries + ", byte " + compressed.count + " of " + Files.size(archive);
+            } catch (IOException e) {
+                where = "";
+            }
+            return new BundleException(archive, what + ": refused as an archive bomb (limit " + limit + ")" + where);
         }
 
         private String relative(Path p) {
@@ -481,6 +536,10 @@ public final class ArchiveExtractor {
             }
         }
         return bytes.length > 200 ? b + "..." : b.toString();
+    }
+
+    /** A zip entry written, with the CRC-32 of the bytes written. */
+    private record Written(ZipArchiveEntry entry, String name, Path target, long crc) {
     }
 
     /** Raised while copying when the archive, not the disk, failed. */

@@ -44,8 +44,29 @@ public final class BundleReader {
      * {@link RegularManifestYaml}, and making a mapper is ~6% of a cold analysis.
      */
     private static final class Mappers {
-        static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+        static final ObjectMapper YAML = new ObjectMapper(YAMLFactory.builder().loaderOptions(manifestLoaderOptions()).build());
         static final ObjectMapper JSON = new ObjectMapper();
+    }
+
+    /** The keys of manifest.yaml (BUNDLE-FORMAT.md, and what the collectors add: millis, discovered). */
+    private static final Set<String> MANIFEST_KEYS = Set.of("format", "host", "collected_at", "collector", "samples", "captures",
+            "links", "redacted", "discovered");
+    private static final Set<String> CAPTURE_KEYS = Set.of("source", "sample", "path", "exit", "millis", "error");
+    /** The highest sample number read: collectors take at most 100 samples. */
+    static final int MAX_SAMPLE = 999;
+
+    /**
+     * SnakeYAML's limits, set here rather than left to its defaults: a manifest is a few hundred
+     * lines of flat mappings, so a few aliases, a shallow nesting and the 4 MiB size cap are plenty,
+     * and a billion-laughs alias bomb or 5,000 nested brackets stops the parse with a reason.
+     */
+    static org.yaml.snakeyaml.LoaderOptions manifestLoaderOptions() {
+        org.yaml.snakeyaml.LoaderOptions options = new org.yaml.snakeyaml.LoaderOptions();
+        options.setMaxAliasesForCollections(10);
+        options.setNestingDepthLimit(20);
+        options.setCodePointLimit(4 << 20);
+        options.setAllowDuplicateKeys(false);
+        return options;
     }
 
     private final ArchiveLimits limits;
@@ -96,10 +117,16 @@ public final class BundleReader {
                 || Files.isDirectory(dir.resolve("sos_commands"));
     }
 
-    /** The bundle root: the folder itself, or the single folder an archive wraps it in. */
+    /**
+     * Single folders an archive may wrap a bundle in ({@code case-123/upload/host/bundle/}): deep
+     * enough for what people pack, and a bound on how far a hostile chain of folders is followed.
+     */
+    static final int MAX_WRAPPING_FOLDERS = 5;
+
+    /** The bundle root: the folder itself, or the chain of single folders an archive wraps it in. */
     private static Path locateRoot(Path input, Path dir) throws IOException, BundleException {
         Path current = dir;
-        for (int depth = 0; depth < 3; depth++) {
+        for (int depth = 0; depth <= MAX_WRAPPING_FOLDERS; depth++) {
             if (looksLikeRoot(current)) {
                 return current;
             }
@@ -112,7 +139,8 @@ public final class BundleReader {
             }
             current = children.get(0);
         }
-        throw new BundleException(input, "no manifest.yaml, commands/, fs/ or sos_commands/ inside: not a roce-doctor bundle or a sosreport");
+        throw new BundleException(input, "no manifest.yaml, commands/, fs/ or sos_commands/ inside (nor in up to "
+                + MAX_WRAPPING_FOLDERS + " single wrapping folders): not a roce-doctor bundle or a sosreport");
     }
 
     private Bundle index(Path input, Path root, List<String> extractionRefusals, Path scratch) throws IOException {
@@ -342,6 +370,10 @@ public final class BundleReader {
     private static Manifest readManifest(Path root, RealPaths real, List<String> problems) {
         Path file = root.resolve("manifest.yaml");
         if (!real.regularInside(file)) {
+            // A link leaving the bundle is listed by the walk; anything else there is not a manifest to read.
+            if (Files.exists(file, LinkOption.NOFOLLOW_LINKS) && !Files.isSymbolicLink(file)) {
+                problems.add("manifest.yaml: not a regular file: ignored; files are matched by name");
+            }
             return Manifest.EMPTY;
         }
         JsonNode doc;
@@ -353,16 +385,22 @@ public final class BundleReader {
             String text = Bundle.readText(file);
             doc = RegularManifestYaml.read(text);
             if (doc == null) {
+                // Jackson reads YAML events and counts no aliases: SnakeYAML's composer, with the limits above, does.
+                new org.yaml.snakeyaml.Yaml(manifestLoaderOptions()).compose(new java.io.StringReader(text));
                 doc = Mappers.YAML.readTree(text);
             }
-        } catch (IOException | RuntimeException e) {
+        } catch (com.fasterxml.jackson.core.JacksonException | RuntimeException e) {
             problems.add("manifest.yaml: not valid YAML (" + firstLine(e.getMessage()) + "): ignored; files are matched by name");
+            return Manifest.EMPTY;
+        } catch (IOException e) {
+            problems.add("manifest.yaml: cannot be read (" + firstLine(e.getMessage()) + "): ignored; files are matched by name");
             return Manifest.EMPTY;
         }
         if (doc == null || !doc.isObject()) {
             problems.add("manifest.yaml: not a mapping: ignored; files are matched by name");
             return Manifest.EMPTY;
         }
+        unknownKeys(doc, MANIFEST_KEYS, "manifest.yaml", problems);
         String host = text(doc, "host", problems);
         String collector = text(doc, "collector", problems);
         String machine = text(doc, "machine", problems);
@@ -387,13 +425,25 @@ public final class BundleReader {
                 problems.add(where + " has no source text: ignored");
                 continue;
             }
+            unknownKeys(c, CAPTURE_KEYS, where, problems);
             String command = src.asText();
             SourceKind.Origin origin = command.startsWith("/") ? SourceKind.Origin.FILE : SourceKind.Origin.COMMAND;
             Optional<Source> source = SourceKind.recognise(command.strip(), false, origin);
             if (source.isEmpty()) {
                 continue; // a capture roce-doctor has no parser for: kept in the bundle, not indexed
             }
-            int sample = intAt(c, "sample").orElse(0);
+            Optional<Integer> sampleAt = intAt(c, "sample");
+            if (c.has("sample") && !c.get("sample").isNull()
+                    && (sampleAt.isEmpty() || sampleAt.get() < 0 || sampleAt.get() > MAX_SAMPLE)) {
+                problems.add(where + ": sample " + ArchiveExtractor.printable(firstLine(c.get("sample").toString()))
+                        + " is not a whole number from 0 to " + MAX_SAMPLE + ": ignored");
+                continue;
+            }
+            if (c.has("exit") && !c.get("exit").isNull() && intAt(c, "exit").isEmpty()) {
+                problems.add(where + ": exit " + ArchiveExtractor.printable(firstLine(c.get("exit").toString()))
+                        + " is not a whole number: read as unknown");
+            }
+            int sample = sampleAt.orElse(0);
             JsonNode path = c.get("path");
             String p = path == null || path.isNull() ? null : path.asText();
             Integer exit = intAt(c, "exit").orElse(null);
@@ -471,6 +521,18 @@ public final class BundleReader {
         }
         String line = s.lines().findFirst().orElse(s);
         return line.length() > 160 ? line.substring(0, 157) + "..." : line;
+    }
+
+    /** Notes each key of a mapping the format does not have: a misspelt key would otherwise be lost unseen. */
+    private static void unknownKeys(JsonNode node, Set<String> known, String where, List<String> problems) {
+        if (!node.isObject()) {
+            return;
+        }
+        node.fieldNames().forEachRemaining(k -> {
+            if (!known.contains(k)) {
+                problems.add(where + ": unknown key '" + ArchiveExtractor.printable(k) + "': ignored");
+            }
+        });
     }
 
     private static String text(JsonNode doc, String field, List<String> problems) {

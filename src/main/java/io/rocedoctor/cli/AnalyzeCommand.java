@@ -91,7 +91,7 @@ final class AnalyzeCommand implements Callable<Integer> {
             spec.commandLine().getOut().print(rendered);
             spec.commandLine().getOut().flush();
         } else {
-            Files.writeString(output, rendered, StandardCharsets.UTF_8);
+            OutputFailure.writing(output, () -> Files.writeString(output, rendered, StandardCharsets.UTF_8));
         }
         if (failOn != null) {
             int threshold = ReportBuilder.rank(failOn);

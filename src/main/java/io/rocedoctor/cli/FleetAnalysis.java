@@ -126,25 +126,30 @@ final class FleetAnalysis {
         if (!format.equals("text") && !format.equals("json")) {
             throw new BadInputException("with several bundles, --format is text or json, not " + format);
         }
-        Writer writer = output == null ? spec.commandLine().getOut()
-                : java.nio.file.Files.newBufferedWriter(output, java.nio.charset.StandardCharsets.UTF_8);
         Outcome outcome;
-        try {
-            Output out = format.equals("json") ? new Json(writer, analysis.profile().name())
-                    : new Text(writer, new TextRenderer(Terminal.colour(output == null), Terminal.width()));
-            outcome = new FleetAnalysis(analysis, jobs).run(inputs, out,
-                    new Progress(err, inputs.size(), System.console() != null));
-        } finally {
-            if (output != null) {
-                writer.close();
-            } else {
-                writer.flush();
-            }
+        if (output == null) {
+            Writer writer = spec.commandLine().getOut();
+            outcome = run(analysis, jobs, inputs, format, writer, true, err);
+            writer.flush();
+        } else {
+            // Every I/O problem here is the output's: a bundle that cannot be read is listed in the report.
+            outcome = OutputFailure.writing(output, () -> {
+                try (Writer writer = java.nio.file.Files.newBufferedWriter(output, java.nio.charset.StandardCharsets.UTF_8)) {
+                    return run(analysis, jobs, inputs, format, writer, false, err);
+                }
+            });
         }
         if (outcome.unreadable() > 0) {
             throw new BadInputException(outcome.unreadable() + " of " + inputs.size() + " bundles could not be read (listed in the report)");
         }
         return failOn != null && outcome.worstRank() <= ReportBuilder.rank(failOn) ? Main.FINDINGS : Main.OK;
+    }
+
+    private static Outcome run(Analysis analysis, int jobs, List<Path> inputs, String format, Writer writer,
+                               boolean toTerminal, java.io.PrintWriter err) throws IOException {
+        Output out = format.equals("json") ? new Json(writer, analysis.profile().name())
+                : new Text(writer, new TextRenderer(Terminal.colour(toTerminal), Terminal.width()));
+        return new FleetAnalysis(analysis, jobs).run(inputs, out, new Progress(err, inputs.size(), System.console() != null));
     }
 
     private HostResult analyse(Path input) {

@@ -89,6 +89,11 @@ public final class Main {
                 c.getErr().println("roce-doctor: " + ex.getMessage());
                 return BAD_INPUT;
             }
+            if (ex instanceof java.nio.file.FileSystemException fs) {
+                // A file the system refused (missing, denied, already there) is the user's to fix, not a bug.
+                c.getErr().println("roce-doctor: " + OutputFailure.line(null, fs));
+                return BAD_INPUT;
+            }
             c.getErr().println("roce-doctor: internal error: " + ex);
             if (p.expandedArgs().contains("--debug")) {
                 ex.printStackTrace(c.getErr());

@@ -52,10 +52,7 @@ final class PlanCommand implements Callable<Integer> {
         } catch (PlanFiles.RefusedFolder e) {
             throw new BadInputException(e.getMessage());
         } catch (IOException e) {
-            String reason = e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason()
-                    : e.getClass().getSimpleName().replace("Exception", "").replaceAll("([a-z])([A-Z])", "$1 $2").toLowerCase();
-            throw new BadInputException("cannot write the plan into " + out + ": " + reason
-                    + (e instanceof java.nio.file.FileSystemException f && f.getFile() != null ? " (" + f.getFile() + ")" : ""));
+            throw new BadInputException("cannot write " + OutputFailure.line(out, e), e);
         }
         PrintWriter o = spec.commandLine().getOut();
         o.println("plan for " + (plan.host() == null ? bundle : plan.host()) + ": " + plan.steps().size() + " step(s) in " + out);

@@ -253,7 +253,11 @@ public final class RuleEngine {
                 }
             }
             findings.sort(Comparator.comparing(Finding::id).thenComparing(Finding::subject));
-            notEvaluated.sort(Comparator.comparing(NotEvaluated::rule));
+            // A rule can say it could not judge several parts (PAUSE_STORM on two ports): the session's own order
+            // of those is salted per process, so the reason and the sources missing order them too.
+            notEvaluated.sort(Comparator.comparing(NotEvaluated::rule)
+                    .thenComparing(NotEvaluated::reason, Comparator.nullsFirst(Comparator.naturalOrder()))
+                    .thenComparing(n -> String.join(",", n.missing())));
             List<String> evaluated = catalog.keySet().stream().filter(id -> !skipped.contains(id)).sorted().toList();
             return new Diagnosis(findings, explains, notEvaluated, evaluated);
         } finally {

@@ -138,7 +138,8 @@ final class PhysicalFacts implements LayerFacts {
                 int rdmaPort = s.args().size() > 1 && s.args().get(1).matches("\\d{1,3}") ? Integer.parseInt(s.args().get(1)) : 1;
                 port = ibdevs.binding(device, rdmaPort).map(IbdevNetdevMap.Binding::netdev).orElse(null);
             }
-            if (port != null) {
+            // ibdev2netdev may name a netdev no other source knows (a partial bundle): not a port, so not keyed.
+            if (port != null && host.ports().containsKey(port)) {
                 out.putIfAbsent(port, s);
             }
         }

@@ -100,7 +100,9 @@ final class RdmaFacts implements LayerFacts {
         Source bufferSource = Source.of(SourceKind.DCB_BUFFER, device);
         Optional<DcbApp> app = host.parse(appSource, new DcbAppParser());
         Optional<DcbBuffer> buffer = host.parse(bufferSource, new DcbBufferParser());
-        String trust = app.filter(a -> TRUST_FOLLOWS_DSCP_APP.contains(driver(host, device)))
+        // A netdev with no port facts (dcb read on a port ethtool never saw) has no driver: its trust stays unknown.
+        String driver = driver(host, device);
+        String trust = app.filter(a -> driver != null && TRUST_FOLLOWS_DSCP_APP.contains(driver))
                 .map(a -> a.dscpPriority().isEmpty() ? "pcp" : "dscp").orElse(null);
         List<String> read = new java.util.ArrayList<>(List.of(pfcSource.display()));
         app.ifPresent(a -> read.add(appSource.display()));

@@ -234,7 +234,9 @@ final class TransportFacts implements LayerFacts {
         PortBytes both = tx.get().plus(rx.get());
         Double perSecond = both.sinceBoot() || host.interval() == null ? null : both.bytes() / host.interval();
         // TX and RX each may run at line rate: the port's capacity for both is twice its speed.
-        double capacity = 2 * host.ports().get(d.netdev()).capacityBytesPerSecond();
+        // A bond member no other source knows (a partial bundle) has no speed: its traffic stands, its load is unknown.
+        Port port = host.ports().get(d.netdev());
+        double capacity = port == null ? 0 : 2 * port.capacityBytesPerSecond();
         Double load = perSecond == null || capacity <= 0 ? null : perSecond / capacity;
         return java.util.Optional.of(new RdmaPortTraffic(d.name(), d.port(), d.netdev(), group, both.bytes(), perSecond, load,
                 both.sinceBoot(), both.source(), both.counters()));

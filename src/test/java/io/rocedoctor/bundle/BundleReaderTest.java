@@ -69,4 +69,36 @@ class BundleReaderTest {
                 .hasValueSatisfying(s -> assertThat(s.args()).containsExactly("ib_read_lat", "-d mlx5_0"));
         assertThat(SourceKind.recognise("ib_write_bwx -d mlx5_0", false, SourceKind.Origin.COMMAND)).isEmpty();
     }
+    /** An upload wrapped in folders (case/upload/host/bundle): the bundle is found, up to the bound. */
+    @Test
+    void aBundleInsideThreeWrappingFoldersIsFoundAndSixAreTooMany() throws Exception {
+        String wrapped = "case-4711/upload/host17/bundle/";
+        write(wrapped + "manifest.yaml", "format: 1\nhost: h1\n");
+        write(wrapped + "fs/proc/interrupts", "           CPU0\n 142:   10   mlx5_comp0@pci:0000:3b:00.0\n");
+        Path tgz = dir.resolveSibling(dir.getFileName() + "-wrapped.tar.gz");
+        try (var tar = new org.apache.commons.compress.archivers.tar.TarArchiveOutputStream(
+                new java.util.zip.GZIPOutputStream(Files.newOutputStream(tgz)))) {
+            for (String name : java.util.List.of(wrapped + "manifest.yaml", wrapped + "fs/proc/interrupts")) {
+                byte[] bytes = Files.readAllBytes(dir.resolve(name));
+                var e = new org.apache.commons.compress.archivers.tar.TarArchiveEntry(name);
+                e.setSize(bytes.length);
+                tar.putArchiveEntry(e);
+                tar.write(bytes);
+                tar.closeArchiveEntry();
+            }
+        }
+        try (Bundle b = new BundleReader().read(dir); Bundle fromArchive = new BundleReader().read(tgz)) {
+            assertThat(b.host()).isEqualTo("h1");
+            assertThat(fromArchive.host()).isEqualTo("h1");
+            assertThat(fromArchive.samplesOf(Source.of(SourceKind.PROC_INTERRUPTS))).hasSize(1);
+        } finally {
+            Files.delete(tgz);
+        }
+        Path deep = dir.resolve("d1/d2/d3/d4/d5/d6");
+        Files.createDirectories(deep);
+        Files.move(dir.resolve("case-4711"), deep.resolve("case-4711"));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new BundleReader().read(dir.resolve("d1")))
+                .isInstanceOf(BundleException.class).hasMessageContaining("up to " + BundleReader.MAX_WRAPPING_FOLDERS
+                        + " single wrapping folders): not a roce-doctor bundle");
+    }
 }

@@ -110,6 +110,51 @@ class HostileArchiveTest {
                 .contains("stopped after " + (ArchiveLimits.DEFAULT.ratioGraceBytes() >> 20) + " MiB");
     }
 
+    /** A damaged entry is never parsed: it is gone from the bundle, the entries around it are read. */
+    @Test
+    void damagedEntriesAreDroppedAndTheRestRead() throws Exception {
+        try (Bundle zip = new BundleReader().read(find("data-damaged.zip"))) {
+            assertThat(zip.root().resolve("fs/proc/net/dev")).doesNotExist();
+            assertThat(zip.root().resolve("fs/etc/hostname")).hasContent(HostileArchives.HOST);
+        }
+        try (Bundle tar = new BundleReader().read(find("header-damaged.tar.gz"))) {
+            assertThat(tar.root().resolve("fs/etc/damaged")).doesNotExist();
+            assertThat(tar.root().resolve("fs/etc/after")).hasContent("read as usual");
+            assertThat(tar.root().resolve("fs/proc/net/dev")).isRegularFile();
+        }
+    }
+
+    /**
+     * The limits stop reading where they are crossed, not at the end: the entry flood is refused at
+     * entry max-entries + 1, its first half read, and a lower limit stops it earlier still.
+     */
+    @Test
+    void theEntryLimitStopsReadingAtTheEntryOverIt() throws Exception {
+        Path flood = find("entry-flood.tar.gz");
+        long size = Files.size(flood);
+        assertThatThrownBy(() -> new BundleReader().read(flood)).isInstanceOf(BundleException.class)
+                .hasMessageContaining("stopped at entry " + (ArchiveLimits.DEFAULT.maxEntries() + 1) + ", byte ")
+                .satisfies(e -> assertThat(stoppedAtByte(e.getMessage())).isLessThan(size * 6 / 10));
+        ArchiveLimits few = ArchiveLimits.fromProperties(Map.of(ArchiveLimits.MAX_ENTRIES, "1000"));
+        assertThatThrownBy(() -> new BundleReader(few).read(flood)).isInstanceOf(BundleException.class)
+                .hasMessageContaining("more than 1000 entries").hasMessageContaining("stopped at entry 1001, byte ")
+                .satisfies(e -> assertThat(stoppedAtByte(e.getMessage())).isLessThan(size / 50));
+    }
+
+    @Test
+    void theEntrySizeLimitStopsInsideTheEntry() {
+        Path bomb = find("gzip-bomb.tar.gz");
+        ArchiveLimits small = ArchiveLimits.fromProperties(Map.of(ArchiveLimits.MAX_ENTRY_BYTES, "1M"));
+        assertThatThrownBy(() -> new BundleReader(small).read(bomb)).isInstanceOf(BundleException.class)
+                .hasMessageContaining("is larger than 1048576 bytes").hasMessageContaining("stopped at entry 3, byte ");
+    }
+
+    private static long stoppedAtByte(String message) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("byte ([0-9]+) of ([0-9]+)").matcher(message);
+        assertThat(m.find()).as(message).isTrue();
+        return Long.parseLong(m.group(1));
+    }
+
     @Test
     void nestedTarballsAreKeptAsPlainFiles() throws IOException {
         Path archive = find("nested.tar.gz");

@@ -92,6 +92,8 @@ final class HostileArchives {
         out.add(nested());
         out.add(nonUtf8Names());
         out.add(zipNamesDisagree());
+        out.add(zipDataDamaged());
+        out.add(tarHeaderDamaged());
         out.add(manifestWrongTypes());
         out.add(manifestLongLine());
         out.add(longAndDeepNames());
@@ -359,6 +361,49 @@ final class HostileArchives {
     }
 
     // ---- writing helpers ----------------------------------------------------------------
+
+    /** A stored zip entry with one digit changed after its CRC-32 was computed: a value would change silently. */
+    private Hostile zipDataDamaged() throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ZipArchiveOutputStream zip = new ZipArchiveOutputStream(bytes)) {
+            zipEntry(zip, "manifest.yaml", MANIFEST);
+            ZipArchiveEntry stored = new ZipArchiveEntry("fs/proc/net/dev");
+            stored.setMethod(ZipArchiveEntry.STORED);
+            stored.setSize(PROC_NET_DEV.length);
+            java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+            crc.update(PROC_NET_DEV);
+            stored.setCrc(crc.getValue());
+            zip.putArchiveEntry(stored);
+            zip.write(PROC_NET_DEV);
+            zip.closeArchiveEntry();
+            zipEntry(zip, "fs/etc/hostname", (HOST + "\n").getBytes(StandardCharsets.US_ASCII));
+        }
+        byte[] zip = bytes.toByteArray();
+        zip[lastIndexOf(zip, "104812     902".getBytes(StandardCharsets.US_ASCII))] = '9';
+        Path file = dir.resolve("data-damaged.zip");
+        Files.write(file, zip);
+        return new Hostile("zip entry whose data does not match its CRC-32", file,
+                List.of("fs/proc/net/dev: damaged: its data does not match its CRC-32"));
+    }
+
+    /** A tar header with one byte of its mode changed: its checksum no longer matches. */
+    private Hostile tarHeaderDamaged() throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (TarArchiveOutputStream tar = new TarArchiveOutputStream(bytes, "UTF-8")) {
+            bundleStart(tar);
+            file(tar, "fs/etc/damaged", "header changed\n");
+            file(tar, "fs/etc/after", "read as usual\n");
+        }
+        byte[] tar = bytes.toByteArray();
+        int header = lastIndexOf(tar, "fs/etc/damaged".getBytes(StandardCharsets.US_ASCII));
+        tar[header + 101]++; // the mode field starts at offset 100
+        Path file = dir.resolve("header-damaged.tar.gz");
+        try (OutputStream out = new GzipCompressorOutputStream(Files.newOutputStream(file))) {
+            out.write(tar);
+        }
+        return new Hostile("tar header whose checksum does not match", file,
+                List.of("fs/etc/damaged: damaged: its tar header checksum does not match: refused"));
+    }
 
     private static TarArchiveOutputStream tarGz(Path file) throws IOException {
         OutputStream out = new GzipCompressorOutputStream(new BufferedOutputStream(Files.newOutputStream(file), 1 << 16));

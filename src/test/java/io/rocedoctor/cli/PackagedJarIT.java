@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The shaded jar, run as a user runs it, fires a rule: proves the precompiled model, the
@@ -72,6 +73,24 @@ class PackagedJarIT {
                 {"facts", "fixtures/bundles/switch-pfc-priority-mismatch-nvue", "--format", "json"}}) {
             assertThat(run(args)).as(String.join(" ", args)).isEqualTo(run(args));
         }
+    }
+
+    /**
+     * The same for a sosreport, in every format: a rule that says it could not judge two ports
+     * (PAUSE_STORM) put its two notes in the session's order, which differed between processes.
+     */
+    @Test
+    void twoProcessesGiveTheSameBytesForASosreportInEveryFormat(@TempDir Path tmp) throws Exception {
+        Path sos = SosReportShapeTest.sosShaped(Path.of("fixtures/bundles/pcie-ceiling-host-pause"),
+                tmp.resolve("sosreport-h-2026-11-20-abcdefg"));
+        for (AnalyzeCommand.Format format : AnalyzeCommand.Format.values()) {
+            String[] args = {"analyze", sos.toString(), "--format", format.name(), "--no-color"};
+            String first = run(args);
+            assertThat(first).as(format.name()).contains("one sample on ens1f0np0", "one sample on ens1f1np1");
+            assertThat(run(args)).as(String.join(" ", args)).isEqualTo(first);
+        }
+        String[] facts = {"facts", sos.toString(), "--format", "json"};
+        assertThat(run(facts)).isEqualTo(run(facts));
     }
 
     private static String run(String... args) throws Exception {

@@ -104,7 +104,7 @@ class SosReportShapeTest {
     }
 
     /** What sos would have written on that host: sample 0 of each source a sos plugin takes, at sos's place and spelling. */
-    private static Path sosShaped(Path nativeBundle, Path root) throws Exception {
+    static Path sosShaped(Path nativeBundle, Path root) throws Exception {
         try (Bundle b = new BundleReader().read(nativeBundle)) {
             for (Source s : b.allSources()) {
                 Optional<SosPlugins.Taken> taken = SosPlugins.of(s.kind());

@@ -63,6 +63,25 @@ class DcbQosFactsTest extends BundleFolderTest {
         assertThat(facts().ledger().missing()).doesNotContain("mlnx_qos -i eth4", "dcb pfc show dev eth4");
     }
 
+    /**
+     * dcb read on a netdev no other source knows (a partial bundle): its QoS is kept, its trust is
+     * unknown (no driver to tie it to the APP table), and nothing fails (this was a
+     * NullPointerException in portQos).
+     */
+    @Test
+    void dcbOfANetdevWithoutPortFactsHasNoTrust() throws Exception {
+        host("mlx5_core");
+        write("commands/dcb_pfc_show_dev_eth9", DCB_PFC);
+        write("commands/dcb_app_show_dev_eth9", DCB_APP);
+        PortQos eth9 = facts().of(PortQos.class).stream().filter(q -> q.device().equals("eth9")).findFirst().orElseThrow();
+        assertThat(eth9.trust()).isNull();
+        assertThat(eth9.pfcPriorities()).containsExactly(3);
+        // The near miss: on the known mlx5 port, the same captures give trust dscp.
+        write("commands/dcb_pfc_show_dev_eth4", DCB_PFC);
+        write("commands/dcb_app_show_dev_eth4", DCB_APP);
+        assertThat(qos().trust()).isEqualTo("dscp");
+    }
+
     @Test
     void mlnxQosIsTheAuthorityWhereBothAnswered() throws Exception {
         host("mlx5_core");

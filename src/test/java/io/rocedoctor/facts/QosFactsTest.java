@@ -194,6 +194,32 @@ class QosFactsTest extends BundleFolderTest {
                 new CnpMarking("eth4", 46, 6, "mlxconfig -d 5e:00.0 query CNP_DSCP_P1", false));
     }
 
+    /**
+     * A partial bundle: mlxconfig was read by RDMA device, and ibdev2netdev binds that device to a
+     * netdev no other source knows (eth9). It is no port, so its firmware marks none: the known port
+     * keeps the ConnectX default, and nothing fails (this was a NullPointerException in cnpMarkings).
+     */
+    @Test
+    void mlxconfigOfAnRdmaDeviceBoundToANetdevWithoutPortFactsMarksNoPort() throws Exception {
+        build("106", false);
+        String manifest = java.nio.file.Files.readString(dir.resolve("manifest.yaml"))
+                + "  - {source: \"mlxconfig -d rocep94s0f0 query\", sample: 0, path: commands/mlxconfig, exit: 0}\n";
+        write("manifest.yaml", manifest);
+        write("commands/mlxconfig", "Configurations:                              Next Boot\n"
+                + "         CNP_DSCP_P1                         46\n");
+        write("commands/ibdev2netdev", "rocep94s0f0 port 1 ==> eth9 (Up)\n");
+        assertThat(facts().of(CnpMarking.class)).singleElement().satisfies(m -> {
+            assertThat(m.netdev()).isEqualTo("eth4");
+            assertThat(m.assumed()).isTrue();
+        });
+        // The near miss: bound to the port the bundle knows, the same capture marks it.
+        write("commands/ibdev2netdev", "rocep94s0f0 port 1 ==> eth4 (Up)\n");
+        assertThat(facts().of(CnpMarking.class)).singleElement().satisfies(m -> {
+            assertThat(m.dscp()).isEqualTo(46);
+            assertThat(m.assumed()).isFalse();
+        });
+    }
+
     /** A RoCE LAG: mlx5_bond_0 over bond0 of eth4 and eth5; pause and the RoCE priority are per member port. */
     @Test
     void congestionCountersOfARoceLagDeviceRelateToItsMemberPortsOnce() throws Exception {

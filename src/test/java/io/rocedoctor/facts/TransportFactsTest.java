@@ -172,15 +172,13 @@ class TransportFactsTest extends BundleFolderTest {
         assertThat(heard.of(RdmaPortTraffic.class)).isEqualTo(unlinked.of(RdmaPortTraffic.class)).hasSize(2);
     }
 
-    @Test
-    void aRoceLagDeviceOverABondMakesTheBondGroupARoceLagGroup() throws Exception {
-        port("eth4", "0000:5e:00.0", 100000, 9000, 0, 0);
-        port("eth5", "0000:5e:00.1", 100000, 9000, 0, 0);
+    /** /proc/net/bonding/bond0 of an 802.3ad bond of eth4 and eth5 with this transmit hash policy. */
+    private void bond0OfEth4AndEth5(String hashPolicy) throws Exception {
         write("fs/proc/net/bonding/bond0", """
                 Ethernet Channel Bonding Driver: v5.15.0
 
                 Bonding Mode: IEEE 802.3ad Dynamic link aggregation
-                Transmit Hash Policy: layer2+3 (2)
+                Transmit Hash Policy: %s
                 MII Status: up
 
                 Slave Interface: eth4
@@ -190,11 +188,34 @@ class TransportFactsTest extends BundleFolderTest {
                 Slave Interface: eth5
                 MII Status: up
                 Speed: 100000 Mbps
-                """);
+                """.formatted(hashPolicy));
+    }
+
+    @Test
+    void aRoceLagDeviceOverABondMakesTheBondGroupARoceLagGroup() throws Exception {
+        port("eth4", "0000:5e:00.0", 100000, 9000, 0, 0);
+        port("eth5", "0000:5e:00.1", 100000, 9000, 0, 0);
+        bond0OfEth4AndEth5("layer2+3 (2)");
         ibdev2netdev = "mlx5_bond_0 port 1 ==> bond0 (Up)\n";
         Facts f = build("");
         assertThat(f.of(MultipathGroup.class)).extracting(MultipathGroup::name, MultipathGroup::kind, MultipathGroup::hashHasL4SourcePort)
                 .containsExactly(tuple("bond0", "roce-lag", false));
         assertThat(f.of(MultipathGroup.class).get(0).hashPolicy()).startsWith("RoCE LAG mlx5_bond_0 over bond xmit_hash_policy layer2+3");
+    }
+    /**
+     * A partial bundle: the bond names eth5 and its RDMA traffic was counted, but ethtool never
+     * saw eth5, so its speed is unknown. Its traffic stands with no load, where eth4's load is its
+     * share of twice its line rate (this was a NullPointerException in portTraffic).
+     */
+    @Test
+    void aBondMemberWithoutPortFactsHasTrafficButNoLoad() throws Exception {
+        port("eth4", "0000:5e:00.0", 100000, 9000, 0, 25_000_000_000L);
+        port("eth5", "0000:5e:00.1", 100000, 9000, 0, 25_000_000_000L);
+        java.nio.file.Files.delete(dir.resolve("commands/ethtool_-i_eth5"));
+        java.nio.file.Files.delete(dir.resolve("commands/ethtool_eth5"));
+        bond0OfEth4AndEth5("layer3+4 (1)");
+        Facts f = build("");
+        assertThat(f.of(RdmaPortTraffic.class)).extracting(RdmaPortTraffic::netdev, RdmaPortTraffic::bytesPerSecond, RdmaPortTraffic::loadFraction)
+                .containsExactlyInAnyOrder(tuple("eth4", 2.5e9, 0.1), tuple("eth5", 2.5e9, null));
     }
 }
