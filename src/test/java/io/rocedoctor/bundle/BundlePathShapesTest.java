@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -22,7 +21,7 @@ class BundlePathShapesTest {
     @BeforeEach
     void copyAScenario() throws Exception {
         bundle = tmp.resolve("case 123").resolve("the bundle");
-        copy(Path.of("fixtures/bundles/pfc-not-on-roce-prio-doca"), bundle);
+        BundleTrees.copy(Path.of("fixtures/bundles/pfc-not-on-roce-prio-doca"), bundle);
         Files.createDirectories(tmp.resolve("case 123/x"));
         plain = captures(bundle);
         assertThat(plain).hasSizeGreaterThan(20);
@@ -80,19 +79,6 @@ class BundlePathShapesTest {
             return b.allSources().stream().flatMap(s -> b.samplesOf(s).stream())
                     .map(c -> c.source().display() + "#" + c.sample() + "=" + c.relativePath() + (c.collected() ? "" : " failed"))
                     .sorted().toList();
-        }
-    }
-
-    static void copy(Path from, Path to) throws IOException {
-        try (Stream<Path> files = Files.walk(from)) {
-            for (Path p : files.toList()) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(p, target);
-                }
-            }
         }
     }
 }

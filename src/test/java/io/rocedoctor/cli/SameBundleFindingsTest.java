@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.rocedoctor.bundle.BundleTrees;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,8 +24,8 @@ class SameBundleFindingsTest {
     void plainPathDotDotPathAndCrlfCopyGiveTheSameFindings() throws IOException {
         Path bundle = tmp.resolve("cases/123/bundle");
         Path crlf = tmp.resolve("cases/123/bundle-crlf");
-        copy(SCENARIO, bundle, false);
-        copy(SCENARIO, crlf, true);
+        BundleTrees.copy(SCENARIO, bundle);
+        BundleTrees.copyWithCrlf(SCENARIO, crlf);
         Files.createDirectories(tmp.resolve("cases/123/x"));
 
         JsonNode plain = analyze(bundle.toString());
@@ -43,21 +43,5 @@ class SameBundleFindingsTest {
         Cli cli = Cli.run("analyze", path, "--format", "json");
         assertThat(cli.exit()).as(cli.err()).isZero();
         return new ObjectMapper().readTree(cli.out());
-    }
-
-    /** A copy of a bundle, every file's line ends CRLF when asked. */
-    private static void copy(Path from, Path to, boolean crlf) throws IOException {
-        try (Stream<Path> files = Files.walk(from)) {
-            for (Path p : files.toList()) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else if (crlf) {
-                    Files.writeString(target, Files.readString(p).replace("\r\n", "\n").replace("\n", "\r\n"));
-                } else {
-                    Files.copy(p, target);
-                }
-            }
-        }
     }
 }
