@@ -85,7 +85,9 @@ public final class BundleReader {
         }
         try {
             if (Files.isDirectory(input)) {
-                return index(input, locateRoot(input, input), List.of(), null);
+                // Read from where the system resolves the path: "x/.." and "." name no folder a
+                // capture path can be checked against, and "link/.." is the link target's parent.
+                return index(input, locateRoot(input, input.toRealPath()), List.of(), null);
             }
             if (!Files.isRegularFile(input)) {
                 throw new BundleException(input, "neither a directory nor a regular file");
@@ -233,10 +235,17 @@ public final class BundleReader {
         });
 
         unknown.sort(null);
-        String host = manifest.host() != null ? manifest.host() : sosHost(root, real, sos).orElse(input.getFileName().toString());
+        String host = manifest.host() != null ? manifest.host() : sosHost(root, real, sos).orElse(folderName(input, root));
         String collector = manifest.collector() != null ? manifest.collector() : (sos ? "sosreport" : "manual");
         return new Bundle(input, root, layout, host, manifest.machine(), collector, manifest.samples(), captures, unknown, refusals,
                 manifest.links(), manifest.redacted(), switches, manifest.rdmaDevices(), scratch);
+    }
+
+    /** The name the input gives the bundle: its last segment, or the folder's own where that is "." or "..". */
+    private static String folderName(Path input, Path root) {
+        Path name = input.getFileName();
+        boolean relativeStep = name == null || name.toString().equals(".") || name.toString().equals("..");
+        return String.valueOf(relativeStep ? root.getFileName() : name);
     }
 
     private record Located(Source source, int sample) {

@@ -226,7 +226,13 @@ public final class FactBuilder {
                 .map(n -> n.toLowerCase(java.util.Locale.ROOT).contains("virtual function")).orElse(false);
     }
 
-    /** The NIC's link (a physical function's: a virtual function has none of its own) and the narrowest link to the root port. */
+    /**
+     * The NIC's link (a physical function's: a virtual function has none of its own), every link to
+     * the root port, and the narrowest. Up from the NIC, the bridges alternate: the port above a
+     * link (a switch downstream port, a root port), then, inside a PCIe switch, the switch's
+     * upstream port, the lower end of the next link. So the links are the pairs (0, 1), (2, 3)...
+     * of the chain; a downstream port's pair with its own upstream port is internal to the switch.
+     */
     private static Optional<PcieLink> pcieLink(String nic, List<Port> ports, PciDevices pci) {
         Optional<Port> physical = ports.stream().filter(p -> !virtualFunction(p, pci)).findFirst();
         if (physical.isEmpty()) {
@@ -237,15 +243,13 @@ public final class FactBuilder {
             return Optional.empty();
         }
         PciDevice d = device.get();
+        List<PciDevice> chain = new ArrayList<>(List.of(d));
+        for (Optional<PciDevice> up = pci.upstreamBridge(d); up.isPresent() && chain.size() < 16; up = pci.upstreamBridge(up.get())) {
+            chain.add(up.get());
+        }
         PciDevice limiting = d;
         double usable = PcieLink.perLaneGbps(d.linkSta().gts()) * d.linkSta().width();
-        PciDevice hop = d;
-        for (int guard = 0; guard < 16; guard++) {
-            Optional<PciDevice> up = pci.upstreamBridge(hop);
-            if (up.isEmpty()) {
-                break;
-            }
-            hop = up.get();
+        for (PciDevice hop : chain.subList(1, chain.size())) {
             if (hop.linkSta() != null) {
                 double u = PcieLink.perLaneGbps(hop.linkSta().gts()) * hop.linkSta().width();
                 if (u < usable) {
@@ -254,12 +258,34 @@ public final class FactBuilder {
                 }
             }
         }
+        List<PcieLink.Segment> path = new ArrayList<>();
+        for (int i = 0; i < chain.size(); i += 2) {
+            segment(chain.get(i), i + 1 < chain.size() ? chain.get(i + 1) : null).ifPresent(path::add);
+        }
         PciDevice.PcieLinkState cap = d.linkCap() != null ? d.linkCap() : d.linkSta();
         return Optional.of(new PcieLink(nic, d.address(), cap.generation(), cap.width(), cap.gts(),
-                d.linkSta().generation(), d.linkSta().width(), d.linkSta().gts(), d.downgraded()
-                        || d.linkSta().gts() < cap.gts() || d.linkSta().width() < cap.width(),
+                d.linkSta().generation(), d.linkSta().width(), d.linkSta().gts(),
+                path.stream().anyMatch(PcieLink.Segment::downgraded),
                 limiting.address(), usable, d.maxPayload(), d.maxReadReq(),
-                describe(cap), describe(d.linkSta()) + (d.downgraded() ? " (downgraded)" : "")));
+                describe(cap), describe(d.linkSta()), path));
+    }
+
+    /**
+     * The link between a lower and an upper end, judged against the lower of the two ends'
+     * capabilities (a Gen5 NIC in a Gen4 slot runs at what the link can do); empty when neither
+     * end prints a status or a capability.
+     */
+    private static Optional<PcieLink.Segment> segment(PciDevice lower, PciDevice upper) {
+        PciDevice.PcieLinkState sta = lower.linkSta() != null ? lower.linkSta() : upper == null ? null : upper.linkSta();
+        PciDevice.PcieLinkState lowerCap = lower.linkCap();
+        PciDevice.PcieLinkState upperCap = upper == null ? null : upper.linkCap();
+        if (sta == null || (lowerCap == null && upperCap == null)) {
+            return Optional.empty();
+        }
+        PciDevice.PcieLinkState cap = lowerCap == null ? upperCap : upperCap == null ? lowerCap
+                : new PciDevice.PcieLinkState(Math.min(lowerCap.gts(), upperCap.gts()), Math.min(lowerCap.width(), upperCap.width()));
+        return Optional.of(new PcieLink.Segment(lower.address(), upper == null ? null : upper.address(), cap.gts(), cap.width(),
+                sta.gts(), sta.width(), describe(cap), describe(sta)));
     }
 
     private static String describe(PciDevice.PcieLinkState s) {

@@ -49,7 +49,7 @@ final class RdmaFacts implements LayerFacts {
     public void addTo(HostContext host, List<Object> facts) {
         Map<String, PortQos> qos = new TreeMap<>();
         for (Source s : host.sources(SourceKind.MLNX_QOS)) {
-            host.parse(s, new MlnxQosParser()).ifPresent(q -> qos.put(s.arg(), portQos(s, q)));
+            host.parse(s, new MlnxQosParser()).flatMap(q -> portQos(host, s, q)).ifPresent(q -> qos.put(s.arg(), q));
         }
         // dcb reads the same DCBNL state; mlnx_qos stays the authority where it answered, as it
         // prints the trust mode on every driver while dcb only implies it on some.
@@ -81,10 +81,20 @@ final class RdmaFacts implements LayerFacts {
         }
     }
 
-    private static PortQos portQos(Source s, MlnxQos q) {
-        return new PortQos(s.arg(), q.trust() == null ? null : q.trust().toLowerCase(java.util.Locale.ROOT),
+    /**
+     * A port's QoS from {@code mlnx_qos}; the lines it skipped are noted. Without its PFC row read
+     * there is none: an empty PFC list would read as PFC off on every priority.
+     */
+    private static Optional<PortQos> portQos(HostContext host, Source s, MlnxQos q) {
+        q.unread().forEach(u -> host.ledger().note(s.display() + ", line " + u.line() + " skipped: " + u.reason()));
+        if (q.pfcEnabled().isEmpty()) {
+            host.ledger().note(s.display() + ": no PFC row read, the port's host QoS is not judged from it");
+            return Optional.empty();
+        }
+        String trust = q.trust() == null ? null : q.trust().toLowerCase(java.util.Locale.ROOT);
+        return Optional.of(new PortQos(s.arg(), "none".equals(trust) ? null : trust,
                 q.pfcPriorities(), q.dscpPriority(), q.priorityTrafficClass(), q.priorityBuffer(), q.receiveBufferBytes(),
-                s.display());
+                s.display()));
     }
 
     /**

@@ -114,21 +114,12 @@ final class TransportFacts implements LayerFacts {
         return out;
     }
 
-    /** An IPv4-mapped GID as its dotted address, any other GID as printed (lower case, IPv6 form). */
+    /**
+     * A GID as the address it stands for, by its 128-bit value ({@link io.rocedoctor.parse.Gid}):
+     * ibv_devinfo spells a RoCE v1 GID in full hex and the v2 GID of the same address compressed.
+     */
     static String address(String gid) {
-        String g = gid.toLowerCase(java.util.Locale.ROOT);
-        java.util.regex.Matcher dotted = java.util.regex.Pattern.compile("::ffff:(\\d+\\.\\d+\\.\\d+\\.\\d+)").matcher(g);
-        if (dotted.matches()) {
-            return dotted.group(1);
-        }
-        java.util.regex.Matcher mapped = java.util.regex.Pattern
-                .compile("(?:0000:){5}ffff:([0-9a-f]{4}):([0-9a-f]{4})").matcher(g);
-        if (mapped.matches()) {
-            int hi = Integer.parseInt(mapped.group(1), 16);
-            int lo = Integer.parseInt(mapped.group(2), 16);
-            return (hi >> 8) + "." + (hi & 255) + "." + (lo >> 8) + "." + (lo & 255);
-        }
-        return g;
+        return io.rocedoctor.parse.Gid.of(gid).map(io.rocedoctor.parse.Gid::address).orElse(gid.toLowerCase(java.util.Locale.ROOT));
     }
 
     private static java.util.Optional<RoceMtu> mtu(HostContext host, RdmaDevice d, IpLinks links) {

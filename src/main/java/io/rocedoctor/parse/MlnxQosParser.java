@@ -8,17 +8,20 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Parses {@code mlnx_qos -i IF} (MLNX_OFED 4.x to 24.x). Newer versions print the dscp2prio map,
- * receive buffers and a "buffer" row in the PFC table; every version prints the PFC table and
- * the tc blocks (older ones under an "ETS configuration:" title).
+ * Parses {@code mlnx_qos -i IF}, as mlnx-tools' {@code python/mlnx_qos} ({@code pretty_print},
+ * {@code print_dscp2prio_sysfs}, dcbnetlink's {@code printAppSelector}) has printed it from
+ * MLNX_OFED 4.0 to DOCA:
  * <pre>
- * DCBX mode: OS controlled
+ * ****** WARNING: lldpad service is running and may overwrite your settings ******
+ *
+ * DCBX mode: Firmware controlled
  * Priority trust state: dscp
  * dscp2prio mapping:
  *         prio:0 dscp:07,06,05,04,03,02,01,00,
  *         prio:3 dscp:31,30,29,28,27,26,25,24,
+ *         prio:3 dscp:33,
  * default priority:
- * Receive buffer size (bytes): 130944,130944,0,0,0,0,0,0,
+ * Receive buffer size (bytes): 130944,130944,0,0,0,0,0,0,max_buffer_size=262016
  * Cable len: 7
  * PFC configuration:
  *         priority    0   1   2   3   4   5   6   7
@@ -27,20 +30,39 @@ import java.util.regex.Pattern;
  * tc: 0 ratelimit: unlimited, tsa: ets, bw: 50%
  *          priority:  0
  *          priority:  1
- * tc: 3 ratelimit: unlimited, tsa: ets, bw: 50%
+ * tc: 3 ratelimit: 25.0 Gbps, tsa: ets, bw: 50%
  *          priority:  3
  * </pre>
- * -> trust dscp, DSCP 26 -> priority 3, PFC on priority 3 only, priority 3 in buffer 1,
- * tc 0 (ets 50%) holds priorities 0 and 1, tc 3 (ets 50%) priority 3. Empty text is a
- * {@link ParseException} at line 0; a malformed table row, a "priority:" outside any tc, or a
- * text with nothing mlnx_qos prints is a {@link ParseException} naming the line.
+ * -> DCBX by firmware, trust dscp, DSCP 26 and 33 -> priority 3, PFC on priority 3 only,
+ * priority 3 in buffer 1, buffers 0 and 1 of 130944 bytes out of 262016, tc 0 (ets 50%) holds
+ * priorities 0 and 1, tc 3 (ets 50%, limited to 25 Gb/s) priority 3.
+ *
+ * <p>The variants read: {@code Priority trust mode: pcp|dscp|both|none} (OFED 4.0-4.1) and
+ * {@code Priority trust state: pcp|dscp|none} (4.2 on); the dscp2prio map, 8 DSCPs a line, a
+ * priority on as many lines as it has DSCPs; the {@code default priority:} section (2021-2024)
+ * with its {@code prio:N} line when one is set; {@code Receive buffer size (bytes)} with 8 sizes
+ * (4.6 on), then {@code total_size=N} (early 2023) or {@code max_buffer_size=N} (May 2023 on);
+ * {@code Cable len}; the PFC table with its {@code buffer} row where the driver has buffers; the tc
+ * blocks, {@code tsa: ets, bw: N%}, {@code strict}, {@code vendor} or {@code unknown}, a rate
+ * limit as {@code unlimited} or {@code 25.0 Gbps}, one {@code priority:} line per priority
+ * (several on one line too) under an older {@code ETS configuration:} title or none. The
+ * lldpad warning and the "... is not supported on your system" messages are skipped.
+ *
+ * <p>A line that no version prints so (a row with too few values, a number out of range, a
+ * {@code priority:} outside any tc) is skipped into {@link MlnxQos#unread()} and the rest stands;
+ * extra fields after what a line is known to hold are ignored. Empty text is a
+ * {@link ParseException} at line 0, a text with nothing mlnx_qos prints one at its first line.
  */
 public final class MlnxQosParser implements Parser<MlnxQos> {
-    private static final Pattern DSCP_ROW = Pattern.compile("prio:\\s*(\\d+)\\s+dscp:\\s*([\\d,\\s]*)");
+    private static final Pattern DSCP_ROW = Pattern.compile("prio:\\s*(\\d+)\\s+dscp:(.*)");
+    private static final Pattern DEFAULT_PRIORITY = Pattern.compile("prio:\\s*(\\d+)(?:\\s.*)?");
     private static final Pattern TC = Pattern.compile(
-            "tc:\\s*(\\d+)\\s+ratelimit:\\s*([^,]+?)\\s*,\\s*tsa:\\s*([^,\\s]+)(?:\\s*,\\s*bw:\\s*(\\d+)\\s*%)?.*");
+            "tc:\\s*(\\d+)\\s+ratelimit:\\s*([^,]+?)\\s*,\\s*tsa:\\s*([A-Za-z]+)(?:\\s*,\\s*bw:\\s*(\\d+)\\s*%)?(?:[\\s,].*)?");
+    /** A tc line whose "tc: N ratelimit: R, " part was not printed: pretty_print drops it when the rate limit cannot be read. */
+    private static final Pattern TSA_ONLY = Pattern.compile("(?:ets,\\s*bw:\\s*\\d+\\s*%|strict|vendor|unknown)");
     private static final Pattern TC_PRIORITY = Pattern.compile("priority:\\s*(\\d+)");
-    private static final Pattern TABLE_ROW = Pattern.compile("(priority|enabled|buffer)((?:\\s+\\d+)+)");
+    private static final Pattern TABLE_ROW = Pattern.compile("(priority|enabled|buffer)\\s+(\\d.*)");
+    private static final int PRIORITIES = 8;
 
     @Override
     public MlnxQos parse(String text) throws ParseException {
@@ -48,74 +70,157 @@ public final class MlnxQosParser implements Parser<MlnxQos> {
         if (lines.isBlank()) {
             throw new ParseException(0, "mlnx_qos: empty output");
         }
-        String dcbx = null;
-        String trust = null;
-        Map<Integer, Integer> dscp = new LinkedHashMap<>();
-        List<Long> buffers = new ArrayList<>();
-        Integer cable = null;
-        List<Integer> pfcPriorities = null;
-        List<Boolean> pfc = new ArrayList<>();
-        Map<Integer, Integer> priorityBuffer = new LinkedHashMap<>();
-        List<TcBlock> tcs = new ArrayList<>();
+        Reading r = new Reading();
         for (int n = 1; n <= lines.size(); n++) {
             String line = lines.line(n).trim();
             if (line.isEmpty()) {
                 continue;
             }
+            try {
+                r.read(line, n);
+            } catch (ParseException e) {
+                // Moves onto a shared "unreadable line" note once TextLines has one.
+                r.unread.add(e);
+            }
+        }
+        if (r.recognised == 0) {
+            throw r.unread.isEmpty() ? new ParseException(1, "nothing mlnx_qos prints (trust state, PFC table, tc blocks) found")
+                    : r.unread.get(0);
+        }
+        return r.result();
+    }
+
+    /** The state of one reading: what was read so far and the section the next line belongs to. */
+    private static final class Reading {
+        String dcbx;
+        String trust;
+        final Map<Integer, Integer> dscp = new LinkedHashMap<>();
+        boolean inDefaultPriority;
+        Integer defaultPriority;
+        List<Long> buffers = List.of();
+        Long maxBuffer;
+        Integer cable;
+        List<Boolean> pfc = List.of();
+        final Map<Integer, Integer> priorityBuffer = new LinkedHashMap<>();
+        final List<TcBlock> tcs = new ArrayList<>();
+        /** The block "priority:" lines go to; null outside one, or under a tc line without its number. */
+        TcBlock tc;
+        int recognised;
+        final List<ParseException> unread = new ArrayList<>();
+
+        void read(String line, int n) throws ParseException {
             Matcher m;
-            if (line.startsWith("DCBX mode:")) {
+            boolean defaultSection = inDefaultPriority;
+            inDefaultPriority = false;
+            if (line.contains("lldpad service is running") || line.endsWith("not supported on your system")
+                    || line.endsWith("not supported on your system!")) {
+                throw new ParseException(n, "mlnx_qos message, not QoS state: '" + TextLines.abbreviate(line) + "'");
+            } else if (line.startsWith("DCBX mode:")) {
                 dcbx = after(line);
             } else if (line.startsWith("Priority trust state:") || line.startsWith("Priority trust mode:")) {
-                trust = after(line);
+                trust = firstWord(after(line), n, "trust state");
+            } else if (line.equals("default priority:")) {
+                inDefaultPriority = true;
             } else if ((m = DSCP_ROW.matcher(line)).matches()) {
-                int prio = smallInt(m.group(1), n, "prio");
-                for (int d : ints(m.group(2), n, "dscp")) {
-                    dscp.putIfAbsent(d, prio);
-                }
-            } else if (line.startsWith("Receive buffer size (bytes):")) {
-                buffers.addAll(numbers(after(line), n, "receive buffer size"));
-            } else if (line.startsWith("Cable len:")) {
-                cable = smallInt(after(line), n, "cable len");
-            } else if ((m = TABLE_ROW.matcher(line)).matches()) {
-                List<Integer> row = ints(m.group(2), n, m.group(1));
-                if (m.group(1).equals("priority")) {
-                    pfcPriorities = row;
-                    continue;
-                }
-                if (pfcPriorities == null || row.size() != pfcPriorities.size()) {
-                    throw new ParseException(n, "'" + m.group(1) + "' row does not match a 'priority' header row");
-                }
-                for (int i = 0; i < row.size(); i++) {
-                    int prio = pfcPriorities.get(i);
-                    if (m.group(1).equals("enabled")) {
-                        if (prio != pfc.size()) {
-                            throw new ParseException(n, "PFC priorities are not 0, 1, 2... in order");
-                        }
-                        pfc.add(row.get(i) != 0);
-                    } else {
-                        priorityBuffer.put(prio, row.get(i));
+                int prio = priority(m.group(1), n);
+                List<Long> dscps = leadingNumbers(m.group(2).split(","), n, "dscp");
+                for (long d : dscps) {
+                    if (d > 63) {
+                        throw new ParseException(n, "dscp " + d + " is above 63");
                     }
                 }
+                dscps.forEach(d -> dscp.putIfAbsent(d.intValue(), prio));
+            } else if (defaultSection && (m = DEFAULT_PRIORITY.matcher(line)).matches()) {
+                defaultPriority = priority(m.group(1), n);
+                inDefaultPriority = true;
+            } else if (line.startsWith("Receive buffer size (bytes):")) {
+                receiveBuffers(after(line), n);
+            } else if (line.startsWith("Cable len:")) {
+                cable = smallInt(leadingNumbers(TextLines.words(after(line)).toArray(String[]::new), n, "cable len"), n, "cable len");
+            } else if ((m = TABLE_ROW.matcher(line)).matches()) {
+                tableRow(m.group(1), m.group(2), n);
             } else if ((m = TC.matcher(line)).matches()) {
-                tcs.add(new TcBlock(smallInt(m.group(1), n, "tc"), m.group(2), m.group(3),
-                        m.group(4) == null ? null : smallInt(m.group(4), n, "bw")));
-            } else if ((m = TC_PRIORITY.matcher(line)).matches()) {
-                if (tcs.isEmpty()) {
-                    throw new ParseException(n, "'priority:' outside any 'tc:' block");
-                }
-                tcs.get(tcs.size() - 1).priorities.add(smallInt(m.group(1), n, "priority"));
+                tc = new TcBlock(smallInt(List.of(TextLines.parseLong(m.group(1), n, "tc")), n, "tc"), m.group(2),
+                        m.group(3), m.group(4) == null ? null : smallInt(List.of(TextLines.parseLong(m.group(4), n, "bw")), n, "bw"));
+                tcs.add(tc);
+            } else if (TSA_ONLY.matcher(line).matches()) {
+                tc = null;
+                throw new ParseException(n, "tc line without its number (rate limit unreadable): its priorities are not attributed");
+            } else if (line.startsWith("priority:")) {
+                tcPriorities(line, n);
+            } else if (line.equals("dscp2prio mapping:") || line.equals("PFC configuration:") || line.equals("ETS configuration:")) {
+                return; // titles: the lines under them say what they are
+            } else {
+                throw new ParseException(n, "not a line mlnx_qos prints: '" + TextLines.abbreviate(line) + "'");
             }
-            // Anything else is a title ("PFC configuration:", "ETS configuration:", "dscp2prio mapping:")
-            // or a line of a newer version that no rule reads yet.
+            recognised++;
         }
-        if (dcbx == null && trust == null && pfcPriorities == null && tcs.isEmpty() && dscp.isEmpty()) {
-            throw new ParseException(1, "nothing mlnx_qos prints (trust state, PFC table, tc blocks) found");
+
+        /** {@code 130944,130944,0,0,0,0,0,0,max_buffer_size=262016}: sizes, then the total under either of its names. */
+        private void receiveBuffers(String list, int n) throws ParseException {
+            List<Long> sizes = new ArrayList<>();
+            Long max = null;
+            for (String field : list.split(",")) {
+                String f = field.trim();
+                if (f.startsWith("max_buffer_size=") || f.startsWith("total_size=")) {
+                    max = TextLines.parseLong(f.substring(f.indexOf('=') + 1), n, "max buffer size");
+                } else if (!f.isEmpty() && !f.contains("=")) {
+                    sizes.add(TextLines.parseLong(f, n, "receive buffer size"));
+                }
+            }
+            if (sizes.size() != PRIORITIES) {
+                throw new ParseException(n, "receive buffer sizes: " + sizes.size() + " values, mlnx_qos prints " + PRIORITIES);
+            }
+            buffers = sizes;
+            maxBuffer = max;
         }
-        List<MlnxQos.TrafficClass> classes = new ArrayList<>();
-        for (TcBlock tc : tcs) {
-            classes.add(new MlnxQos.TrafficClass(tc.tc, tc.rateLimit, tc.tsa, tc.bandwidth, tc.priorities));
+
+        /** A row of the PFC table: its header is 0..7 in every version, the enabled and buffer rows one value per priority. */
+        private void tableRow(String name, String values, int n) throws ParseException {
+            List<Long> row = leadingNumbers(TextLines.words(values).toArray(String[]::new), n, name);
+            if (row.size() < PRIORITIES) {
+                throw new ParseException(n, "'" + name + "' row: " + row.size() + " values, mlnx_qos prints " + PRIORITIES);
+            }
+            row = row.subList(0, PRIORITIES);
+            for (int p = 0; p < PRIORITIES; p++) {
+                long v = row.get(p);
+                if (name.equals("priority") ? v != p : v > 7) {
+                    throw new ParseException(n, "'" + name + "' row: " + row + " is not what mlnx_qos prints");
+                }
+            }
+            if (name.equals("enabled")) {
+                pfc = row.stream().map(v -> v != 0).toList();
+            } else if (name.equals("buffer")) {
+                for (int p = 0; p < PRIORITIES; p++) {
+                    priorityBuffer.put(p, row.get(p).intValue());
+                }
+            }
         }
-        return new MlnxQos(dcbx, trust, dscp, buffers, cable, pfc, priorityBuffer, classes);
+
+        /** {@code priority:  3}, or several on one line: {@code priority: 0 priority: 1}. */
+        private void tcPriorities(String line, int n) throws ParseException {
+            if (tc == null) {
+                throw new ParseException(n, "'priority:' outside any 'tc:' block");
+            }
+            List<Integer> found = new ArrayList<>();
+            Matcher m = TC_PRIORITY.matcher(line);
+            while (m.find()) {
+                found.add(priority(m.group(1), n));
+            }
+            if (found.isEmpty()) {
+                throw new ParseException(n, "'priority:' without a priority");
+            }
+            tc.priorities.addAll(found);
+        }
+
+        MlnxQos result() {
+            List<MlnxQos.TrafficClass> classes = new ArrayList<>();
+            for (TcBlock b : tcs) {
+                classes.add(new MlnxQos.TrafficClass(b.tc, b.rateLimit, b.tsa, b.bandwidth, b.priorities));
+            }
+            return new MlnxQos(dcbx, trust, dscp, defaultPriority, buffers, maxBuffer, cable, pfc, priorityBuffer, classes,
+                    unread.stream().map(e -> new MlnxQos.Unread(e.line(), e.getMessage())).toList());
+        }
     }
 
     private static final class TcBlock {
@@ -137,26 +242,43 @@ public final class MlnxQosParser implements Parser<MlnxQos> {
         return line.substring(line.indexOf(':') + 1).trim();
     }
 
-    private static List<Long> numbers(String list, int n, String what) throws ParseException {
+    private static String firstWord(String value, int n, String what) throws ParseException {
+        List<String> words = TextLines.words(value);
+        if (words.isEmpty()) {
+            throw new ParseException(n, what + " is empty");
+        }
+        return words.get(0);
+    }
+
+    /** The whole numbers a line starts with; what follows the first other field is an extra field and ignored. */
+    private static List<Long> leadingNumbers(String[] fields, int n, String what) throws ParseException {
         List<Long> values = new ArrayList<>();
-        for (String v : list.split("[,\\s]+")) {
-            if (!v.isEmpty()) {
-                values.add(TextLines.parseLong(v, n, what));
+        for (String field : fields) {
+            String f = field.trim();
+            if (f.isEmpty()) {
+                continue;
             }
+            if (!Character.isDigit(f.charAt(0))) {
+                break;
+            }
+            values.add(TextLines.parseLong(f, n, what));
+        }
+        if (values.isEmpty()) {
+            throw new ParseException(n, what + ": no value");
         }
         return values;
     }
 
-    private static List<Integer> ints(String list, int n, String what) throws ParseException {
-        List<Integer> values = new ArrayList<>();
-        for (long v : numbers(list, n, what)) {
-            values.add(smallInt(Long.toString(v), n, what));
+    private static int priority(String value, int n) throws ParseException {
+        long v = TextLines.parseLong(value, n, "priority");
+        if (v > 7) {
+            throw new ParseException(n, "priority " + v + " is above 7");
         }
-        return values;
+        return (int) v;
     }
 
-    private static int smallInt(String value, int n, String what) throws ParseException {
-        long v = TextLines.parseLong(value, n, what);
+    private static int smallInt(List<Long> values, int n, String what) throws ParseException {
+        long v = values.get(0);
         if (v < 0 || v > Integer.MAX_VALUE) {
             throw new ParseException(n, what + " " + v + " is out of range");
         }

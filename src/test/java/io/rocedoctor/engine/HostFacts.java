@@ -45,9 +45,11 @@ public final class HostFacts {
 
     /** A link capable of capGts x capWidth, trained at gts x width. */
     public static PcieLink pcie(double capGts, int capWidth, double gts, int width) {
-        return new PcieLink(NIC, NIC + ".0", gen(capGts), capWidth, capGts, gen(gts), width, gts,
-                gts < capGts || width < capWidth, NIC + ".0", PcieLink.perLaneGbps(gts) * width, 256, 4096,
+        PcieLink.Segment own = new PcieLink.Segment(NIC + ".0", "0000:3a:00.0", capGts, capWidth, gts, width,
                 "Speed " + capGts + "GT/s, Width x" + capWidth, "Speed " + gts + "GT/s, Width x" + width);
+        return new PcieLink(NIC, NIC + ".0", gen(capGts), capWidth, capGts, gen(gts), width, gts,
+                own.downgraded(), NIC + ".0", PcieLink.perLaneGbps(gts) * width, 256, 4096,
+                own.capLine(), own.staLine(), List.of(own));
     }
 
     public HostFacts bond(String policy, double busiestShare, Double load) {

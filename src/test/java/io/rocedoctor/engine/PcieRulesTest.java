@@ -41,6 +41,21 @@ class PcieRulesTest {
     }
 
     @Test
+    void aDowngradedLinkAboveTheNicIsReportedByItsTwoEnds() {
+        PcieLink own = HostFacts.pcie(16, 16, 16, 16);
+        PcieLink.Segment uplink = new PcieLink.Segment("0000:39:00.0", "0000:38:00.0", 32, 16, 16, 16,
+                "Speed 32GT/s, Width x16", "Speed 16GT/s, Width x16");
+        PcieLink behindSwitch = new PcieLink(own.nic(), own.address(), own.capGeneration(), own.capWidth(), own.capGts(),
+                own.generation(), own.width(), own.gts(), true, own.limitingAddress(), own.usableGbps(), own.maxPayload(),
+                own.maxReadReq(), own.capLine(), own.staLine(), java.util.List.of(own.path().get(0), uplink));
+        Diagnosis d = RuleHarness.diagnose(HostFacts.healthy().replace(PcieLink.class, behindSwitch).facts);
+        Finding f = RuleHarness.only(d, "PCIE_LINK_DOWNGRADED@" + HostFacts.NIC);
+        assertThat(f.evidence()).extracting(e -> e.value() + " | " + e.note()).containsExactly(
+                "Speed 32GT/s, Width x16 | LnkCap of the link 0000:39:00.0 - 0000:38:00.0 above the NIC: what both ends can do",
+                "Speed 16GT/s, Width x16 | LnkSta of the link 0000:39:00.0 - 0000:38:00.0 above the NIC: what it trained to");
+    }
+
+    @Test
     void numaNodeMinusOneOnTwoNodeHostFires() {
         HostFacts h = HostFacts.healthy().replace(Nic.class, HostFacts.nic(-1));
         assertThat(RuleHarness.ids(RuleHarness.diagnose(h.facts))).containsExactly("NUMA_NODE_UNKNOWN@" + HostFacts.NIC);
@@ -57,7 +72,7 @@ class PcieRulesTest {
     private static PcieLink maxReadReq(int bytes) {
         PcieLink l = HostFacts.pcie(16, 16, 16, 16);
         return new PcieLink(l.nic(), l.address(), l.capGeneration(), l.capWidth(), l.capGts(), l.generation(), l.width(),
-                l.gts(), l.downgraded(), l.limitingAddress(), l.usableGbps(), l.maxPayload(), bytes, l.capLine(), l.staLine());
+                l.gts(), l.downgraded(), l.limitingAddress(), l.usableGbps(), l.maxPayload(), bytes, l.capLine(), l.staLine(), l.path());
     }
 
     @Test

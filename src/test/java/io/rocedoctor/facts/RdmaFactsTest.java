@@ -84,6 +84,34 @@ class RdmaFactsTest extends BundleFolderTest {
         assertThat(e.notificationPoint()).containsEntry(3, true);
     }
 
+    @Test
+    void currentMlnxQosGivesTrustPfcBuffersAndNotesItsSkippedLines() throws Exception {
+        write("manifest.yaml", "host: h1\n");
+        write("commands/ethtool_-i_eth4", "driver: mlx5_core\nversion: 1\nfirmware-version: 16.35.1012 (MT_1)\nbus-info: 0000:5e:00.0\n");
+        write("commands/mlnx_qos_-i_eth4", java.nio.file.Files.readString(
+                java.nio.file.Path.of("fixtures/samples/mlnx_qos/mlnx_qos-i-ens1f0np0-cx5-doca-lldpad-max-buffer.txt")));
+        Facts f = facts();
+        PortQos q = f.of(PortQos.class).get(0);
+        assertThat(q.trust()).isEqualTo("dscp");
+        assertThat(q.pfcPriorities()).containsExactly(3);
+        assertThat(q.priorityBuffer()).containsEntry(3, 1).containsEntry(0, 0).hasSize(8);
+        assertThat(q.bufferBytes()).containsExactly(130944L, 130944L, 0L, 0L, 0L, 0L, 0L, 0L);
+        assertThat(f.ledger().failures()).isEmpty();
+        assertThat(f.ledger().notes()).anySatisfy(n -> assertThat(n).startsWith("mlnx_qos -i eth4, line 1 skipped").contains("lldpad"));
+    }
+
+    @Test
+    void nearMissAnUnreadablePfcRowGivesNoPortQosNotPfcOff() throws Exception {
+        write("manifest.yaml", "host: h1\n");
+        write("commands/ethtool_-i_eth4", "driver: mlx5_core\nversion: 1\nfirmware-version: 16.35.1012 (MT_1)\nbus-info: 0000:5e:00.0\n");
+        write("commands/mlnx_qos_-i_eth4", QOS_DSCP.replace("\tenabled     0   0   0   1   0   0   0   0\n", "\tenabled     0   0   0   1\n"));
+        Facts f = facts();
+        assertThat(f.of(PortQos.class)).isEmpty();
+        assertThat(f.ledger().failures()).isEmpty();
+        assertThat(f.ledger().notes()).anySatisfy(n -> assertThat(n).contains("'enabled' row: 4 values"))
+                .anySatisfy(n -> assertThat(n).isEqualTo("mlnx_qos -i eth4: no PFC row read, the port's host QoS is not judged from it"));
+    }
+
     private Facts broadcomHost(String ecnEnable) throws Exception {
         write("manifest.yaml", "host: h1\n");
         write("commands/ethtool_-i_ens3f0np0", "driver: bnxt_en\nversion: 6.8\nfirmware-version: 230.0.156.0\nbus-info: 0000:c1:00.0\n");

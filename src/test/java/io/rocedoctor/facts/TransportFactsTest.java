@@ -46,6 +46,10 @@ class TransportFactsTest extends BundleFolderTest {
             			link_layer:		Ethernet
             """;
 
+    /** The show_gids capture; null for a host without it (a sosreport), whose GIDs come from ibv_devinfo -v. */
+    private String showGids = GIDS;
+    private String ibvDevinfo = IBV;
+
     /** The host's RDMA devices: one per port unless a test bonds them. */
     private String ibdev2netdev = "mlx5_4 port 1 ==> eth4 (Up)\nmlx5_5 port 1 ==> eth5 (Up)\n";
 
@@ -68,8 +72,10 @@ class TransportFactsTest extends BundleFolderTest {
                   - {n: 1, at: 2026-11-20T10:15:10.000Z}
                 """ + manifestExtra);
         write("commands/ibdev2netdev", ibdev2netdev);
-        write("commands/show_gids", GIDS);
-        write("commands/ibv_devinfo_-v", IBV);
+        if (showGids != null) {
+            write("commands/show_gids", showGids);
+        }
+        write("commands/ibv_devinfo_-v", ibvDevinfo);
         write("commands/rdma_statistic_show", "link mlx5_4/1 out_of_sequence 10 packet_seq_err 0\n");
         write("samples/1/commands/rdma_statistic_show", "link mlx5_4/1 out_of_sequence 70 packet_seq_err 0\n");
         return facts();
@@ -93,11 +99,54 @@ class TransportFactsTest extends BundleFolderTest {
                         tuple("mlx5_5/1", "eth5", java.util.List.of("10.11.13.14")));
     }
 
+    /** rdma-core's devinfo.c: RoCE v1 GIDs in full hex, RoCE v2 GIDs through inet_ntop. */
+    private static String devinfoWithGids(String mlx5_5Gids) {
+        return IBV.replace("\t\t\tactive_mtu:\t\t1024 (3)\n\t\t\tlink_layer:\t\tEthernet\n",
+                "\t\t\tactive_mtu:\t\t1024 (3)\n\t\t\tlink_layer:\t\tEthernet\n"
+                        + "\t\t\tGID[  0]:\t\tfe80:0000:0000:0000:5a24:2cff:fe11:0a01, RoCE v1\n"
+                        + "\t\t\tGID[  1]:\t\tfe80::5a24:2cff:fe11:a01, RoCE v2\n"
+                        + "\t\t\tGID[  2]:\t\t0000:0000:0000:0000:0000:ffff:0a0b:0c0d, RoCE v1\n"
+                        + "\t\t\tGID[  3]:\t\t::ffff:10.11.12.13, RoCE v2\n")
+                + mlx5_5Gids;
+    }
+
+    @Test
+    void withoutShowGidsTheTwoSpellingsOfOneAddressInIbvDevinfoAreOneAddress() throws Exception {
+        showGids = null;
+        ibvDevinfo = devinfoWithGids("\t\t\tGID[  0]:\t\tfe80:0000:0000:0000:5a24:2cff:fe11:0a02, RoCE v1\n"
+                + "\t\t\tGID[  1]:\t\tfe80::5a24:2cff:fe11:a02, RoCE v2\n"
+                + "\t\t\tGID[  2]:\t\t0000:0000:0000:0000:0000:ffff:0a0b:0d0e, RoCE v1\n"
+                + "\t\t\tGID[  3]:\t\t::ffff:10.11.13.14, RoCE v2\n");
+        port("eth4", "0000:5e:00.0", 100000, 9000, 0, 0);
+        Facts f = build("");
+        assertThat(f.of(PortGids.class)).extracting(PortGids::id, PortGids::v1Addresses, PortGids::v2Addresses, PortGids::lackingV2)
+                .containsExactly(
+                        tuple("mlx5_4/1", List.of("fe80::5a24:2cff:fe11:a01", "10.11.12.13"),
+                                List.of("fe80::5a24:2cff:fe11:a01", "10.11.12.13"), List.of()),
+                        tuple("mlx5_5/1", List.of("fe80::5a24:2cff:fe11:a02", "10.11.13.14"),
+                                List.of("fe80::5a24:2cff:fe11:a02", "10.11.13.14"), List.of()));
+    }
+
+    @Test
+    void withoutShowGidsAnAddressWhoseV2GidIsReallyMissingIsStillListed() throws Exception {
+        showGids = null;
+        // The v2 GID printed is of another address (...:a03): ...:a02 and 10.11.13.14 have v1 only.
+        ibvDevinfo = devinfoWithGids("\t\t\tGID[  0]:\t\tfe80:0000:0000:0000:5a24:2cff:fe11:0a02, RoCE v1\n"
+                + "\t\t\tGID[  1]:\t\tfe80::5a24:2cff:fe11:a03, RoCE v2\n"
+                + "\t\t\tGID[  2]:\t\t0000:0000:0000:0000:0000:ffff:0a0b:0d0e, RoCE v1\n");
+        port("eth4", "0000:5e:00.0", 100000, 9000, 0, 0);
+        Facts f = build("");
+        assertThat(f.of(PortGids.class)).extracting(PortGids::id, PortGids::lackingV2)
+                .containsExactly(tuple("mlx5_4/1", List.of()),
+                        tuple("mlx5_5/1", List.of("fe80::5a24:2cff:fe11:a02", "10.11.13.14")));
+    }
+
     @Test
     void ipv4MappedGidsReadAsDottedAddresses() {
         assertThat(TransportFacts.address("0000:0000:0000:0000:0000:ffff:0a0b:0c0d")).isEqualTo("10.11.12.13");
         assertThat(TransportFacts.address("::ffff:192.168.7.21")).isEqualTo("192.168.7.21");
         assertThat(TransportFacts.address("FE80::1")).isEqualTo("fe80::1");
+        assertThat(TransportFacts.address("fe80:0000:0000:0000:0000:0000:0000:0001")).isEqualTo("fe80::1");
     }
 
     @Test

@@ -17,20 +17,80 @@ class MlnxQosParserTest {
     @Test
     void javadocExample() throws Exception {
         MlnxQos q = parser.parse(JavadocExample.of(MlnxQosParser.class));
+        assertThat(q.dcbxMode()).isEqualTo("Firmware controlled");
         assertThat(q.trust()).isEqualTo("dscp");
-        assertThat(q.dscpPriority()).containsEntry(26, 3);
+        assertThat(q.dscpPriority()).containsEntry(26, 3).containsEntry(33, 3);
+        assertThat(q.receiveBufferBytes()).containsExactly(130944L, 130944L, 0L, 0L, 0L, 0L, 0L, 0L);
+        assertThat(q.maxBufferBytes()).isEqualTo(262016L);
         assertThat(q.pfcPriorities()).containsExactly(3);
         assertThat(q.priorityBuffer()).containsEntry(3, 1);
         assertThat(q.priorityTrafficClass()).containsEntry(1, 0).containsEntry(3, 3);
+        assertThat(q.trafficClasses().get(1).rateLimit()).isEqualTo("25.0 Gbps");
+        assertThat(q.unread()).extracting(MlnxQos.Unread::line).containsExactly(1);
     }
 
     @Test
-    void newerOutputWithBuffersAndEts() throws Exception {
+    void connectX5OnDocaWithLldpadWarningAndMaxBufferSize() throws Exception {
+        MlnxQos q = parser.parse(RdmaFamilyFixtures.read("mlnx_qos/mlnx_qos-i-ens1f0np0-cx5-doca-lldpad-max-buffer.txt"));
+        assertThat(q.dcbxMode()).isEqualTo("OS controlled");
+        assertThat(q.trust()).isEqualTo("dscp");
+        // Priority 3 is printed on two lines: DSCPs 24-31, then 32-35.
+        assertThat(q.dscpPriority()).hasSize(64).containsEntry(26, 3).containsEntry(35, 3).containsEntry(36, 4)
+                .containsEntry(48, 6);
+        assertThat(q.defaultPriority()).isNull();
+        assertThat(q.receiveBufferBytes()).containsExactly(130944L, 130944L, 0L, 0L, 0L, 0L, 0L, 0L);
+        assertThat(q.maxBufferBytes()).isEqualTo(262016L);
+        assertThat(q.cableLength()).isEqualTo(7);
+        assertThat(q.pfcPriorities()).containsExactly(3);
+        assertThat(q.priorityBuffer()).isEqualTo(Map.of(0, 0, 1, 0, 2, 0, 3, 1, 4, 0, 5, 0, 6, 0, 7, 0));
+        assertThat(q.trafficClasses()).extracting(MlnxQos.TrafficClass::tc).containsExactly(0, 3, 6, 7);
+        assertThat(q.trafficClasses().get(0).priorities()).containsExactly(0, 1, 2, 4, 5);
+        assertThat(q.trafficClasses().get(0).bandwidthPercent()).isEqualTo(40);
+        assertThat(q.trafficClasses().get(3).tsa()).isEqualTo("strict");
+        assertThat(q.trafficClasses().get(3).rateLimit()).isEqualTo("25.0 Gbps");
+        assertThat(q.unread()).singleElement().satisfies(u -> {
+            assertThat(u.line()).isEqualTo(1);
+            assertThat(u.reason()).contains("lldpad");
+        });
+    }
+
+    @Test
+    void connectX7OnOfed2310FirmwareDcbxPcpTrustAllPrioritiesInOneBuffer() throws Exception {
+        MlnxQos q = parser.parse(RdmaFamilyFixtures.read("mlnx_qos/mlnx_qos-i-ens3np0-cx7-ofed2310-fw-pcp-one-buffer.txt"));
+        assertThat(q.dcbxMode()).isEqualTo("Firmware controlled");
+        assertThat(q.trust()).isEqualTo("pcp");
+        assertThat(q.dscpPriority()).isEmpty();
+        assertThat(q.defaultPriority()).isNull();
+        assertThat(q.receiveBufferBytes()).containsExactly(0L, 262016L, 0L, 0L, 0L, 0L, 0L, 0L);
+        assertThat(q.maxBufferBytes()).isEqualTo(1048448L);
+        assertThat(q.pfcPriorities()).containsExactly(4);
+        assertThat(q.priorityBuffer()).hasSize(8).containsValues(1).doesNotContainValue(0);
+        assertThat(q.priorityTrafficClass()).isEqualTo(Map.of(0, 1, 1, 0, 2, 2, 3, 2, 4, 4, 5, 5, 6, 5, 7, 5));
+        assertThat(q.unread()).isEmpty();
+    }
+
+    @Test
+    void early2023TotalSizeAndASetDefaultPriority() throws Exception {
+        MlnxQos q = parser.parse(RdmaFamilyFixtures.read("mlnx_qos/mlnx_qos-i-ens2f1np1-cx6dx-total-size-default-prio.txt"));
+        assertThat(q.defaultPriority()).isEqualTo(3);
+        // "prio:3" under "default priority:" is no DSCP row.
+        assertThat(q.dscpPriority()).hasSize(64).containsEntry(26, 3).containsEntry(0, 0);
+        assertThat(q.receiveBufferBytes()).containsExactly(65472L, 196416L, 0L, 0L, 0L, 0L, 0L, 0L);
+        assertThat(q.maxBufferBytes()).isEqualTo(524160L);
+        assertThat(q.cableLength()).isEqualTo(30);
+        assertThat(q.trafficClasses().get(2).bandwidthPercent()).isZero();
+        assertThat(q.unread()).isEmpty();
+    }
+
+    @Test
+    void buffersBefore2023HaveNoTotal() throws Exception {
         MlnxQos q = parser.parse(RdmaFamilyFixtures.read("mlnx_qos/mlnx_qos-i-ens2f0np0-dscp-buffers-ets.txt"));
         assertThat(q.dcbxMode()).isEqualTo("OS controlled");
         assertThat(q.trust()).isEqualTo("dscp");
         assertThat(q.dscpPriority()).hasSize(64).containsEntry(0, 0).containsEntry(46, 5).containsEntry(63, 7);
+        assertThat(q.defaultPriority()).isNull();
         assertThat(q.receiveBufferBytes()).containsExactly(130944L, 261888L, 0L, 0L, 0L, 0L, 0L, 0L);
+        assertThat(q.maxBufferBytes()).isNull();
         assertThat(q.cableLength()).isEqualTo(7);
         assertThat(q.pfcEnabled()).containsExactly(false, false, false, true, false, false, false, false);
         assertThat(q.priorityBuffer()).hasSize(8).containsEntry(3, 1).containsEntry(0, 0);
@@ -63,12 +123,76 @@ class MlnxQosParserTest {
     }
 
     @Test
-    void malformedInputs() {
+    void severalPrioritiesOnOneLineUnderOneTc() throws Exception {
+        MlnxQos q = parser.parse("Priority trust state: pcp\nPFC configuration:\n"
+                + "\tpriority    0   1   2   3   4   5   6   7\n\tenabled     0   0   0   1   0   0   0   0\n"
+                + "tc: 0 ratelimit: unlimited, tsa: ets, bw: 50%\n\t priority: 0 priority: 1 priority: 2\n"
+                + "tc: 3 ratelimit: unlimited, tsa: ets, bw: 50%\n\t priority:  3\n");
+        assertThat(q.trafficClasses().get(0).priorities()).containsExactly(0, 1, 2);
+        assertThat(q.priorityTrafficClass()).containsEntry(2, 0).containsEntry(3, 3);
+    }
+
+    @Test
+    void extraFieldsAtTheEndOfAKnownLineAreIgnored() throws Exception {
+        MlnxQos q = parser.parse("Priority trust state: dscp (sysfs)\nCable len: 7 m\n"
+                + "Receive buffer size (bytes): 1,2,3,4,5,6,7,8,max_buffer_size=36,xoff=9\n"
+                + "\tenabled     0   0   0   1   0   0   0   0   pfc\n"
+                + "tc: 3 ratelimit: unlimited, tsa: ets, bw: 50%, mode: x\n\t priority:  3\n");
+        assertThat(q.trust()).isEqualTo("dscp");
+        assertThat(q.cableLength()).isEqualTo(7);
+        assertThat(q.receiveBufferBytes()).containsExactly(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L);
+        assertThat(q.maxBufferBytes()).isEqualTo(36L);
+        assertThat(q.pfcPriorities()).containsExactly(3);
+        assertThat(q.trafficClasses()).singleElement().satisfies(tc -> assertThat(tc.bandwidthPercent()).isEqualTo(50));
+        assertThat(q.unread()).isEmpty();
+    }
+
+    @Test
+    void unsupportedMessagesAreSkippedAndTheRestStands() throws Exception {
+        MlnxQos q = parser.parse("Priority trust state is not supported on your system\n"
+                + "Buffers commands are not supported on your system\nRate limit is not supported on your system!\n"
+                + "DCBX mode: OS controlled\nPriority trust state: none\nCable len: 7\nPFC configuration:\n"
+                + "\tpriority    0   1   2   3   4   5   6   7\n\tenabled     0   0   0   0   0   0   0   0\n"
+                + "ets, bw: 100%\n\t priority:  0\n");
+        assertThat(q.trust()).isEqualTo("none");
+        assertThat(q.receiveBufferBytes()).isEmpty();
+        assertThat(q.pfcEnabled()).hasSize(8).containsOnly(false);
+        // A tc line printed without "tc: N ratelimit: R," cannot say its class: its priorities stay unattributed.
+        assertThat(q.trafficClasses()).isEmpty();
+        assertThat(q.unread()).extracting(MlnxQos.Unread::line).containsExactly(1, 2, 3, 10, 11);
+    }
+
+    @Test
+    void aRowNoVersionPrintsIsSkippedNotTheFile() throws Exception {
+        MlnxQos q = parser.parse(RdmaFamilyFixtures.read("mlnx_qos/mlnx_qos-i-ens5f1-bad-enabled-row.txt"));
+        assertThat(q.trust()).isEqualTo("pcp");
+        assertThat(q.pfcEnabled()).as("an unread PFC row is no PFC state").isEmpty();
+        assertThat(q.unread()).singleElement().satisfies(u -> {
+            assertThat(u.line()).isEqualTo(5);
+            assertThat(u.reason()).contains("'enabled' row: 5 values");
+        });
+    }
+
+    @Test
+    void nearMissesAreSkippedWithTheirLine() throws Exception {
+        MlnxQos q = parser.parse("Priority trust state: pcp\n\t priority:  3\nCable len: 99999999999999999999999\n"
+                + "Receive buffer size (bytes): 130944,130944,0,0,max_buffer_size=262016\n"
+                + "\tprio:9 dscp:01,\n\tbuffer      0   0   0   9   0   0   0   0\n");
+        assertThat(q.trust()).isEqualTo("pcp");
+        assertThat(q.cableLength()).isNull();
+        assertThat(q.receiveBufferBytes()).isEmpty();
+        assertThat(q.dscpPriority()).isEmpty();
+        assertThat(q.priorityBuffer()).isEmpty();
+        assertThat(q.unread()).extracting(MlnxQos.Unread::line).containsExactly(2, 3, 4, 5, 6);
+        assertThat(q.unread().get(0).reason()).contains("outside any 'tc:'");
+    }
+
+    @Test
+    void nothingRecognisableFails() {
         assertFailsAt(parser, "", 0);
-        assertFailsAt(parser, RdmaFamilyFixtures.read("mlnx_qos/mlnx_qos-i-ens5f1-bad-enabled-row.txt"), 5);
         assertFailsAt(parser, "Traceback (most recent call last):\n  File \"/usr/bin/mlnx_qos\"\n", 1);
-        assertFailsAt(parser, "Priority trust state: pcp\n\t priority:  3\n", 2);
-        assertFailsAt(parser, "Priority trust state: pcp\nCable len: 99999999999999999999999\n", 2);
+        assertFailsAt(parser, "\n\tenabled     0   0   1\n", 2);
+        assertFailsAt(parser, "****** WARNING: lldpad service is running and may overwrite your settings ******\n", 1);
     }
 
     @Property(tries = 200)
@@ -78,6 +202,6 @@ class MlnxQosParserTest {
 
     @Provide
     Arbitrary<String> hostile() {
-        return ParserFuzz.randomOrMutated(RdmaFamilyFixtures.read("mlnx_qos/mlnx_qos-i-ens2f0np0-dscp-buffers-ets.txt"));
+        return ParserFuzz.randomOrMutated(RdmaFamilyFixtures.read("mlnx_qos/mlnx_qos-i-ens1f0np0-cx5-doca-lldpad-max-buffer.txt"));
     }
 }
