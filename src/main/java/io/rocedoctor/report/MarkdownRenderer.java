@@ -21,7 +21,8 @@ public final class MarkdownRenderer implements Renderer {
                 .append(", ").append(r.bundle().sampling()).append(")\n\n");
         if (r.figures() != null) {
             for (Figures.NicSummary n : r.figures().nics()) {
-                md.append("- NIC ").append(code(n.id())).append(' ').append(text(n.model())).append(", NUMA node ")
+                // a NIC whose lspci could not be read has no model
+                md.append("- NIC ").append(code(n.id())).append(' ').append(text(n.model() == null ? "(model unknown)" : n.model())).append(", NUMA node ")
                         .append(n.numaNode() == null || n.numaNode() < 0 ? "unknown" : n.numaNode()).append(", ports ")
                         .append(text(String.join(", ", n.ports()))).append('\n');
             }
