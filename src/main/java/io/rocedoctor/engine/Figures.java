@@ -27,7 +27,7 @@ public final class Figures {
     /** How a counter moved: "+120 in the interval (12/s)", or its absolute value when only one sample was taken. */
     public static String change(CounterRate c) {
         if (c.sinceBoot()) {
-            return c.last() + " since boot (one sample)";
+            return Long.toUnsignedString(c.last()) + " since boot (one sample)";
         }
         return "+" + c.delta() + " in the interval" + (c.perSecond() == null ? "" : " (" + number(c.perSecond()) + "/s)");
     }

@@ -47,9 +47,23 @@ public record HostContext(Bundle bundle, SourceLedger ledger, int lastSample, Do
     }
 
     /**
+     * Source kinds whose counters are unsigned 64-bit by the kernel's interface, printed with
+     * {@code %llu}: ethtool's {@code ETHTOOL_GSTATS} ({@code u64 data[]}) and the RDMA
+     * {@code rdma_hw_stats} ({@code u64 value[]}) behind {@code rdma statistic}. Only there is a
+     * decrease from the top half of the range to the bottom half known to be a wrap past 2^64-1.
+     * Elsewhere (IP link and switch counters of unknown width, a driver counting in 32 bits behind
+     * the u64, which reads as a decrease from a small value) a decrease stays a reset.
+     */
+    private static final java.util.Set<SourceKind> U64_COUNTERS = java.util.EnumSet.of(SourceKind.ETHTOOL_STATS,
+            SourceKind.RDMA_STATISTIC);
+
+    /**
      * The counters of a counter source between its first and last sample, by counter name. With one
-     * sample, each rate holds the absolute value and says {@code sinceBoot}. A counter that went down
-     * gets no rate and a note in the ledger. {@code meanings} reads the source's counter names.
+     * sample, each rate holds the absolute value and says {@code sinceBoot}. Values are unsigned
+     * 64-bit ({@link io.rocedoctor.parse.TextLines#parseCounter}). A counter that went down gets no
+     * rate and a note in the ledger, unless it is a u64 counter that wrapped past 2^64-1: then
+     * its delta is the count across the wrap, with a note. {@code meanings} reads the source's
+     * counter names.
      */
     public <T> Map<String, CounterRate> rates(Source source, String subject, Parser<T> parser,
                                               Function<T, Map<String, Long>> counters,
@@ -64,21 +78,29 @@ public record HostContext(Bundle bundle, SourceLedger ledger, int lastSample, Do
         for (Map.Entry<String, Long> c : first.get().entrySet()) {
             long a = c.getValue();
             if (last.isEmpty()) {
-                rates.put(c.getKey(), new CounterRate(subject, c.getKey(), meanings.apply(c.getKey()), a, a, a, null, true, false));
+                rates.put(c.getKey(), new CounterRate(subject, c.getKey(), meanings.apply(c.getKey()), a, a,
+                        CounterRate.saturated(a), null, true, false));
                 continue;
             }
             Long b = last.get().get(c.getKey());
             if (b == null) {
                 continue;
             }
-            boolean down = b < a;
-            if (down) {
+            boolean down = Long.compareUnsigned(b, a) < 0;
+            boolean wrapped = down && U64_COUNTERS.contains(source.kind()) && CounterRate.wrapsAt64Bits(a, b);
+            if (wrapped) {
+                ledger.note(source.display() + ": " + c.getKey() + " wrapped past 2^64-1 between samples 0 and " + lastSample
+                        + " (" + Long.toUnsignedString(a) + " -> " + Long.toUnsignedString(b)
+                        + "); its delta counts across the wrap");
+            } else if (down) {
                 ledger.note(source.display() + ": " + c.getKey() + " went down between samples 0 and " + lastSample
-                        + " (" + a + " -> " + b + ": counter reset or driver reload); no rate computed");
+                        + " (" + Long.toUnsignedString(a) + " -> " + Long.toUnsignedString(b)
+                        + ": counter reset or driver reload); no rate computed");
             }
-            long delta = down ? 0 : b - a;
-            Double perSecond = down || interval == null ? null : delta / interval;
-            rates.put(c.getKey(), new CounterRate(subject, c.getKey(), meanings.apply(c.getKey()), a, b, delta, perSecond, false, down));
+            boolean reset = down && !wrapped;
+            long delta = reset ? 0 : CounterRate.saturated(b - a);
+            Double perSecond = reset || interval == null ? null : delta / interval;
+            rates.put(c.getKey(), new CounterRate(subject, c.getKey(), meanings.apply(c.getKey()), a, b, delta, perSecond, false, reset));
         }
         return rates;
     }

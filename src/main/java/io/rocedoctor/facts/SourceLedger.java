@@ -10,6 +10,7 @@ import io.rocedoctor.bundle.SwitchDump;
 import io.rocedoctor.bundle.SwitchSource;
 import io.rocedoctor.bundle.SwitchSourceKind;
 import io.rocedoctor.parse.ParseException;
+import io.rocedoctor.parse.Parsed;
 import io.rocedoctor.parse.Parser;
 
 import java.io.IOException;
@@ -31,11 +32,18 @@ public final class SourceLedger {
 
     /** A capture that could not be used, and why. */
     public record Failure(String source, String file, int line, String error) {
+
+        /** {@code file:line: error}, the way compilers name a place. */
+        public String where() {
+            return file + (line > 0 ? ":" + line : "") + ": " + error;
+        }
     }
 
     private final Bundle bundle;
     private final Set<String> parsed = new TreeSet<>();
     private final List<Failure> failures = new ArrayList<>();
+    /** The failures by the kind of their source, for "collected but unreadable" in the report. */
+    private final Map<Enum<?>, List<Failure>> failuresByKind = new HashMap<>();
     private final Set<SourceKind> usable = EnumSet.noneOf(SourceKind.class);
     private final Set<SwitchSourceKind> usableSwitch = EnumSet.noneOf(SwitchSourceKind.class);
     private final Set<String> missing = new TreeSet<>();
@@ -66,7 +74,7 @@ public final class SourceLedger {
             if (failed.relativePath() == null) {
                 missing.add(failed.source().display());
             } else {
-                failures.add(new Failure(failed.source().display(), failed.relativePath(), 0,
+                fail(failed.source().kind(), new Failure(failed.source().display(), failed.relativePath(), 0,
                         failed.error() != null ? failed.error() : "exit " + failed.exitCode()));
             }
         }
@@ -105,19 +113,33 @@ public final class SourceLedger {
 
     private <T> Optional<T> parseNow(Source source, Capture c, Parser<T> parser) {
         try {
-            T value = parser.parse(bundle.read(c));
+            Parsed<T> read = parser.read(bundle.read(c));
             parsed.add(source.display());
             usable.add(source.kind());
-            return Optional.ofNullable(value);
+            read.notes().forEach(n -> notes.add(n.where(c.relativePath())));
+            return Optional.ofNullable(read.value());
         } catch (ParseException e) {
-            failures.add(new Failure(source.display(), c.relativePath(), e.line(), e.getMessage()));
+            fail(source.kind(), new Failure(source.display(), c.relativePath(), e.line(), e.getMessage()));
         } catch (IOException e) {
-            failures.add(new Failure(source.display(), c.relativePath(), 0, "cannot be read: " + e.getMessage()));
+            fail(source.kind(), new Failure(source.display(), c.relativePath(), 0, "cannot be read: " + e.getMessage()));
         } catch (RuntimeException e) {
             // A parser bug must not cost the rest of the bundle; the property tests hunt these.
-            failures.add(new Failure(source.display(), c.relativePath(), 0, "parser error: " + e));
+            fail(source.kind(), new Failure(source.display(), c.relativePath(), 0, "parser error: " + e));
         }
         return Optional.empty();
+    }
+
+    private void fail(Enum<?> kind, Failure failure) {
+        failures.add(failure);
+        failuresByKind.computeIfAbsent(kind, k -> new ArrayList<>()).add(failure);
+    }
+
+    /**
+     * The captures of a kind that were collected but could not be read, as {@code file:line: reason}
+     * (the file alone when the failure is not tied to a line); empty when none failed.
+     */
+    public List<String> unreadable(Enum<?> kind) {
+        return failuresByKind.getOrDefault(kind, List.of()).stream().map(Failure::where).sorted().toList();
     }
 
     /**
@@ -131,14 +153,15 @@ public final class SourceLedger {
         }
         String name = "switch " + dump.name() + ": " + source.display();
         try {
-            T value = parser.parse(text.get());
+            Parsed<T> read = parser.read(text.get());
             parsed.add(name);
             usableSwitch.add(source.kind());
-            return Optional.ofNullable(value);
+            read.notes().forEach(n -> notes.add(n.where("switches/" + dump.name() + " (" + source.display() + ")")));
+            return Optional.ofNullable(read.value());
         } catch (ParseException e) {
-            failures.add(new Failure(name, "switches/" + dump.name(), e.line(), e.getMessage()));
+            fail(source.kind(), new Failure(name, "switches/" + dump.name(), e.line(), e.getMessage()));
         } catch (RuntimeException e) {
-            failures.add(new Failure(name, "switches/" + dump.name(), 0, "parser error: " + e));
+            fail(source.kind(), new Failure(name, "switches/" + dump.name(), 0, "parser error: " + e));
         }
         return Optional.empty();
     }

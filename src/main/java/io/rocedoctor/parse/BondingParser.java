@@ -21,11 +21,10 @@ import java.util.Locale;
  * before the first slave (under "Active Aggregator Info:") is the bond's active aggregator.
  * Empty text is a ParseException on line 0; text without a "Bonding Mode:" line, on line 1.
  */
-public final class BondingParser implements Parser<BondStatus> {
+public final class BondingParser extends LineParser<BondStatus> {
 
     @Override
-    public BondStatus parse(String text) throws ParseException {
-        TextLines lines = TextLines.of(text);
+    protected BondStatus parse(TextLines lines) throws ParseException {
         if (lines.isBlank()) {
             throw new ParseException(0, "empty output");
         }

@@ -23,18 +23,18 @@ import java.util.TreeMap;
  * {@code port-prio}, {@code pcp-prio} of iproute2 6.5 and later) are recognised and not read. A DSCP
  * name no stock rt_dsfield has, a DSCP above 63 or a priority above 7 is a ParseException naming the line.
  */
-public final class DcbAppParser implements Parser<DcbApp> {
+public final class DcbAppParser extends LineParser<DcbApp> {
     private static final Set<String> NAMES = Set.of("default-prio", "ethtype-prio", "dscp-prio", "stream-port-prio",
             "dgram-port-prio", "port-prio", "pcp-prio");
     /** The DSCP names of iproute2's stock rt_dsfield, with their DSCP (the file lists DS field values, DSCP << 2). */
     private static final Map<String, Integer> DSCP_NAMES = dscpNames();
 
     @Override
-    public DcbApp parse(String text) throws ParseException {
-        if (TextLines.of(text).isBlank()) {
+    protected DcbApp parse(TextLines lines) throws ParseException {
+        if (lines.isBlank()) {
             return new DcbApp(Map.of(), List.of());
         }
-        DcbAttributes a = DcbAttributes.parse(text, "dcb app show", NAMES);
+        DcbAttributes a = DcbAttributes.parse(lines, "dcb app show", NAMES);
         Map<Integer, Integer> dscp = new TreeMap<>();
         DcbAttributes.Attribute dscpPrio = a.get("dscp-prio");
         if (dscpPrio != null) {

@@ -59,8 +59,8 @@ record DcbAttributes(Map<String, Attribute> attributes) {
         return attributes.get(name);
     }
 
-    static DcbAttributes parse(String text, String what, Set<String> names) throws ParseException {
-        TextLines lines = ToolOutput.lines(text, what);
+    static DcbAttributes parse(TextLines lines, String what, Set<String> names) throws ParseException {
+        ToolOutput.lines(lines, what);
         Map<String, Attribute> out = new LinkedHashMap<>();
         for (int n = 1; n <= lines.size(); n++) {
             String line = lines.line(n).strip();

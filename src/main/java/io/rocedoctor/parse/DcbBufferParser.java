@@ -22,13 +22,13 @@ import java.util.regex.Pattern;
  * {@code K}/{@code M} form may be off by those few bytes. A size or index that is not one is a
  * ParseException naming the line; so is an output with neither map.
  */
-public final class DcbBufferParser implements Parser<DcbBuffer> {
+public final class DcbBufferParser extends LineParser<DcbBuffer> {
     private static final Set<String> NAMES = Set.of("prio-buffer", "buffer-size", "total-size");
     private static final Pattern SIZE = Pattern.compile("(\\d{1,12})(?:([KMG])i?)?[bB]?", Pattern.CASE_INSENSITIVE);
 
     @Override
-    public DcbBuffer parse(String text) throws ParseException {
-        DcbAttributes a = DcbAttributes.parse(text, "dcb buffer show", NAMES);
+    protected DcbBuffer parse(TextLines lines) throws ParseException {
+        DcbAttributes a = DcbAttributes.parse(lines, "dcb buffer show", NAMES);
         DcbAttributes.Attribute prioBuffer = a.get("prio-buffer");
         DcbAttributes.Attribute sizes = a.get("buffer-size");
         if (prioBuffer == null && sizes == null) {

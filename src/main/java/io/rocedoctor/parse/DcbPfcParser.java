@@ -18,12 +18,12 @@ import java.util.Set;
  * counts pause). Without a {@code prio-pfc} line, or with a priority missing from it, the text is
  * a ParseException: no rule can use a PFC vector with holes.
  */
-public final class DcbPfcParser implements Parser<DcbPfc> {
+public final class DcbPfcParser extends LineParser<DcbPfc> {
     private static final Set<String> NAMES = Set.of("pfc-cap", "macsec-bypass", "delay", "prio-pfc", "requests", "indications");
 
     @Override
-    public DcbPfc parse(String text) throws ParseException {
-        DcbAttributes a = DcbAttributes.parse(text, "dcb pfc show", NAMES);
+    protected DcbPfc parse(TextLines lines) throws ParseException {
+        DcbAttributes a = DcbAttributes.parse(lines, "dcb pfc show", NAMES);
         DcbAttributes.Attribute prioPfc = a.get("prio-pfc");
         if (prioPfc == null) {
             throw new ParseException(1, "dcb pfc show: no prio-pfc line");

@@ -22,10 +22,10 @@ import io.rocedoctor.parse.EthtoolPresetTable.Block;
  * Empty output or an ethtool refusal ("Cannot get device channel parameters") is a
  * ParseException; a truncated output leaves the missing block's counts absent.
  */
-public final class EthtoolChannelsParser implements Parser<EthtoolChannels> {
+public final class EthtoolChannelsParser extends LineParser<EthtoolChannels> {
     @Override
-    public EthtoolChannels parse(String text) throws ParseException {
-        EthtoolPresetTable table = EthtoolPresetTable.parse(text, "Channel parameters for ", "ethtool -l");
+    protected EthtoolChannels parse(TextLines lines) throws ParseException {
+        EthtoolPresetTable table = EthtoolPresetTable.parse(lines, "Channel parameters for ", "ethtool -l");
         return new EthtoolChannels(table.interfaceName(), counts(table, Block.MAXIMUMS), counts(table, Block.CURRENT));
     }
 

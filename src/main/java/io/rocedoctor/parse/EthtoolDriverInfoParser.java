@@ -16,12 +16,11 @@ import java.util.regex.Pattern;
  * gives driver mlx5_core, firmware 14.23.1020, PSID MT_2420110034, bus 0000:af:00.0.
  * Empty text is a ParseException on line 0; text without a driver line (an error message), on line 1.
  */
-public final class EthtoolDriverInfoParser implements Parser<EthtoolDriverInfo> {
+public final class EthtoolDriverInfoParser extends LineParser<EthtoolDriverInfo> {
     private static final Pattern FW = Pattern.compile("(.+?)(?:\\s+\\((\\S+)\\))?");
 
     @Override
-    public EthtoolDriverInfo parse(String text) throws ParseException {
-        TextLines lines = TextLines.of(text);
+    protected EthtoolDriverInfo parse(TextLines lines) throws ParseException {
         if (lines.isBlank()) {
             throw new ParseException(0, "empty output");
         }

@@ -19,10 +19,10 @@ import java.util.Map;
  * gives tx-checksum-ipv4 = off fixed; large-receive-offload = off, request differs;
  * rx-vlan-filter = on fixed. Empty output or an output without any feature line is a ParseException.
  */
-public final class EthtoolFeaturesParser implements Parser<EthtoolFeatures> {
+public final class EthtoolFeaturesParser extends LineParser<EthtoolFeatures> {
     @Override
-    public EthtoolFeatures parse(String text) throws ParseException {
-        OnOffList list = OnOffList.parse(text, List.of("Features for ", "Offload parameters for "), "ethtool -k");
+    protected EthtoolFeatures parse(TextLines lines) throws ParseException {
+        OnOffList list = OnOffList.parse(lines, List.of("Features for ", "Offload parameters for "), "ethtool -k");
         Map<String, EthtoolFeatures.Feature> features = new LinkedHashMap<>();
         for (OnOffList.Setting s : list.settings()) {
             String note = s.annotation();

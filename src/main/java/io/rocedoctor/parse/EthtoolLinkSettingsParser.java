@@ -17,11 +17,10 @@ import java.util.List;
  * </pre>
  * gives speed 100000, duplex Full, autoneg on, link detected, and the mode lists.
  */
-public final class EthtoolLinkSettingsParser implements Parser<EthtoolLinkSettings> {
+public final class EthtoolLinkSettingsParser extends LineParser<EthtoolLinkSettings> {
 
     @Override
-    public EthtoolLinkSettings parse(String text) throws ParseException {
-        TextLines lines = TextLines.of(text);
+    protected EthtoolLinkSettings parse(TextLines lines) throws ParseException {
         KeyValueLines kv = KeyValueLines.parse(lines, ':');
         if (kv.entries().isEmpty()) {
             throw new ParseException(0, "empty output");

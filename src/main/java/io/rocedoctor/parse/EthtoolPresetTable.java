@@ -27,8 +27,8 @@ final class EthtoolPresetTable {
         this.settings = settings;
     }
 
-    static EthtoolPresetTable parse(String text, String titlePrefix, String what) throws ParseException {
-        TextLines lines = ToolOutput.lines(text, what);
+    static EthtoolPresetTable parse(TextLines lines, String titlePrefix, String what) throws ParseException {
+        ToolOutput.lines(lines, what);
         String name = null;
         Block block = null;
         List<Setting> settings = new ArrayList<>();

@@ -35,16 +35,17 @@ import io.rocedoctor.parse.EthtoolPresetTable.Block;
  * gives the same record; JSON booleans become "on"/"off" as the text form prints them.
  * Empty output or an ethtool refusal is a ParseException.
  */
-public final class EthtoolRingsParser implements Parser<EthtoolRings> {
+public final class EthtoolRingsParser extends LineParser<EthtoolRings> {
     private static final Set<String> SIZES = Set.of("RX", "RX Mini", "RX Jumbo", "TX");
 
     @Override
-    public EthtoolRings parse(String text) throws ParseException {
-        String trimmed = text == null ? "" : text.strip();
+    protected EthtoolRings parse(TextLines lines) throws ParseException {
+        // ethtool -j prints JSON; its lines rejoined, noise already blanked
+        String trimmed = String.join("\n", lines.all()).strip();
         if (trimmed.startsWith("[") || trimmed.startsWith("{")) {
             return parseJson(trimmed);
         }
-        EthtoolPresetTable table = EthtoolPresetTable.parse(text, "Ring parameters for ", "ethtool -g");
+        EthtoolPresetTable table = EthtoolPresetTable.parse(lines, "Ring parameters for ", "ethtool -g");
         return new EthtoolRings(table.interfaceName(), sizes(table, Block.MAXIMUMS), sizes(table, Block.CURRENT),
                 table.others(Block.CURRENT, SIZES));
     }

@@ -13,12 +13,15 @@ import java.util.Map;
  *      [0]: rx_ucast_packets: 10198513532
  * </pre>
  * gives {@code rx_packets=845320277, rx_prio3_pause=1204, rx_ucast_packets[0]=10198513532}.
+ * ethtool's {@code dump_stats} prints every driver's {@code u64} with {@code %llu} (ethtool 3.x to
+ * 6.x alike): values run to 2^64-1. bnxt_en's per-ring {@code [N]: name: value} is read as
+ * {@code name[N]}. A line that is not {@code name: value}, or whose value is not a counter, is a
+ * note and the other counters stand; text with no counter is a ParseException.
  */
-public final class EthtoolStatsParser implements Parser<EthtoolStats> {
+public final class EthtoolStatsParser extends LineParser<EthtoolStats> {
 
     @Override
-    public EthtoolStats parse(String text) throws ParseException {
-        TextLines lines = TextLines.of(text);
+    protected EthtoolStats parse(TextLines lines) throws ParseException {
         if (lines.isBlank()) {
             throw new ParseException(0, "empty output");
         }
@@ -30,11 +33,16 @@ public final class EthtoolStatsParser implements Parser<EthtoolStats> {
             }
             int colon = line.lastIndexOf(':');
             if (colon <= 0) {
-                throw new ParseException(n, "expected 'name: value', got '" + TextLines.abbreviate(line) + "'");
+                lines.unreadable(n, "expected 'name: value', got '" + TextLines.abbreviate(line) + "'");
+                continue;
             }
             String name = ringCounterName(line.substring(0, colon).strip());
             String value = line.substring(colon + 1).strip();
-            counters.put(name, TextLines.parseLong(value, n, () -> "counter " + TextLines.abbreviate(name)));
+            try {
+                counters.put(name, TextLines.parseCounter(value, n, () -> "counter " + TextLines.abbreviate(name)));
+            } catch (ParseException e) {
+                lines.unreadable(e);
+            }
         }
         if (counters.isEmpty()) {
             throw new ParseException(0, "no counters");

@@ -15,17 +15,17 @@ import java.util.regex.Pattern;
  * /sys/class/infiniband/mlx5_2/ports/1/hw_counters/np_cnp_sent:905
  * </pre>
  * -> the same {@link RdmaStatistics} shape as {@code rdma statistic show}: mlx5_2/1:
- * {local_ack_timeout_err=18, np_cnp_sent=905}. Empty text is an empty list (the grep matched no
- * file); a line that is not such a path, or a value that is not a whole number, is a
- * {@link ParseException}.
+ * {local_ack_timeout_err=18, np_cnp_sent=905}. The kernel's {@code hw_stat_device_show} prints
+ * each {@code u64} with {@code %llu}: values run to 2^64-1. Empty text is an empty list (the grep
+ * matched no file); a line that is not such a path, or a value that is not a counter, is a note
+ * and the other counters stand.
  */
-public final class HwCountersParser implements Parser<RdmaStatistics> {
+public final class HwCountersParser extends LineParser<RdmaStatistics> {
     private static final Pattern COUNTER_PATH =
             Pattern.compile("(?:.*/)?([^/]+)/ports/(\\d+)/(?:hw_counters|counters)/([^/:]+):(.*)");
 
     @Override
-    public RdmaStatistics parse(String text) throws ParseException {
-        TextLines lines = TextLines.of(text);
+    protected RdmaStatistics parse(TextLines lines) {
         Map<RdmaPortName, Map<String, Long>> byPort = new LinkedHashMap<>();
         for (int n = 1; n <= lines.size(); n++) {
             String line = lines.line(n).trim();
@@ -34,12 +34,17 @@ public final class HwCountersParser implements Parser<RdmaStatistics> {
             }
             Matcher m = COUNTER_PATH.matcher(line);
             if (!m.matches()) {
-                throw new ParseException(n, "expected '/sys/class/infiniband/DEV/ports/N/hw_counters/NAME:VALUE', found '"
+                lines.unreadable(n, "expected '/sys/class/infiniband/DEV/ports/N/hw_counters/NAME:VALUE', found '"
                         + TextLines.abbreviate(line) + "'");
+                continue;
             }
-            RdmaPortName port = RdmaPortName.parse(m.group(1) + "/" + m.group(2), n);
-            long value = TextLines.parseLong(m.group(4), n, m.group(3));
-            byPort.computeIfAbsent(port, p -> new LinkedHashMap<>()).put(m.group(3), value);
+            try {
+                RdmaPortName port = RdmaPortName.parse(m.group(1) + "/" + m.group(2), n);
+                long value = TextLines.parseCounter(m.group(4), n, () -> m.group(3));
+                byPort.computeIfAbsent(port, p -> new LinkedHashMap<>()).put(m.group(3), value);
+            } catch (ParseException e) {
+                lines.unreadable(e);
+            }
         }
         List<RdmaStatistics.PortCounters> ports = new ArrayList<>();
         byPort.forEach((p, c) -> ports.add(new RdmaStatistics.PortCounters(p.device(), p.port(), c)));

@@ -15,15 +15,14 @@ import java.util.regex.Pattern;
  * bound to ens1f1np1 (Down). Empty text is an empty list (no RDMA device); a line without
  * "port N ==&gt; NETDEV (STATE)" is a {@link ParseException}.
  */
-public final class Ibdev2netdevParser implements Parser<IbdevNetdevMap> {
+public final class Ibdev2netdevParser extends LineParser<IbdevNetdevMap> {
     private static final Pattern LINE = Pattern.compile(
             "(?<left>.*?)\\s*\\bport\\s+(?<port>\\d+)(?:\\s*\\((?<pstate>[^)]*)\\))?\\s*==>\\s*(?<netdev>\\S+)\\s*\\((?<state>[^)]*)\\)");
     private static final Pattern FIRMWARE = Pattern.compile("(?<rest>.*?)\\s*\\bfw\\s+(?<fw>\\S+)$");
     private static final Pattern PCI = Pattern.compile("[0-9a-fA-F]{4,}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7]");
 
     @Override
-    public IbdevNetdevMap parse(String text) throws ParseException {
-        TextLines lines = TextLines.of(text);
+    protected IbdevNetdevMap parse(TextLines lines) throws ParseException {
         List<IbdevNetdevMap.Binding> bindings = new ArrayList<>();
         for (int n = 1; n <= lines.size(); n++) {
             String line = lines.line(n).trim();
@@ -32,12 +31,20 @@ public final class Ibdev2netdevParser implements Parser<IbdevNetdevMap> {
             }
             Matcher m = LINE.matcher(line);
             if (!m.matches() || m.group("left").isEmpty()) {
-                throw new ParseException(n, "expected 'DEVICE port N ==> NETDEV (STATE)', found '"
+                lines.unreadable(n, "expected 'DEVICE port N ==> NETDEV (STATE)', found '"
                         + TextLines.abbreviate(line) + "'");
+                continue;
             }
-            long port = TextLines.parseLong(m.group("port"), n, "port");
+            long port;
+            try {
+                port = TextLines.parseLong(m.group("port"), n, "port");
+            } catch (ParseException e) {
+                lines.unreadable(e);
+                continue;
+            }
             if (port > 65535) {
-                throw new ParseException(n, "port " + port + " is out of range");
+                lines.unreadable(n, "port " + port + " is out of range");
+                continue;
             }
             String left = m.group("left");
             String firmware = null;

@@ -26,7 +26,7 @@ import java.util.regex.Pattern;
  * {@code -h} ("6.04T") are read approximately. Empty output, "Device ... does not exist", or a
  * first line that is not a link header is a ParseException.
  */
-public final class IpLinksParser implements Parser<IpLinks> {
+public final class IpLinksParser extends LineParser<IpLinks> {
     private static final Pattern HEADER = Pattern.compile("(\\d+):\\s+([^:\\s]+):\\s+<([^>]*)>(.*)");
     private static final Pattern STATS_TITLE = Pattern.compile("(RX|TX)(?: errors)?:\\s*(.*)");
     private static final Pattern HUMAN = Pattern.compile("(\\d+(?:\\.\\d+)?)([KMGTPE])");
@@ -57,8 +57,8 @@ public final class IpLinksParser implements Parser<IpLinks> {
     }
 
     @Override
-    public IpLinks parse(String text) throws ParseException {
-        TextLines lines = ToolOutput.lines(text, "ip link");
+    protected IpLinks parse(TextLines lines) throws ParseException {
+        ToolOutput.lines(lines, "ip link");
         List<IpLink> links = new ArrayList<>();
         Draft draft = null;
         int draftLine = 0;

@@ -30,13 +30,13 @@ import java.util.List;
  * {@code Interface:} line, an indented line before any interface, or an interface without a PortID
  * is a {@link ParseException}.
  */
-public final class LldpNeighborsParser implements Parser<LldpNeighbors> {
+public final class LldpNeighborsParser extends LineParser<LldpNeighbors> {
 
     @Override
-    public LldpNeighbors parse(String text) throws ParseException {
-        TextLines lines = TextLines.of(text);
+    protected LldpNeighbors parse(TextLines lines) throws ParseException {
         List<LldpNeighbors.Neighbor> out = new ArrayList<>();
         Block block = null;
+        boolean skippingBlock = false;
         for (int n = 1; n <= lines.size(); n++) {
             String raw = lines.line(n);
             String line = raw.trim();
@@ -54,13 +54,20 @@ public final class LldpNeighborsParser implements Parser<LldpNeighbors> {
                 int comma = rest.indexOf(',');
                 String port = (comma < 0 ? rest : rest.substring(0, comma)).trim();
                 if (port.isEmpty() || port.contains(" ")) {
-                    throw new ParseException(n, "Interface: line without an interface name: '" + TextLines.abbreviate(line) + "'");
+                    // the block's lines go with it, noted once here
+                    lines.unreadable(n, "Interface: line without an interface name: '" + TextLines.abbreviate(line) + "'");
+                    skippingBlock = true;
+                    continue;
                 }
                 block = new Block(port, n);
+                skippingBlock = false;
                 continue;
             }
             if (!indented || block == null) {
-                throw new ParseException(n, "expected an lldpd neighbour block, found '" + TextLines.abbreviate(line) + "'");
+                if (!(indented && skippingBlock)) {
+                    lines.unreadable(n, "expected an lldpd neighbour block, found '" + TextLines.abbreviate(line) + "'");
+                }
+                continue;
             }
             int colon = line.indexOf(':');
             if (colon <= 0) {

@@ -19,12 +19,12 @@ import java.util.regex.Pattern;
  * gives 64 CPUs, two threads per core, on two nodes. Empty text, or text with neither "CPU(s):" nor a NUMA node line
  * (an error message), is a ParseException on line 0.
  */
-public final class LscpuParser implements Parser<NumaTopology> {
+public final class LscpuParser extends LineParser<NumaTopology> {
     private static final Pattern NODE = Pattern.compile("NUMA node(\\d+) CPU\\(s\\)");
 
     @Override
-    public NumaTopology parse(String text) throws ParseException {
-        KeyValueLines kv = KeyValueLines.parse(TextLines.of(text), ':');
+    protected NumaTopology parse(TextLines lines) throws ParseException {
+        KeyValueLines kv = KeyValueLines.parse(lines, ':');
         Integer cpus = null;
         if (kv.first("CPU(s)").isPresent()) {
             KeyValueLines.Entry e = kv.first("CPU(s)").get();

@@ -6,7 +6,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Parses {@code lspci -vvv} (and {@code -nnvv}): one block per function, separated by blank lines.
+ * Parses {@code lspci -vvv} and sos's {@code lspci -nnvv}: one block per function, starting at its
+ * address line (with {@code -nn}, the class code and the vendor:device ids in brackets:
+ * {@code 3b:00.0 Ethernet controller [0200]: Mellanox Technologies MT28800 Family [ConnectX-5 Ex] [15b3:1019]}).
  * <pre>
  * 3b:00.0 Ethernet controller: Mellanox Technologies MT28800 Family [ConnectX-5 Ex]
  *         NUMA node: 0
@@ -18,23 +20,34 @@ import java.util.regex.Pattern;
  *         Kernel driver in use: mlx5_core
  * </pre>
  * gives 0000:3b:00.0, driver mlx5_core, node 0, LnkCap 16 GT/s x16, LnkSta 8 GT/s x8, downgraded.
- * Warnings lspci prints before the first device ("pcilib: ...") and the "..." of a trimmed
- * capture are skipped; text with no device line is a ParseException.
- * Lines wrapped by a mail client are tolerated: sizes and speeds are searched in the text that
- * follows each keyword, whatever line it landed on.
+ *
+ * <p>pciutils' {@code ls-caps.c} ({@code cap_express_link}, {@code link_speed}, {@code link_compare})
+ * prints the link three ways, all read: 3.5 {@code LnkSta: Speed 8GT/s, Width x8, TrErr- Train- ...}
+ * on one line; 3.6-3.7 {@code Speed 8GT/s (ok), Width x8 (downgraded)}; 3.8 and later
+ * {@code Speed 8GT/s (downgraded), Width x8} with nothing after an equal value and nothing at all
+ * on root and downstream ports ({@code (overdriven)} above LnkCap). {@code Speed unknown} gives no
+ * link state. The speeds are 2.5, 5, 8, 16, 32, 64 and 128 GT/s. {@code DevCtl} printed
+ * {@code Report errors: Correctable- ...} before 3.6 and {@code CorrErr- ...} since; MaxPayload and
+ * MaxReadReq follow on a continuation line in both.
+ *
+ * <p>Lines before the first device that are not one ({@code lspci: Unable to load libkmod resources:
+ * error -2}, {@code pcilib: ...}, which sos keeps from stderr, are noise; anything else) are
+ * notes, and so is a device's unreadable {@code NUMA node}; text with no device line is a
+ * ParseException. Lines wrapped by a mail client are tolerated: sizes and speeds are searched in
+ * the text that follows each keyword, whatever line it landed on.
  */
-public final class LspciParser implements Parser<PciDevices> {
+public final class LspciParser extends LineParser<PciDevices> {
     private static final Pattern HEADER = Pattern.compile(
             "^((?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7])\\s+([^:]+?)(?:\\s+\\[[0-9a-fA-F]{4}])?:\\s*(.*)$");
     private static final Pattern SPEED = Pattern.compile("Speed\\s+([0-9.]+)GT/s");
     private static final Pattern WIDTH = Pattern.compile("Width\\s+x(\\d+)");
     private static final Pattern PAYLOAD = Pattern.compile("MaxPayload\\s+(\\d+)\\s+bytes");
     private static final Pattern READ_REQ = Pattern.compile("MaxReadReq\\s+(\\d+)\\s+bytes");
+    private static final Pattern NEXT_KEYWORD = Pattern.compile("\\n(?:[A-Z][A-Za-z0-9]{2,}:|Capabilities:)");
     private static final Pattern BUS = Pattern.compile("Bus:\\s*primary=([0-9a-fA-F]{2}),\\s*secondary=([0-9a-fA-F]{2}),\\s*subordinate=([0-9a-fA-F]{2})");
 
     @Override
-    public PciDevices parse(String text) throws ParseException {
-        TextLines lines = TextLines.of(text);
+    protected PciDevices parse(TextLines lines) throws ParseException {
         List<PciDevice> devices = new ArrayList<>();
         Block block = null;
         for (int n = 1; n <= lines.size(); n++) {
@@ -46,9 +59,10 @@ public final class LspciParser implements Parser<PciDevices> {
                 }
                 block = new Block(withDomain(h.group(1)), h.group(2).strip(), h.group(3).strip(), n);
             } else if (block != null) {
-                block.add(line.strip(), n);
-            } else if (!line.isBlank() && !line.strip().equals("...") && !line.startsWith("pcilib:")) {
-                throw new ParseException(n, "expected a device line such as '3b:00.0 Ethernet controller: ...'");
+                block.add(line.strip(), n, lines);
+            } else if (!line.isBlank() && !line.strip().equals("...")) {
+                lines.unreadable(n, "not a device line such as '3b:00.0 Ethernet controller: ...': '"
+                        + TextLines.abbreviate(line.strip()) + "'");
             }
         }
         if (block != null) {
@@ -82,12 +96,16 @@ public final class LspciParser implements Parser<PciDevices> {
             this.line = line;
         }
 
-        void add(String stripped, int n) throws ParseException {
+        void add(String stripped, int n, TextLines lines) {
             if (stripped.startsWith("Kernel driver in use:")) {
                 driver = stripped.substring("Kernel driver in use:".length()).strip();
             } else if (stripped.startsWith("NUMA node:")) {
                 String v = stripped.substring("NUMA node:".length()).strip();
-                numaNode = TextLines.parseInt(v, n, "NUMA node");
+                try {
+                    numaNode = TextLines.parseInt(v, n, "NUMA node");
+                } catch (ParseException e) {
+                    lines.unreadable(e);
+                }
             }
             text.append(stripped).append('\n');
         }
@@ -118,7 +136,7 @@ public final class LspciParser implements Parser<PciDevices> {
             if (i < 0) {
                 return null;
             }
-            Matcher next = Pattern.compile("\\n(?:[A-Z][A-Za-z0-9]{2,}:|Capabilities:)").matcher(all);
+            Matcher next = NEXT_KEYWORD.matcher(all);
             int end = next.find(i + keyword.length()) ? next.start() : all.length();
             return all.substring(i + keyword.length(), end);
         }

@@ -35,15 +35,14 @@ import java.util.regex.Pattern;
  * a second device, a row whose value count does not match the columns, or a text with neither
  * header nor table is a {@link ParseException} naming the line.
  */
-public final class MlxconfigParser implements Parser<MlxconfigQuery> {
+public final class MlxconfigParser extends LineParser<MlxconfigQuery> {
     private static final Pattern COLUMN = Pattern.compile("Default|Current|Next\\s+Boot|New");
     private static final Pattern PARAMETER = Pattern.compile("[A-Za-z][A-Za-z0-9_.\\[\\]]*");
     private static final Pattern NUMBER_IN_PARENS = Pattern.compile("(.*)\\((-?\\d+|0x[0-9a-fA-F]+)\\)");
     private static final Pattern NUMBER = Pattern.compile("-?\\d+|0x[0-9a-fA-F]+");
 
     @Override
-    public MlxconfigQuery parse(String text) throws ParseException {
-        TextLines lines = TextLines.of(text);
+    protected MlxconfigQuery parse(TextLines lines) throws ParseException {
         if (lines.isBlank()) {
             throw new ParseException(0, "mlxconfig: empty output");
         }
@@ -69,8 +68,12 @@ public final class MlxconfigParser implements Parser<MlxconfigQuery> {
             } else if (columns == null) {
                 TextLines.keyValue(line, ':').ifPresent(kv -> header.putIfAbsent(kv[0], kv[1]));
             } else if (!chatter(line)) {
-                MlxconfigQuery.Parameter p = row(line, columns, n);
-                parameters.putIfAbsent(p.name(), p);
+                try {
+                    MlxconfigQuery.Parameter p = row(line, columns, n);
+                    parameters.putIfAbsent(p.name(), p);
+                } catch (ParseException e) {
+                    lines.unreadable(e);
+                }
             }
         }
         if (columns == null && !header.containsKey("Device type")) {

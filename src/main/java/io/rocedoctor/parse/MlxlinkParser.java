@@ -37,7 +37,7 @@ import java.util.regex.Pattern;
  * {@link ParseException} at line 0; an mlxlink "-E-" error line, a malformed number, or a text
  * with no mlxlink field at all is a {@link ParseException} naming the line.
  */
-public final class MlxlinkParser implements Parser<MlxlinkReport> {
+public final class MlxlinkParser extends LineParser<MlxlinkReport> {
     private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;]*[A-Za-z]");
     private static final Pattern BER = Pattern.compile("(\\d+(?:\\.\\d+)?)[eE]([-+]?\\d+)");
     private static final Pattern LEADING_DECIMAL = Pattern.compile("^-?\\d+(?:\\.\\d+)?");
@@ -54,8 +54,7 @@ public final class MlxlinkParser implements Parser<MlxlinkReport> {
     }
 
     @Override
-    public MlxlinkReport parse(String text) throws ParseException {
-        TextLines lines = TextLines.of(text);
+    protected MlxlinkReport parse(TextLines lines) throws ParseException {
         if (lines.isBlank()) {
             throw new ParseException(0, "mlxlink: empty output");
         }

@@ -30,7 +30,7 @@ import java.util.regex.Pattern;
  * "Laser output power". Empty output or an ethtool refusal ("Cannot get module EEPROM
  * information") is a ParseException, as is a line without " : " (an undecoded hex dump).
  */
-public final class ModuleInfoParser implements Parser<ModuleInfo> {
+public final class ModuleInfoParser extends LineParser<ModuleInfo> {
     private static final Pattern RX = Pattern.compile(
             "(?:Rcvr signal avg optical power|Rcvr signal OMA|Receiver signal average optical power|Receiver signal OMA)"
                     + "\\s*(?:\\((?:Channel|Chan) (\\d+)\\))?");
@@ -39,8 +39,8 @@ public final class ModuleInfoParser implements Parser<ModuleInfo> {
     private static final Pattern NUMBER = Pattern.compile("^(-?\\d+(?:\\.\\d+)?)");
 
     @Override
-    public ModuleInfo parse(String text) throws ParseException {
-        TextLines lines = ToolOutput.lines(text, "ethtool -m");
+    protected ModuleInfo parse(TextLines lines) throws ParseException {
+        ToolOutput.lines(lines, "ethtool -m");
         Map<String, String> fields = new LinkedHashMap<>();
         Map<String, Integer> lineOf = new LinkedHashMap<>();
         TreeMap<Integer, Double> rx = new TreeMap<>();

@@ -20,13 +20,12 @@ import java.util.regex.Pattern;
  * gives node 0 = CPUs 0-3, node 1 = CPUs 4-7. A node without CPUs (memory only) has an empty
  * set. Text without any "node N cpus:" line is a ParseException on line 0.
  */
-public final class NumactlParser implements Parser<NumaTopology> {
+public final class NumactlParser extends LineParser<NumaTopology> {
     private static final Pattern CPUS = Pattern.compile("node\\s+(\\d+)\\s+cpus:\\s*(.*)");
     private static final Pattern CONTINUATION = Pattern.compile("[0-9][0-9 ]*");
 
     @Override
-    public NumaTopology parse(String text) throws ParseException {
-        TextLines lines = TextLines.of(text);
+    protected NumaTopology parse(TextLines lines) throws ParseException {
         Map<Integer, StringBuilder> cpuText = new TreeMap<>();
         Map<Integer, Integer> cpuLine = new TreeMap<>();
         Integer last = null;

@@ -19,8 +19,8 @@ record OnOffList(String interfaceName, List<Setting> settings) {
     record Setting(String name, boolean on, String annotation) {
     }
 
-    static OnOffList parse(String text, List<String> titlePrefixes, String what) throws ParseException {
-        TextLines lines = ToolOutput.nonEmpty(text, what);
+    static OnOffList parse(TextLines lines, List<String> titlePrefixes, String what) throws ParseException {
+        ToolOutput.nonEmpty(lines, what);
         String name = null;
         int firstRefusal = 0;
         List<Setting> settings = new ArrayList<>();

@@ -31,10 +31,14 @@ import java.util.regex.Pattern;
  * </pre>
  * gives test WRITE_BW, device mlx5_2, 4 QPs, MTU 4096, GID index 3, rdma_cm, unit Gb/sec, one row
  * averaging 97.05. Banner-only outputs give no rows; result-only excerpts give no banner (the
- * test is then null); "&lt;snip&gt;", warnings and the address block are skipped. Empty output is a
- * ParseException at line 0, text with neither banner nor table (a connection error) one at line 1; a result row whose values do not fit its header is one at that line.
+ * test is then null); "&lt;snip&gt;" and the address block are skipped, and so are, with a note, the
+ * warnings perftest prints on stderr (a {@code WARNING: ...} line, {@code Conflicting CPU frequency
+ * values detected: 800.000000 != 3177.498000. CPU Frequency is not max.}, once or once per row,
+ * inside the table; perftest's {@code get_cpu_mhz}). A result row whose values do not fit its
+ * header, or are not numbers, is a note and the other rows stand. Empty output is a ParseException
+ * at line 0, text with neither banner nor table (a connection error) one at line 1.
  */
-public final class PerftestParser implements Parser<PerftestResult> {
+public final class PerftestParser extends LineParser<PerftestResult> {
     private static final Pattern TITLE = Pattern.compile("(RDMA_Write|RDMA_Read|Send|Atomic)\\b.*\\b(BW|Latency) Test");
     private static final String PAIR = "\\s*+([A-Za-z][\\w.*\\-]*+(?: [\\w.*\\-]++)*+)\\s*+:\\s*+(\\S++)";
     private static final Pattern PAIR_LINE = Pattern.compile("(?:" + PAIR + ")++\\s*+");
@@ -43,8 +47,8 @@ public final class PerftestParser implements Parser<PerftestResult> {
     private static final Pattern ROW = Pattern.compile("\\d+\\s.*");
 
     @Override
-    public PerftestResult parse(String text) throws ParseException {
-        TextLines lines = ToolOutput.nonEmpty(text, "perftest");
+    protected PerftestResult parse(TextLines lines) throws ParseException {
+        ToolOutput.nonEmpty(lines, "perftest");
         PerftestTest test = null;
         Boolean latency = null;
         Map<String, String> banner = new LinkedHashMap<>();
@@ -67,9 +71,13 @@ public final class PerftestParser implements Parser<PerftestResult> {
                 }
                 latency = latency != null ? latency : !columns.contains("BW average");
             } else if (ROW.matcher(line).matches()) {
-                List<String> cols = columns != null ? columns : guessColumns(line, n);
-                latency = latency != null ? latency : !cols.contains("BW average");
-                row(line, n, cols, latency, bw, lat);
+                try {
+                    List<String> cols = columns != null ? columns : guessColumns(line, n);
+                    latency = latency != null ? latency : !cols.contains("BW average");
+                    row(line, n, cols, latency, bw, lat);
+                } catch (ParseException e) {
+                    lines.unreadable(e);
+                }
             } else if (columns == null && (m = TITLE.matcher(line)).matches()) {
                 test = testOf(m.group(1), m.group(2));
                 latency = test.latency();
@@ -89,8 +97,7 @@ public final class PerftestParser implements Parser<PerftestResult> {
     }
 
     private static boolean skipped(String line) {
-        return line.startsWith("GID:") || line.startsWith("local address") || line.startsWith("remote address")
-                || line.startsWith("WARNING");
+        return line.startsWith("GID:") || line.startsWith("local address") || line.startsWith("remote address");
     }
 
     private static PerftestTest testOf(String verb, String kind) {
@@ -119,11 +126,12 @@ public final class PerftestParser implements Parser<PerftestResult> {
     private static void row(String line, int n, List<String> columns, boolean latency,
             List<PerftestResult.BandwidthRow> bw, List<PerftestResult.LatencyRow> lat) throws ParseException {
         String[] values = line.split("\\s+");
-        if (values.length != columns.size() || columns.size() < 2) {
+        // Values past the last column title are a newer perftest's extras: ignored.
+        if (values.length < columns.size() || columns.size() < 2) {
             throw new ParseException(n, "perftest: " + values.length + " values under " + columns.size() + " column titles");
         }
         Map<String, String> byColumn = new LinkedHashMap<>();
-        for (int i = 0; i < values.length; i++) {
+        for (int i = 0; i < columns.size(); i++) {
             byColumn.put(columns.get(i), values[i]);
         }
         long bytes = TextLines.parseLong(values[0], n, "#bytes");

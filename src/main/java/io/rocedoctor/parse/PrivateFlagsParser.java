@@ -20,10 +20,10 @@ import java.util.Map;
  * gives {rx_cqe_moder=true, tx_cqe_moder=false, rx_cqe_compress=false, rx_striding_rq=true, ...}.
  * Empty output, or a driver without private flags ("Cannot get private flags ..."), is a ParseException.
  */
-public final class PrivateFlagsParser implements Parser<PrivateFlags> {
+public final class PrivateFlagsParser extends LineParser<PrivateFlags> {
     @Override
-    public PrivateFlags parse(String text) throws ParseException {
-        OnOffList list = OnOffList.parse(text, List.of("Private flags for "), "ethtool --show-priv-flags");
+    protected PrivateFlags parse(TextLines lines) throws ParseException {
+        OnOffList list = OnOffList.parse(lines, List.of("Private flags for "), "ethtool --show-priv-flags");
         Map<String, Boolean> flags = new LinkedHashMap<>();
         for (OnOffList.Setting s : list.settings()) {
             flags.putIfAbsent(s.name(), s.on());

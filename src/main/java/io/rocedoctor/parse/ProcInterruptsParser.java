@@ -13,15 +13,19 @@ import java.util.List;
  *  ERR:          0
  * </pre>
  * gives IRQ 142 with 1,200,000 interrupts on CPU0, named {@code mlx5_comp0@pci:0000:3b:00.0}.
- * A numbered row with fewer counts than header CPUs was cut: ParseException on its line. Empty
- * text or a first line that is not the CPU header: ParseException (line 0, resp. that line).
+ * A numbered row with fewer counts than header CPUs was cut; it and any line that is not a row
+ * are notes, the other rows stand. An excerpt without the header ({@code grep mlx5 /proc/interrupts})
+ * is read too: its CPUs are the count columns of its widest numbered row, numbered from CPU0 (the
+ * kernel prints a column per online CPU, so on a host with CPUs offline the numbers may differ),
+ * which a note says. Empty text, or text whose first line is neither the CPU header nor a row:
+ * ParseException (line 0, resp. that line).
  */
-public final class ProcInterruptsParser implements Parser<InterruptCounts> {
+public final class ProcInterruptsParser extends LineParser<InterruptCounts> {
     /** The trigger types that end a row without an action name, in lower case. */
     private static final String[] TRIGGERS = {"edge", "level", "fasteoi"};
+
     @Override
-    public InterruptCounts parse(String text) throws ParseException {
-        TextLines lines = TextLines.of(text);
+    protected InterruptCounts parse(TextLines lines) throws ParseException {
         int first = 1;
         while (first <= lines.size() && lines.line(first).isBlank()) {
             first++;
@@ -30,24 +34,65 @@ public final class ProcInterruptsParser implements Parser<InterruptCounts> {
             throw new ParseException(0, "empty output");
         }
         List<Integer> cpus = new ArrayList<>();
-        for (String token : lines.line(first).strip().split("\\s+")) {
-            if (!token.startsWith("CPU")) {
-                throw new ParseException(first, "header should list CPU0 CPU1 ..., found '" + TextLines.abbreviate(token) + "'");
+        String header = lines.line(first).strip();
+        if (header.startsWith("CPU")) {
+            for (String token : TextLines.words(header)) {
+                if (!token.startsWith("CPU")) {
+                    throw new ParseException(first, "header should list CPU0 CPU1 ..., found '" + TextLines.abbreviate(token) + "'");
+                }
+                int cpu = TextLines.parseInt(token.substring(3), first, "CPU id");
+                if (cpu < 0 || !cpus.isEmpty() && cpu <= cpus.get(cpus.size() - 1)) {
+                    throw new ParseException(first, "CPU ids in the header must increase: '" + TextLines.abbreviate(token) + "'");
+                }
+                cpus.add(cpu);
             }
-            int cpu = TextLines.parseInt(token.substring(3), first, "CPU id");
-            if (cpu < 0 || !cpus.isEmpty() && cpu <= cpus.get(cpus.size() - 1)) {
-                throw new ParseException(first, "CPU ids in the header must increase: '" + TextLines.abbreviate(token) + "'");
+            first++;
+        } else {
+            int columns = headerlessColumns(lines, first);
+            if (columns == 0) {
+                throw new ParseException(first, "neither the CPU header (CPU0 CPU1 ...) nor an interrupt row: '"
+                        + TextLines.abbreviate(header) + "'");
             }
-            cpus.add(cpu);
+            for (int cpu = 0; cpu < columns; cpu++) {
+                cpus.add(cpu);
+            }
+            lines.note("no CPU0 CPU1 ... header (an excerpt such as grep's): " + columns
+                    + " CPU columns counted, read as CPU0 to CPU" + (columns - 1));
         }
         List<InterruptCounts.Row> rows = new ArrayList<>();
-        for (int n = first + 1; n <= lines.size(); n++) {
+        for (int n = first; n <= lines.size(); n++) {
             String line = lines.line(n);
             if (!line.isBlank()) {
-                rows.add(row(line, n, cpus.size()));
+                try {
+                    rows.add(row(line, n, cpus.size()));
+                } catch (ParseException e) {
+                    lines.unreadable(e);
+                }
             }
         }
         return new InterruptCounts(cpus, rows);
+    }
+
+    /** The count columns of the widest numbered row from {@code first} on; 0 when there is none. */
+    private static int headerlessColumns(TextLines lines, int first) {
+        int widest = 0;
+        for (int n = first; n <= lines.size(); n++) {
+            String line = lines.line(n);
+            int colon = line.indexOf(':');
+            String label = colon < 0 ? "" : line.substring(0, colon).strip();
+            if (label.isEmpty() || !label.chars().allMatch(c -> c >= '0' && c <= '9')) {
+                continue;
+            }
+            int counts = 0;
+            for (String word : TextLines.words(line.substring(colon + 1))) {
+                if (!word.chars().allMatch(c -> c >= '0' && c <= '9')) {
+                    break;
+                }
+                counts++;
+            }
+            widest = Math.max(widest, counts);
+        }
+        return widest;
     }
 
     private static InterruptCounts.Row row(String line, int n, int columns) throws ParseException {

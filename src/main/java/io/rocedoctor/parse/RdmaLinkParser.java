@@ -16,11 +16,10 @@ import java.util.Map;
  * {@code -d} ({@code caps: <...>}) are skipped. Empty text is an empty list (the tool prints
  * nothing when there is no RDMA device); a line that names no port is a {@link ParseException}.
  */
-public final class RdmaLinkParser implements Parser<RdmaLinks> {
+public final class RdmaLinkParser extends LineParser<RdmaLinks> {
 
     @Override
-    public RdmaLinks parse(String text) throws ParseException {
-        TextLines lines = TextLines.of(text);
+    protected RdmaLinks parse(TextLines lines) throws ParseException {
         List<RdmaLinks.RdmaLink> links = new ArrayList<>();
         for (int n = 1; n <= lines.size(); n++) {
             String line = lines.line(n);
@@ -33,9 +32,16 @@ public final class RdmaLinkParser implements Parser<RdmaLinks> {
                 at = 1;
             }
             if (at >= tokens.length) {
-                throw new ParseException(n, "no port after '" + tokens[0] + "'");
+                lines.unreadable(n, "no port after '" + tokens[0] + "'");
+                continue;
             }
-            RdmaPortName name = RdmaPortName.parse(tokens[at], n);
+            RdmaPortName name;
+            try {
+                name = RdmaPortName.parse(tokens[at], n);
+            } catch (ParseException e) {
+                lines.unreadable(e);
+                continue;
+            }
             Map<String, String> attributes = new LinkedHashMap<>();
             for (int i = at + 1; i + 1 < tokens.length; i += 2) {
                 attributes.putIfAbsent(tokens[i], tokens[i + 1]);

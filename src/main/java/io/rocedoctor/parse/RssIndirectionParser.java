@@ -26,7 +26,7 @@ import java.util.regex.Pattern;
  * key leaves it empty; newer sections ("RSS input transformation:") are skipped. Empty output
  * or an ethtool refusal is a ParseException.
  */
-public final class RssIndirectionParser implements Parser<RssIndirection> {
+public final class RssIndirectionParser extends LineParser<RssIndirection> {
     private static final Pattern TITLE = Pattern.compile(
             "RX flow hash indirection table for (\\S+) with (\\d+) RX ring\\(s\\):");
     private static final Pattern ROW = Pattern.compile("(\\d+):((?:\\s+\\d+)*)");
@@ -35,8 +35,8 @@ public final class RssIndirectionParser implements Parser<RssIndirection> {
     private enum Section { TABLE, KEY, FUNCTION, SKIPPED }
 
     @Override
-    public RssIndirection parse(String text) throws ParseException {
-        TextLines lines = ToolOutput.lines(text, "ethtool -x");
+    protected RssIndirection parse(TextLines lines) throws ParseException {
+        ToolOutput.lines(lines, "ethtool -x");
         String name = null;
         Integer rings = null;
         boolean elided = false;

@@ -20,12 +20,12 @@ import java.util.Set;
  * {@code otherFields}. Empty output, an ethtool refusal ("Cannot get RX network flow hashing
  * options") or text without the title line is a ParseException.
  */
-public final class RxFlowHashParser implements Parser<RxFlowHash> {
+public final class RxFlowHashParser extends LineParser<RxFlowHash> {
     private static final String TITLE_END = " flows use these fields for computing Hash flow key:";
 
     @Override
-    public RxFlowHash parse(String text) throws ParseException {
-        TextLines lines = ToolOutput.lines(text, "ethtool -n rx-flow-hash");
+    protected RxFlowHash parse(TextLines lines) throws ParseException {
+        ToolOutput.lines(lines, "ethtool -n rx-flow-hash");
         String flowType = null;
         boolean discarded = false;
         Set<RxFlowHash.Field> fields = EnumSet.noneOf(RxFlowHash.Field.class);

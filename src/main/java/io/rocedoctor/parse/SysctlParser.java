@@ -20,14 +20,14 @@ import java.util.regex.Pattern;
  * gives netdev_budget "600" (longValue 600), tcp_rmem longs [4096, 131072, 33554432], and
  * fs.protected_regular among the unreadable keys. Other "sysctl: ..." diagnostics are skipped.
  * Empty output is a ParseException at line 0; a line that is neither "key = value" nor a sysctl
- * diagnostic is a ParseException at that line.
+ * diagnostic is a note, and the other keys stand.
  */
-public final class SysctlParser implements Parser<SysctlValues> {
+public final class SysctlParser extends LineParser<SysctlValues> {
     private static final Pattern DENIED = Pattern.compile("sysctl: (?:permission denied on key|reading key) ['\"]?([^'\"]+)['\"]?.*");
 
     @Override
-    public SysctlValues parse(String text) throws ParseException {
-        TextLines lines = ToolOutput.nonEmpty(text, "sysctl -a");
+    protected SysctlValues parse(TextLines lines) throws ParseException {
+        ToolOutput.nonEmpty(lines, "sysctl -a");
         Map<String, String> values = new LinkedHashMap<>();
         List<String> unreadable = new ArrayList<>();
         for (int n = 1; n <= lines.size(); n++) {
@@ -45,7 +45,8 @@ public final class SysctlParser implements Parser<SysctlValues> {
             int eq = line.indexOf('=');
             String key = eq < 0 ? "" : line.substring(0, eq).strip();
             if (key.isEmpty() || key.contains(" ") || key.contains("\t")) {
-                throw new ParseException(n, "sysctl -a: expected 'key = value', got '" + TextLines.abbreviate(line) + "'");
+                lines.unreadable(n, "sysctl -a: expected 'key = value', got '" + TextLines.abbreviate(line) + "'");
+                continue;
             }
             values.put(key, line.substring(eq + 1).strip());
         }

@@ -1,17 +1,36 @@
 package io.rocedoctor.parse;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
  * The lines of a captured output, as every parser wants them: CRLF and trailing white space
- * removed, 1-based line numbers kept for diagnostics, and the shared tokenizing most
- * "key: value" outputs need.
+ * removed (a missing final newline changes nothing), 1-based line numbers kept for diagnostics,
+ * known noise blanked with a note, and the shared tokenizing most "key: value" outputs need.
+ *
+ * <p>Known noise is what a capture holds besides the tool's output: sos keeps a command's standard
+ * error in its file, so pciutils' {@code lspci: Unable to load libkmod resources: error -2} and
+ * {@code pcilib: sysfs_read_vpd: read failed: ...},
+ * a tool's {@code WARNING: ...} line, MFT's {@code -W- ...}, mlnx_qos's
+ * {@code ****** WARNING: lldpad service is running and may overwrite your settings ******} and
+ * perftest's {@code Conflicting CPU frequency values detected: 800.000000 != 3177.498000. CPU
+ * Frequency is not max.} (printed on stderr, so it lands anywhere, inside the result table too)
+ * read as blank lines, each with a {@link LineNote}. A line a parser cannot read is handed to
+ * {@link #unreadable}; {@link LineParser} fails the text only when no line was read.
  */
 public final class TextLines {
+    /** Tools whose own messages ({@code lspci: ...}) never start a line of any output read here. */
+    private static final List<String> STDERR_PREFIXES = List.of("lspci: ", "pcilib: ", "setpci: ",
+            "lscpu: ", "numactl: ", "mlnx_qos: ");
+
     private final List<String> lines;
+    private final List<LineNote> notes = new ArrayList<>();
+    /** The lines blanked as noise, and those handed to {@link #unreadable}, by number. */
+    private final BitSet noise = new BitSet();
+    private final BitSet unread = new BitSet();
 
     private TextLines(List<String> lines) {
         this.lines = lines;
@@ -46,7 +65,95 @@ public final class TextLines {
                 out.remove(out.size() - 1);
             }
         }
-        return new TextLines(List.copyOf(out));
+        TextLines lines = new TextLines(out);
+        for (int i = 0; i < out.size(); i++) {
+            String reason = noise(out.get(i));
+            if (reason != null) {
+                lines.notes.add(new LineNote(i + 1, "skipped '" + abbreviate(out.get(i).strip()) + "': " + reason));
+                lines.noise.set(i + 1);
+                out.set(i, "");
+            }
+        }
+        return lines;
+    }
+
+    /** Why a line is noise, or null when it is not known noise. */
+    static String noise(String line) {
+        String l = line.strip();
+        if (l.isEmpty()) {
+            return null;
+        }
+        for (String prefix : STDERR_PREFIXES) {
+            if (l.startsWith(prefix)) {
+                return "a message " + prefix.substring(0, prefix.length() - 2) + " wrote on standard error, not its output";
+            }
+        }
+        if (l.startsWith("Conflicting CPU frequency values detected")) {
+            return "perftest's CPU frequency warning, not a result";
+        }
+        if (l.startsWith("WARNING:") || l.startsWith("-W- ") || l.startsWith("***") && l.contains("WARNING")) {
+            return "a warning of the tool, not its output";
+        }
+        return null;
+    }
+
+    /**
+     * A line the parser could not read, with the reason: it becomes a note and the other lines'
+     * facts stand. A line noted twice keeps its first reason.
+     */
+    public void unreadable(int number, String reason) {
+        if (number > 0 && (unread.get(number) || noise.get(number))) {
+            return;
+        }
+        if (number > 0) {
+            unread.set(number);
+        }
+        notes.add(new LineNote(number, reason));
+    }
+
+    /**
+     * A part of a line the parser could not read (one value of a line of many): a note, while the
+     * line, whose other parts were read, still counts as read.
+     */
+    public void partlyUnreadable(ParseException e) {
+        notes.add(new LineNote(e.line(), e.getMessage()));
+    }
+
+    /** As {@link #unreadable(int, String)}, for the diagnostic a line's parse threw. */
+    public void unreadable(ParseException e) {
+        unreadable(e.line(), e.getMessage());
+    }
+
+    /** A remark on the whole text (how a table without its header was read), not tied to a line. */
+    public void note(String remark) {
+        notes.add(new LineNote(0, remark));
+    }
+
+    /** The noise skipped and the lines not read, in line order (remarks on the whole text first). */
+    public List<LineNote> notes() {
+        List<LineNote> sorted = new ArrayList<>(notes);
+        sorted.sort(java.util.Comparator.comparingInt(LineNote::line));
+        return List.copyOf(sorted);
+    }
+
+    /** A text of noise alone is the tool's message, not an output: a ParseException at its first line. */
+    void requireSomeData() throws ParseException {
+        if (!notes.isEmpty() && isBlank()) {
+            throw new ParseException(notes.get(0).line(), "no output, only " + notes.get(0).reason());
+        }
+    }
+
+    /** When every non-blank line was noise or unreadable, nothing was recognised: the first unreadable line's reason. */
+    void requireSomethingRead() throws ParseException {
+        for (int n = 1; n <= lines.size(); n++) {
+            if (!unread.get(n) && !lines.get(n - 1).isBlank()) {
+                return;
+            }
+        }
+        LineNote first = notes.stream().filter(note -> unread.get(note.line())).findFirst().orElse(null);
+        if (first != null) {
+            throw new ParseException(first.line(), "no line could be read; the first: " + first.reason());
+        }
     }
 
     public int size() {
@@ -59,7 +166,7 @@ public final class TextLines {
     }
 
     public List<String> all() {
-        return lines;
+        return java.util.Collections.unmodifiableList(lines);
     }
 
     public boolean isBlank() {
@@ -87,6 +194,26 @@ public final class TextLines {
         } catch (NumberFormatException e) {
             throw new ParseException(lineNumber, what.get() + " is not a whole number: '" + abbreviate(value) + "'");
         }
+    }
+
+    /**
+     * A counter the kernel keeps as an unsigned 64-bit value (ethtool's stats, rdma statistic,
+     * hw_counters all print {@code %llu}): 0 to 18446744073709551615, held in a long's 64 bits, so
+     * values above {@link Long#MAX_VALUE} read as negative longs; compare and show them with
+     * {@link Long#compareUnsigned} and {@link Long#toUnsignedString}. A ParseException names the line
+     * when the value is not one.
+     */
+    public static long parseCounter(String value, int lineNumber, Supplier<String> what) throws ParseException {
+        String v = value.trim();
+        if (!v.isEmpty() && v.charAt(0) != '+') {
+            try {
+                return Long.parseUnsignedLong(v);
+            } catch (NumberFormatException e) {
+                // falls through to the diagnostic
+            }
+        }
+        throw new ParseException(lineNumber, what.get() + " is not a counter (a whole number from 0 to 2^64-1): '"
+                + abbreviate(value) + "'");
     }
 
     /**

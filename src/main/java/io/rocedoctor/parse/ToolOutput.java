@@ -18,7 +18,12 @@ final class ToolOutput {
 
     /** The lines of a tool's output, or a ParseException when there are none or the tool refused. */
     static TextLines lines(String text, String what) throws ParseException {
-        TextLines lines = nonEmpty(text, what);
+        return lines(TextLines.of(text), what);
+    }
+
+    /** As {@link #lines(String, String)}, for the lines a {@link LineParser} was given. */
+    static TextLines lines(TextLines lines, String what) throws ParseException {
+        nonEmpty(lines, what);
         for (int n = 1; n <= lines.size(); n++) {
             String line = lines.line(n).strip();
             if (line.isEmpty()) {
@@ -34,7 +39,11 @@ final class ToolOutput {
 
     /** The lines of an output whose tool reports per-line problems itself (sysctl): only emptiness is refused. */
     static TextLines nonEmpty(String text, String what) throws ParseException {
-        TextLines lines = TextLines.of(text);
+        return nonEmpty(TextLines.of(text), what);
+    }
+
+    /** As {@link #nonEmpty(String, String)}, for the lines a {@link LineParser} was given. */
+    static TextLines nonEmpty(TextLines lines, String what) throws ParseException {
         if (lines.isBlank()) {
             throw new ParseException(0, "empty " + what + " output: not collected");
         }

@@ -43,11 +43,30 @@ public record Report(String tool, String version, String profile, BundleInfo bun
         }
     }
 
-    public record NotEvaluatedRule(String rule, List<String> missing, String reason) {
+    /**
+     * A rule not judged: the sources it needs that were not collected ({@code missing}), those
+     * collected but unreadable ({@code unreadable}: the source, then {@code file:line: reason}), or
+     * only the reason (the profile's choice, a rule's own account).
+     */
+    public record NotEvaluatedRule(String rule, List<String> missing, List<String> unreadable, String reason) {
 
-        /** The missing sources when there are any, else the reason (the profile's choice). */
+        public NotEvaluatedRule(String rule, List<String> missing, String reason) {
+            this(rule, missing, List.of(), reason);
+        }
+
+        /** "not collected: A; collected but unreadable: B (file:line: reason)", else the reason. */
         public String why() {
-            return missing.isEmpty() ? reason : "missing " + String.join(", ", missing);
+            if (missing.isEmpty() && unreadable.isEmpty()) {
+                return reason;
+            }
+            List<String> parts = new java.util.ArrayList<>();
+            if (!missing.isEmpty()) {
+                parts.add("not collected: " + String.join(", ", missing));
+            }
+            if (!unreadable.isEmpty()) {
+                parts.add("collected but unreadable: " + String.join("; ", unreadable));
+            }
+            return String.join("; ", parts);
         }
     }
 }

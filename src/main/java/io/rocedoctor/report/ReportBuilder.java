@@ -64,9 +64,40 @@ public final class ReportBuilder {
         }
         List<Report.NotEvaluatedRule> notEvaluated = diagnosis.notEvaluated().stream()
                 .sorted(Comparator.comparing(NotEvaluated::rule))
-                .map(n -> new Report.NotEvaluatedRule(n.rule(), n.missing(), n.reason())).toList();
+                .map(n -> notEvaluated(n, catalog.get(n.rule()), ledger)).toList();
         Figures figures = Figures.from(facts, profile.thresholds().values().get("pcie.overheadFactor"));
         return new Report("roce-doctor", VERSION, profile.name(), info, sources, findings, notEvaluated,
                 diagnosis.evaluatedRules(), plan, figures);
+    }
+
+    /**
+     * A rule kept out for its sources, each unmet requirement told as not collected, or as collected
+     * but unreadable with the file, line and reason of each capture of it that failed.
+     */
+    private static Report.NotEvaluatedRule notEvaluated(NotEvaluated n, RuleInfo rule, SourceLedger ledger) {
+        if (rule == null || n.missing().isEmpty()) {
+            return new Report.NotEvaluatedRule(n.rule(), n.missing(), n.reason());
+        }
+        Set<Enum<?>> usable = new java.util.HashSet<>(ledger.usableKinds());
+        usable.addAll(ledger.usableSwitchKinds());
+        List<RuleInfo.Requirement> unmet = rule.requirements().stream().filter(r -> !r.metBy(usable)).toList();
+        if (unmet.size() != n.missing().size()) {
+            return new Report.NotEvaluatedRule(n.rule(), n.missing(), n.reason());
+        }
+        List<String> missing = new ArrayList<>();
+        List<String> unreadable = new ArrayList<>();
+        for (int i = 0; i < unmet.size(); i++) {
+            String needed = n.missing().get(i);
+            List<String> failed = unmet.get(i).alternatives().stream().flatMap(Set::stream).distinct()
+                    .flatMap(kind -> ledger.unreadable(kind).stream()).distinct().toList();
+            if (failed.isEmpty()) {
+                missing.add(needed);
+            } else {
+                failed.forEach(f -> unreadable.add(needed + " (" + f + ")"));
+            }
+        }
+        String reason = unreadable.isEmpty() ? n.reason()
+                : missing.isEmpty() ? "sources collected but unreadable" : "sources not collected or unreadable";
+        return new Report.NotEvaluatedRule(n.rule(), missing, unreadable, reason);
     }
 }

@@ -6,7 +6,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-/** Given two samples of ethtool -S, rates per second; a counter that went down is reported, not a huge rate. */
+/**
+ * Given two samples of ethtool -S, rates per second; a counter that went down is reported, not a
+ * huge rate; u64 values above 2^63-1 are read, and a u64 ethtool counter that wrapped past 2^64-1
+ * gives the count across the wrap, with a note.
+ */
 class CounterRateTest extends BundleFolderTest {
 
     private Facts build(String first, String second) throws Exception {
@@ -35,5 +39,48 @@ class CounterRateTest extends BundleFolderTest {
         assertThat(r.perSecond()).isNull();
         assertThat(r.delta()).isZero();
         assertThat(f.ledger().notes()).singleElement().asString().contains("rx_bytes_phy went down");
+    }
+
+    @Test
+    void countersAboveTwoToTheSixtyThreeGiveTheirDelta() throws Exception {
+        Facts f = build("     rx_bytes_phy: 18446744073709551017\n", "     rx_bytes_phy: 18446744073709551517\n");
+        CounterRate r = f.of(CounterRate.class).get(0);
+        assertThat(r.delta()).isEqualTo(500);
+        assertThat(r.perSecond()).isEqualTo(50.0);
+        assertThat(r.change()).isEqualTo("18446744073709551017 -> 18446744073709551517");
+        assertThat(f.ledger().failures()).isEmpty();
+    }
+
+    @Test
+    void aU64EthtoolCounterThatWrappedGivesTheCountAcrossTheWrap() throws Exception {
+        // 2^64 - 18446744073709551017 = 599 to the wrap, then 101
+        Facts f = build("     rx_bytes_phy: 18446744073709551017\n", "     rx_bytes_phy: 101\n");
+        CounterRate r = f.of(CounterRate.class).get(0);
+        assertThat(r.wentDown()).isFalse();
+        assertThat(r.delta()).isEqualTo(700);
+        assertThat(r.perSecond()).isEqualTo(70.0);
+        assertThat(f.ledger().notes()).singleElement().asString().contains("rx_bytes_phy wrapped past 2^64-1")
+                .contains("18446744073709551017 -> 101");
+    }
+
+    @Test
+    void aDecreaseFromTheLowerHalfIsAResetNotAWrap() throws Exception {
+        // near miss: from 2^63-1 (not near the top) down to 101 is a reset
+        Facts f = build("     rx_bytes_phy: 9223372036854775807\n", "     rx_bytes_phy: 101\n");
+        CounterRate r = f.of(CounterRate.class).get(0);
+        assertThat(r.wentDown()).isTrue();
+        assertThat(r.perSecond()).isNull();
+        assertThat(f.ledger().notes()).singleElement().asString().contains("went down");
+    }
+
+    @Test
+    void aSinceBootValueAboveTwoToTheSixtyThreeIsHeldAtTheLargestDelta() throws Exception {
+        write("manifest.yaml", "host: h1\nsamples:\n  - {n: 0, at: 2026-11-20T10:00:00Z}\n");
+        write("commands/ethtool_-i_p0", "driver: mlx5_core\nversion: 1\nfirmware-version: 22.1.1 (MT_1)\nbus-info: 0000:3b:00.0\n");
+        write("commands/ethtool_-S_p0", "NIC statistics:\n     rx_bytes_phy: 18446744073709551017\n");
+        CounterRate r = facts().of(CounterRate.class).get(0);
+        assertThat(r.sinceBoot()).isTrue();
+        assertThat(r.delta()).isEqualTo(Long.MAX_VALUE);
+        assertThat(Long.toUnsignedString(r.last())).isEqualTo("18446744073709551017");
     }
 }

@@ -1,5 +1,9 @@
 package io.rocedoctor.parse;
 
+import static org.assertj.core.api.Assertions.entry;
+
+import static io.rocedoctor.parse.ParseFailures.assertNotedAt;
+
 import static io.rocedoctor.parse.SampleText.failureLine;
 import static io.rocedoctor.parse.SampleText.fixture;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -55,8 +59,8 @@ class EthtoolStatsParserTest {
     }
 
     @Test
-    void truncatedLastLineNamesIt() {
-        assertThat(failureLine(() -> parser.parse(fixture("ethtool-S", "mlx5-truncated.txt")))).isEqualTo(4);
+    void truncatedLastLineIsANote() {
+        assertNotedAt(parser, fixture("ethtool-S", "mlx5-truncated.txt"), 4, "");
     }
 
     @Test
@@ -66,9 +70,25 @@ class EthtoolStatsParserTest {
         assertThat(failureLine(() -> parser.parse("Cannot get stats strings information: Operation not supported\n")))
                 .isEqualTo(1);
         assertThat(failureLine(() -> parser.parse("bash: ethtool: command not found\n"))).isEqualTo(1);
-        assertThat(failureLine(() -> parser.parse("NIC statistics:\n     rx_packets: 1\n     garbage\n"))).isEqualTo(3);
-        // ethtool prints u64: a counter above Long.MAX_VALUE is reported, not wrapped
-        assertThat(failureLine(() -> parser.parse("NIC statistics:\n     rx_bytes: 18446744073709551615\n"))).isEqualTo(2);
+        // one past u64 on the only counter line: no counter
+        assertThat(failureLine(() -> parser.parse("NIC statistics:\n     rx_bytes: 18446744073709551616\n"))).isZero();
+        assertThat(failureLine(() -> parser.parse("     rx_bytes: 18446744073709551616\n"))).isEqualTo(1);
+    }
+
+    @Test
+    void anUnreadableLineIsANoteAndTheOtherCountersStand() {
+        EthtoolStats s = assertNotedAt(parser, "NIC statistics:\n     rx_packets: 1\n     garbage\n     tx_packets: 2\n", 3,
+                "expected 'name: value'");
+        assertThat(s.counters()).containsExactly(entry("rx_packets", 1L), entry("tx_packets", 2L));
+        assertNotedAt(parser, "NIC statistics:\n     rx_packets: -1\n     tx_packets: 2\n", 2, "not a counter");
+    }
+
+    @Test
+    void u64CountersAboveTwoToTheSixtyThreeAreRead() throws ParseException {
+        // ethtool's dump_stats prints each u64 with %llu
+        EthtoolStats s = parser.parse("NIC statistics:\n     rx_bytes: 18446744073709551017\n     tx_bytes: 9223372036854775807\n");
+        assertThat(Long.toUnsignedString(s.counters().get("rx_bytes"))).isEqualTo("18446744073709551017");
+        assertThat(s.counters().get("tx_bytes")).isEqualTo(Long.MAX_VALUE);
     }
 
     @Property(tries = 200)

@@ -1,5 +1,7 @@
 package io.rocedoctor.parse;
 
+import static io.rocedoctor.parse.ParseFailures.assertNotedAt;
+
 import static io.rocedoctor.parse.ParseFailures.assertFailsAt;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -60,7 +62,8 @@ class Ibdev2netdevParserTest {
 
     @Test
     void malformedInputs() {
-        assertFailsAt(parser, "mlx5_0 port 1 ==> ens1f0 (Up)\nmlx5_1 port 1\n", 2);
+        IbdevNetdevMap m = assertNotedAt(parser, "mlx5_0 port 1 ==> ens1f0 (Up)\nmlx5_1 port 1\n", 2, "expected 'DEVICE port N");
+        assertThat(m.bindings()).hasSize(1);
         assertFailsAt(parser, "mlx5_0 port 99999999999999999999999 ==> ens1f0 (Up)\n", 1);
         assertThatThrownBy(() -> parser.parse("port 1 ==> ens1f0 (Up)\n")).isInstanceOf(ParseException.class);
     }

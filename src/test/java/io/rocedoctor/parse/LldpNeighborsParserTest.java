@@ -1,5 +1,7 @@
 package io.rocedoctor.parse;
 
+import static io.rocedoctor.parse.ParseFailures.assertNotedAt;
+
 import static io.rocedoctor.parse.ParseFailures.assertFailsAt;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -51,10 +53,12 @@ class LldpNeighborsParserTest {
     @Test
     void malformedInputs() {
         assertFailsAt(parser, "lldpcli: unable to connect to lldpd daemon\n", 1);
-        assertFailsAt(parser, "LLDP neighbors:\n    SysName: leaf1\n", 2);
+        assertNotedAt(parser, "LLDP neighbors:\n    SysName: leaf1\n", 2, "expected an lldpd neighbour block");
         assertFailsAt(parser, "LLDP neighbors:\nInterface:    ens1f0np0, via: LLDP\n  Chassis:\n    SysName: leaf1\n", 2);
         assertFailsAt(parser, "Interface:    , via: LLDP\n", 1);
-        assertFailsAt(parser, "Interface: ens1f0np0, via: LLDP\n  Port:\n    PortID: ifname Ethernet8\ngarbage\n", 4);
+        LldpNeighbors l = assertNotedAt(parser, "Interface: ens1f0np0, via: LLDP\n  Port:\n    PortID: ifname Ethernet8\ngarbage\n", 4,
+                "expected an lldpd neighbour block");
+        assertThat(l.neighbors()).hasSize(1);
     }
 
     @Property(tries = 200)

@@ -1,5 +1,7 @@
 package io.rocedoctor.parse;
 
+import static io.rocedoctor.parse.ParseFailures.assertNotedAt;
+
 import static io.rocedoctor.parse.SampleText.failureLine;
 import static io.rocedoctor.parse.SampleText.fixture;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -98,10 +100,44 @@ class LspciParserTest {
     void malformedInput() {
         assertThat(failureLine(() -> parser.parse(""))).isEqualTo(0);
         assertThat(failureLine(() -> parser.parse("bash: lspci: command not found\n"))).isEqualTo(1);
-        assertThat(failureLine(() -> parser.parse("\n\nsomething else\n3b:00.0 Ethernet controller: X\n"))).isEqualTo(3);
-        assertThat(failureLine(() -> parser.parse("3b:00.0 Ethernet controller: X\n\tNUMA node: 99999999999\n")))
-                .isEqualTo(2);
-        assertThat(failureLine(() -> parser.parse("3b:00.0 Ethernet controller: X\n\tNUMA node: one\n"))).isEqualTo(2);
+        assertThat(failureLine(() -> parser.parse("lspci: Unable to load libkmod resources: error -2\n"))).isEqualTo(1);
+        assertThat(failureLine(() -> parser.parse("\n\nsomething else\n"))).isEqualTo(3);
+    }
+
+    @Test
+    void unreadableLinesAreNotesAndTheDevicesStand() {
+        PciDevices d = assertNotedAt(parser, "\n\nsomething else\n3b:00.0 Ethernet controller: X\n", 3, "not a device line");
+        assertThat(d.devices()).extracting(PciDevice::address).containsExactly("0000:3b:00.0");
+        assertThat(assertNotedAt(parser, "3b:00.0 Ethernet controller: X\n\tNUMA node: 99999999999\n", 2, "NUMA node")
+                .devices().get(0).numaNode()).isNull();
+        assertNotedAt(parser, "3b:00.0 Ethernet controller: X\n\tNUMA node: one\n", 2, "NUMA node");
+    }
+
+    @Test
+    void sosNnvvWithLibkmodStderrReadsItsLinks() throws ParseException {
+        // sos keeps lspci's stderr in sos_commands/pci/lspci_-nnvv: the libkmod line first, a pcilib VPD
+        // warning inside the NIC's block; pciutils 3.5's one-line LnkSta and "Report errors:" DevCtl.
+        Parsed<PciDevices> read = parser.read(fixture("lspci", "lspci-nnvv-sos-debian-libkmod-stderr.txt"));
+        assertThat(read.notes()).extracting(LineNote::line).containsExactly(1, 30);
+        assertThat(read.notes().get(0).reason()).contains("lspci: Unable to load libkmod resources").contains("standard error");
+        PciDevice nic = read.value().devices().stream().filter(x -> x.address().equals("0000:18:00.0")).findFirst().orElseThrow();
+        assertThat(nic.className()).isEqualTo("Ethernet controller");
+        assertThat(nic.driver()).isEqualTo("mlx5_core");
+        assertThat(nic.linkCap()).isEqualTo(new PciDevice.PcieLinkState(8.0, 16));
+        assertThat(nic.linkSta()).isEqualTo(new PciDevice.PcieLinkState(8.0, 8));
+        assertThat(nic.maxPayload()).isEqualTo(256);
+        assertThat(nic.maxReadReq()).isEqualTo(4096);
+        PciDevice port = read.value().devices().get(0);
+        assertThat(port.secondaryBus()).isEqualTo(0x18);
+        assertThat(port.linkSta()).isEqualTo(new PciDevice.PcieLinkState(8.0, 16));
+    }
+
+    @Test
+    void aLineThatOnlyLooksLikeStderrIsNotSkipped() {
+        // near miss: "lspci:" must start the line; a device name holding the word is a device
+        PciDevices d = assertNotedAt(parser, "x lspci: Unable to load libkmod resources\n3b:00.0 Ethernet controller: X\n", 1,
+                "not a device line");
+        assertThat(d.devices()).hasSize(1);
     }
 
     @Test

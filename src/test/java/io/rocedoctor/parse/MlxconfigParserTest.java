@@ -1,5 +1,7 @@
 package io.rocedoctor.parse;
 
+import static io.rocedoctor.parse.ParseFailures.assertNotedAt;
+
 import static io.rocedoctor.parse.ParseFailures.assertFailsAt;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -77,8 +79,11 @@ class MlxconfigParserTest {
         assertFailsAt(parser, "  \n", 0);
         assertFailsAt(parser, "mlxconfig: command not found\n", 1);
         assertFailsAt(parser, "-E- Failed to open the device\n", 1);
-        assertFailsAt(parser, "Configurations:    Next Boot\n   NUM_OF_VFS  8  16\n", 2);
-        assertFailsAt(parser, "Configurations:    Next Boot\n   NUM_OF_VFS  99999999999999999999999\n", 2);
+        // a bad row is a note; the other rows stand
+        MlxconfigQuery q = assertNotedAt(parser, "Configurations:    Next Boot\n   NUM_OF_VFS  8  16\n   SRIOV_EN  True(1)\n", 2,
+                "2 values for 1 columns");
+        assertThat(q.parameters()).containsOnlyKeys("SRIOV_EN");
+        assertNotedAt(parser, "Configurations:    Next Boot\n   NUM_OF_VFS  99999999999999999999999\n", 2, "not a whole number");
         assertFailsAt(parser, "Device #1:\nDevice type: ConnectX5\nDevice #2:\n", 3);
     }
 

@@ -1,5 +1,7 @@
 package io.rocedoctor.parse;
 
+import static io.rocedoctor.parse.ParseFailures.assertNotedAt;
+
 import static io.rocedoctor.parse.SampleText.failureLine;
 import static io.rocedoctor.parse.SampleText.fixture;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -69,9 +71,31 @@ class ProcInterruptsParserTest {
     }
 
     @Test
-    void truncatedRowNamesItsLine() {
-        assertThat(failureLine(() -> parser.parse(fixture("proc_interrupts", "proc-interrupts-truncated-row.txt"))))
-                .isEqualTo(3);
+    void truncatedRowIsANote() {
+        assertNotedAt(parser, fixture("proc_interrupts", "proc-interrupts-truncated-row.txt"), 3, "truncated row");
+    }
+
+    @Test
+    void grepExcerptWithoutHeaderCountsItsCpuColumns() throws ParseException {
+        Parsed<InterruptCounts> read = parser.read(fixture("proc_interrupts", "grep-mlx5-noheader.txt"));
+        assertThat(read.value().cpus()).containsExactly(0, 1, 2, 3);
+        assertThat(read.value().rows()).hasSize(4);
+        InterruptCounts.Row comp1 = read.value().rows().get(2);
+        assertThat(comp1.irq()).isEqualTo(120);
+        assertThat(comp1.perCpu()).containsExactly(0, 880021, 0, 0);
+        assertThat(comp1.name()).isEqualTo("mlx5_comp1@pci:0000:18:00.0");
+        assertThat(read.notes()).singleElement().satisfies(n -> {
+            assertThat(n.line()).isZero();
+            assertThat(n.reason()).contains("no CPU0 CPU1 ... header").contains("4 CPU columns");
+        });
+    }
+
+    @Test
+    void withItsHeaderNoNoteIsMade() throws ParseException {
+        // near miss: the same rows under their header are read without a remark
+        String text = "            CPU0       CPU1       CPU2       CPU3\n" + fixture("proc_interrupts", "grep-mlx5-noheader.txt");
+        assertThat(parser.read(text).notes()).isEmpty();
+        assertThat(failureLine(() -> parser.parse("mlx5 is not here\n"))).isEqualTo(1);
     }
 
     @Test
@@ -87,9 +111,9 @@ class ProcInterruptsParserTest {
         assertThat(failureLine(() -> parser.parse(""))).isEqualTo(0);
         assertThat(failureLine(() -> parser.parse("\n\n"))).isEqualTo(0);
         assertThat(failureLine(() -> parser.parse("cat: /proc/interrupts: No such file or directory\n"))).isEqualTo(1);
-        assertThat(failureLine(() -> parser.parse("  CPU0 CPU1\n 1: 1 2 x\n 2 3 4\n"))).isEqualTo(3);
-        assertThat(failureLine(() -> parser.parse("  CPU0 CPU1\n 99999999999: 1 2 timer\n"))).isEqualTo(2);
-        assertThat(failureLine(() -> parser.parse("  CPU0 CPU1\n 7: 1 99999999999999999999 timer\n"))).isEqualTo(2);
+        assertNotedAt(parser, "  CPU0 CPU1\n 1: 1 2 x\n 2 3 4\n", 3, "expected 'IRQ: counts...'");
+        assertNotedAt(parser, "  CPU0 CPU1\n 99999999999: 1 2 timer\n", 2, "IRQ number");
+        assertNotedAt(parser, "  CPU0 CPU1\n 7: 1 99999999999999999999 timer\n", 2, "too large");
         assertThat(failureLine(() -> parser.parse("  CPU0 CPU2 CPU1\n 7: 1 2 3 timer\n"))).isEqualTo(1);
         assertThat(failureLine(() -> parser.parse("  CPU0 CPUx\n"))).isEqualTo(1);
     }

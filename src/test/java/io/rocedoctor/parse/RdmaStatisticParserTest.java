@@ -1,5 +1,9 @@
 package io.rocedoctor.parse;
 
+import static org.assertj.core.api.Assertions.entry;
+
+import static io.rocedoctor.parse.ParseFailures.assertNotedAt;
+
 import static io.rocedoctor.parse.ParseFailures.assertFailsAt;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -73,10 +77,31 @@ class RdmaStatisticParserTest {
     @Test
     void malformedInputs() {
         assertFailsAt(statistic, "rx_write_requests 0\n", 1);
-        assertFailsAt(statistic, "link mlx5_0/1\n\tnp_cnp_sent many\n", 2);
-        assertFailsAt(statistic, "link mlx5_0/1 np_cnp_sent 99999999999999999999999\n", 1);
-        assertFailsAt(hwCounters, "/sys/class/infiniband/mlx5_0/ports/1/hw_counters/np_cnp_sent:1\nnp_cnp_sent:4\n", 2);
         assertFailsAt(hwCounters, "/sys/class/infiniband/mlx5_0/ports/1/hw_counters/np_cnp_sent:99999999999999999999999\n", 1);
+    }
+
+    @Test
+    void aBadValueIsANoteAndTheOtherCountersStand() {
+        RdmaStatistics s = assertNotedAt(statistic, "link mlx5_0/1\n\tnp_cnp_sent many\n\trp_cnp_handled 7\n", 2, "np_cnp_sent");
+        assertThat(s.port("mlx5_0", 1).orElseThrow().counters()).containsExactly(entry("rp_cnp_handled", 7L));
+        assertNotedAt(statistic, "link mlx5_0/1 np_cnp_sent 99999999999999999999999 rp_cnp_handled 7\n", 1, "not a counter");
+        RdmaStatistics hw = assertNotedAt(hwCounters,
+                "/sys/class/infiniband/mlx5_0/ports/1/hw_counters/np_cnp_sent:1\nnp_cnp_sent:4\n", 2, "expected");
+        assertThat(hw.port("mlx5_0", 1).orElseThrow().counters()).containsExactly(entry("np_cnp_sent", 1L));
+    }
+
+    @Test
+    void countersAboveTwoToTheSixtyThreeAreRead() throws ParseException {
+        // rdma/stat.c and the kernel's hw_stat_device_show print u64 with PRIu64 / %llu.
+        long top = statistic.parse("link mlx5_0/1 np_cnp_sent 18446744073709551017\n").port("mlx5_0", 1).orElseThrow()
+                .counters().get("np_cnp_sent");
+        assertThat(Long.toUnsignedString(top)).isEqualTo("18446744073709551017");
+        long hw = hwCounters.parse("/sys/class/infiniband/mlx5_0/ports/1/hw_counters/np_cnp_sent:18446744073709551615\n")
+                .port("mlx5_0", 1).orElseThrow().counters().get("np_cnp_sent");
+        assertThat(Long.toUnsignedString(hw)).isEqualTo("18446744073709551615");
+        // one past u64 is not a counter
+        assertThat(assertNotedAt(statistic, "link mlx5_0/1 np_cnp_sent 18446744073709551616\n", 1, "not a counter")
+                .port("mlx5_0", 1).orElseThrow().counters()).isEmpty();
     }
 
     @Property(tries = 200)

@@ -46,8 +46,10 @@ class SysctlParserTest {
     void malformedInputNamesTheLine() {
         assertThat(SampleText.failureLine(() -> parser.parse(""))).isZero();
         assertThat(SampleText.failureLine(() -> parser.parse("bash: sysctl: command not found\n"))).isEqualTo(1);
-        assertThat(SampleText.failureLine(() -> parser.parse("net.core.a = 1\nwrapped remainder\n"))).isEqualTo(2);
-        assertThat(SampleText.failureLine(() -> parser.parse("net.core.a = 1\n= 2\n"))).isEqualTo(2);
+        SysctlValues v = ParseFailures.assertNotedAt(parser, "net.core.a = 1\nwrapped remainder\n", 2, "expected 'key = value'");
+        assertThat(v.values()).containsOnlyKeys("net.core.a");
+        ParseFailures.assertNotedAt(parser, "net.core.a = 1\n= 2\n", 2, "expected 'key = value'");
+        assertThat(SampleText.failureLine(() -> parser.parse("wrapped remainder\n"))).isEqualTo(1);
     }
 
     @Property(tries = 200)

@@ -108,7 +108,7 @@ class HtmlRendererTest {
     @Test
     void notEvaluatedRulesSayWhy() {
         assertThat(html.render(ReportFixtures.hostile(null))).contains("<h2>Not evaluated</h2>",
-                "<td>missing mlxlink -d mlx5_0 -m -e -c</td>", "<td>the audit profile evaluates configuration only</td>");
+                "<td>not collected: mlxlink -d mlx5_0 -m -e -c</td>", "<td>the audit profile evaluates configuration only</td>");
     }
 
     @Test

@@ -87,6 +87,6 @@ class JunitRendererTest {
     @Test
     void skippedTestcasesSayWhichSourcesWereMissing() throws Exception {
         assertThat(new JunitRenderer(null).render(report))
-                .contains("<skipped message=\"missing mlxlink -d mlx5_0 -m -e -c\"/>");
+                .contains("<skipped message=\"not collected: mlxlink -d mlx5_0 -m -e -c\"/>");
     }
 }

@@ -60,7 +60,7 @@ class MarkdownRendererTest {
 
     @Test
     void rulesNotEvaluatedAreListedWithTheirReason() {
-        assertThat(md).contains("| `PHY_BER_HIGH` | missing mlxlink -d mlx5\\_0 -m -e -c |");
+        assertThat(md).contains("| `PHY_BER_HIGH` | not collected: mlxlink -d mlx5\\_0 -m -e -c |");
     }
 
     @Test

@@ -4,7 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.rocedoctor.parse.ParseException;
-import io.rocedoctor.parse.Parser;
+import io.rocedoctor.parse.LineParser;
+import io.rocedoctor.parse.TextLines;
 
 /**
  * Parses {@code nv show qos buffer}, {@code nv show interface IF qos buffer ingress-priority-group}
@@ -18,14 +19,14 @@ import io.rocedoctor.parse.Parser;
  * -> priority-group 3, pool 1, reserved 10220 B, Lossless, XON 2048 B, XOFF 10240 B, headroom 19436 B.
  * Empty text is a ParseException at line 0; text with no NVUE table at line 1.
  */
-public final class NvueBufferUsageParser implements Parser<NvueBufferUsage> {
+public final class NvueBufferUsageParser extends LineParser<NvueBufferUsage> {
     private static final List<String> INDEXES = List.of("priority-group", "traffic-class", "switch-priority");
 
     @Override
-    public NvueBufferUsage parse(String text) throws ParseException {
+    protected NvueBufferUsage parse(TextLines lines) throws ParseException {
         List<NvueBufferUsage.Pool> pools = new ArrayList<>();
         List<NvueBufferUsage.Entry> entries = new ArrayList<>();
-        for (NvueTables.Table t : NvueTables.parse(text)) {
+        for (NvueTables.Table t : NvueTables.parse(lines)) {
             if (t.column("Pool Type") >= 0) {
                 for (NvueTables.Row r : t.rows()) {
                     pools.add(new NvueBufferUsage.Pool(SwitchValues.integer(r.cell(t.column("Pool ID")), r.line(), "Pool ID"),

@@ -4,7 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.rocedoctor.parse.ParseException;
-import io.rocedoctor.parse.Parser;
+import io.rocedoctor.parse.LineParser;
+import io.rocedoctor.parse.TextLines;
 
 /**
  * Parses {@code nv show interface IF qos congestion-control}, {@code nv show qos congestion-control
@@ -20,12 +21,12 @@ import io.rocedoctor.parse.Parser;
  * Empty text is a ParseException at line 0; text with no NVUE table at line 1; a profile with no
  * traffic class configured gives an empty list.
  */
-public final class NvueCongestionControlParser implements Parser<NvueCongestionControl> {
+public final class NvueCongestionControlParser extends LineParser<NvueCongestionControl> {
 
     @Override
-    public NvueCongestionControl parse(String text) throws ParseException {
+    protected NvueCongestionControl parse(TextLines lines) throws ParseException {
         List<NvueCongestionControl.TrafficClass> out = new ArrayList<>();
-        for (NvueTables.Table t : NvueTables.parse(text)) {
+        for (NvueTables.Table t : NvueTables.parse(lines)) {
             int tc = t.column("traffic-class");
             int ecn = t.column("ECN");
             if (tc < 0 || ecn < 0) {

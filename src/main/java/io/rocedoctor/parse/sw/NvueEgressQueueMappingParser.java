@@ -4,7 +4,8 @@ import java.util.HashMap;
 import java.util.Map;
 
 import io.rocedoctor.parse.ParseException;
-import io.rocedoctor.parse.Parser;
+import io.rocedoctor.parse.LineParser;
+import io.rocedoctor.parse.TextLines;
 
 /**
  * Parses {@code nv show qos egress-queue-mapping default-global}.
@@ -17,12 +18,12 @@ import io.rocedoctor.parse.Parser;
  *     3                3</pre>
  * -> {2: 7, 3: 3}. Empty text is a ParseException at line 0; text with no NVUE table at line 1.
  */
-public final class NvueEgressQueueMappingParser implements Parser<NvueEgressQueueMapping> {
+public final class NvueEgressQueueMappingParser extends LineParser<NvueEgressQueueMapping> {
 
     @Override
-    public NvueEgressQueueMapping parse(String text) throws ParseException {
+    protected NvueEgressQueueMapping parse(TextLines lines) throws ParseException {
         Map<Integer, Integer> out = new HashMap<>();
-        for (NvueTables.Table t : NvueTables.parse(text)) {
+        for (NvueTables.Table t : NvueTables.parse(lines)) {
             int sp = t.column("switch-priority");
             int tc = t.column("traffic-class");
             if (sp < 0 || tc < 0) {

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.rocedoctor.parse.ParseException;
-import io.rocedoctor.parse.Parser;
+import io.rocedoctor.parse.LineParser;
 import io.rocedoctor.parse.TextLines;
 
 /**
@@ -28,11 +28,11 @@ import io.rocedoctor.parse.TextLines;
  * A hash field neither on nor off is a ParseException at its line. Empty text is a ParseException
  * at line 0; text with no NVUE table at line 1.
  */
-public final class NvueForwardingParser implements Parser<NvueForwarding> {
+public final class NvueForwardingParser extends LineParser<NvueForwarding> {
 
     @Override
-    public NvueForwarding parse(String text) throws ParseException {
-        NvueTables.Table top = NvueTables.parse(text).get(0);
+    protected NvueForwarding parse(TextLines lines) throws ParseException {
+        NvueTables.Table top = NvueTables.parse(lines).get(0);
         return new NvueForwarding(fieldsOn(top, "ecmp-hash"), fieldsOn(top, "lag-hash"));
     }
 

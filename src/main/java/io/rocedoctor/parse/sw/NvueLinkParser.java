@@ -1,7 +1,8 @@
 package io.rocedoctor.parse.sw;
 
 import io.rocedoctor.parse.ParseException;
-import io.rocedoctor.parse.Parser;
+import io.rocedoctor.parse.LineParser;
+import io.rocedoctor.parse.TextLines;
 
 /**
  * Parses {@code nv show interface IF link}. The operational MTU wins over the applied one: a
@@ -16,10 +17,10 @@ import io.rocedoctor.parse.Parser;
  *   in-drops             0</pre>
  * -> MTU 9000. Empty text is a ParseException at line 0; text with no NVUE table at line 1.
  */
-public final class NvueLinkParser implements Parser<NvueLink> {
+public final class NvueLinkParser extends LineParser<NvueLink> {
 
     @Override
-    public NvueLink parse(String text) throws ParseException {
-        return new NvueLink(NvueTables.integer(NvueTables.parse(text).get(0), "mtu"));
+    protected NvueLink parse(TextLines lines) throws ParseException {
+        return new NvueLink(NvueTables.integer(NvueTables.parse(lines).get(0), "mtu"));
     }
 }

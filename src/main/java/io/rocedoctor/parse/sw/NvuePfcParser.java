@@ -4,7 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.rocedoctor.parse.ParseException;
-import io.rocedoctor.parse.Parser;
+import io.rocedoctor.parse.LineParser;
+import io.rocedoctor.parse.TextLines;
 
 /**
  * Parses {@code nv show interface IF qos pfc} and {@code nv show qos pfc default-global}. The
@@ -22,11 +23,11 @@ import io.rocedoctor.parse.Parser;
  * -> priorities [3], cable 50 m, port buffer 25000 B, rx off, tx on, xoff 10000 B, xon 2000 B.
  * Empty text is a ParseException at line 0; text with no NVUE table at line 1.
  */
-public final class NvuePfcParser implements Parser<NvuePfc> {
+public final class NvuePfcParser extends LineParser<NvuePfc> {
 
     @Override
-    public NvuePfc parse(String text) throws ParseException {
-        NvueTables.Table top = NvueTables.parse(text).get(0);
+    protected NvuePfc parse(TextLines lines) throws ParseException {
+        NvueTables.Table top = NvueTables.parse(lines).get(0);
         List<Integer> priorities = new ArrayList<>();
         for (NvueTables.Field f : top.fields()) {
             String key = f.path().replace("[", "").replace("]", "");

@@ -4,7 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.rocedoctor.parse.ParseException;
-import io.rocedoctor.parse.Parser;
+import io.rocedoctor.parse.LineParser;
+import io.rocedoctor.parse.TextLines;
 
 /**
  * Parses {@code nv show interface IF qos pfc-watchdog} and {@code nv show qos pfc-watchdog}.
@@ -21,11 +22,11 @@ import io.rocedoctor.parse.Parser;
  * -> enabled; TC 3 DEADLOCK, 2 deadlocks. {@code polling-interval} and {@code robustness} are read
  * when shown. Empty text is a ParseException at line 0; text with no NVUE table at line 1.
  */
-public final class NvuePfcWatchdogParser implements Parser<NvuePfcWatchdog> {
+public final class NvuePfcWatchdogParser extends LineParser<NvuePfcWatchdog> {
 
     @Override
-    public NvuePfcWatchdog parse(String text) throws ParseException {
-        List<NvueTables.Table> tables = NvueTables.parse(text);
+    protected NvuePfcWatchdog parse(TextLines lines) throws ParseException {
+        List<NvueTables.Table> tables = NvueTables.parse(lines);
         NvueTables.Table top = tables.get(0);
         List<NvuePfcWatchdog.TrafficClass> classes = new ArrayList<>();
         for (NvueTables.Table t : tables) {

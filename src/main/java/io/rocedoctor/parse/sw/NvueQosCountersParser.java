@@ -7,7 +7,8 @@ import java.util.Locale;
 import java.util.Map;
 
 import io.rocedoctor.parse.ParseException;
-import io.rocedoctor.parse.Parser;
+import io.rocedoctor.parse.LineParser;
+import io.rocedoctor.parse.TextLines;
 
 /**
  * Parses {@code nv show interface IF counters qos} and {@code nv show interface IF counters qos port-stats};
@@ -27,15 +28,15 @@ import io.rocedoctor.parse.Parser;
  * -> PFC SP 3: 1520 pause frames received; port ecn-marked-packets transmit 4410.
  * Empty text is a ParseException at line 0; text with no NVUE table at line 1.
  */
-public final class NvueQosCountersParser implements Parser<NvueQosCounters> {
+public final class NvueQosCountersParser extends LineParser<NvueQosCounters> {
 
     @Override
-    public NvueQosCounters parse(String text) throws ParseException {
+    protected NvueQosCounters parse(TextLines lines) throws ParseException {
         List<NvueQosCounters.PriorityGroup> groups = new ArrayList<>();
         List<NvueQosCounters.TrafficClass> classes = new ArrayList<>();
         List<NvueQosCounters.Pfc> pfc = new ArrayList<>();
         Map<String, NvueQosCounters.PortCounter> port = new HashMap<>();
-        for (NvueTables.Table t : NvueTables.parse(text)) {
+        for (NvueTables.Table t : NvueTables.parse(lines)) {
             for (NvueTables.Row r : t.rows()) {
                 int line = r.line();
                 if (t.column("priority-group") >= 0 && t.column("rx-frames") >= 0) {

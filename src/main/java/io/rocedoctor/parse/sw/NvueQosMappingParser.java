@@ -4,7 +4,8 @@ import java.util.HashMap;
 import java.util.Map;
 
 import io.rocedoctor.parse.ParseException;
-import io.rocedoctor.parse.Parser;
+import io.rocedoctor.parse.LineParser;
+import io.rocedoctor.parse.TextLines;
 
 /**
  * Parses {@code nv show interface IF qos mapping} (also {@code nv show qos mapping default-global}).
@@ -25,11 +26,11 @@ import io.rocedoctor.parse.Parser;
  * -> trust l2, default 0, PCP {3: 3}, DSCP {}. A DSCP row may list several values ({@code 24,26}).
  * Empty text is a ParseException at line 0; text with no NVUE table at line 1.
  */
-public final class NvueQosMappingParser implements Parser<NvueQosMapping> {
+public final class NvueQosMappingParser extends LineParser<NvueQosMapping> {
 
     @Override
-    public NvueQosMapping parse(String text) throws ParseException {
-        var tables = NvueTables.parse(text);
+    protected NvueQosMapping parse(TextLines lines) throws ParseException {
+        var tables = NvueTables.parse(lines);
         NvueTables.Table top = tables.get(0);
         return new NvueQosMapping(NvueTables.text(top, "trust"), NvueTables.integer(top, "port-default-sp"),
                 map(NvueTables.titled(tables, "PCP->SP"), "802.1p"), map(NvueTables.titled(tables, "DSCP->SP"), "dscp"));

@@ -4,7 +4,8 @@ import java.util.HashMap;
 import java.util.Map;
 
 import io.rocedoctor.parse.ParseException;
-import io.rocedoctor.parse.Parser;
+import io.rocedoctor.parse.LineParser;
+import io.rocedoctor.parse.TextLines;
 
 /**
  * Parses {@code nv show interface IF qos roce counters}: nested counter groups, sizes with units.
@@ -23,12 +24,12 @@ import io.rocedoctor.parse.Parser;
  * tx-stats.tx-roce-stats.buffer-max-usage 14124319.
  * Empty text is a ParseException at line 0; text with no NVUE table at line 1.
  */
-public final class NvueRoceCountersParser implements Parser<NvueRoceCounters> {
+public final class NvueRoceCountersParser extends LineParser<NvueRoceCounters> {
 
     @Override
-    public NvueRoceCounters parse(String text) throws ParseException {
+    protected NvueRoceCounters parse(TextLines lines) throws ParseException {
         Map<String, Long> values = new HashMap<>();
-        for (NvueTables.Field f : NvueTables.parse(text).get(0).fields()) {
+        for (NvueTables.Field f : NvueTables.parse(lines).get(0).fields()) {
             String v = f.value();
             if (!v.isEmpty()) {
                 Long n = SwitchValues.bytes(v, f.row().line(), f.path());

@@ -4,7 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.rocedoctor.parse.ParseException;
-import io.rocedoctor.parse.Parser;
+import io.rocedoctor.parse.LineParser;
+import io.rocedoctor.parse.TextLines;
 
 /**
  * Parses {@code nv show qos roce} and {@code nv show interface IF qos roce status} (same keys;
@@ -34,11 +35,11 @@ import io.rocedoctor.parse.Parser;
  * DSCP 26 -> switch priority 3.
  * Empty text is a ParseException at line 0; text with no NVUE table at line 1.
  */
-public final class NvueRoceParser implements Parser<NvueRoce> {
+public final class NvueRoceParser extends LineParser<NvueRoce> {
 
     @Override
-    public NvueRoce parse(String text) throws ParseException {
-        List<NvueTables.Table> tables = NvueTables.parse(text);
+    protected NvueRoce parse(TextLines lines) throws ParseException {
+        List<NvueTables.Table> tables = NvueTables.parse(lines);
         NvueTables.Table top = tables.get(0);
         List<NvueRoce.PriorityMapping> priorities = new ArrayList<>();
         NvueTables.Table map = NvueTables.titled(tables, "RoCE PCP/DSCP->SP");

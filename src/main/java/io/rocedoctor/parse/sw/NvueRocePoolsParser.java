@@ -4,7 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.rocedoctor.parse.ParseException;
-import io.rocedoctor.parse.Parser;
+import io.rocedoctor.parse.LineParser;
+import io.rocedoctor.parse.TextLines;
 
 /**
  * Parses {@code nv show qos roce pool}.
@@ -17,11 +18,11 @@ import io.rocedoctor.parse.Parser;
  * text is a ParseException at line 0; text with no NVUE table at line 1, or with no table of pool
  * names and sizes (another view) at line 1.
  */
-public final class NvueRocePoolsParser implements Parser<NvueRocePools> {
+public final class NvueRocePoolsParser extends LineParser<NvueRocePools> {
 
     @Override
-    public NvueRocePools parse(String text) throws ParseException {
-        for (NvueTables.Table t : NvueTables.parse(text)) {
+    protected NvueRocePools parse(TextLines lines) throws ParseException {
+        for (NvueTables.Table t : NvueTables.parse(lines)) {
             int name = t.column("name");
             int size = t.column("size");
             int id = t.column("pool-id");

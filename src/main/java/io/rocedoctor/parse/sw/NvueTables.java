@@ -131,8 +131,7 @@ final class NvueTables {
      * Every section's table. Empty text is a ParseException at line 0; text with neither a dashes
      * line nor a section title (an error message) at line 1.
      */
-    static List<Table> parse(String text) throws ParseException {
-        TextLines lines = TextLines.of(text);
+    static List<Table> parse(TextLines lines) throws ParseException {
         if (lines.isBlank()) {
             throw new ParseException(0, "empty output");
         }

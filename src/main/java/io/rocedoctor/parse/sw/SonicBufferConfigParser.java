@@ -4,7 +4,8 @@ import java.util.HashMap;
 import java.util.Map;
 
 import io.rocedoctor.parse.ParseException;
-import io.rocedoctor.parse.Parser;
+import io.rocedoctor.parse.LineParser;
+import io.rocedoctor.parse.TextLines;
 
 /**
  * Parses {@code mmuconfig -l}, {@code show mmu}, {@code show buffer configuration} and
@@ -32,14 +33,14 @@ import io.rocedoctor.parse.Parser;
  * profiles {pg_lossless_100000_300m_profile: xoff 160000, xon 4608, ...}.
  * Empty text is a ParseException at line 0; text without any Pool or Profile block, at line 1.
  */
-public final class SonicBufferConfigParser implements Parser<SonicBufferConfig> {
+public final class SonicBufferConfigParser extends LineParser<SonicBufferConfig> {
 
     @Override
-    public SonicBufferConfig parse(String text) throws ParseException {
+    protected SonicBufferConfig parse(TextLines lines) throws ParseException {
         Map<String, SonicBufferPool> pools = new HashMap<>();
         Map<String, SonicBufferProfile> profiles = new HashMap<>();
         Map<String, String> pattern = new HashMap<>();
-        for (TabulateTables.Table t : TabulateTables.parse(text)) {
+        for (TabulateTables.Table t : TabulateTables.parse(lines)) {
             if (!t.headers().isEmpty()) {
                 continue;
             }

@@ -4,7 +4,8 @@ import java.util.HashMap;
 import java.util.Map;
 
 import io.rocedoctor.parse.ParseException;
-import io.rocedoctor.parse.Parser;
+import io.rocedoctor.parse.LineParser;
+import io.rocedoctor.parse.TextLines;
 
 /**
  * Parses {@code show ecn} ({@code ecnconfig -l}): one "key value" block per WRED profile.
@@ -21,12 +22,12 @@ import io.rocedoctor.parse.Parser;
  * -> AZURE_LOSSLESS: ecn_all, green 1048576..2097152 at 5%, wredGreenEnable true.
  * Empty text is a ParseException at line 0; text without a Profile block, at line 1.
  */
-public final class SonicEcnParser implements Parser<SonicEcnProfiles> {
+public final class SonicEcnParser extends LineParser<SonicEcnProfiles> {
 
     @Override
-    public SonicEcnProfiles parse(String text) throws ParseException {
+    protected SonicEcnProfiles parse(TextLines lines) throws ParseException {
         Map<String, SonicWredProfile> profiles = new HashMap<>();
-        for (TabulateTables.Table t : TabulateTables.parse(text)) {
+        for (TabulateTables.Table t : TabulateTables.parse(lines)) {
             if (t.headers().isEmpty() && t.titleKind().equals("profile") && t.titleName().isPresent()) {
                 String name = t.titleName().get();
                 profiles.put(name, SonicWredProfile.of(name, t.keyValues(), t.line()));

@@ -4,7 +4,8 @@ import java.util.HashMap;
 import java.util.Map;
 
 import io.rocedoctor.parse.ParseException;
-import io.rocedoctor.parse.Parser;
+import io.rocedoctor.parse.LineParser;
+import io.rocedoctor.parse.TextLines;
 
 /**
  * Parses {@code show pfc counters} ({@code pfcstat}): a {@code Port Rx} table and a {@code Port Tx}
@@ -21,14 +22,14 @@ import io.rocedoctor.parse.Parser;
  * -> rx {Ethernet0: {0: 1200, 1: 201, ...}}, tx {Ethernet0: {0: 1210, ...}}.
  * Empty text is a ParseException at line 0; text without a Port Rx / Port Tx table, at line 1.
  */
-public final class SonicPfcCountersParser implements Parser<SonicPfcCounters> {
+public final class SonicPfcCountersParser extends LineParser<SonicPfcCounters> {
 
     @Override
-    public SonicPfcCounters parse(String text) throws ParseException {
+    protected SonicPfcCounters parse(TextLines lines) throws ParseException {
         Map<String, Map<Integer, Long>> rx = new HashMap<>();
         Map<String, Map<Integer, Long>> tx = new HashMap<>();
         boolean found = false;
-        for (TabulateTables.Table t : TabulateTables.parse(text)) {
+        for (TabulateTables.Table t : TabulateTables.parse(lines)) {
             if (t.column("Port Rx") == 0) {
                 SonicPortIndexedCountersParser.read(t, "PFC", rx);
                 found = true;

@@ -5,7 +5,8 @@ import java.util.List;
 import java.util.Map;
 
 import io.rocedoctor.parse.ParseException;
-import io.rocedoctor.parse.Parser;
+import io.rocedoctor.parse.LineParser;
+import io.rocedoctor.parse.TextLines;
 
 /**
  * Parses {@code show pfc priority} and {@code show pfc asymmetric} (both: an {@code Interface}
@@ -21,13 +22,13 @@ import io.rocedoctor.parse.Parser;
  * -> lossless {Ethernet0: [3, 4]}, asymmetric {Ethernet0: false}.
  * Empty text is a ParseException at line 0; text without an Interface table, at line 1.
  */
-public final class SonicPfcPrioritiesParser implements Parser<SonicPfcPriorities> {
+public final class SonicPfcPrioritiesParser extends LineParser<SonicPfcPriorities> {
 
     @Override
-    public SonicPfcPriorities parse(String text) throws ParseException {
+    protected SonicPfcPriorities parse(TextLines lines) throws ParseException {
         Map<String, List<Integer>> lossless = new HashMap<>();
         Map<String, Boolean> asymmetric = new HashMap<>();
-        for (TabulateTables.Table t : TabulateTables.withColumn(text, "Interface", "pfc priority / asymmetric")) {
+        for (TabulateTables.Table t : TabulateTables.withColumn(lines, "Interface", "pfc priority / asymmetric")) {
             int prio = t.column("Lossless priorities");
             int asym = t.column("Asymmetric");
             for (TabulateTables.Row r : t.rows()) {

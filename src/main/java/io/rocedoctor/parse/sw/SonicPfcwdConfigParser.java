@@ -6,7 +6,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import io.rocedoctor.parse.ParseException;
-import io.rocedoctor.parse.Parser;
+import io.rocedoctor.parse.LineParser;
 import io.rocedoctor.parse.TextLines;
 
 /**
@@ -21,25 +21,28 @@ import io.rocedoctor.parse.TextLines;
  * -> pollIntervalMillis 600; Ethernet0 forward 102/101 ms, Ethernet4 drop 600/600 ms.
  * Empty text is a ParseException at line 0; text without a PORT / ACTION table, at line 1.
  */
-public final class SonicPfcwdConfigParser implements Parser<SonicPfcwdConfig> {
+public final class SonicPfcwdConfigParser extends LineParser<SonicPfcwdConfig> {
     private static final Pattern POLL = Pattern.compile("(?i)polling interval(?: to| is|:)?\\s+([0-9]{1,9})\\s*ms");
 
     @Override
-    public SonicPfcwdConfig parse(String text) throws ParseException {
+    protected SonicPfcwdConfig parse(TextLines lines) throws ParseException {
         List<SonicPfcwdConfig.PortConfig> ports = new ArrayList<>();
-        for (TabulateTables.Table t : TabulateTables.withColumn(text, "ACTION", "pfcwd config")) {
+        for (TabulateTables.Table t : TabulateTables.withColumn(lines, "ACTION", "pfcwd config")) {
             int detection = t.column("DETECTION TIME");
             int restoration = t.column("RESTORATION TIME");
             int history = t.column("HISTORY");
             for (TabulateTables.Row r : t.rows()) {
-                ports.add(new SonicPfcwdConfig.PortConfig(r.cell(0), r.cell(t.column("ACTION")),
-                        SwitchValues.count(r.cell(detection), r.line(), "detection time"),
-                        SwitchValues.count(r.cell(restoration), r.line(), "restoration time"),
-                        history < 0 ? null : r.cell(history)));
+                try {
+                    ports.add(new SonicPfcwdConfig.PortConfig(r.cell(0), r.cell(t.column("ACTION")),
+                            SwitchValues.count(r.cell(detection), r.line(), "detection time"),
+                            SwitchValues.count(r.cell(restoration), r.line(), "restoration time"),
+                            history < 0 ? null : r.cell(history)));
+                } catch (ParseException e) {
+                    lines.unreadable(e);
+                }
             }
         }
         Integer poll = null;
-        TextLines lines = TextLines.of(text);
         for (int i = 1; i <= lines.size() && poll == null; i++) {
             Matcher m = POLL.matcher(lines.line(i));
             if (m.find()) {

@@ -4,7 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.rocedoctor.parse.ParseException;
-import io.rocedoctor.parse.Parser;
+import io.rocedoctor.parse.LineParser;
+import io.rocedoctor.parse.TextLines;
 
 /**
  * Parses {@code show pfcwd stats}: one row per watched queue, counts as {@code a/b} pairs.
@@ -16,12 +17,12 @@ import io.rocedoctor.parse.Parser;
  * Empty text is a ParseException at line 0; text without a QUEUE table, at line 1. A watchdog
  * that watches nothing prints the header alone: no queues.
  */
-public final class SonicPfcwdStatsParser implements Parser<SonicPfcwdStats> {
+public final class SonicPfcwdStatsParser extends LineParser<SonicPfcwdStats> {
 
     @Override
-    public SonicPfcwdStats parse(String text) throws ParseException {
+    protected SonicPfcwdStats parse(TextLines lines) throws ParseException {
         List<SonicPfcwdStats.QueueStats> out = new ArrayList<>();
-        for (TabulateTables.Table t : TabulateTables.withColumn(text, "QUEUE", "pfcwd stats")) {
+        for (TabulateTables.Table t : TabulateTables.withColumn(lines, "QUEUE", "pfcwd stats")) {
             int q = t.column("QUEUE");
             for (TabulateTables.Row r : t.rows()) {
                 String cell = r.cell(q);

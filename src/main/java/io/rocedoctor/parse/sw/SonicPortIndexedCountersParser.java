@@ -8,7 +8,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import io.rocedoctor.parse.ParseException;
-import io.rocedoctor.parse.Parser;
+import io.rocedoctor.parse.LineParser;
+import io.rocedoctor.parse.TextLines;
 
 /**
  * Parses SONiC's per-port numbered-counter tables: {@code show priority-group watermark shared},
@@ -22,7 +23,7 @@ import io.rocedoctor.parse.Parser;
  * -> title "Ingress PG dropped packets:", Ethernet0 {0: 800, ..., 3: 803, ...}.
  * Empty text is a ParseException at line 0; text without such a table, at line 1.
  */
-public final class SonicPortIndexedCountersParser implements Parser<SonicPortIndexedCounters> {
+public final class SonicPortIndexedCountersParser extends LineParser<SonicPortIndexedCounters> {
     private final String prefix;
 
     /** {@code prefix} names the counter columns: {@code PG} or {@code UC}. */
@@ -39,8 +40,8 @@ public final class SonicPortIndexedCountersParser implements Parser<SonicPortInd
     }
 
     @Override
-    public SonicPortIndexedCounters parse(String text) throws ParseException {
-        List<TabulateTables.Table> tables = TabulateTables.withColumn(text, prefix + "0", prefix + "0.." + " per port");
+    protected SonicPortIndexedCounters parse(TextLines lines) throws ParseException {
+        List<TabulateTables.Table> tables = TabulateTables.withColumn(lines, prefix + "0", prefix + "0.." + " per port");
         Map<String, Map<Integer, Long>> byPort = new HashMap<>();
         for (TabulateTables.Table t : tables) {
             read(t, prefix, byPort);

@@ -6,7 +6,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import io.rocedoctor.parse.ParseException;
-import io.rocedoctor.parse.Parser;
+import io.rocedoctor.parse.LineParser;
+import io.rocedoctor.parse.TextLines;
 
 /**
  * Parses {@code show queue counters} ({@code queuestat}) and {@code show queue wredcounters}: one
@@ -22,25 +23,30 @@ import io.rocedoctor.parse.Parser;
  * -> Ethernet0 UC3 (type UC, index 3): packets 8193, bytes 852072, dropPackets 91786, ...
  * Empty text is a ParseException at line 0; text without a TxQ table, at line 1.
  */
-public final class SonicQueueCountersParser implements Parser<SonicQueueCounters> {
+public final class SonicQueueCountersParser extends LineParser<SonicQueueCounters> {
     private static final Pattern QUEUE = Pattern.compile("([A-Za-z]+)([0-9]{1,4})");
 
     @Override
-    public SonicQueueCounters parse(String text) throws ParseException {
+    protected SonicQueueCounters parse(TextLines lines) throws ParseException {
         List<SonicQueueCounters.Queue> queues = new ArrayList<>();
-        for (TabulateTables.Table t : TabulateTables.withColumn(text, "TxQ", "queue counters")) {
+        for (TabulateTables.Table t : TabulateTables.withColumn(lines, "TxQ", "queue counters")) {
             int txq = t.column("TxQ");
             for (TabulateTables.Row r : t.rows()) {
                 Matcher m = QUEUE.matcher(r.cell(txq));
                 if (!m.matches()) {
-                    throw new ParseException(r.line(), "queue is not like UC3 or MC10: '" + r.cell(txq) + "'");
+                    lines.unreadable(r.line(), "queue is not like UC3 or MC10: '" + r.cell(txq) + "'");
+                    continue;
                 }
                 String port = r.cell(0);
-                queues.add(new SonicQueueCounters.Queue(port, r.cell(txq), m.group(1), Integer.parseInt(m.group(2)),
-                        value(t, r, "Counter/pkts"), value(t, r, "Counter/bytes"),
-                        value(t, r, "Drop/pkts"), value(t, r, "Drop/bytes"),
-                        value(t, r, "WredDrp/pkts"), value(t, r, "WredDrp/bytes"),
-                        value(t, r, "EcnMarked/pkts"), value(t, r, "EcnMarked/bytes")));
+                try {
+                    queues.add(new SonicQueueCounters.Queue(port, r.cell(txq), m.group(1), Integer.parseInt(m.group(2)),
+                            value(t, r, "Counter/pkts"), value(t, r, "Counter/bytes"),
+                            value(t, r, "Drop/pkts"), value(t, r, "Drop/bytes"),
+                            value(t, r, "WredDrp/pkts"), value(t, r, "WredDrp/bytes"),
+                            value(t, r, "EcnMarked/pkts"), value(t, r, "EcnMarked/bytes")));
+                } catch (ParseException e) {
+                    lines.unreadable(e);
+                }
             }
         }
         return new SonicQueueCounters(queues);

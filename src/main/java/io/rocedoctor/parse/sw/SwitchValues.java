@@ -30,7 +30,7 @@ final class SwitchValues {
         return c.isEmpty() || c.equals("-") || c.equalsIgnoreCase("n/a") || c.equalsIgnoreCase("null") || c.equals("None");
     }
 
-    /** A counter ({@code 1,200}), null when absent; anything else names the line. */
+    /** A counter ({@code 1,200}, up to 2^64-1), null when absent; anything else names the line. */
     static Long count(String cell, int line, String what) throws ParseException {
         if (absent(cell)) {
             return null;
@@ -39,7 +39,8 @@ final class SwitchValues {
         if (!digits.matches("-?[0-9]+")) {
             throw new ParseException(line, what + " is not a number: '" + TextLines.abbreviate(cell) + "'");
         }
-        return TextLines.parseLong(digits, line, what);
+        // SAI keeps switch counters as u64: values above 2^63-1 are held in a long's 64 bits.
+        return digits.startsWith("-") ? TextLines.parseLong(digits, line, what) : TextLines.parseCounter(digits, line, () -> what);
     }
 
     /** A small whole number (priority, threshold, probability), null when absent. */

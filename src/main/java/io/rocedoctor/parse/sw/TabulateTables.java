@@ -77,8 +77,7 @@ final class TabulateTables {
     }
 
     /** Every table of the text; a ParseException (line 0) when the text is empty. */
-    static List<Table> parse(String text) throws ParseException {
-        TextLines lines = TextLines.of(text);
+    static List<Table> parse(TextLines lines) throws ParseException {
         if (lines.isBlank()) {
             throw new ParseException(0, "empty output");
         }
@@ -124,8 +123,8 @@ final class TabulateTables {
     }
 
     /** Tables of the text whose headers hold a column named {@code header}; a ParseException when none. */
-    static List<Table> withColumn(String text, String header, String what) throws ParseException {
-        List<Table> out = parse(text).stream().filter(t -> t.column(header) >= 0).toList();
+    static List<Table> withColumn(TextLines lines, String header, String what) throws ParseException {
+        List<Table> out = parse(lines).stream().filter(t -> t.column(header) >= 0).toList();
         if (out.isEmpty()) {
             throw new ParseException(1, "no " + what + " table (a header with '" + header + "' over a dashes line)");
         }

@@ -6,12 +6,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.Test;
 
 import io.rocedoctor.parse.ParseException;
+import io.rocedoctor.parse.TextLines;
 
 class NvueParsersTest {
 
     @Test
     void tablesJavadocExample() throws ParseException {
-        var tables = NvueTables.parse("""
+        var tables = NvueTables.parse(TextLines.of("""
                                     operational            applied
                 ------------------  ---------------------  ---------------------
                 mode                lossless-single-ipool  lossless-single-ipool
@@ -22,7 +23,7 @@ class NvueParsersTest {
                        switch-prio  traffic-class  scheduler-weight
                     -  -----------  -------------  ----------------
                     3  3            3              DWRR-50%
-                """);
+                """));
         assertThat(tables).hasSize(2);
         assertThat(tables.get(0).field("pfc.pfc-priority").value()).isEqualTo("3");
         assertThat(tables.get(0).field("mode").value()).isEqualTo("lossless-single-ipool");
@@ -32,8 +33,8 @@ class NvueParsersTest {
 
     @Test
     void tablesRejectEmptyAndErrorText() {
-        assertFailsAt(NvueTables::parse, "\n\n", 0);
-        assertFailsAt(NvueTables::parse, "Error: The requested item does not exist.\n", 1);
+        assertFailsAt(text -> NvueTables.parse(TextLines.of(text)), "\n\n", 0);
+        assertFailsAt(text -> NvueTables.parse(TextLines.of(text)), "Error: The requested item does not exist.\n", 1);
     }
 
     // ---- nv show qos roce ------------------------------------------------------------------

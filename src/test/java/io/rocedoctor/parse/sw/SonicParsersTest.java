@@ -9,6 +9,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import io.rocedoctor.parse.ParseException;
+import io.rocedoctor.parse.ParseFailures;
 
 class SonicParsersTest {
 
@@ -207,12 +208,15 @@ class SonicParsersTest {
     }
 
     @Test
-    void queueCountersRejectABadQueueName() {
-        assertFailsAt(new SonicQueueCountersParser(), """
+    void queueCountersNoteABadQueueNameAndKeepTheOtherRows() {
+        SonicQueueCounters q = ParseFailures.assertNotedAt(new SonicQueueCountersParser(), """
                      Port    TxQ    Counter/pkts
                 ---------  -----  --------------
                 Ethernet0    ???               1
-                """, 3);
+                Ethernet0    UC3  18446744073709551017
+                """, 3, "queue is not like UC3");
+        assertThat(q.queues()).singleElement().satisfies(x -> assertThat(Long.toUnsignedString(x.packets()))
+                .isEqualTo("18446744073709551017"));
     }
 
     // ---- priority-group tables -----------------------------------------------------------
