@@ -97,7 +97,7 @@ class PlanCommandTest {
 
         Cli unwritable = Cli.run("plan", "fixtures/bundles/cross-numa-irq", "--out", "/proc/roce-doctor-plan");
         assertThat(unwritable.exit()).isEqualTo(Main.BAD_INPUT);
-        assertThat(unwritable.err()).startsWith("roce-doctor: ").contains("cannot write the plan into /proc/roce-doctor-plan");
+        assertThat(unwritable.err()).startsWith("roce-doctor: ").contains("cannot write /proc/roce-doctor-plan");
     }
 
     /**
