@@ -24,11 +24,12 @@ public final class Database implements AutoCloseable {
 
     /**
      * Opens (and migrates) the database. The embedded one is H2 with AUTO_SERVER, so that
-     * {@code serve token create} can reach it while a server holds it open.
+     * {@code serve token create} can reach it while a server holds it open, and WRITE_DELAY=0: H2
+     * otherwise writes commits to its file up to 500 ms later, and an acknowledged upload must survive a kill.
      */
     public static Database open(String url, Path data) {
         String jdbc = url != null ? url
-                : "jdbc:h2:file:" + data.toAbsolutePath().resolve("db").resolve("roce-doctor") + ";AUTO_SERVER=TRUE";
+                : "jdbc:h2:file:" + data.toAbsolutePath().resolve("db").resolve("roce-doctor") + ";AUTO_SERVER=TRUE;WRITE_DELAY=0";
         if (!jdbc.startsWith("jdbc:h2:") && !jdbc.startsWith("jdbc:postgresql:")) {
             throw new IllegalArgumentException("--db must be a jdbc:postgresql:// or jdbc:h2: URL, not '" + jdbc + "'");
         }
