@@ -24,9 +24,10 @@ import java.util.function.BiFunction;
 /**
  * The pipeline for one bundle: read, build facts, diagnose, plan, report. The bundle's scratch is
  * gone when this returns. A bundle of which no capture could be parsed is bad input; otherwise each
- * capture that failed is one line on {@code warnings} (the report lists them too).
+ * capture that failed is one line on {@code warnings} (the report lists them too). Public for
+ * {@code io.rocedoctor.serve}, which runs the same pipeline on uploaded bundles.
  */
-final class Analysis {
+public final class Analysis {
     private final java.util.function.Supplier<RuleEngine> engineSource;
     private volatile RuleEngine engine;
     private final Profile profile;
@@ -35,14 +36,14 @@ final class Analysis {
     private final Planner planner = new Planner(new ActionCatalog());
 
     /** {@code engine} is asked once, when the first bundle's facts are ready (the rulebase may be building meanwhile). */
-    Analysis(java.util.function.Supplier<RuleEngine> engine, Profile profile, BundleReader reader, PrintWriter warnings) {
+    public Analysis(java.util.function.Supplier<RuleEngine> engine, Profile profile, BundleReader reader, PrintWriter warnings) {
         this.engineSource = engine;
         this.profile = profile;
         this.reader = reader;
         this.warnings = warnings;
     }
 
-    RuleEngine engine() {
+    public RuleEngine engine() {
         RuleEngine e = engine;
         if (e == null) {
             synchronized (this) {
@@ -59,19 +60,19 @@ final class Analysis {
         return profile;
     }
 
-    Report run(Path input) throws BundleException {
+    public Report run(Path input) throws BundleException {
         return run(input, (report, facts) -> report);
     }
 
     /** Runs the pipeline and keeps what {@code keep} takes of the report and facts (a fleet keeps a summary). */
-    <T> T run(Path input, BiFunction<Report, Facts, T> keep) throws BundleException {
+    public <T> T run(Path input, BiFunction<Report, Facts, T> keep) throws BundleException {
         return inspect(input, (bundle, facts, diagnosis) -> keep.apply(ReportBuilder.build(bundle, facts, diagnosis,
                 engine().catalog(), profile, planner.plan(diagnosis,
                 Snapshot.of(facts).identified(bundle.machine(), bundle.redacted().contains("hostnames")))), facts));
     }
 
     /** Runs the pipeline up to the diagnosis and hands it to {@code use} while the bundle is still open. */
-    <T> T inspect(Path input, Use<T> use) throws BundleException {
+    public <T> T inspect(Path input, Use<T> use) throws BundleException {
         try (Bundle bundle = reader.read(input)) {
             Facts facts = usableFacts(input, bundle, warnings);
             return use.apply(bundle, facts, engine().diagnose(facts, profile));
@@ -100,7 +101,7 @@ final class Analysis {
         return ArchiveExtractor.printable(at + f.source() + ": " + f.error());
     }
 
-    interface Use<T> {
+    public interface Use<T> {
         T apply(Bundle bundle, Facts facts, Diagnosis diagnosis);
     }
 }

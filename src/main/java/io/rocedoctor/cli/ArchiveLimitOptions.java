@@ -9,9 +9,9 @@ import picocli.CommandLine.Option;
 
 /**
  * The archive limits of every command that reads a bundle (docs/security.md). Unset options keep
- * the safe defaults; sizes take a binary suffix ({@code 2G}, {@code 64M}).
+ * the safe defaults; sizes take a binary suffix ({@code 2G}, {@code 64M}). Public for {@code serve}.
  */
-final class ArchiveLimitOptions {
+public final class ArchiveLimitOptions {
     private final Map<String, String> settings = new LinkedHashMap<>();
 
     @Option(names = "--max-expanded-bytes", paramLabel = "SIZE",
@@ -42,7 +42,7 @@ final class ArchiveLimitOptions {
     }
 
     /** The limits in force; an {@link IllegalArgumentException} names the option and the bad value. */
-    ArchiveLimits limits() {
+    public ArchiveLimits limits() {
         return ArchiveLimits.fromProperties(settings);
     }
 }

@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
 /** The {@code roce-doctor} command line. Only this class calls System.exit. */
 @Command(name = "roce-doctor", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Diagnoses multi-path RoCE performance problems from snapshot bundles and plans their fix.",
-        subcommands = {AnalyzeCommand.class, RulesCommand.class, FactsCommand.class, PlanCommand.class, DiffCommand.class, SynthCommand.class, CollectCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {AnalyzeCommand.class, RulesCommand.class, FactsCommand.class, PlanCommand.class, DiffCommand.class, SynthCommand.class, CollectCommand.class, io.rocedoctor.serve.ServeCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Examples:",
                 "  roce-doctor analyze fixtures/bundles/dual-port-hash-concentration",
                 "  roce-doctor analyze bundle.tar.gz --format html --output report.html",
@@ -16,6 +16,7 @@ import picocli.CommandLine.Command;
                 "  roce-doctor diff before.tar.gz after.tar.gz",
                 "  roce-doctor analyze audit-bundles/ --format json --jobs 4   # a fleet",
                 "  roce-doctor rules show IRQ_CROSS_NUMA",
+                "  roce-doctor serve --data ./rd-data                             # the triage service",
                 "", "Exit codes: 0 analysed, 1 a finding at or above --fail-on, 2 bad usage or unreadable bundle, 3 internal error."})
 public final class Main {
     public static final int OK = 0;
@@ -66,6 +67,7 @@ public final class Main {
                 case "plan" -> new PlanCommand();
                 case "diff" -> new DiffCommand();
                 case "facts" -> new FactsCommand();
+                case "serve" -> new io.rocedoctor.serve.ServeCommand();
                 default -> null;
             };
             if (sub != null) {

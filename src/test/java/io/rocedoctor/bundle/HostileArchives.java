@@ -25,13 +25,13 @@ import org.apache.commons.compress.compressors.gzip.GzipCompressorOutputStream;
  * run as root, and a regression must not damage the machine. The decoy holds an {@code etc/passwd}
  * of its own, so a write through a link would show up in the test's before/after listing.
  */
-final class HostileArchives {
+public final class HostileArchives {
 
     /**
      * One hostile input and what the reader must say about it: each reason must appear in the
      * refusal message or in one of the bundle's refusals.
      */
-    record Hostile(String label, Path file, List<String> reasons) {
+    public record Hostile(String label, Path file, List<String> reasons) {
         @Override
         public String toString() {
             return label;
@@ -60,17 +60,17 @@ final class HostileArchives {
      * Where the tests put scratch folders: four levels below {@code base}, so that the escapes
      * above, counted from a scratch folder, land in the decoy.
      */
-    static Path scratchParent(Path base) {
+    public static Path scratchParent(Path base) {
         return base.resolve("s1/s2/scratch");
     }
 
     /** The decoy a successful escape would write into. */
-    static Path outside(Path base) {
+    public static Path outside(Path base) {
         return base.resolve("outside");
     }
 
     /** Writes the corpus into {@code base/corpus} and the decoy into {@code base/outside}. */
-    static List<Hostile> generate(Path base) throws IOException {
+    public static List<Hostile> generate(Path base) throws IOException {
         Path outside = outside(base);
         Files.createDirectories(outside.resolve("etc"));
         Files.writeString(outside.resolve("etc/passwd"), "root:x:0:0:decoy:/root:/bin/sh\n");

@@ -9,11 +9,11 @@ import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveOutputStream;
 
 /** Packs a directory bundle as a customer would send it: a tar.gz with one wrapping folder. */
-final class Tarballs {
+public final class Tarballs {
     private Tarballs() {
     }
 
-    static void write(Path bundle, Path tgz) throws IOException {
+    public static void write(Path bundle, Path tgz) throws IOException {
         try (TarArchiveOutputStream tar = new TarArchiveOutputStream(new GZIPOutputStream(Files.newOutputStream(tgz)));
              var files = Files.walk(bundle)) {
             tar.setLongFileMode(TarArchiveOutputStream.LONGFILE_POSIX);

@@ -1,0 +1,88 @@
+package io.rocedoctor.serve;
+
+import io.rocedoctor.bundle.ArchiveLimits;
+import io.rocedoctor.bundle.BundleException;
+import io.rocedoctor.bundle.BundleReader;
+import io.rocedoctor.cli.Analysis;
+import io.rocedoctor.engine.Diagnosis;
+import io.rocedoctor.engine.Profile;
+import io.rocedoctor.engine.RuleEngine;
+import io.rocedoctor.facts.Facts;
+import io.rocedoctor.facts.Nic;
+import io.rocedoctor.plan.BundleDiff;
+import io.rocedoctor.report.HtmlRenderer;
+import io.rocedoctor.report.JsonRenderer;
+import io.rocedoctor.report.JunitRenderer;
+import io.rocedoctor.report.MarkdownRenderer;
+import io.rocedoctor.report.Renderer;
+import io.rocedoctor.report.Report;
+import io.rocedoctor.report.ReportBuilder;
+import io.rocedoctor.report.TextRenderer;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The CLI's pipeline ({@link Analysis}: read under the archive limits, facts, rules, plan, report)
+ * on a stored bundle, rendered in every format of {@code analyze --format}.
+ */
+public final class BundleAnalyzer {
+    /** The formats of {@code analyze --format}, in its order. */
+    public static final List<String> FORMATS = List.of("text", "json", "yaml", "markdown", "html", "junit");
+
+    private final Analysis analysis;
+
+    public BundleAnalyzer(ArchiveLimits limits) throws IOException {
+        this.analysis = new Analysis(RuleEngine::builtIn, Profile.load("throughput"), new BundleReader(limits),
+                new PrintWriter(Writer.nullWriter()));
+    }
+
+    /** What an analysis leaves: every rendering, the findings and NICs for the search index, the host. */
+    public record Result(Map<String, String> renderings, List<Report.ReportFinding> findings, List<Nic> nics, String host,
+                         String worstSeverity) {
+    }
+
+    /** Builds the rulebase now rather than on the first upload. */
+    public void warmUp() {
+        analysis.engine();
+    }
+
+    public Result analyse(Path bundle) throws BundleException {
+        return analysis.run(bundle, (report, facts) -> {
+            Map<String, String> renderings = new LinkedHashMap<>();
+            for (String format : FORMATS) {
+                renderings.put(format, renderer(format).render(report));
+            }
+            String worst = report.findings().stream().map(Report.ReportFinding::severity)
+                    .min((a, b) -> Integer.compare(ReportBuilder.rank(a), ReportBuilder.rank(b))).orElse(null);
+            return new Result(renderings, report.findings(), facts.of(Nic.class), report.bundle().host(), worst);
+        });
+    }
+
+    /** The CLI's {@code diff} of two stored bundles. */
+    public BundleDiff diff(String beforeName, Path before, String afterName, Path after) throws BundleException {
+        Side b = analysis.inspect(before, (bundle, facts, found) -> new Side(found, facts));
+        Side a = analysis.inspect(after, (bundle, facts, found) -> new Side(found, facts));
+        return BundleDiff.of(beforeName, b.diagnosis(), b.facts(), afterName, a.diagnosis(), a.facts());
+    }
+
+    private record Side(Diagnosis diagnosis, Facts facts) {
+    }
+
+    static Renderer renderer(String format) {
+        return switch (format) {
+            case "json" -> new JsonRenderer();
+            case "yaml" -> JsonRenderer.yaml();
+            case "markdown" -> new MarkdownRenderer();
+            case "html" -> new HtmlRenderer();
+            case "junit" -> new JunitRenderer(null);
+            case "text" -> new TextRenderer(false, 100);
+            default -> throw new IllegalArgumentException("format must be one of " + FORMATS + ", not '" + format + "'");
+        };
+    }
+}

@@ -1,0 +1,115 @@
+package io.rocedoctor.serve;
+
+import io.rocedoctor.bundle.ArchiveLimits;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import io.javalin.Javalin;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** One running instance of {@code roce-doctor serve}: database, bundle store, queue and HTTP server. */
+public final class Service implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(Service.class);
+
+    /** What {@code serve} was told. {@code retain} null keeps everything. */
+    public record Settings(String host, int port, Path data, String dbUrl, Duration retain, Path tlsCert, Path tlsKey,
+                           long maxUploadBytes, int workers, Duration lease, Duration drain, ArchiveLimits limits) {
+        public boolean tls() {
+            return tlsCert != null;
+        }
+    }
+
+    private final Settings settings;
+    private final Database db;
+    private final Store store;
+    private final AnalysisQueue queue;
+    private final PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    private final ScheduledExecutorService retention = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "roce-doctor-retention");
+        t.setDaemon(true);
+        return t;
+    });
+    private final Tokens tokens;
+    private final Javalin http;
+    private volatile boolean stopped;
+
+    private Service(Settings settings) throws IOException {
+        this.settings = settings;
+        Files.createDirectories(settings.data());
+        this.db = Database.open(settings.dbUrl(), settings.data());
+        this.store = new Store(db);
+        BlobStore blobs = new BlobStore(settings.data());
+        BundleAnalyzer analyzer = new BundleAnalyzer(settings.limits());
+        this.queue = new AnalysisQueue(store, blobs, analyzer, settings.workers(), settings.lease(), metrics);
+        Gauge.builder("roce_doctor_queue_depth", store, s -> {
+            try {
+                return s.queueDepth();
+            } catch (java.sql.SQLException e) {
+                return Double.NaN;
+            }
+        }).description("Bundles queued or being analysed").register(metrics);
+        this.tokens = new Tokens(db);
+        Web web = new Web(settings, store, tokens, blobs, analyzer, queue, metrics, this::ready);
+        this.http = web.create();
+        analyzer.warmUp();
+    }
+
+    /** Starts serving: the queue resumes what a previous run left queued or half analysed. */
+    public static Service start(Settings settings) throws IOException {
+        Service s = new Service(settings);
+        s.queue.start();
+        s.http.start(settings.host(), settings.port());
+        if (settings.retain() != null) {
+            s.retention.scheduleAtFixedRate(s::expire, 0, 1, TimeUnit.HOURS);
+        }
+        return s;
+    }
+
+    public int port() {
+        return http.port();
+    }
+
+    public Store store() {
+        return store;
+    }
+
+    public Tokens tokens() {
+        return tokens;
+    }
+
+    private boolean ready() {
+        return !stopped;
+    }
+
+    private void expire() {
+        try {
+            Web.expire(store, new BlobStore(settings.data()), settings.retain());
+        } catch (IOException | java.sql.SQLException | RuntimeException e) {
+            LOG.warn("retention: {}", e.toString());
+        }
+    }
+
+    /** Graceful stop: no new request, the queue drains for up to {@code --drain}, then the database closes. */
+    @Override
+    public void close() {
+        if (stopped) {
+            return;
+        }
+        stopped = true;
+        http.stop();
+        queue.stop(settings.drain());
+        retention.shutdownNow();
+        db.close();
+    }
+}

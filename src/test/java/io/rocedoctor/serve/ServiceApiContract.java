@@ -1,0 +1,235 @@
+package io.rocedoctor.serve;
+
+import io.rocedoctor.bundle.HostileArchives;
+import io.rocedoctor.bundle.ScratchFolder;
+
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.Assumptions;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * What the service's API promises, run against one real server per database (H2 and PostgreSQL
+ * subclasses): uploads committed and analysed by the CLI's pipeline, reports in every format,
+ * content stored once, and who may see what.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class ServiceApiContract {
+    static final long MAX_UPLOAD = 16L << 20;
+
+    Path temp;
+
+    ServeHarness server;
+    String engineer;
+    String admin;
+    String customerA;
+    String customerB;
+    Path crossNuma;
+    Path healthy;
+
+    abstract ServeHarness.Db db();
+
+    @BeforeAll
+    void start() throws Exception {
+        if (db() == ServeHarness.Db.POSTGRESQL) {
+            Assumptions.assumeTrue(ServeHarness.postgresAvailable(),
+                    "skipped: no PostgreSQL for the tests (.ci/run starts one and sets " + ServeHarness.PG_ENV + ")");
+        }
+        temp = Files.createTempDirectory("roce-serve-test");
+        server = ServeHarness.start(db(), temp.resolve("data"), MAX_UPLOAD);
+        engineer = server.token(Principal.Role.ENGINEER, null);
+        admin = server.token(Principal.Role.ADMIN, null);
+        customerA = server.token(Principal.Role.CUSTOMER, "SR-A");
+        customerB = server.token(Principal.Role.CUSTOMER, "SR-B");
+        crossNuma = ServeHarness.tarball("cross-numa-irq", temp.resolve("cross-numa-irq.tar.gz"));
+        healthy = ServeHarness.tarball("healthy", temp.resolve("healthy.tar.gz"));
+    }
+
+    @AfterAll
+    void stop() throws java.io.IOException {
+        if (server != null) {
+            server.close();
+        }
+        if (temp != null) {
+            io.rocedoctor.bundle.ScratchFolder.delete(temp);
+        }
+    }
+
+    private long uploaded(String token, String caseName, Path file) throws Exception {
+        HttpResponse<String> r = server.uploadRaw(token, caseName, file);
+        assertThat(r.statusCode()).as(r.body()).isIn(200, 201);
+        return ServeHarness.json(r).get("id").asLong();
+    }
+
+    @Test
+    void anUploadIsAcknowledgedCommittedThenAnalysedAndItsReportServedInEveryFormat() throws Exception {
+        HttpResponse<String> r = server.uploadRaw(engineer, "SR-A", crossNuma);
+        assertThat(r.statusCode()).isEqualTo(201);
+        JsonNode ack = ServeHarness.json(r);
+        long id = ack.get("id").asLong();
+        assertThat(ack.get("status").asText()).isIn("queued", "analysing", "done");
+        assertThat(ack.get("statusUrl").asText()).isEqualTo("/api/v1/bundles/" + id);
+
+        JsonNode state = server.awaitAnalysed(engineer, id);
+        assertThat(state.get("status").asText()).as(state.toString()).isEqualTo("done");
+        assertThat(state.get("host").asText()).isEqualTo("hpc-node-112");
+        assertThat(state.get("worstSeverity").asText()).isEqualTo("critical");
+
+        JsonNode report = ServeHarness.json(server.get(engineer, "/api/v1/bundles/" + id + "/report?format=json"));
+        assertThat(report.get("findings")).extracting(f -> f.get("id").asText()).contains("IRQ_CROSS_NUMA");
+        Map<String, String> media = Map.of("yaml", "application/yaml", "markdown", "text/markdown", "html", "text/html",
+                "junit", "application/xml", "text", "text/plain");
+        for (Map.Entry<String, String> m : media.entrySet()) {
+            HttpResponse<String> f = server.get(engineer, "/api/v1/bundles/" + id + "/report?format=" + m.getKey());
+            assertThat(f.statusCode()).isEqualTo(200);
+            assertThat(f.headers().firstValue("Content-Type").orElse("")).startsWith(m.getValue());
+            assertThat(f.body()).contains("IRQ_CROSS_NUMA");
+        }
+        assertThat(server.get(engineer, "/api/v1/bundles/" + id + "/report?format=pdf").statusCode()).isEqualTo(400);
+    }
+
+    @Test
+    void theSameContentTwiceIsStoredOnceAndIsOneBundlePerCase() throws Exception {
+        long first = uploaded(engineer, "SR-DUP", healthy);
+        HttpResponse<String> again = server.uploadMultipart(engineer, "SR-DUP", "bundle", "again.tar.gz", Files.readAllBytes(healthy));
+        assertThat(again.statusCode()).isEqualTo(200);
+        assertThat(ServeHarness.json(again).get("id").asLong()).isEqualTo(first);
+        long other = uploaded(engineer, "SR-DUP2", healthy);
+        assertThat(other).isNotEqualTo(first);
+        String sha = ServeHarness.json(server.get(engineer, "/api/v1/bundles/" + first)).get("sha256").asText();
+        try (Stream<Path> files = Files.walk(server.data.resolve("bundles"))) {
+            assertThat(files.filter(p -> p.getFileName().toString().equals(sha))).hasSize(1);
+        }
+        assertThat(Files.isWritable(server.data.resolve("bundles").resolve(sha.substring(0, 2)).resolve(sha))
+                && !"root".equals(System.getProperty("user.name"))).isFalse();
+    }
+
+    @Test
+    void aCustomerSeesItsOwnCaseOnlyAndAnotherCaseIsAsIfAbsent() throws Exception {
+        long ownId = uploaded(customerA, "SR-A", healthy);
+        long otherId = uploaded(customerB, "SR-B", crossNuma);
+        server.awaitAnalysed(engineer, otherId);
+        server.awaitAnalysed(engineer, ownId);
+        assertThat(server.get(customerA, "/api/v1/bundles/" + ownId).statusCode()).isEqualTo(200);
+        for (String path : List.of("/api/v1/bundles/" + otherId, "/api/v1/bundles/" + otherId + "/report?format=html",
+                "/api/v1/bundles/" + otherId + "/findings", "/api/v1/bundles/" + otherId + "/archive", "/api/v1/cases/SR-B",
+                "/api/v1/cases/SR-NEVER", "/api/v1/bundles/999999")) {
+            HttpResponse<String> r = server.get(customerA, path);
+            assertThat(r.statusCode()).as(path).isEqualTo(404);
+            assertThat(r.body()).doesNotContain("hpc-node-112");
+        }
+        assertThat(server.uploadRaw(customerA, "SR-B", healthy).statusCode()).isEqualTo(404);
+        JsonNode cases = ServeHarness.json(server.get(customerA, "/api/v1/cases")).get("cases");
+        assertThat(cases).extracting(c -> c.get("name").asText()).containsOnly("SR-A");
+        JsonNode found = ServeHarness.json(server.get(customerA, "/api/v1/search?finding=IRQ_CROSS_NUMA")).get("results");
+        assertThat(found).extracting(f -> f.get("caseName").asText()).doesNotContain("SR-B");
+        JsonNode staffFound = ServeHarness.json(server.get(engineer, "/api/v1/search?finding=irq_cross_numa&driver=mlx5")).get("results");
+        assertThat(staffFound).extracting(f -> f.get("caseName").asText()).contains("SR-B");
+    }
+
+    /** Every endpoint for every caller: the status each must get. */
+    @Test
+    void theAuthorisationMatrixHoldsOnEveryEndpoint() throws Exception {
+        long own = uploaded(customerA, "SR-A", crossNuma);
+        long other = uploaded(engineer, "SR-M", healthy);
+        server.awaitAnalysed(engineer, own);
+        server.awaitAnalysed(engineer, other);
+        record Call(String method, String path) {
+        }
+        // expected statuses: no token, customer of SR-A, engineer, admin
+        Map<Call, int[]> matrix = new LinkedHashMap<>();
+        matrix.put(new Call("GET", "/api/v1/cases"), new int[] {401, 200, 200, 200});
+        matrix.put(new Call("GET", "/api/v1/cases/SR-A"), new int[] {401, 200, 200, 200});
+        matrix.put(new Call("GET", "/api/v1/cases/SR-M"), new int[] {401, 404, 200, 200});
+        matrix.put(new Call("POST", "/api/v1/cases/SR-M/close"), new int[] {401, 403, 200, 200});
+        matrix.put(new Call("GET", "/api/v1/bundles/" + own), new int[] {401, 200, 200, 200});
+        matrix.put(new Call("GET", "/api/v1/bundles/" + other), new int[] {401, 404, 200, 200});
+        matrix.put(new Call("GET", "/api/v1/bundles/" + other + "/report?format=json"), new int[] {401, 404, 200, 200});
+        matrix.put(new Call("GET", "/api/v1/bundles/" + other + "/findings"), new int[] {401, 404, 200, 200});
+        matrix.put(new Call("GET", "/api/v1/bundles/" + other + "/archive"), new int[] {401, 404, 200, 200});
+        matrix.put(new Call("GET", "/api/v1/bundles/" + own + "/archive"), new int[] {401, 200, 200, 200});
+        matrix.put(new Call("GET", "/api/v1/cases/SR-M/diff?before=" + other + "&after=" + other), new int[] {401, 404, 200, 200});
+        matrix.put(new Call("GET", "/api/v1/cases/SR-A/diff?before=" + own + "&after=" + other), new int[] {401, 404, 404, 404});
+        matrix.put(new Call("GET", "/api/v1/search?severity=critical"), new int[] {401, 200, 200, 200});
+        matrix.put(new Call("GET", "/api/v1/tokens"), new int[] {401, 403, 403, 200});
+        matrix.put(new Call("GET", "/api/v1/audit"), new int[] {401, 403, 403, 200});
+        matrix.put(new Call("POST", "/api/v1/retention"), new int[] {401, 403, 403, 200});
+        matrix.put(new Call("DELETE", "/api/v1/tokens/nosuchtoken0"), new int[] {401, 403, 403, 404});
+        matrix.put(new Call("GET", "/api/v1/cases/..%2F..%2Fetc"), new int[] {401, 400, 400, 400});
+        matrix.put(new Call("GET", "/api/v1/cases/.."), new int[] {401, 400, 400, 400});
+        // Jetty refuses a NUL in the path before anything else runs.
+        matrix.put(new Call("GET", "/api/v1/cases/SR-A%00x"), new int[] {400, 400, 400, 400});
+        matrix.put(new Call("GET", "/api/v1/bundles/1%20OR%201=1"), new int[] {401, 404, 404, 404});
+        List<String> wrong = new ArrayList<>();
+        String[] callers = {null, customerA, engineer, admin};
+        String[] names = {"no token", "customer", "engineer", "admin"};
+        for (Map.Entry<Call, int[]> e : matrix.entrySet()) {
+            for (int i = 0; i < callers.length; i++) {
+                HttpResponse<String> r = server.send(callers[i], e.getKey().method(), e.getKey().path(), HttpRequest.BodyPublishers.noBody(), null);
+                if (r.statusCode() != e.getValue()[i]) {
+                    wrong.add(e.getKey() + " as " + names[i] + ": " + r.statusCode() + " (expected " + e.getValue()[i] + ") " + r.body());
+                }
+            }
+        }
+        for (String path : List.of("SR-A", "..%2Fx", "a%2Fb", ".hidden", "x".repeat(65))) {
+            int expected = path.equals("SR-A") ? 201 : 400;
+            int got = server.uploadRaw(customerA, path, temp.resolve("healthy.tar.gz")).statusCode();
+            if (got != expected && !(expected == 201 && got == 200)) {
+                wrong.add("upload to case " + path + ": " + got + " (expected " + expected + ")");
+            }
+        }
+        assertThat(wrong).isEmpty();
+        assertThat(server.get("rdt_AAAAAAAAAAAA_" + "A".repeat(43), "/api/v1/cases").statusCode()).isEqualTo(401);
+    }
+
+    @Test
+    void hostileFileNamesAreShownDefangedAndNeverBecomePaths() throws Exception {
+        Path outside = temp.resolve("data").getParent().resolve("escaped");
+        for (String name : List.of("../../escaped/passwd", "..\\..\\escaped\\x.tgz", "<script>alert(1)</script>.tgz", "a\u202Eb\u200Bc.tgz", "")) {
+            HttpResponse<String> r = server.uploadMultipart(engineer, "SR-NAMES", "bundle", name, Files.readAllBytes(healthy));
+            assertThat(r.statusCode()).as(name).isIn(200, 201);
+            String shown = ServeHarness.json(server.get(engineer, "/api/v1/bundles/" + ServeHarness.json(r).get("id").asLong())).get("fileName").asText();
+            assertThat(shown).doesNotContain("/", "\\", "\u202E", "\u200B");
+        }
+        // A control character in a part's header is refused by Jetty's parser: 400, not a crash.
+        assertThat(server.uploadMultipart(engineer, "SR-NAMES", "bundle", "a\u0007b.tgz", Files.readAllBytes(healthy)).statusCode()).isEqualTo(400);
+        assertThat(outside).doesNotExist();
+        assertThat(server.uploadMultipart(engineer, "SR-NAMES", "file", "x.tgz", Files.readAllBytes(healthy)).statusCode()).isEqualTo(400);
+    }
+
+    @Test
+    void anUploadOverTheLimitIsRefusedAndNothingIsKept() throws Exception {
+        Path big = temp.resolve("big.bin");
+        Files.write(big, new byte[(int) MAX_UPLOAD + 1]);
+        // The raw body is refused by its Content-Length before it is read: the answer is 413, or, when the
+        // client is still sending, the connection closes under it (curl shows the 413).
+        try {
+            assertThat(server.uploadRaw(engineer, "SR-BIG", big).statusCode()).isEqualTo(413);
+        } catch (java.io.IOException closedWhileSending) {
+            assertThat(closedWhileSending).hasMessageContaining("HTTP/1.1 header parser");
+        }
+        HttpResponse<String> multipart = server.uploadMultipart(engineer, "SR-BIG", "bundle", "big.bin", Files.readAllBytes(big));
+        assertThat(multipart.statusCode()).as(multipart.body()).isEqualTo(413);
+        assertThat(server.send(engineer, "POST", "/api/v1/cases/SR-BIG/bundles", HttpRequest.BodyPublishers.noBody(), null).statusCode()).isEqualTo(400);
+        try (Stream<Path> left = Files.list(server.data.resolve("incoming"))) {
+            assertThat(left.filter(p -> p.getFileName().toString().startsWith("upload-"))).isEmpty();
+        }
+        assertThat(ServeHarness.json(server.get(engineer, "/api/v1/cases")).get("cases"))
+                .extracting(c -> c.get("name").asText()).doesNotContain("SR-BIG");
+    }
+}
