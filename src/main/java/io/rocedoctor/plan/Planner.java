@@ -149,6 +149,9 @@ public final class Planner {
     private static java.util.Set<String> platformNames(ActionSpec spec, String platform) {
         ActionSpec.SwitchSnippet snippet = spec.switchSnippets().get(platform);
         java.util.Set<String> out = new java.util.TreeSet<>(Template.names(spec.summaryFor(platform)));
+        if (snippet.others() != null) {
+            out.add(snippet.others());
+        }
         for (List<String> lines : List.of(snippet.apply(), snippet.verify(), snippet.rollback())) {
             lines.forEach(l -> out.addAll(Template.names(l)));
         }
@@ -379,19 +382,27 @@ public final class Planner {
         params.put("step", Integer.toString(step));
         String platform = params.get("platform");
         ActionSpec.SwitchSnippet snippet = s.spec().switchSnippets().get(platform);
+        Map<String, List<String>> lists = new LinkedHashMap<>();
         List<String> items = snippet.each() == null ? List.of() : s.spec().type(snippet.each()).items(params.get(snippet.each()));
-        return new Plan.SwitchPart(params.get("switch"), platform, lines(snippet.apply(), params, items),
-                lines(snippet.verify(), params, items), lines(snippet.rollback(), params, items));
+        lists.put("item", items);
+        if (snippet.others() != null) {
+            List<String> others = new ArrayList<>(s.spec().type(snippet.others()).items(params.get(snippet.others())));
+            others.removeAll(items);
+            lists.put("other", others);
+        }
+        return new Plan.SwitchPart(params.get("switch"), platform, lines(snippet.apply(), params, lists),
+                lines(snippet.verify(), params, lists), lines(snippet.rollback(), params, lists));
     }
 
-    /** Renders snippet lines; a line holding {item} is written once per item. */
-    private static List<String> lines(List<String> templates, Map<String, String> params, List<String> items) {
+    /** Renders snippet lines; a line holding {item} (or {other}) is written once per member of that list. */
+    private static List<String> lines(List<String> templates, Map<String, String> params, Map<String, List<String>> lists) {
         List<String> out = new ArrayList<>();
         for (String t : templates) {
-            if (Template.names(t).contains("item")) {
-                for (String item : items) {
+            String list = lists.keySet().stream().filter(Template.names(t)::contains).findFirst().orElse(null);
+            if (list != null) {
+                for (String member : lists.get(list)) {
                     Map<String, String> values = new LinkedHashMap<>(params);
-                    values.put("item", item);
+                    values.put(list, member);
                     out.add(Template.render(t, values, Map.of()));
                 }
             } else {

@@ -136,6 +136,40 @@ class PlannerTest {
     }
 
     /**
+     * EOS no-drop only adds a priority: the port's other no-drop priorities from the dump are set back
+     * to drop, so the lossless set is exactly the wanted one; a wanted priority already no-drop is not
+     * dropped on the way. Rollback replaces the saved configuration, which holds the old set.
+     */
+    @Test
+    void anEosPfcStepDropsThePortsOtherNoDropPrioritiesAndKeepsTheWantedOnes() {
+        Plan.Step step = plan(finding("PFC_PRIORITY_MISMATCH", "critical", "switch-pfc-priority", "switch", "leaf-5",
+                "platform", "eos", "switch_port", "Ethernet8/1", "priorities", "3", "current", "3,4")).steps().get(0);
+        assertThat(step.apply()).containsExactly("# on switch leaf-5 (eos)", "copy running-config flash:roce-doctor-before-step-1.cfg",
+                "configure", "interface Ethernet8/1", "priority-flow-control on", "priority-flow-control priority 3 no-drop",
+                "priority-flow-control priority 4 drop", "end", "write memory");
+        assertThat(step.rollback()).containsExactly("# on switch leaf-5 (eos)", "configure replace flash:roce-doctor-before-step-1.cfg",
+                "write memory");
+    }
+
+    @Test
+    void anEosPfcStepOnAPortWithNoLosslessPriorityOnlyAddsTheWantedOnes() {
+        Plan.Step step = plan(finding("PFC_PRIORITY_MISMATCH", "critical", "switch-pfc-priority", "switch", "leaf-5",
+                "platform", "eos", "switch_port", "Ethernet8/1", "priorities", "3,4", "current", "")).steps().get(0);
+        assertThat(step.apply()).contains("priority-flow-control priority 3 no-drop", "priority-flow-control priority 4 no-drop")
+                .noneMatch(l -> l.endsWith(" drop") && !l.endsWith("no-drop"));
+    }
+
+    /** Without the port's current set the EOS step cannot be exact: it is refused, not guessed. */
+    @Test
+    void anEosPfcProposalWithoutThePortsCurrentSetIsRefused() {
+        Plan plan = plan(finding("PFC_PRIORITY_MISMATCH", "critical", "switch-pfc-priority", "switch", "leaf-5",
+                "platform", "eos", "switch_port", "Ethernet8/1", "priorities", "3"));
+        assertThat(plan.steps()).isEmpty();
+        assertThat(plan.refusals()).singleElement().extracting(Plan.Refusal::reason).asString()
+                .contains("parameter current is missing");
+    }
+
+    /**
      * nv unset of a whole hash would also reset the fields the step never touched (an ipv6-label or
      * inner-source-port someone enabled): the rollback puts back only the four L4 fields it set.
      */
