@@ -63,8 +63,9 @@ final class SynthCommand implements Callable<Integer> {
     @Option(names = "--interval", defaultValue = "10", description = "Seconds between the two samples (default: ${DEFAULT-VALUE}).")
     int interval;
 
-    @Option(names = "--switch", defaultValue = "sonic", paramLabel = "sonic|none",
-            description = "Dump the leaf switch the ports face (SONiC), or none: a host-only bundle (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--switch", defaultValue = "sonic", paramLabel = "sonic|nvue|eos|none",
+            description = "Dump the leaf switch the ports face, as SONiC, Cumulus NVUE or Arista EOS prints it, or none: a host-only"
+                    + " bundle (default: ${DEFAULT-VALUE}).")
     String switchPlatform;
 
     @Option(names = "--prefix", defaultValue = "node", description = "Host names are PREFIX-000, PREFIX-001... (default: ${DEFAULT-VALUE}).")

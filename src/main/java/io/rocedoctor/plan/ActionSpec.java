@@ -56,12 +56,14 @@ public record ActionSpec(String id, String layer, String risk, boolean window, S
     }
 
     /**
-     * The commands of a switch action on one platform; lines holding {item} repeat for each member of {@code each}.
+     * The commands of a switch action on one platform; lines holding {item} repeat for each member of {@code each},
+     * lines holding {other} for each member of {@code others} that is not in {@code each} (EOS: the port's
+     * no-drop priorities that are not wanted, set back to drop so the lossless set is exactly {@code each}).
      * Where the platform's commands change a switch-wide object (NVUE default-global, a SONiC WRED or buffer
      * profile shared by many ports), {@code summary} says so and {@code merge-by} merges the proposals of every
      * port into one step; both default to the action's.
      */
-    public record SwitchSnippet(String each, String summary, @JsonProperty("merge-by") List<String> mergeBy,
+    public record SwitchSnippet(String each, String others, String summary, @JsonProperty("merge-by") List<String> mergeBy,
                                 List<String> apply, List<String> verify, List<String> rollback) {
         public SwitchSnippet {
             mergeBy = mergeBy == null ? null : List.copyOf(mergeBy);
@@ -171,6 +173,12 @@ public record ActionSpec(String id, String layer, String risk, boolean window, S
             names.add("step");
             if (snippet.each() != null) {
                 names.add("item");
+            }
+            if (snippet.others() != null) {
+                names.add("other");
+                if (snippet.each() == null || !parameters.containsKey(snippet.others())) {
+                    out.add(platform + " others must name a declared parameter, beside each");
+                }
             }
             for (List<String> lines : List.of(snippet.apply(), snippet.verify(), snippet.rollback())) {
                 lines.forEach(l -> checkTemplate(l, names, out));

@@ -43,23 +43,40 @@ public final class Planner {
                          List<Draft> switchSide) {
         /**
          * The values the step's texts show. A manual step merged over several subjects (one investigation
-         * for every port) lists each parameter outside merge-by with all its members' values, comma
-         * separated; a step that changes something shows its first member's (conflicts are in the notes).
+         * for every port) lists each parameter outside merge-by with all its members' values, as a reader
+         * lists them ("mlx5_0 and mlx5_1", "a, b and c"); a step that changes something shows its first
+         * member's (conflicts are in the notes).
          */
         Map<String, String> params() {
+            Map<String, String> out = new LinkedHashMap<>(members.get(0).params());
+            out.putAll(merged());
+            return out;
+        }
+
+        /**
+         * The lists of a manual step merged over several subjects, by parameter: prose for a person, so
+         * the texts take them as they are (each member is a validated value; the list is not one).
+         */
+        Map<String, String> merged() {
             Map<String, String> first = members.get(0).params();
+            Map<String, String> out = new LinkedHashMap<>();
             if (!spec.manual() || members.size() == 1) {
-                return first;
+                return out;
             }
-            Map<String, String> out = new LinkedHashMap<>(first);
             for (String p : first.keySet()) {
                 if (!members.get(0).mergeBy().contains(p)) {
                     TreeSet<String> values = new TreeSet<>();
                     members.forEach(m -> values.add(m.params().get(p)));
-                    out.put(p, String.join(",", values));
+                    out.put(p, listed(List.copyOf(values)));
                 }
             }
             return out;
+        }
+
+        /** "a", "a and b", "a, b and c". */
+        private static String listed(List<String> values) {
+            int last = values.size() - 1;
+            return last == 0 ? values.get(0) : String.join(", ", values.subList(0, last)) + " and " + values.get(last);
         }
 
         Map<String, String> identity() {
@@ -149,6 +166,9 @@ public final class Planner {
     private static java.util.Set<String> platformNames(ActionSpec spec, String platform) {
         ActionSpec.SwitchSnippet snippet = spec.switchSnippets().get(platform);
         java.util.Set<String> out = new java.util.TreeSet<>(Template.names(spec.summaryFor(platform)));
+        if (snippet.others() != null) {
+            out.add(snippet.others());
+        }
         for (List<String> lines : List.of(snippet.apply(), snippet.verify(), snippet.rollback())) {
             lines.forEach(l -> out.addAll(Template.names(l)));
         }
@@ -260,7 +280,11 @@ public final class Planner {
     }
 
     private static String render(String template, Map<String, String> values) {
-        return template == null ? null : Template.render(template, values, Map.of());
+        return render(template, values, Map.of());
+    }
+
+    private static String render(String template, Map<String, String> values, Map<String, String> verbatim) {
+        return template == null ? null : Template.render(template, values, verbatim);
     }
 
     /** Host QoS actions that must agree with the switch take the matching switch drafts into their step. */
@@ -312,6 +336,7 @@ public final class Planner {
     private static Plan.Step step(int number, Draft d, String host) {
         ActionSpec spec = d.spec();
         Map<String, String> params = d.params();
+        Map<String, String> lists = d.merged();
         List<String> apply = new ArrayList<>();
         List<String> verify = new ArrayList<>();
         List<String> rollback = new ArrayList<>();
@@ -327,8 +352,8 @@ public final class Planner {
             verify.addAll(part.verify());
         }
         if (spec.manual()) {
-            spec.instructions().forEach(i -> apply.add(Template.render(i, params, Map.of())));
-            spec.rollback().forEach(r -> rollback.add(Template.render(r, params, Map.of())));
+            spec.instructions().forEach(i -> apply.add(Template.render(i, params, lists)));
+            spec.rollback().forEach(r -> rollback.add(Template.render(r, params, lists)));
         }
         if (!switchDrafts.isEmpty() && !d.changes().isEmpty()) {
             apply.add("# then on host " + (host == null ? "" : host));
@@ -355,7 +380,7 @@ public final class Planner {
             rollback.addAll(part.rollback());
         }
         List<String> actions = new ArrayList<>();
-        String summary = Template.render(spec.summaryFor(params.get("platform")), params, Map.of());
+        String summary = Template.render(spec.summaryFor(params.get("platform")), params, lists);
         for (Draft s : d.switchSide()) {
             actions.add(s.spec().id());
         }
@@ -372,7 +397,7 @@ public final class Planner {
         Persist persist = spec.persist() == null ? null : spec.persist().resolve(params);
         return new Plan.Step(number, spec.id(), actions, spec.layer(), summary, d.because(), target, spec.risk(), spec.window(), spec.reference(),
                 spec.manual(), apply, verify, rollback, persist == null ? null : persist.describe(d.changes()),
-                render(spec.measure(), params), d.notes(), switches, d.changes(), persist);
+                render(spec.measure(), params, lists), d.notes(), switches, d.changes(), persist);
     }
 
     private static Plan.SwitchPart switchPart(int step, Draft s) {
@@ -380,19 +405,27 @@ public final class Planner {
         params.put("step", Integer.toString(step));
         String platform = params.get("platform");
         ActionSpec.SwitchSnippet snippet = s.spec().switchSnippets().get(platform);
+        Map<String, List<String>> lists = new LinkedHashMap<>();
         List<String> items = snippet.each() == null ? List.of() : s.spec().type(snippet.each()).items(params.get(snippet.each()));
-        return new Plan.SwitchPart(params.get("switch"), platform, lines(snippet.apply(), params, items),
-                lines(snippet.verify(), params, items), lines(snippet.rollback(), params, items));
+        lists.put("item", items);
+        if (snippet.others() != null) {
+            List<String> others = new ArrayList<>(s.spec().type(snippet.others()).items(params.get(snippet.others())));
+            others.removeAll(items);
+            lists.put("other", others);
+        }
+        return new Plan.SwitchPart(params.get("switch"), platform, lines(snippet.apply(), params, lists),
+                lines(snippet.verify(), params, lists), lines(snippet.rollback(), params, lists));
     }
 
-    /** Renders snippet lines; a line holding {item} is written once per item. */
-    private static List<String> lines(List<String> templates, Map<String, String> params, List<String> items) {
+    /** Renders snippet lines; a line holding {item} (or {other}) is written once per member of that list. */
+    private static List<String> lines(List<String> templates, Map<String, String> params, Map<String, List<String>> lists) {
         List<String> out = new ArrayList<>();
         for (String t : templates) {
-            if (Template.names(t).contains("item")) {
-                for (String item : items) {
+            String list = lists.keySet().stream().filter(Template.names(t)::contains).findFirst().orElse(null);
+            if (list != null) {
+                for (String member : lists.get(list)) {
                     Map<String, String> values = new LinkedHashMap<>(params);
-                    values.put("item", item);
+                    values.put(list, member);
                     out.add(Template.render(t, values, Map.of()));
                 }
             } else {

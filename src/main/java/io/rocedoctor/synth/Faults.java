@@ -23,6 +23,11 @@ public final class Faults {
     private static final Predicate<HostShape> BONDED = s -> s.portsPerNic() > 1;
     private static final Predicate<HostShape> MULTI_QUEUE = s -> s.queues() > 1;
     private static final Predicate<HostShape> SWITCHED = HostShape::hasSwitch;
+    // What a platform's dump shows: EOS prints no buffer thresholds, pools or hash fields, and its DSCP map is
+    // switch-wide; NVUE's views read here count no drops and the synthesized watchdog view no storm.
+    private static final Predicate<HostShape> BUFFERS_HASH_PORT_MAPS = s -> s.switchIs("sonic", "nvue");
+    private static final Predicate<HostShape> STORMS_COUNTED = s -> s.switchIs("sonic");
+    private static final Predicate<HostShape> DROPS_COUNTED = s -> s.switchIs("sonic", "eos");
 
     public static final List<Fault> ALL = List.of(
             host("HASH_SINGLE_PATH_CONCENTRATION", "bonds hash on layer2+3; bond0's first member carries 90% of the bytes", BONDED,
@@ -201,25 +206,25 @@ public final class Faults {
             host("BASELINE_MISSING", "no perftest was run before the capture", ANY,
                     h -> h.perftest = false,
                     h -> List.of(new ExpectedFinding("BASELINE_MISSING", h.name(), "info", "confirmed"))),
-            host("SWITCH_ECN_ABOVE_XOFF", "the leaf marks ECN on the first port's lossless queue from 4 MB, above its XOFF point", SWITCHED,
+            host("SWITCH_ECN_ABOVE_XOFF", "the leaf marks ECN on the first port's lossless queue from 4 MB, above its XOFF point", BUFFERS_HASH_PORT_MAPS,
                     h -> facing(h).ecnMinBytes = 4_000_000,
                     h -> List.of(new ExpectedFinding("SWITCH_ECN_ABOVE_XOFF", queue(h), "high", "confirmed"))),
             host("SWITCH_PFC_WATCHDOG_OFF", "the leaf's PFC watchdog does not watch the first port", SWITCHED,
                     h -> facing(h).watchdog = false,
                     h -> List.of(new ExpectedFinding("SWITCH_PFC_WATCHDOG_OFF", switchPort(h), "high", "confirmed"))),
-            host("SWITCH_PFC_STORM_DETECTED", "the leaf's watchdog detected a PFC storm on the first port's lossless queue", SWITCHED,
+            host("SWITCH_PFC_STORM_DETECTED", "the leaf's watchdog detected a PFC storm on the first port's lossless queue", STORMS_COUNTED,
                     h -> facing(h).stormsBetweenSamples = 1,
                     h -> List.of(ExpectedFinding.of("SWITCH_PFC_STORM_DETECTED", queue(h)))),
-            host("SWITCH_HEADROOM_SHORT", "the leaf keeps 16 KiB of headroom for the first port's lossless PG (100G, 5 m)", SWITCHED,
+            host("SWITCH_HEADROOM_SHORT", "the leaf keeps 16 KiB of headroom for the first port's lossless PG (100G, 5 m)", BUFFERS_HASH_PORT_MAPS,
                     h -> facing(h).xoffBytes = 16_384,
                     h -> List.of(new ExpectedFinding("SWITCH_HEADROOM_SHORT", queue(h), "high", "confirmed"))),
-            host("SWITCH_BUFFER_POOL_SKEWED", "the leaf's lossless ingress pool is 8 MiB against 21 MiB of lossy pool", SWITCHED,
+            host("SWITCH_BUFFER_POOL_SKEWED", "the leaf's lossless ingress pool is 8 MiB against 21 MiB of lossy pool", BUFFERS_HASH_PORT_MAPS,
                     h -> h.leaf.losslessPoolBytes = 8_388_608,
                     h -> List.of(ExpectedFinding.of("SWITCH_BUFFER_POOL_SKEWED", h.leaf.name))),
-            host("SWITCH_LOSSLESS_DROPS", "the leaf drops 50 packets a second on the first port's lossless PG", SWITCHED,
+            host("SWITCH_LOSSLESS_DROPS", "the leaf drops 50 packets a second on the first port's lossless PG", DROPS_COUNTED,
                     h -> facing(h).losslessDropsPerSecond = 50,
                     h -> List.of(ExpectedFinding.of("SWITCH_LOSSLESS_DROPS", queue(h)))),
-            host("SWITCH_ECMP_HASH_NO_L4", "the leaf's ECMP and LAG hashes leave out the L4 ports", SWITCHED,
+            host("SWITCH_ECMP_HASH_NO_L4", "the leaf's ECMP and LAG hashes leave out the L4 ports", BUFFERS_HASH_PORT_MAPS,
                     h -> h.leaf.hashesL4 = false,
                     h -> List.of(new ExpectedFinding("SWITCH_ECMP_HASH_NO_L4", h.leaf.name, "high", "confirmed"))),
             host("TRUST_MODE_MISMATCH", "the leaf port facing the first port trusts PCP; the host trusts DSCP", SWITCHED,
@@ -227,8 +232,8 @@ public final class Faults {
                     h -> List.of(new ExpectedFinding("TRUST_MODE_MISMATCH", h.port(0, 0).netdev, "high", "confirmed"))),
             host("PFC_PRIORITY_MISMATCH", "the leaf port facing the first port runs DSCP 26 lossless on priority 4; the host on 3", SWITCHED,
                     h -> facing(h).losslessPriority = 4,
-                    h -> List.of(new ExpectedFinding("PFC_PRIORITY_MISMATCH", h.port(0, 0).netdev, "critical", "confirmed"))),
-            host("DSCP_MAP_MISMATCH", "the leaf port facing the first port maps DSCP 24, not 26, to lossless priority 3", SWITCHED,
+                    h -> pfcPriorityMismatch(h)),
+            host("DSCP_MAP_MISMATCH", "the leaf port facing the first port maps DSCP 24, not 26, to lossless priority 3", BUFFERS_HASH_PORT_MAPS,
                     h -> facing(h).losslessDscp = 24,
                     h -> List.of(new ExpectedFinding("DSCP_MAP_MISMATCH", h.port(0, 0).netdev, "high", "confirmed"))),
             host("MTU_MISMATCH", "the leaf port facing the first port has MTU 4200 under the host's 9000", SWITCHED,
@@ -291,6 +296,15 @@ public final class Faults {
         List<ExpectedFinding> out = new ArrayList<>(host);
         out.add(ExpectedFinding.of(endToEndRule, h.port(0, 0).netdev));
         return out;
+    }
+
+    /**
+     * The lossless priority differs; on EOS the DSCP map is switch-wide and still sends DSCP 26 to
+     * traffic class 3, lossy on that port, so the RoCE DSCP's map is wrong there too.
+     */
+    private static List<ExpectedFinding> pfcPriorityMismatch(HostModel h) {
+        ExpectedFinding pfc = new ExpectedFinding("PFC_PRIORITY_MISMATCH", h.port(0, 0).netdev, "critical", "confirmed");
+        return h.leaf.platform.equals("eos") ? List.of(pfc, ExpectedFinding.of("DSCP_MAP_MISMATCH", h.port(0, 0).netdev)) : List.of(pfc);
     }
 
     /** The leaf port the first host port faces. */

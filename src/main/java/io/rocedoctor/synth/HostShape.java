@@ -4,7 +4,8 @@ package io.rocedoctor.synth;
  * The topology of a synthesized host: NICs, ports per NIC, CPUs, NUMA nodes, completion
  * interrupts per port (0: one per NIC-local CPU, at most 63 as mlx5 does), the seconds
  * between the two samples, and the platform of the leaf switch dumped with the host
- * ({@code sonic}, or {@code none} for a bundle without switch evidence).
+ * ({@code sonic}, {@code nvue} for Cumulus Linux NVUE, {@code eos} for Arista EOS, or {@code none} for a
+ * bundle without switch evidence).
  */
 public record HostShape(int nics, int portsPerNic, int cpus, int numaNodes, int queuesPerPort, int intervalSeconds,
                         String switchPlatform) {
@@ -29,13 +30,18 @@ public record HostShape(int nics, int portsPerNic, int cpus, int numaNodes, int 
         if (intervalSeconds < 1 || intervalSeconds > 3600) {
             throw new IllegalArgumentException("--interval must be 1..3600 seconds, not " + intervalSeconds);
         }
-        if (!switchPlatform.equals("sonic") && !switchPlatform.equals("none")) {
-            throw new IllegalArgumentException("--switch must be sonic or none, not " + switchPlatform);
+        if (!java.util.List.of("sonic", "nvue", "eos", "none").contains(switchPlatform)) {
+            throw new IllegalArgumentException("--switch must be sonic, nvue, eos or none, not " + switchPlatform);
         }
     }
 
     boolean hasSwitch() {
         return !switchPlatform.equals("none");
+    }
+
+    /** Whether the leaf is one of {@code platforms}: some faults show only where a platform's dump says it. */
+    boolean switchIs(String... platforms) {
+        return java.util.List.of(platforms).contains(switchPlatform);
     }
 
     int cpusPerNode() {

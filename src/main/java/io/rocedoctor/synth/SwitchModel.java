@@ -6,23 +6,35 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The SONiC leaf a synthesized host's ports face, healthy by construction and agreeing with the
+ * The leaf (SONiC, NVUE or EOS) a synthesized host's ports face, healthy by construction and agreeing with the
  * host: trust DSCP, DSCP 26 on lossless priority 3 with PFC, CNPs (DSCP 48) on strict queue 6,
  * ECN marking far below the XOFF point, headroom for 100G over 5 m, the PFC watchdog on, L4
  * ports in the ECMP and LAG hashes. Faults change a port's settings, or the switch's.
  */
 final class SwitchModel {
     final String name;
+    /** {@code sonic}, {@code nvue} or {@code eos}: how the dump is written and the ports are named. */
+    final String platform;
     final List<SwitchPortModel> ports = new ArrayList<>();
     long losslessPoolBytes = 30_408_704;
     long lossyPoolBytes = 22_020_096;
     boolean hashesL4 = true;
 
-    SwitchModel(String name, List<PortModel> hostPorts) {
+    SwitchModel(String name, String platform, List<PortModel> hostPorts) {
         this.name = name;
+        this.platform = platform;
         for (int i = 0; i < hostPorts.size(); i++) {
-            ports.add(new SwitchPortModel("Ethernet" + (8 + 4 * i), hostPorts.get(i)));
+            ports.add(new SwitchPortModel(portName(platform, 8 + 4 * i), hostPorts.get(i)));
         }
+    }
+
+    /** Each platform's spelling of front-panel port n: SONiC Ethernet8, NVUE swp8, EOS Ethernet8/1 (a breakout's first lane). */
+    private static String portName(String platform, int n) {
+        return switch (platform) {
+            case "nvue" -> "swp" + n;
+            case "eos" -> "Ethernet" + n + "/1";
+            default -> "Ethernet" + n;
+        };
     }
 
     SwitchPortModel facing(PortModel hostPort) {

@@ -59,7 +59,7 @@ public final class Synthesizer {
             String name = request.namePrefix() + "-" + String.format("%0" + digits + "d", i);
             HostModel h = new HostModel(name, i, request.shape(), Seeds.mix(request.seed(), name), FIRST_SAMPLE.plusSeconds(7L * i));
             if (request.shape().hasSwitch()) {
-                h.leaf = new SwitchModel("leaf-" + String.format("%0" + digits + "d", i), h.ports());
+                h.leaf = new SwitchModel("leaf-" + String.format("%0" + digits + "d", i), request.shape().switchPlatform(), h.ports());
             }
             hosts.add(h);
             faultsOf.put(h, new ArrayList<>());
@@ -199,14 +199,33 @@ public final class Synthesizer {
     }
 
     private static void writeSwitch(HostModel h, Path dir, List<Instant> samples) throws IOException {
-        SonicTexts sonic = new SonicTexts(h, h.leaf);
         NativeBundleWriter w = new NativeBundleWriter(dir);
-        w.write("/etc/sonic/config_db.json", SourceKind.Origin.FILE, 0, sonic.configDb());
-        for (int sample = 0; sample < 2; sample++) {
-            w.write("show pfcwd stats", SourceKind.Origin.COMMAND, sample, sonic.pfcwdStats(sample));
-            w.write("show priority-group drop counters", SourceKind.Origin.COMMAND, sample, sonic.pgDrops(sample));
+        switch (h.leaf.platform) {
+            case "eos" -> {
+                EosTexts eos = new EosTexts(h, h.leaf);
+                w.write("show running-config", SourceKind.Origin.COMMAND, 0, eos.runningConfig());
+                for (int sample = 0; sample < 2; sample++) {
+                    w.write("show interfaces counters queue detail | json", SourceKind.Origin.COMMAND, sample, eos.queueCounters(sample));
+                }
+                w.finishSwitch("arista-eos", h.leaf.name, samples);
+            }
+            case "nvue" -> {
+                NvueTexts nvue = new NvueTexts(h.leaf);
+                for (Map.Entry<String, String> c : nvue.commands().entrySet()) {
+                    w.write(c.getKey(), SourceKind.Origin.COMMAND, 0, c.getValue());
+                }
+                w.finishSwitch("cumulus-nvue", h.leaf.name, samples);
+            }
+            default -> {
+                SonicTexts sonic = new SonicTexts(h, h.leaf);
+                w.write("/etc/sonic/config_db.json", SourceKind.Origin.FILE, 0, sonic.configDb());
+                for (int sample = 0; sample < 2; sample++) {
+                    w.write("show pfcwd stats", SourceKind.Origin.COMMAND, sample, sonic.pfcwdStats(sample));
+                    w.write("show priority-group drop counters", SourceKind.Origin.COMMAND, sample, sonic.pgDrops(sample));
+                }
+                w.finishSwitch("sonic", h.leaf.name, samples);
+            }
         }
-        w.finishSwitch("sonic", h.leaf.name, samples);
     }
 
     /** The host findings its faults call for; every other host fault's rule must stay silent. */

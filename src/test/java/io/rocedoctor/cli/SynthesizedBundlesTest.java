@@ -9,6 +9,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.rocedoctor.engine.RuleEngine;
 import io.rocedoctor.synth.Fault;
 import io.rocedoctor.synth.Faults;
+import io.rocedoctor.synth.HostShape;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -43,10 +44,52 @@ class SynthesizedBundlesTest {
                 .map(f -> DynamicTest.dynamicTest(f.id(), () -> checkFault(f)));
     }
 
+    /**
+     * The same over NVUE and EOS leaves, for every fault that needs the switch and that the platform's
+     * dump can show, so their plans' snippets go through PlanHygiene too; a healthy host gives nothing.
+     */
+    @TestFactory
+    Stream<DynamicTest> eachSwitchFaultIsFoundExactlyBehindNvueAndEosLeaves() {
+        HostShape none = shapeWith("none");
+        return Stream.of("nvue", "eos").flatMap(platform -> Stream.concat(
+                Stream.of(DynamicTest.dynamicTest(platform + " healthy", () -> checkHealthy(platform))),
+                Faults.ALL.stream().filter(f -> !f.fleet() && !f.fits().test(none) && f.fits().test(shapeWith(platform)))
+                        .map(f -> DynamicTest.dynamicTest(platform + " " + f.id(), () -> checkFault(f, platform)))));
+    }
+
+    @Test
+    void aFaultAPlatformsDumpCannotShowIsRefusedForIt() {
+        Cli cli = Cli.run("synth", "--out", tmp.toString(), "--switch", "eos", "--fault", "SWITCH_HEADROOM_SHORT");
+        assertThat(cli.exit()).isEqualTo(Main.BAD_INPUT);
+        assertThat(cli.err()).contains("SWITCH_HEADROOM_SHORT does not fit this topology");
+        assertThat(Cli.run("synth", "--out", tmp.toString(), "--switch", "nvue", "--fault", "SWITCH_HEADROOM_SHORT").exit()).isZero();
+    }
+
+    private static HostShape shapeWith(String switchPlatform) {
+        HostShape t = HostShape.TYPICAL;
+        return new HostShape(t.nics(), t.portsPerNic(), t.cpus(), t.numaNodes(), t.queuesPerPort(), t.intervalSeconds(), switchPlatform);
+    }
+
+    private void checkHealthy(String platform) throws IOException {
+        Path out = tmp.resolve("healthy-" + platform);
+        Cli synth = Cli.run("synth", "--out", out.toString(), "--seed", "3", "--switch", platform);
+        assertThat(synth.exit()).as(synth.err()).isZero();
+        assertThat(Files.readString(out.resolve("node-000/switches/leaf-000/manifest.yaml")))
+                .startsWith("platform: " + (platform.equals("eos") ? "arista-eos" : "cumulus-nvue"));
+        JsonNode report = analyze(out.resolve("node-000"));
+        assertThat(report.path("sources").path("failed")).as("every synthesized capture parses").isEmpty();
+        assertThat(report.path("sources").path("missing")).isEmpty();
+        assertThat(ids(report.path("findings"), "id")).isEmpty();
+    }
+
     private void checkFault(Fault fault) throws IOException {
+        checkFault(fault, "sonic");
+    }
+
+    private void checkFault(Fault fault, String platform) throws IOException {
         Assumptions.assumeTrue(CATALOG.contains(fault.id()), fault.id() + " has no rule in the catalog yet: skipped");
-        Path out = tmp.resolve(fault.id());
-        Cli synth = Cli.run("synth", "--out", out.toString(), "--fault", fault.id(), "--seed", "7");
+        Path out = tmp.resolve(platform + "-" + fault.id());
+        Cli synth = Cli.run("synth", "--out", out.toString(), "--fault", fault.id(), "--seed", "7", "--switch", platform);
         assertThat(synth.exit()).as(synth.err()).isZero();
         Path bundle = out.resolve("node-000");
         JsonNode expected = YAML.readTree(bundle.resolve("expected.yaml").toFile());
@@ -59,7 +102,7 @@ class SynthesizedBundlesTest {
         }
         assertThat(wanted).as("the fault's own rule is expected").anyMatch(w -> w.startsWith(fault.id() + "@"));
         JsonNode report = analyze(bundle);
-        PlanHygiene.check("synthesized " + fault.id(), report.path("plan"));
+        PlanHygiene.check("synthesized " + fault.id() + " (" + platform + ")", report.path("plan"));
         Set<String> actual = new TreeSet<>();
         for (JsonNode f : report.path("findings")) {
             String key = f.path("id").asText() + "@" + f.path("subject").asText();

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 
@@ -134,6 +135,40 @@ class PlannerTest {
                 .noneMatch(l -> l.startsWith("priority-flow-control pause watchdog default"));
         assertThat(step.rollback()).containsExactly("# on switch leaf-5 (eos)", "configure replace flash:roce-doctor-before-step-1.cfg",
                 "write memory");
+    }
+
+    /**
+     * EOS no-drop only adds a priority: the port's other no-drop priorities from the dump are set back
+     * to drop, so the lossless set is exactly the wanted one; a wanted priority already no-drop is not
+     * dropped on the way. Rollback replaces the saved configuration, which holds the old set.
+     */
+    @Test
+    void anEosPfcStepDropsThePortsOtherNoDropPrioritiesAndKeepsTheWantedOnes() {
+        Plan.Step step = plan(finding("PFC_PRIORITY_MISMATCH", "critical", "switch-pfc-priority", "switch", "leaf-5",
+                "platform", "eos", "switch_port", "Ethernet8/1", "priorities", "3", "current", "3,4")).steps().get(0);
+        assertThat(step.apply()).containsExactly("# on switch leaf-5 (eos)", "copy running-config flash:roce-doctor-before-step-1.cfg",
+                "configure", "interface Ethernet8/1", "priority-flow-control on", "priority-flow-control priority 3 no-drop",
+                "priority-flow-control priority 4 drop", "end", "write memory");
+        assertThat(step.rollback()).containsExactly("# on switch leaf-5 (eos)", "configure replace flash:roce-doctor-before-step-1.cfg",
+                "write memory");
+    }
+
+    @Test
+    void anEosPfcStepOnAPortWithNoLosslessPriorityOnlyAddsTheWantedOnes() {
+        Plan.Step step = plan(finding("PFC_PRIORITY_MISMATCH", "critical", "switch-pfc-priority", "switch", "leaf-5",
+                "platform", "eos", "switch_port", "Ethernet8/1", "priorities", "3,4", "current", "")).steps().get(0);
+        assertThat(step.apply()).contains("priority-flow-control priority 3 no-drop", "priority-flow-control priority 4 no-drop")
+                .noneMatch(l -> l.endsWith(" drop") && !l.endsWith("no-drop"));
+    }
+
+    /** Without the port's current set the EOS step cannot be exact: it is refused, not guessed. */
+    @Test
+    void anEosPfcProposalWithoutThePortsCurrentSetIsRefused() {
+        Plan plan = plan(finding("PFC_PRIORITY_MISMATCH", "critical", "switch-pfc-priority", "switch", "leaf-5",
+                "platform", "eos", "switch_port", "Ethernet8/1", "priorities", "3"));
+        assertThat(plan.steps()).isEmpty();
+        assertThat(plan.refusals()).singleElement().extracting(Plan.Refusal::reason).asString()
+                .contains("parameter current is missing");
     }
 
     /**
@@ -360,10 +395,10 @@ class PlannerTest {
                 Finding.of("SWITCH_LOSSLESS_DROPS", "leaf-2/Ethernet8:3").severity("critical").action("switch-storm-investigate",
                         "switch", "leaf-2", "switch_port", "Ethernet8", "priority", "3").build());
         assertThat(plan.steps()).extracting(Plan.Step::summary).containsExactly(
-                "Find the source of the PFC storm or lossless drops on leaf-1 ports Ethernet12,Ethernet8 (priority 3)",
+                "Find the source of the PFC storm or lossless drops on leaf-1 ports Ethernet12 and Ethernet8 (priority 3)",
                 "Find the source of the PFC storm or lossless drops on leaf-2 ports Ethernet8 (priority 3)");
         assertThat(plan.steps().get(0).because()).containsExactly("SWITCH_LOSSLESS_DROPS", "SWITCH_PFC_STORM_DETECTED");
-        assertThat(plan.steps().get(0).apply()).anyMatch(l -> l.contains("for each of the ports Ethernet12,Ethernet8"));
+        assertThat(plan.steps().get(0).apply()).anyMatch(l -> l.contains("for each of the ports Ethernet12 and Ethernet8"));
     }
 
     @Test
@@ -374,7 +409,20 @@ class PlannerTest {
                 Finding.of("PAUSE_STORM_HOST", "ens1f1np1").severity("high").action("pause-source-investigate",
                         "device", "ens1f1np1", "priority", "3").build());
         assertThat(plan.steps()).singleElement().satisfies(s -> assertThat(s.summary())
-                .isEqualTo("Find who sends the pause frames seen on ens1f0np0,ens1f1np1 priority 3"));
+                .isEqualTo("Find who sends the pause frames seen on ens1f0np0 and ens1f1np1 priority 3"));
+    }
+
+    /** Merged subjects read as a list: "a and b", "a, b and c"; one subject stays as it is. */
+    @Test
+    void aMergedInvestigationNamesItsSubjectsAsAList() {
+        Finding[] three = Stream.of("mlx5_0", "mlx5_1", "mlx5_2").map(dev -> Finding.of("ROCE_RETRANSMITTING", dev).severity("high")
+                .action("roce-loss-trace", "ibdev", dev).build()).toArray(Finding[]::new);
+        assertThat(plan(three).steps()).singleElement().extracting(Plan.Step::summary)
+                .isEqualTo("Trace where RoCE packets are lost on mlx5_0, mlx5_1 and mlx5_2");
+        assertThat(plan(three[0], three[1]).steps()).singleElement().extracting(Plan.Step::summary)
+                .isEqualTo("Trace where RoCE packets are lost on mlx5_0 and mlx5_1");
+        assertThat(plan(three[0]).steps()).singleElement().extracting(Plan.Step::summary)
+                .isEqualTo("Trace where RoCE packets are lost on mlx5_0");
     }
 
     @Test
