@@ -82,11 +82,10 @@ final class RdmaFacts implements LayerFacts {
     }
 
     /**
-     * A port's QoS from {@code mlnx_qos}; the lines it skipped are noted. Without its PFC row read
-     * there is none: an empty PFC list would read as PFC off on every priority.
+     * A port's QoS from {@code mlnx_qos} (the ledger notes the lines it skipped). Without its PFC
+     * row read there is none: an empty PFC list would read as PFC off on every priority.
      */
     private static Optional<PortQos> portQos(HostContext host, Source s, MlnxQos q) {
-        q.unread().forEach(u -> host.ledger().note(s.display() + ", line " + u.line() + " skipped: " + u.reason()));
         if (q.pfcEnabled().isEmpty()) {
             host.ledger().note(s.display() + ": no PFC row read, the port's host QoS is not judged from it");
             return Optional.empty();

@@ -17,6 +17,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -73,8 +74,9 @@ final class TransportFacts implements LayerFacts {
         Map<String, Set<String>> v1 = new TreeMap<>();
         Map<String, Set<String>> v2 = new TreeMap<>();
         Map<String, String> netdev = new TreeMap<>();
-        GidTable table = host.sources(SourceKind.SHOW_GIDS).stream().findFirst()
-                .flatMap(s -> host.parse(s, new ShowGidsParser())).orElse(null);
+        Optional<Source> showGids = host.sources(SourceKind.SHOW_GIDS).stream().findFirst();
+        GidTable table = showGids.flatMap(s -> host.parse(s, new ShowGidsParser())).orElse(null);
+        Source gidSource = showGids.orElse(null);
         if (table != null) {
             for (GidTable.GidEntry g : table.entries()) {
                 String key = g.device() + "/" + g.port();
@@ -85,8 +87,9 @@ final class TransportFacts implements LayerFacts {
                 }
             }
         } else {
-            IbvDevices ibv = host.sources(SourceKind.IBV_DEVINFO).stream().findFirst()
-                    .flatMap(s -> host.parse(s, new IbvDevinfoParser())).orElse(null);
+            Optional<Source> devinfo = host.sources(SourceKind.IBV_DEVINFO).stream().findFirst();
+            IbvDevices ibv = devinfo.flatMap(s -> host.parse(s, new IbvDevinfoParser())).orElse(null);
+            gidSource = devinfo.orElse(null);
             if (ibv != null) {
                 for (IbvDevices.IbvDevice d : ibv.devices()) {
                     for (IbvDevices.IbvPort p : d.ports()) {
@@ -109,7 +112,7 @@ final class TransportFacts implements LayerFacts {
             List<String> one = List.copyOf(v1.getOrDefault(key, Set.of()));
             List<String> two = List.copyOf(v2.getOrDefault(key, Set.of()));
             out.add(new PortGids(key.substring(0, slash), Integer.parseInt(key.substring(slash + 1)), netdev.get(key),
-                    one, two, one.stream().filter(a -> !two.contains(a)).toList()));
+                    one, two, one.stream().filter(a -> !two.contains(a)).toList(), gidSource.display()));
         }
         return out;
     }

@@ -28,23 +28,26 @@ import java.util.regex.Pattern;
  * </pre>
  * -> mlx5_0 (fw 22.36.1010, part 4125), port 1 PORT_ACTIVE, MTU 4096/4096, Ethernet,
  * GID 3 = ::ffff:192.168.7.21 (RoCE v2). A head-only excerpt gives a device without ports.
- * "No IB devices found" is an empty list; empty text, or a "key: value" before any hca_id, is a
- * {@link ParseException}.
+ * "No IB devices found" is an empty list; empty text is a {@link ParseException}. A line that
+ * cannot be read is a note and the rest stands: a line before any {@code hca_id:}, a number out of
+ * range (that attribute stays unknown), a {@code port:} without a number (its block is skipped up
+ * to the next {@code port:} or {@code hca_id:}, so its lines are not taken for another port's).
  */
-public final class IbvDevinfoParser implements Parser<IbvDevices> {
+public final class IbvDevinfoParser extends LineParser<IbvDevices> {
     private static final Pattern GID_KEY = Pattern.compile("GID\\[\\s*(\\d+)\\s*]");
     private static final Pattern LEADING_NUMBER = Pattern.compile("^(\\d+)");
     private static final Pattern TRAILING_CODE = Pattern.compile("\\s*\\(\\d+\\)$");
 
     @Override
-    public IbvDevices parse(String text) throws ParseException {
-        TextLines lines = TextLines.of(text);
+    protected IbvDevices parse(TextLines lines) throws ParseException {
         if (lines.isBlank()) {
             throw new ParseException(0, "ibv_devinfo: empty output");
         }
         List<IbvDevices.IbvDevice> devices = new ArrayList<>();
         DeviceBlock device = null;
         PortBlock port = null;
+        // After a "port:" line without a number, up to the next block: those lines are no other port's.
+        boolean inUnreadPort = false;
         for (int n = 1; n <= lines.size(); n++) {
             String line = lines.line(n).trim();
             if (line.isEmpty()) {
@@ -56,34 +59,44 @@ public final class IbvDevinfoParser implements Parser<IbvDevices> {
             var kv = TextLines.keyValue(line, ':');
             if (kv.isEmpty()) {
                 if (device == null) {
-                    throw new ParseException(n, "expected 'hca_id:', found '" + TextLines.abbreviate(line) + "'");
+                    lines.unreadable(n, "expected 'hca_id:', found '" + TextLines.abbreviate(line) + "'");
                 }
                 continue; // a capability flag listed under device_cap_flags and the like
             }
             String key = kv.get()[0];
             String value = kv.get()[1];
-            if (key.equals("hca_id")) {
-                if (device != null) {
-                    devices.add(device.build(port));
-                }
-                device = new DeviceBlock(value);
-                port = null;
-            } else if (device == null) {
-                throw new ParseException(n, "'" + TextLines.abbreviate(key) + "' before any 'hca_id:'");
-            } else if (key.equals("port")) {
-                if (port != null) {
-                    device.ports.add(port.build());
-                }
-                port = new PortBlock((int) number(value, n, "port"));
-            } else if (port != null) {
-                Matcher gid = GID_KEY.matcher(key);
-                if (gid.matches()) {
-                    port.gids.add(gid(gid.group(1), value, n));
+            try {
+                if (key.equals("hca_id")) {
+                    if (device != null) {
+                        devices.add(device.build(port));
+                    }
+                    device = new DeviceBlock(value);
+                    port = null;
+                    inUnreadPort = false;
+                } else if (device == null) {
+                    lines.unreadable(n, "'" + TextLines.abbreviate(key) + "' before any 'hca_id:'");
+                } else if (key.equals("port")) {
+                    if (port != null) {
+                        device.ports.add(port.build());
+                        port = null;
+                    }
+                    inUnreadPort = true; // until its number is read
+                    port = new PortBlock((int) number(value, n, "port"));
+                    inUnreadPort = false;
+                } else if (inUnreadPort) {
+                    lines.unreadable(n, "'" + TextLines.abbreviate(key) + "' of a port whose number could not be read");
+                } else if (port != null) {
+                    Matcher gid = GID_KEY.matcher(key);
+                    if (gid.matches()) {
+                        port.gids.add(gid(gid.group(1), value, n));
+                    } else {
+                        port.put(key, value, n);
+                    }
                 } else {
-                    port.put(key, value, n);
+                    device.put(key, value, n);
                 }
-            } else {
-                device.put(key, value, n);
+            } catch (ParseException e) {
+                lines.unreadable(e);
             }
         }
         if (device != null) {
@@ -127,8 +140,9 @@ public final class IbvDevinfoParser implements Parser<IbvDevices> {
             this.hcaId = hcaId;
         }
 
+        /** The first value of a key counts; one that cannot be read is not recorded, as if not printed. */
         void put(String key, String value, int n) throws ParseException {
-            if (attributes.putIfAbsent(key, value) != null) {
+            if (attributes.containsKey(key)) {
                 return;
             }
             if (key.equals("vendor_part_id")) {
@@ -136,6 +150,7 @@ public final class IbvDevinfoParser implements Parser<IbvDevices> {
             } else if (key.equals("phys_port_cnt")) {
                 physicalPortCount = (int) number(value, n, key);
             }
+            attributes.put(key, value);
         }
 
         IbvDevices.IbvDevice build(PortBlock openPort) {
@@ -160,8 +175,9 @@ public final class IbvDevinfoParser implements Parser<IbvDevices> {
             this.port = port;
         }
 
+        /** As {@link DeviceBlock#put}. */
         void put(String key, String value, int n) throws ParseException {
-            if (attributes.putIfAbsent(key, value) != null) {
+            if (attributes.containsKey(key)) {
                 return;
             }
             if (key.equals("max_mtu")) {
@@ -169,6 +185,7 @@ public final class IbvDevinfoParser implements Parser<IbvDevices> {
             } else if (key.equals("active_mtu")) {
                 activeMtu = (int) number(value, n, key);
             }
+            attributes.put(key, value);
         }
 
         IbvDevices.IbvPort build() {

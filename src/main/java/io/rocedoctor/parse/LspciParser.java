@@ -19,13 +19,14 @@ import java.util.regex.Pattern;
  *                 LnkSta: Speed 8GT/s (downgraded), Width x8 (downgraded)
  *         Kernel driver in use: mlx5_core
  * </pre>
- * gives 0000:3b:00.0, driver mlx5_core, node 0, LnkCap 16 GT/s x16, LnkSta 8 GT/s x8, downgraded.
+ * gives 0000:3b:00.0, driver mlx5_core, node 0, LnkCap 16 GT/s x16, LnkSta 8 GT/s x8.
  *
  * <p>pciutils' {@code ls-caps.c} ({@code cap_express_link}, {@code link_speed}, {@code link_compare})
  * prints the link three ways, all read: 3.5 {@code LnkSta: Speed 8GT/s, Width x8, TrErr- Train- ...}
  * on one line; 3.6-3.7 {@code Speed 8GT/s (ok), Width x8 (downgraded)}; 3.8 and later
  * {@code Speed 8GT/s (downgraded), Width x8} with nothing after an equal value and nothing at all
- * on root and downstream ports ({@code (overdriven)} above LnkCap). {@code Speed unknown} gives no
+ * on root and downstream ports ({@code (overdriven)} above LnkCap). The words are not read: a
+ * link is judged by its numbers ({@code facts.PcieLink}). {@code Speed unknown} gives no
  * link state. The speeds are 2.5, 5, 8, 16, 32, 64 and 128 GT/s. {@code DevCtl} printed
  * {@code Report errors: Correctable- ...} before 3.6 and {@code CorrErr- ...} since; MaxPayload and
  * MaxReadReq follow on a continuation line in both.
@@ -113,9 +114,7 @@ public final class LspciParser extends LineParser<PciDevices> {
         PciDevice build() {
             String all = text.toString();
             PciDevice.PcieLinkState cap = linkState(section(all, "LnkCap:"));
-            String staText = section(all, "LnkSta:");
-            PciDevice.PcieLinkState sta = linkState(staText);
-            boolean downgraded = staText != null && staText.contains("downgraded");
+            PciDevice.PcieLinkState sta = linkState(section(all, "LnkSta:"));
             String devCtl = section(all, "DevCtl:");
             String devCap = section(all, "DevCap:");
             Integer secondary = null;
@@ -125,7 +124,7 @@ public final class LspciParser extends LineParser<PciDevices> {
                 secondary = Integer.parseInt(bus.group(2), 16);
                 subordinate = Integer.parseInt(bus.group(3), 16);
             }
-            return new PciDevice(address, className, name, driver, numaNode, cap, sta, downgraded,
+            return new PciDevice(address, className, name, driver, numaNode, cap, sta,
                     firstInt(PAYLOAD, devCtl), firstInt(READ_REQ, devCtl), firstInt(PAYLOAD, devCap),
                     secondary, subordinate, line);
         }

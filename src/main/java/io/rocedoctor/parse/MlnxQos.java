@@ -6,8 +6,8 @@ import java.util.TreeMap;
 
 /**
  * The host QoS state {@code mlnx_qos -i IF} prints. Parts the tool version does not print, or
- * that the capture holds in a shape no version prints, are null or empty; the lines of the
- * latter are in {@code unread}.
+ * that the capture holds in a shape no version prints, are null or empty (the parser notes the
+ * lines of the latter).
  *
  * @param dcbxMode "OS controlled", "Firmware controlled"
  * @param trust "pcp" or "dscp"; "none" when the driver answers no trust state (OFED 4.2's "both" too)
@@ -19,11 +19,10 @@ import java.util.TreeMap;
  * @param pfcEnabled whether PFC is on, priority 0 first; empty when the "enabled" row was not read
  * @param priorityBuffer priority -> receive buffer (the "buffer" row of the PFC table)
  * @param trafficClasses the tc blocks, in printed order
- * @param unread the lines skipped because no version prints them so, with the reason
  */
 public record MlnxQos(String dcbxMode, String trust, Map<Integer, Integer> dscpPriority, Integer defaultPriority,
         List<Long> receiveBufferBytes, Long maxBufferBytes, Integer cableLength, List<Boolean> pfcEnabled,
-        Map<Integer, Integer> priorityBuffer, List<TrafficClass> trafficClasses, List<Unread> unread) {
+        Map<Integer, Integer> priorityBuffer, List<TrafficClass> trafficClasses) {
 
     public MlnxQos {
         dscpPriority = OrderedCopy.map(dscpPriority);
@@ -31,7 +30,6 @@ public record MlnxQos(String dcbxMode, String trust, Map<Integer, Integer> dscpP
         pfcEnabled = List.copyOf(pfcEnabled);
         priorityBuffer = OrderedCopy.map(priorityBuffer);
         trafficClasses = List.copyOf(trafficClasses);
-        unread = List.copyOf(unread);
     }
 
     /** The priorities with PFC on, ascending. */
@@ -62,9 +60,5 @@ public record MlnxQos(String dcbxMode, String trust, Map<Integer, Integer> dscpP
         public TrafficClass {
             priorities = List.copyOf(priorities);
         }
-    }
-
-    /** A line of the capture that was skipped: its 1-based number and why. */
-    public record Unread(int line, String reason) {
     }
 }

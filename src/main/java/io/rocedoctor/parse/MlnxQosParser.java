@@ -46,14 +46,15 @@ import java.util.regex.Pattern;
  * blocks, {@code tsa: ets, bw: N%}, {@code strict}, {@code vendor} or {@code unknown}, a rate
  * limit as {@code unlimited} or {@code 25.0 Gbps}, one {@code priority:} line per priority
  * (several on one line too) under an older {@code ETS configuration:} title or none. The
- * lldpad warning and the "... is not supported on your system" messages are skipped.
+ * lldpad warning is noise {@link TextLines} skips; the "... is not supported on your system"
+ * messages are noted as lines without QoS state.
  *
  * <p>A line that no version prints so (a row with too few values, a number out of range, a
- * {@code priority:} outside any tc) is skipped into {@link MlnxQos#unread()} and the rest stands;
- * extra fields after what a line is known to hold are ignored. Empty text is a
- * {@link ParseException} at line 0, a text with nothing mlnx_qos prints one at its first line.
+ * {@code priority:} outside any tc) is a note of {@link LineParser} and the rest stands; extra
+ * fields after what a line is known to hold are ignored. Empty text is a {@link ParseException}
+ * at line 0, a text with nothing mlnx_qos prints one at its first unreadable line.
  */
-public final class MlnxQosParser implements Parser<MlnxQos> {
+public final class MlnxQosParser extends LineParser<MlnxQos> {
     private static final Pattern DSCP_ROW = Pattern.compile("prio:\\s*(\\d+)\\s+dscp:(.*)");
     private static final Pattern DEFAULT_PRIORITY = Pattern.compile("prio:\\s*(\\d+)(?:\\s.*)?");
     private static final Pattern TC = Pattern.compile(
@@ -65,12 +66,12 @@ public final class MlnxQosParser implements Parser<MlnxQos> {
     private static final int PRIORITIES = 8;
 
     @Override
-    public MlnxQos parse(String text) throws ParseException {
-        TextLines lines = TextLines.of(text);
+    protected MlnxQos parse(TextLines lines) throws ParseException {
         if (lines.isBlank()) {
             throw new ParseException(0, "mlnx_qos: empty output");
         }
         Reading r = new Reading();
+        ParseException firstUnread = null;
         for (int n = 1; n <= lines.size(); n++) {
             String line = lines.line(n).trim();
             if (line.isEmpty()) {
@@ -79,13 +80,14 @@ public final class MlnxQosParser implements Parser<MlnxQos> {
             try {
                 r.read(line, n);
             } catch (ParseException e) {
-                // Moves onto a shared "unreadable line" note once TextLines has one.
-                r.unread.add(e);
+                lines.unreadable(e);
+                firstUnread = firstUnread == null ? e : firstUnread;
             }
         }
+        // Section titles alone are no QoS state: the text fails as if they were not there.
         if (r.recognised == 0) {
-            throw r.unread.isEmpty() ? new ParseException(1, "nothing mlnx_qos prints (trust state, PFC table, tc blocks) found")
-                    : r.unread.get(0);
+            throw firstUnread != null ? firstUnread
+                    : new ParseException(1, "nothing mlnx_qos prints (trust state, PFC table, tc blocks) found");
         }
         return r.result();
     }
@@ -106,13 +108,12 @@ public final class MlnxQosParser implements Parser<MlnxQos> {
         /** The block "priority:" lines go to; null outside one, or under a tc line without its number. */
         TcBlock tc;
         int recognised;
-        final List<ParseException> unread = new ArrayList<>();
 
         void read(String line, int n) throws ParseException {
             Matcher m;
             boolean defaultSection = inDefaultPriority;
             inDefaultPriority = false;
-            if (line.contains("lldpad service is running") || line.endsWith("not supported on your system")
+            if (line.endsWith("not supported on your system")
                     || line.endsWith("not supported on your system!")) {
                 throw new ParseException(n, "mlnx_qos message, not QoS state: '" + TextLines.abbreviate(line) + "'");
             } else if (line.startsWith("DCBX mode:")) {
@@ -218,8 +219,7 @@ public final class MlnxQosParser implements Parser<MlnxQos> {
             for (TcBlock b : tcs) {
                 classes.add(new MlnxQos.TrafficClass(b.tc, b.rateLimit, b.tsa, b.bandwidth, b.priorities));
             }
-            return new MlnxQos(dcbx, trust, dscp, defaultPriority, buffers, maxBuffer, cable, pfc, priorityBuffer, classes,
-                    unread.stream().map(e -> new MlnxQos.Unread(e.line(), e.getMessage())).toList());
+            return new MlnxQos(dcbx, trust, dscp, defaultPriority, buffers, maxBuffer, cable, pfc, priorityBuffer, classes);
         }
     }
 

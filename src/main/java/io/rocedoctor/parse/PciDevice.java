@@ -6,7 +6,7 @@ package io.rocedoctor.parse;
  * payload sizes, and for bridges the bus range behind them (which builds the path to the root port).
  */
 public record PciDevice(String address, String className, String name, String driver, Integer numaNode,
-                        PcieLinkState linkCap, PcieLinkState linkSta, boolean downgraded,
+                        PcieLinkState linkCap, PcieLinkState linkSta,
                         Integer maxPayload, Integer maxReadReq, Integer capMaxPayload,
                         Integer secondaryBus, Integer subordinateBus, int line) {
 

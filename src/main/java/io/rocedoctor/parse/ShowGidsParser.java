@@ -18,16 +18,16 @@ import java.util.regex.Pattern;
  * -> two entries (index 3: 192.168.7.21, RoCE v2, ens2f1np1), gidsFound 2. Because the optional
  * columns collapse, cells after the GID are told apart by their shape (dotted quad, v1/v2, name).
  * The header, the footer or both may be missing. Empty text, or a text with neither header,
- * row nor footer, is a {@link ParseException}; so is a row that is not DEV PORT INDEX GID ...
+ * row nor footer, is a {@link ParseException}. A row that is not DEV PORT INDEX GID ... (a cell
+ * missing, a number out of range) or a footer without a count is a note; the other rows stand.
  */
-public final class ShowGidsParser implements Parser<GidTable> {
+public final class ShowGidsParser extends LineParser<GidTable> {
     private static final Pattern FOOTER = Pattern.compile("n_gids_found\\s*=\\s*(\\S+)");
     private static final Pattern IPV4 = Pattern.compile("\\d{1,3}(\\.\\d{1,3}){3}");
     private static final Pattern VERSION = Pattern.compile("v([12])");
 
     @Override
-    public GidTable parse(String text) throws ParseException {
-        TextLines lines = TextLines.of(text);
+    protected GidTable parse(TextLines lines) throws ParseException {
         if (lines.isBlank()) {
             throw new ParseException(0, "show_gids: empty output");
         }
@@ -41,16 +41,16 @@ public final class ShowGidsParser implements Parser<GidTable> {
             }
             String[] cells = line.split("\\s+");
             Matcher footer = FOOTER.matcher(line);
-            if (footer.matches()) {
-                long count = TextLines.parseLong(footer.group(1), n, "n_gids_found");
-                if (count > Integer.MAX_VALUE) {
-                    throw new ParseException(n, "n_gids_found " + count + " is out of range");
+            try {
+                if (footer.matches()) {
+                    found = smallInt(footer.group(1), n, "n_gids_found");
+                } else if (cells[0].equals("DEV") && line.contains("GID")) {
+                    header = true;
+                } else {
+                    entries.add(row(cells, n));
                 }
-                found = (int) count;
-            } else if (cells[0].equals("DEV") && line.contains("GID")) {
-                header = true;
-            } else {
-                entries.add(row(cells, n));
+            } catch (ParseException e) {
+                lines.unreadable(e);
             }
         }
         if (!header && found == null && entries.isEmpty()) {
@@ -73,10 +73,12 @@ public final class ShowGidsParser implements Parser<GidTable> {
                 version = Integer.parseInt(v.group(1));
             } else if (version == null && ipv4 == null && IPV4.matcher(cells[i]).matches()) {
                 ipv4 = cells[i];
-            } else if (version != null && netdev == null) {
+            } else if (version == null) {
+                throw new ParseException(n, "no RoCE version (v1/v2) before '" + TextLines.abbreviate(cells[i]) + "'");
+            } else if (netdev == null) {
                 netdev = cells[i];
             } else {
-                throw new ParseException(n, "unexpected cell '" + TextLines.abbreviate(cells[i]) + "'");
+                break; // an extra field after the last column: ignored, as a newer show_gids may add one
             }
         }
         if (version == null) {

@@ -32,7 +32,7 @@ class TransportRulesTest {
         facts.add(qos("p0", 3));
         facts.add(traffic("v2", 106, 3));
         facts.add(new RoceMtu("mlx5_0", 1, "p0", 9000, 4096, 4096, RoceMtu.fitting(9000, 4096)));
-        facts.add(new PortGids("mlx5_0", 1, "p0", List.of("10.0.0.1"), List.of("10.0.0.1"), List.of()));
+        facts.add(new PortGids("mlx5_0", 1, "p0", List.of("10.0.0.1"), List.of("10.0.0.1"), List.of(), "show_gids"));
         // A healthy measured baseline, so the baseline rules stay quiet here.
         facts.add(new io.rocedoctor.facts.Baseline("ib_write_bw -d mlx5_0", "ib_write_bw", false, "mlx5_0", "p0", HostFacts.NIC,
                 65536, 96.0, 97.0, null, null, null, null, 100.0, 252.0));
@@ -112,15 +112,23 @@ class TransportRulesTest {
     @Test
     void anAddressWithOnlyARoceV1GidFires() {
         Diagnosis d = RuleHarness.diagnose(roceHost(new PortGids("mlx5_0", 1, "p0", List.of("fe80::1", "10.0.0.1"),
-                List.of("fe80::1"), List.of("10.0.0.1"))));
+                List.of("fe80::1"), List.of("10.0.0.1"), "show_gids")));
         assertThat(RuleHarness.ids(d)).containsExactly("ROCE_GID_V2_MISSING@mlx5_0/1");
-        assertThat(d.findings().get(0).evidence()).extracting(Evidence::value).containsExactly("10.0.0.1");
+        assertThat(d.findings().get(0).evidence()).extracting(Evidence::source, Evidence::value)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("show_gids", "10.0.0.1"));
+    }
+
+    @Test
+    void theEvidenceNamesTheCaptureTheGidsWereReadFrom() {
+        Diagnosis d = RuleHarness.diagnose(roceHost(new PortGids("mlx5_0", 1, "p0", List.of("fe80::1", "10.0.0.1"),
+                List.of("fe80::1"), List.of("10.0.0.1"), "ibv_devinfo -v")));
+        assertThat(d.findings().get(0).evidence()).extracting(Evidence::source).containsExactly("ibv_devinfo -v");
     }
 
     @Test
     void nearMissEveryAddressHasBothGidTypes() {
         assertThat(ids(roceHost(new PortGids("mlx5_0", 1, "p0", List.of("fe80::1", "10.0.0.1"),
-                List.of("fe80::1", "10.0.0.1"), List.of())))).isEmpty();
+                List.of("fe80::1", "10.0.0.1"), List.of(), "show_gids")))).isEmpty();
     }
 
     private static CounterRate rate(String counter, long delta, Double perSecond, boolean sinceBoot) {

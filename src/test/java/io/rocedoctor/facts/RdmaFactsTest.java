@@ -97,7 +97,7 @@ class RdmaFactsTest extends BundleFolderTest {
         assertThat(q.priorityBuffer()).containsEntry(3, 1).containsEntry(0, 0).hasSize(8);
         assertThat(q.bufferBytes()).containsExactly(130944L, 130944L, 0L, 0L, 0L, 0L, 0L, 0L);
         assertThat(f.ledger().failures()).isEmpty();
-        assertThat(f.ledger().notes()).anySatisfy(n -> assertThat(n).startsWith("mlnx_qos -i eth4, line 1 skipped").contains("lldpad"));
+        assertThat(f.ledger().notes()).anySatisfy(n -> assertThat(n).startsWith("commands/mlnx_qos_-i_eth4:1: skipped").contains("lldpad"));
     }
 
     @Test

@@ -3,6 +3,8 @@ package io.rocedoctor.facts;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.groups.Tuple.tuple;
 
+import io.rocedoctor.engine.Evidence;
+import io.rocedoctor.engine.RuleHarness;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -139,6 +141,18 @@ class TransportFactsTest extends BundleFolderTest {
         assertThat(f.of(PortGids.class)).extracting(PortGids::id, PortGids::lackingV2)
                 .containsExactly(tuple("mlx5_4/1", List.of()),
                         tuple("mlx5_5/1", List.of("fe80::5a24:2cff:fe11:a02", "10.11.13.14")));
+        // The finding names the capture the GIDs came from: a sosreport has no show_gids.
+        assertThat(f.of(PortGids.class)).extracting(PortGids::source).containsOnly("ibv_devinfo -v");
+        assertThat(RuleHarness.diagnose(f.all()).findings()).filteredOn(x -> x.id().equals("ROCE_GID_V2_MISSING"))
+                .singleElement().satisfies(gid -> assertThat(gid.evidence()).extracting(Evidence::source)
+                        .containsOnly("ibv_devinfo -v"));
+    }
+
+    @Test
+    void nearMissWithShowGidsCollectedTheGidsAreShowGids() throws Exception {
+        port("eth4", "0000:5e:00.0", 100000, 9000, 0, 0);
+        Facts f = build("");
+        assertThat(f.of(PortGids.class)).isNotEmpty().extracting(PortGids::source).containsOnly("show_gids");
     }
 
     @Test

@@ -96,7 +96,6 @@ class CoreParsersSamplesConformanceTest {
                         assertThat(d.numaNode()).isZero();
                         assertThat(d.linkCap()).isEqualTo(new PciDevice.PcieLinkState(8, 8));
                         assertThat(d.linkSta()).isEqualTo(new PciDevice.PcieLinkState(8, 8));
-                        assertThat(d.downgraded()).isFalse();
                         assertThat(d.maxPayload()).isEqualTo(128);
                         assertThat(d.maxReadReq()).isEqualTo(512);
                         assertThat(d.capMaxPayload()).isEqualTo(512);

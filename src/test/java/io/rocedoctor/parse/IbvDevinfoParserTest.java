@@ -1,6 +1,7 @@
 package io.rocedoctor.parse;
 
 import static io.rocedoctor.parse.ParseFailures.assertFailsAt;
+import static io.rocedoctor.parse.ParseFailures.assertNotedAt;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import net.jqwik.api.Arbitrary;
@@ -77,12 +78,44 @@ class IbvDevinfoParserTest {
     }
 
     @Test
-    void malformedInputs() {
+    void nothingReadableFails() {
         assertFailsAt(parser, "", 0);
-        assertFailsAt(parser, "\tfw_ver:\t16.1\nhca_id:\tmlx5_0\n", 1);
         assertFailsAt(parser, "bash: ibv_devinfo: command not found\n", 1);
-        assertFailsAt(parser, "hca_id: mlx5_0\n\tport:\t1\n\t\tactive_mtu:\t99999999999999999999999 (5)\n", 3);
-        assertFailsAt(parser, "hca_id: mlx5_0\n\tport:\tone\n", 2);
+        assertFailsAt(parser, "Failed to get IB devices list: Function not implemented\n", 1);
+    }
+
+    @Test
+    void aBadLineIsANoteAndTheRestStands() {
+        IbvDevices before = assertNotedAt(parser, "\tfw_ver:\t16.1\nhca_id:\tmlx5_0\n", 1, "before any 'hca_id:'");
+        assertThat(before.devices()).extracting(IbvDevices.IbvDevice::hcaId).containsExactly("mlx5_0");
+        assertThat(before.devices().get(0).firmwareVersion()).as("a line before the block is no line of it").isNull();
+
+        IbvDevices mtu = assertNotedAt(parser, "hca_id: mlx5_0\n\tport:\t1\n\t\tactive_mtu:\t99999999999999999999999 (5)\n"
+                + "\t\tmax_mtu:\t4096 (5)\n\t\tGID[  1]:\t\tfe80::ba3f:d2ff:fea4:5e10, RoCE v2\n", 3, "active_mtu");
+        IbvDevices.IbvPort port = mtu.devices().get(0).ports().get(0);
+        assertThat(port.activeMtu()).isNull();
+        assertThat(port.attributes()).doesNotContainKey("active_mtu");
+        assertThat(port.maxMtu()).isEqualTo(4096);
+        assertThat(port.gids()).extracting(IbvDevices.IbvGid::index).containsExactly(1);
+    }
+
+    @Test
+    void aPortWithoutItsNumberIsSkippedUpToTheNextPort() throws Exception {
+        String text = "hca_id: mlx5_0\n\tport:\tone\n\t\tstate:\tPORT_DOWN (1)\n\t\tGID[  0]:\t\tfe80::1, RoCE v1\n"
+                + "\tport:\t2\n\t\tstate:\tPORT_ACTIVE (4)\n";
+        Parsed<IbvDevices> read = parser.read(text);
+        IbvDevices.IbvDevice dev = read.value().devices().get(0);
+        assertThat(dev.ports()).singleElement().satisfies(p -> {
+            assertThat(p.port()).isEqualTo(2);
+            assertThat(p.state()).isEqualTo("PORT_ACTIVE");
+            assertThat(p.gids()).isEmpty();
+        });
+        assertThat(dev.attributes()).as("the unread port's lines are not the device's").doesNotContainKey("state");
+        assertThat(read.notes()).extracting(LineNote::line).containsExactly(2, 3, 4);
+        // Near miss: with its number read, the first port keeps its own lines.
+        IbvDevices.IbvDevice both = parser.parse(text.replace("port:\tone", "port:\t1")).devices().get(0);
+        assertThat(both.ports()).extracting(IbvDevices.IbvPort::state).containsExactly("PORT_DOWN", "PORT_ACTIVE");
+        assertThat(both.ports().get(0).gids()).extracting(IbvDevices.IbvGid::gid).containsExactly("fe80::1");
     }
 
     @Property(tries = 200)

@@ -27,7 +27,6 @@ class LspciParserTest {
         assertThat(d.numaNode()).isZero();
         assertThat(d.linkCap()).isEqualTo(new PciDevice.PcieLinkState(16, 16));
         assertThat(d.linkSta()).isEqualTo(new PciDevice.PcieLinkState(8, 8));
-        assertThat(d.downgraded()).isTrue();
         assertThat(d.maxPayload()).isEqualTo(256);
         assertThat(d.maxReadReq()).isEqualTo(4096);
     }
@@ -53,7 +52,6 @@ class LspciParserTest {
         assertThat(nic.linkCap()).isEqualTo(new PciDevice.PcieLinkState(16, 16));
         assertThat(nic.linkSta()).isEqualTo(nic.linkCap());
         assertThat(nic.linkSta().generation()).isEqualTo(4);
-        assertThat(nic.downgraded()).isFalse();
         assertThat(nic.maxPayload()).isEqualTo(512);
         assertThat(nic.maxReadReq()).isEqualTo(4096);
         assertThat(nic.capMaxPayload()).isEqualTo(512);
@@ -70,7 +68,6 @@ class LspciParserTest {
         for (PciDevice d : all.devices()) {
             assertThat(d.linkCap()).isEqualTo(new PciDevice.PcieLinkState(16, 16));
             assertThat(d.linkSta()).isEqualTo(new PciDevice.PcieLinkState(8, 8));
-            assertThat(d.downgraded()).isTrue();
             assertThat(d.maxPayload()).isEqualTo(256);
             assertThat(d.maxReadReq()).isEqualTo(1024);
             assertThat(d.capMaxPayload()).isEqualTo(512);
@@ -87,7 +84,6 @@ class LspciParserTest {
         PciDevice f0 = all.at("1a:00.0").orElseThrow();
         assertThat(f0.linkSta()).isEqualTo(new PciDevice.PcieLinkState(32, 16));
         assertThat(f0.linkSta().generation()).isEqualTo(5);
-        assertThat(f0.downgraded()).isFalse();
         PciDevice f1 = all.at("1a:00.1").orElseThrow();
         assertThat(f1.linkCap()).isNull();
         assertThat(f1.linkSta()).isNull();

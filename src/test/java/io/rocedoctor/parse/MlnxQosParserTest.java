@@ -16,7 +16,8 @@ class MlnxQosParserTest {
 
     @Test
     void javadocExample() throws Exception {
-        MlnxQos q = parser.parse(JavadocExample.of(MlnxQosParser.class));
+        Parsed<MlnxQos> read = parser.read(JavadocExample.of(MlnxQosParser.class));
+        MlnxQos q = read.value();
         assertThat(q.dcbxMode()).isEqualTo("Firmware controlled");
         assertThat(q.trust()).isEqualTo("dscp");
         assertThat(q.dscpPriority()).containsEntry(26, 3).containsEntry(33, 3);
@@ -26,12 +27,13 @@ class MlnxQosParserTest {
         assertThat(q.priorityBuffer()).containsEntry(3, 1);
         assertThat(q.priorityTrafficClass()).containsEntry(1, 0).containsEntry(3, 3);
         assertThat(q.trafficClasses().get(1).rateLimit()).isEqualTo("25.0 Gbps");
-        assertThat(q.unread()).extracting(MlnxQos.Unread::line).containsExactly(1);
+        assertThat(read.notes()).extracting(LineNote::line).containsExactly(1);
     }
 
     @Test
     void connectX5OnDocaWithLldpadWarningAndMaxBufferSize() throws Exception {
-        MlnxQos q = parser.parse(RdmaFamilyFixtures.read("mlnx_qos/mlnx_qos-i-ens1f0np0-cx5-doca-lldpad-max-buffer.txt"));
+        Parsed<MlnxQos> read = parser.read(RdmaFamilyFixtures.read("mlnx_qos/mlnx_qos-i-ens1f0np0-cx5-doca-lldpad-max-buffer.txt"));
+        MlnxQos q = read.value();
         assertThat(q.dcbxMode()).isEqualTo("OS controlled");
         assertThat(q.trust()).isEqualTo("dscp");
         // Priority 3 is printed on two lines: DSCPs 24-31, then 32-35.
@@ -48,7 +50,7 @@ class MlnxQosParserTest {
         assertThat(q.trafficClasses().get(0).bandwidthPercent()).isEqualTo(40);
         assertThat(q.trafficClasses().get(3).tsa()).isEqualTo("strict");
         assertThat(q.trafficClasses().get(3).rateLimit()).isEqualTo("25.0 Gbps");
-        assertThat(q.unread()).singleElement().satisfies(u -> {
+        assertThat(read.notes()).singleElement().satisfies(u -> {
             assertThat(u.line()).isEqualTo(1);
             assertThat(u.reason()).contains("lldpad");
         });
@@ -56,7 +58,8 @@ class MlnxQosParserTest {
 
     @Test
     void connectX7OnOfed2310FirmwareDcbxPcpTrustAllPrioritiesInOneBuffer() throws Exception {
-        MlnxQos q = parser.parse(RdmaFamilyFixtures.read("mlnx_qos/mlnx_qos-i-ens3np0-cx7-ofed2310-fw-pcp-one-buffer.txt"));
+        Parsed<MlnxQos> read = parser.read(RdmaFamilyFixtures.read("mlnx_qos/mlnx_qos-i-ens3np0-cx7-ofed2310-fw-pcp-one-buffer.txt"));
+        MlnxQos q = read.value();
         assertThat(q.dcbxMode()).isEqualTo("Firmware controlled");
         assertThat(q.trust()).isEqualTo("pcp");
         assertThat(q.dscpPriority()).isEmpty();
@@ -66,12 +69,13 @@ class MlnxQosParserTest {
         assertThat(q.pfcPriorities()).containsExactly(4);
         assertThat(q.priorityBuffer()).hasSize(8).containsValues(1).doesNotContainValue(0);
         assertThat(q.priorityTrafficClass()).isEqualTo(Map.of(0, 1, 1, 0, 2, 2, 3, 2, 4, 4, 5, 5, 6, 5, 7, 5));
-        assertThat(q.unread()).isEmpty();
+        assertThat(read.notes()).isEmpty();
     }
 
     @Test
     void early2023TotalSizeAndASetDefaultPriority() throws Exception {
-        MlnxQos q = parser.parse(RdmaFamilyFixtures.read("mlnx_qos/mlnx_qos-i-ens2f1np1-cx6dx-total-size-default-prio.txt"));
+        Parsed<MlnxQos> read = parser.read(RdmaFamilyFixtures.read("mlnx_qos/mlnx_qos-i-ens2f1np1-cx6dx-total-size-default-prio.txt"));
+        MlnxQos q = read.value();
         assertThat(q.defaultPriority()).isEqualTo(3);
         // "prio:3" under "default priority:" is no DSCP row.
         assertThat(q.dscpPriority()).hasSize(64).containsEntry(26, 3).containsEntry(0, 0);
@@ -79,7 +83,7 @@ class MlnxQosParserTest {
         assertThat(q.maxBufferBytes()).isEqualTo(524160L);
         assertThat(q.cableLength()).isEqualTo(30);
         assertThat(q.trafficClasses().get(2).bandwidthPercent()).isZero();
-        assertThat(q.unread()).isEmpty();
+        assertThat(read.notes()).isEmpty();
     }
 
     @Test
@@ -134,40 +138,43 @@ class MlnxQosParserTest {
 
     @Test
     void extraFieldsAtTheEndOfAKnownLineAreIgnored() throws Exception {
-        MlnxQos q = parser.parse("Priority trust state: dscp (sysfs)\nCable len: 7 m\n"
+        Parsed<MlnxQos> read = parser.read("Priority trust state: dscp (sysfs)\nCable len: 7 m\n"
                 + "Receive buffer size (bytes): 1,2,3,4,5,6,7,8,max_buffer_size=36,xoff=9\n"
                 + "\tenabled     0   0   0   1   0   0   0   0   pfc\n"
                 + "tc: 3 ratelimit: unlimited, tsa: ets, bw: 50%, mode: x\n\t priority:  3\n");
+        MlnxQos q = read.value();
         assertThat(q.trust()).isEqualTo("dscp");
         assertThat(q.cableLength()).isEqualTo(7);
         assertThat(q.receiveBufferBytes()).containsExactly(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L);
         assertThat(q.maxBufferBytes()).isEqualTo(36L);
         assertThat(q.pfcPriorities()).containsExactly(3);
         assertThat(q.trafficClasses()).singleElement().satisfies(tc -> assertThat(tc.bandwidthPercent()).isEqualTo(50));
-        assertThat(q.unread()).isEmpty();
+        assertThat(read.notes()).isEmpty();
     }
 
     @Test
     void unsupportedMessagesAreSkippedAndTheRestStands() throws Exception {
-        MlnxQos q = parser.parse("Priority trust state is not supported on your system\n"
+        Parsed<MlnxQos> read = parser.read("Priority trust state is not supported on your system\n"
                 + "Buffers commands are not supported on your system\nRate limit is not supported on your system!\n"
                 + "DCBX mode: OS controlled\nPriority trust state: none\nCable len: 7\nPFC configuration:\n"
                 + "\tpriority    0   1   2   3   4   5   6   7\n\tenabled     0   0   0   0   0   0   0   0\n"
                 + "ets, bw: 100%\n\t priority:  0\n");
+        MlnxQos q = read.value();
         assertThat(q.trust()).isEqualTo("none");
         assertThat(q.receiveBufferBytes()).isEmpty();
         assertThat(q.pfcEnabled()).hasSize(8).containsOnly(false);
         // A tc line printed without "tc: N ratelimit: R," cannot say its class: its priorities stay unattributed.
         assertThat(q.trafficClasses()).isEmpty();
-        assertThat(q.unread()).extracting(MlnxQos.Unread::line).containsExactly(1, 2, 3, 10, 11);
+        assertThat(read.notes()).extracting(LineNote::line).containsExactly(1, 2, 3, 10, 11);
     }
 
     @Test
     void aRowNoVersionPrintsIsSkippedNotTheFile() throws Exception {
-        MlnxQos q = parser.parse(RdmaFamilyFixtures.read("mlnx_qos/mlnx_qos-i-ens5f1-bad-enabled-row.txt"));
+        Parsed<MlnxQos> read = parser.read(RdmaFamilyFixtures.read("mlnx_qos/mlnx_qos-i-ens5f1-bad-enabled-row.txt"));
+        MlnxQos q = read.value();
         assertThat(q.trust()).isEqualTo("pcp");
         assertThat(q.pfcEnabled()).as("an unread PFC row is no PFC state").isEmpty();
-        assertThat(q.unread()).singleElement().satisfies(u -> {
+        assertThat(read.notes()).singleElement().satisfies(u -> {
             assertThat(u.line()).isEqualTo(5);
             assertThat(u.reason()).contains("'enabled' row: 5 values");
         });
@@ -175,16 +182,17 @@ class MlnxQosParserTest {
 
     @Test
     void nearMissesAreSkippedWithTheirLine() throws Exception {
-        MlnxQos q = parser.parse("Priority trust state: pcp\n\t priority:  3\nCable len: 99999999999999999999999\n"
+        Parsed<MlnxQos> read = parser.read("Priority trust state: pcp\n\t priority:  3\nCable len: 99999999999999999999999\n"
                 + "Receive buffer size (bytes): 130944,130944,0,0,max_buffer_size=262016\n"
                 + "\tprio:9 dscp:01,\n\tbuffer      0   0   0   9   0   0   0   0\n");
+        MlnxQos q = read.value();
         assertThat(q.trust()).isEqualTo("pcp");
         assertThat(q.cableLength()).isNull();
         assertThat(q.receiveBufferBytes()).isEmpty();
         assertThat(q.dscpPriority()).isEmpty();
         assertThat(q.priorityBuffer()).isEmpty();
-        assertThat(q.unread()).extracting(MlnxQos.Unread::line).containsExactly(2, 3, 4, 5, 6);
-        assertThat(q.unread().get(0).reason()).contains("outside any 'tc:'");
+        assertThat(read.notes()).extracting(LineNote::line).containsExactly(2, 3, 4, 5, 6);
+        assertThat(read.notes().get(0).reason()).contains("outside any 'tc:'");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.rocedoctor.parse;
 
 import static io.rocedoctor.parse.ParseFailures.assertFailsAt;
+import static io.rocedoctor.parse.ParseFailures.assertNotedAt;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import net.jqwik.api.Arbitrary;
@@ -51,12 +52,38 @@ class ShowGidsParserTest {
     }
 
     @Test
-    void malformedInputs() {
+    void nothingReadableFails() {
         assertFailsAt(parser, "", 0);
         assertFailsAt(parser, "show_gids: command not found\n", 1);
-        assertFailsAt(parser, "DEV PORT INDEX GID IPv4 VER DEV\nmlx5_0 1 2 fe80::1 ens1f0\n", 2);
         assertFailsAt(parser, "mlx5_0 1 99999999999999999999999 fe80::1 v2 ens1f0\n", 1);
-        assertFailsAt(parser, "mlx5_0 1 0 fe80::1 v2 ens1f0\nn_gids_found=lots\n", 2);
+        assertFailsAt(parser, "---\t----\n", 1);
+    }
+
+    @Test
+    void aBadRowIsANoteAndTheOtherRowsStand() throws Exception {
+        GidTable t = assertNotedAt(parser, "DEV PORT INDEX GID IPv4 VER DEV\nmlx5_0 1 2 fe80::1 ens1f0\n"
+                + "mlx5_0 1 3 0000:0000:0000:0000:0000:ffff:c0a8:0715 192.168.7.21 v2 ens1f0\nn_gids_found=2\n", 2, "no RoCE version");
+        assertThat(t.entries()).singleElement().satisfies(e -> {
+            assertThat(e.index()).isEqualTo(3);
+            assertThat(e.roceVersion()).isEqualTo(2);
+        });
+        assertThat(t.gidsFound()).isEqualTo(2);
+        // Near miss: with its version the row is read.
+        assertThat(parser.parse("mlx5_0 1 2 fe80::1 v2 ens1f0\n").entries()).extracting(GidTable.GidEntry::index).containsExactly(2);
+    }
+
+    @Test
+    void extraCellsAfterTheNetdevAreIgnored() throws Exception {
+        Parsed<GidTable> read = parser.read("mlx5_0 1 3 fe80::1 v2 ens1f0 up 4096\n");
+        assertThat(read.value().entries()).singleElement().satisfies(e -> assertThat(e.netdev()).isEqualTo("ens1f0"));
+        assertThat(read.notes()).isEmpty();
+    }
+
+    @Test
+    void aFooterWithoutItsCountIsANoteAndTheRowsStand() {
+        GidTable t = assertNotedAt(parser, "mlx5_0 1 0 fe80::1 v2 ens1f0\nn_gids_found=lots\n", 2, "n_gids_found");
+        assertThat(t.gidsFound()).isNull();
+        assertThat(t.entries()).hasSize(1);
     }
 
     @Property(tries = 200)
