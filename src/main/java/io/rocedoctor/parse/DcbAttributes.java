@@ -113,20 +113,19 @@ record DcbAttributes(Map<String, Attribute> attributes) {
      * map is never read with a hole in it.
      */
     static <T> T lineOrNote(TextLines lines, Reading<T> reading) {
-        try {
-            return reading.read();
-        } catch (ParseException e) {
-            lines.unreadable(e);
-            return null;
-        }
+        return orNote(reading, lines::unreadable);
     }
 
     /** A scalar sharing its line with others ({@code pfc-cap 8 macsec-bypass off}), or null with a note on that part. */
     static <T> T valueOrNote(TextLines lines, Reading<T> reading) {
+        return orNote(reading, lines::partlyUnreadable);
+    }
+
+    private static <T> T orNote(Reading<T> reading, java.util.function.Consumer<ParseException> note) {
         try {
             return reading.read();
         } catch (ParseException e) {
-            lines.partlyUnreadable(e);
+            note.accept(e);
             return null;
         }
     }
