@@ -21,7 +21,9 @@ import java.util.TreeMap;
  * DSCP several priorities (mlx5 keeps one); the lowest, printed first, is kept. The other
  * selectors ({@code ethtype-prio}, {@code stream-port-prio}, {@code dgram-port-prio},
  * {@code port-prio}, {@code pcp-prio} of iproute2 6.5 and later) are recognised and not read. A DSCP
- * name no stock rt_dsfield has, a DSCP above 63 or a priority above 7 is a ParseException naming the line.
+ * name no stock rt_dsfield has, a DSCP above 63 or a priority above 7 makes its line a note: the
+ * whole {@code dscp-prio} line is dropped (a map with one mapping missing would read as a DSCP left
+ * unmapped), and a text with no other line fails at it.
  */
 public final class DcbAppParser extends LineParser<DcbApp> {
     private static final Set<String> NAMES = Set.of("default-prio", "ethtype-prio", "dscp-prio", "stream-port-prio",
@@ -35,22 +37,24 @@ public final class DcbAppParser extends LineParser<DcbApp> {
             return new DcbApp(Map.of(), List.of());
         }
         DcbAttributes a = DcbAttributes.parse(lines, "dcb app show", NAMES);
-        Map<Integer, Integer> dscp = new TreeMap<>();
         DcbAttributes.Attribute dscpPrio = a.get("dscp-prio");
-        if (dscpPrio != null) {
+        Map<Integer, Integer> dscp = dscpPrio == null ? null : DcbAttributes.lineOrNote(lines, () -> {
+            Map<Integer, Integer> map = new TreeMap<>();
             for (Map.Entry<String, String> e : dscpPrio.pairs()) {
-                dscp.putIfAbsent(dscp(e.getKey(), dscpPrio.line()),
+                map.putIfAbsent(dscp(e.getKey(), dscpPrio.line()),
                         DcbAttributes.index(e.getValue(), dscpPrio.line(), "dscp-prio priority"));
             }
-        }
-        List<Integer> defaults = new ArrayList<>();
+            return map;
+        });
         DcbAttributes.Attribute defaultPrio = a.get("default-prio");
-        if (defaultPrio != null) {
+        List<Integer> defaults = defaultPrio == null ? null : DcbAttributes.lineOrNote(lines, () -> {
+            List<Integer> list = new ArrayList<>();
             for (String v : defaultPrio.values()) {
-                defaults.add(DcbAttributes.index(v, defaultPrio.line(), "default-prio"));
+                list.add(DcbAttributes.index(v, defaultPrio.line(), "default-prio"));
             }
-        }
-        return new DcbApp(dscp, defaults);
+            return list;
+        });
+        return new DcbApp(dscp == null ? Map.of() : dscp, defaults == null ? List.of() : defaults);
     }
 
     private static int dscp(String key, int line) throws ParseException {

@@ -11,10 +11,11 @@ import java.util.regex.Pattern;
  * The layout every {@code dcb OBJECT show dev IF} of iproute2 prints (dcb/dcb.c): attribute
  * names each followed by their values, several to a line ({@code pfc-cap 8 macsec-bypass off delay 0})
  * or one array to a line as {@code KEY:VALUE} words ({@code prio-pfc 0:off 1:off 2:off 3:on ...},
- * {@code dscp-prio 0:0 CS3:3}). A word is a name when the object knows it, else a value of the
- * last name; a line that does not start with a name is a ParseException naming it. dcb reports a
- * failure on stderr ({@code Attribute read: Operation not supported}); when that reached the
- * capture, or dcb printed JSON ({@code dcb -j}, not read here), the text is a ParseException too.
+ * {@code dcb dscp-prio 0:0 CS3:3}). A word is a name when the object knows it, else a value of the
+ * last name; a line that does not start with a name is a note on its line. dcb reports a failure
+ * on stderr ({@code Attribute read: Operation not supported}); when that reached the capture it is
+ * a note too, so a capture of that alone fails at it. JSON ({@code dcb -j}) is not read: a
+ * ParseException.
  *
  * @param attributes by name, in printed order; a name printed twice keeps its first values
  */
@@ -71,11 +72,13 @@ record DcbAttributes(Map<String, Attribute> attributes) {
                 throw new ParseException(n, what + ": JSON output (dcb -j) is not read; capture the text form");
             }
             if (REFUSAL.matcher(line).matches()) {
-                throw new ParseException(n, what + " gave no data: '" + TextLines.abbreviate(line) + "'");
+                lines.unreadable(n, what + " gave no data: '" + TextLines.abbreviate(line) + "'");
+                continue;
             }
             List<String> words = TextLines.words(line);
             if (!names.contains(words.get(0))) {
-                throw new ParseException(n, what + ": expected one of " + names + ", got '" + TextLines.abbreviate(words.get(0)) + "'");
+                lines.unreadable(n, what + ": expected one of " + names + ", got '" + TextLines.abbreviate(words.get(0)) + "'");
+                continue;
             }
             String name = null;
             List<String> values = new ArrayList<>();
@@ -96,6 +99,35 @@ record DcbAttributes(Map<String, Attribute> attributes) {
             throw new ParseException(1, what + ": no attribute");
         }
         return new DcbAttributes(out);
+    }
+
+    /** Reads one attribute's values; a ParseException names its line. */
+    @FunctionalInterface
+    interface Reading<T> {
+        T read() throws ParseException;
+    }
+
+    /**
+     * An attribute that is its line (an array: {@code dscp-prio ...}), or null with the line noted
+     * unreadable when it does not read: the whole line is dropped, never some of its pairs, so a
+     * map is never read with a hole in it.
+     */
+    static <T> T lineOrNote(TextLines lines, Reading<T> reading) {
+        return orNote(reading, lines::unreadable);
+    }
+
+    /** A scalar sharing its line with others ({@code pfc-cap 8 macsec-bypass off}), or null with a note on that part. */
+    static <T> T valueOrNote(TextLines lines, Reading<T> reading) {
+        return orNote(reading, lines::partlyUnreadable);
+    }
+
+    private static <T> T orNote(Reading<T> reading, java.util.function.Consumer<ParseException> note) {
+        try {
+            return reading.read();
+        } catch (ParseException e) {
+            note.accept(e);
+            return null;
+        }
     }
 
     /** A priority, buffer or traffic class index: 0 to 7. */

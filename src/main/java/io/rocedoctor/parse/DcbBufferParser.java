@@ -19,8 +19,9 @@ import java.util.regex.Pattern;
  * -> priority 3 in buffer 1, the others in buffer 0; buffer 1 holds 261888 bytes; 1245184 bytes
  * in all. Sizes are printed the way tc prints them: bytes with a {@code b}, or, when within a few
  * bytes of a whole number of them, {@code Kb} or {@code Mb} (1024-based), so a size read from a
- * {@code K}/{@code M} form may be off by those few bytes. A size or index that is not one is a
- * ParseException naming the line; so is an output with neither map.
+ * {@code K}/{@code M} form may be off by those few bytes. A size or index that is not one makes
+ * its line a note (the whole line: a map is never read with a hole) and the other lines stand; an
+ * output with neither map read is a ParseException.
  */
 public final class DcbBufferParser extends LineParser<DcbBuffer> {
     private static final Set<String> NAMES = Set.of("prio-buffer", "buffer-size", "total-size");
@@ -31,27 +32,30 @@ public final class DcbBufferParser extends LineParser<DcbBuffer> {
         DcbAttributes a = DcbAttributes.parse(lines, "dcb buffer show", NAMES);
         DcbAttributes.Attribute prioBuffer = a.get("prio-buffer");
         DcbAttributes.Attribute sizes = a.get("buffer-size");
-        if (prioBuffer == null && sizes == null) {
-            throw new ParseException(1, "dcb buffer show: neither prio-buffer nor buffer-size");
-        }
-        Map<Integer, Integer> priorityBuffer = new TreeMap<>();
-        if (prioBuffer != null) {
+        Map<Integer, Integer> priorityBuffer = prioBuffer == null ? null : DcbAttributes.lineOrNote(lines, () -> {
+            Map<Integer, Integer> map = new TreeMap<>();
             for (Map.Entry<String, String> e : prioBuffer.pairs()) {
-                priorityBuffer.put(DcbAttributes.index(e.getKey(), prioBuffer.line(), "prio-buffer priority"),
+                map.put(DcbAttributes.index(e.getKey(), prioBuffer.line(), "prio-buffer priority"),
                         DcbAttributes.index(e.getValue(), prioBuffer.line(), "prio-buffer buffer"));
             }
-        }
-        List<Long> bytes = new ArrayList<>();
-        if (sizes != null) {
+            return map;
+        });
+        List<Long> bytes = sizes == null ? null : DcbAttributes.lineOrNote(lines, () -> {
+            List<Long> list = new ArrayList<>();
             for (Map.Entry<String, String> e : sizes.pairs()) {
-                if (DcbAttributes.index(e.getKey(), sizes.line(), "buffer-size buffer") != bytes.size()) {
+                if (DcbAttributes.index(e.getKey(), sizes.line(), "buffer-size buffer") != list.size()) {
                     throw new ParseException(sizes.line(), "buffer-size: buffers are not 0, 1, 2... in order");
                 }
-                bytes.add(size(e.getValue(), sizes.line()));
+                list.add(size(e.getValue(), sizes.line()));
             }
+            return list;
+        });
+        if (priorityBuffer == null && bytes == null) {
+            throw new ParseException(1, "dcb buffer show: neither prio-buffer nor buffer-size");
         }
         DcbAttributes.Attribute total = a.get("total-size");
-        return new DcbBuffer(priorityBuffer, bytes, total == null ? null : size(total.value(), total.line()));
+        return new DcbBuffer(priorityBuffer == null ? Map.of() : priorityBuffer, bytes == null ? List.of() : bytes,
+                total == null ? null : DcbAttributes.lineOrNote(lines, () -> size(total.value(), total.line())));
     }
 
     private static long size(String value, int line) throws ParseException {

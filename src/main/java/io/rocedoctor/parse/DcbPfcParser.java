@@ -15,8 +15,9 @@ import java.util.Set;
  * </pre>
  * -> PFC on priority 3 only, 8 classes may have PFC. With {@code -s} the {@code requests} and
  * {@code indications} counters follow; they are recognised and not read ({@code ethtool -S}
- * counts pause). Without a {@code prio-pfc} line, or with a priority missing from it, the text is
- * a ParseException: no rule can use a PFC vector with holes.
+ * counts pause). A {@code pfc-cap}, {@code macsec-bypass} or {@code delay} that does not read is a
+ * note on its line. Without a {@code prio-pfc} line, or with a priority missing from it, the text
+ * is a ParseException: the PFC vector is what the record is, and no rule can use one with holes.
  */
 public final class DcbPfcParser extends LineParser<DcbPfc> {
     private static final Set<String> NAMES = Set.of("pfc-cap", "macsec-bypass", "delay", "prio-pfc", "requests", "indications");
@@ -40,9 +41,10 @@ public final class DcbPfcParser extends LineParser<DcbPfc> {
         DcbAttributes.Attribute bypass = a.get("macsec-bypass");
         DcbAttributes.Attribute delay = a.get("delay");
         return new DcbPfc(
-                cap == null ? null : TextLines.parseInt(cap.value(), cap.line(), "pfc-cap"),
-                bypass == null ? null : DcbAttributes.onOff(bypass.value(), bypass.line(), "macsec-bypass"),
-                delay == null ? null : TextLines.parseInt(delay.value(), delay.line(), "delay"),
+                cap == null ? null : DcbAttributes.valueOrNote(lines, () -> TextLines.parseInt(cap.value(), cap.line(), "pfc-cap")),
+                bypass == null ? null : DcbAttributes.valueOrNote(lines,
+                        () -> DcbAttributes.onOff(bypass.value(), bypass.line(), "macsec-bypass")),
+                delay == null ? null : DcbAttributes.valueOrNote(lines, () -> TextLines.parseInt(delay.value(), delay.line(), "delay")),
                 new ArrayList<>(Arrays.asList(enabled)));
     }
 }

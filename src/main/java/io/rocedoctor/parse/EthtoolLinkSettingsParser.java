@@ -15,7 +15,12 @@ import java.util.List;
  *         Auto-negotiation: on
  *         Link detected: yes
  * </pre>
- * gives speed 100000, duplex Full, autoneg on, link detected, and the mode lists.
+ * gives speed 100000, duplex Full, autoneg on, link detected, and the mode lists. Both printers
+ * of ethtool are read: the ioctl one (ethtool 4.x, 5.x, {@code do_gset} in ethtool.c) and the
+ * netlink one (5.6+, {@code netlink/settings.c}), whose extra lines (Lanes, Link detected's
+ * {@code Link Down Reason}, MDI-X) are other keys and ignored; the speed of a down link prints
+ * {@code Unknown!}. A speed that is neither is a note on its line and the other fields stand; the
+ * text fails when it has neither a readable speed nor a link state.
  */
 public final class EthtoolLinkSettingsParser extends LineParser<EthtoolLinkSettings> {
 
@@ -35,7 +40,13 @@ public final class EthtoolLinkSettingsParser extends LineParser<EthtoolLinkSetti
             if (s.matches("\\d{1,9}")) {
                 speed = Integer.parseInt(s);
             } else if (!s.startsWith("Unknown")) {
-                throw new ParseException(e.line(), "speed is not 'NMb/s' or 'Unknown!': '" + TextLines.abbreviate(e.value()) + "'");
+                ParseException bad = new ParseException(e.line(),
+                        "speed is not 'NMb/s' or 'Unknown!': '" + TextLines.abbreviate(e.value()) + "'");
+                if (kv.first("Link detected").isEmpty()) {
+                    // An unreadable speed and no link state: nothing of the link was recognised.
+                    throw bad;
+                }
+                lines.unreadable(bad);
             }
         }
         return new EthtoolLinkSettings(speed, kv.value("Duplex").orElse(null),

@@ -23,8 +23,10 @@ import java.util.regex.Pattern;
  * gives IpLink(5, "ens1f0np0", master "bond1", state "UP", kind "bond_slave", slaveState "ACTIVE",
  * rx_dropped 12, altNames [enp65s0f0np0]). Statistics after a "vf N" line belong to the VF and are
  * skipped; unknown indented lines (alias, vf, xdp) are tolerated. Counters printed with
- * {@code -h} ("6.04T") are read approximately. Empty output, "Device ... does not exist", or a
- * first line that is not a link header is a ParseException.
+ * {@code -h} ("6.04T") are read approximately. A line before the first link header, counter titles
+ * without their values, or a counter that is not a number is a note on its line; the other links and
+ * counters stand. Empty output, "Device ... does not exist", or a text without a link header is a
+ * ParseException.
  */
 public final class IpLinksParser extends LineParser<IpLinks> {
     private static final Pattern HEADER = Pattern.compile("(\\d+):\\s+([^:\\s]+):\\s+<([^>]*)>(.*)");
@@ -47,10 +49,18 @@ public final class IpLinksParser extends LineParser<IpLinks> {
         boolean inVf;
         boolean detailsDone;
 
-        IpLink build(int headerLine) throws ParseException {
+        IpLink build(int headerLine, TextLines lines) {
             String mtu = header.get("mtu");
-            return new IpLink(index, name, parent, flags,
-                    mtu == null ? null : (int) Math.min(Integer.MAX_VALUE, TextLines.parseLong(mtu, headerLine, "mtu")),
+            Integer mtuValue = null;
+            if (mtu != null) {
+                try {
+                    mtuValue = (int) Math.min(Integer.MAX_VALUE, TextLines.parseLong(mtu, headerLine, "mtu"));
+                } catch (ParseException e) {
+                    // The link's name, flags and state on that line stand.
+                    lines.partlyUnreadable(e);
+                }
+            }
+            return new IpLink(index, name, parent, flags, mtuValue,
                     header.get("qdisc"), header.get("state"), header.get("master"), linkType, address, kind,
                     attributes, altNames, statistics);
         }
@@ -70,33 +80,47 @@ public final class IpLinksParser extends LineParser<IpLinks> {
             Matcher h = HEADER.matcher(line);
             if (h.matches()) {
                 if (draft != null) {
-                    links.add(draft.build(draftLine));
+                    links.add(draft.build(draftLine, lines));
                 }
-                draft = header(h, n);
+                try {
+                    draft = header(h, n);
+                } catch (ParseException e) {
+                    // Its detail lines then read as lines outside a link, each noted.
+                    draft = null;
+                    lines.unreadable(e);
+                }
                 draftLine = n;
                 continue;
             }
             if (draft == null) {
-                throw new ParseException(n, "ip link: expected a 'N: name: <FLAGS> ...' line, got '"
+                lines.unreadable(n, "ip link: expected a 'N: name: <FLAGS> ...' line, got '"
                         + TextLines.abbreviate(line) + "'");
+                continue;
             }
             Matcher s = STATS_TITLE.matcher(line);
             if (s.matches()) {
+                draft.detailsDone = true;
                 String prefix = s.group(1).toLowerCase() + "_";
                 String[] columns = s.group(2).strip().split("\\s+");
+                if (n == lines.size() || lines.line(n + 1).isBlank()) {
+                    lines.unreadable(n, "ip link: counter titles without a line of values");
+                    continue;
+                }
                 n++;
-                if (n > lines.size()) {
-                    throw new ParseException(n - 1, "ip link: counter titles without a line of values");
-                }
                 String[] values = lines.line(n).strip().split("\\s+");
-                if (values.length != columns.length) {
-                    throw new ParseException(n, "ip link: " + columns.length + " counter titles but "
+                if (values.length < columns.length) {
+                    lines.unreadable(n, "ip link: " + columns.length + " counter titles but "
                             + values.length + " values");
+                    continue;
                 }
+                // Values past the last title (a newer iproute2's column) are ignored.
                 for (int i = 0; i < columns.length && !draft.inVf; i++) {
-                    draft.statistics.put(prefix + columns[i], counter(values[i], n, columns[i]));
+                    try {
+                        draft.statistics.put(prefix + columns[i], counter(values[i], n, columns[i]));
+                    } catch (ParseException e) {
+                        lines.partlyUnreadable(e);
+                    }
                 }
-                draft.detailsDone = true;
             } else if (line.startsWith("link/")) {
                 String[] tokens = line.split("\\s+");
                 draft.linkType = tokens[0].substring("link/".length());
@@ -124,7 +148,7 @@ public final class IpLinksParser extends LineParser<IpLinks> {
             }
         }
         if (draft != null) {
-            links.add(draft.build(draftLine));
+            links.add(draft.build(draftLine, lines));
         }
         return new IpLinks(links);
     }

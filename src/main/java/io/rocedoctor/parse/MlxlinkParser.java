@@ -34,8 +34,9 @@ import java.util.regex.Pattern;
  * -> Active/LinkUp, 200G over 4 lanes, RS-FEC(544,514), PAM4, raw BER 2.1E-8, effective BER
  * 15E-255, 2 link downs. Padding is not trusted (a forum collapses it to one space and puts a
  * blank line between lines: that still parses) and ANSI colours are removed. Empty text is a
- * {@link ParseException} at line 0; an mlxlink "-E-" error line, a malformed number, or a text
- * with no mlxlink field at all is a {@link ParseException} naming the line.
+ * {@link ParseException} at line 0. An mlxlink "-E-" error line (one section failed, the others
+ * printed) or a value that is not the number or BER its field holds is a note on its line and the
+ * other fields stand; a text with no mlxlink field at all is a {@link ParseException} naming the line.
  */
 public final class MlxlinkParser extends LineParser<MlxlinkReport> {
     private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;]*[A-Za-z]");
@@ -67,7 +68,9 @@ public final class MlxlinkParser extends LineParser<MlxlinkReport> {
                 continue;
             }
             if (line.startsWith("-E-")) {
-                throw new ParseException(n, "mlxlink error: " + TextLines.abbreviate(line));
+                // One section failed (a DAC has no module page); the others printed.
+                lines.unreadable(n, "mlxlink error: " + TextLines.abbreviate(line));
+                continue;
             }
             int colon = line.indexOf(':');
             if (colon < 0) {
@@ -91,27 +94,27 @@ public final class MlxlinkParser extends LineParser<MlxlinkReport> {
         Integer speedGbps = firstNumber(GBPS, speed);
         Integer lanes = firstNumber(LANES, width);
         return new MlxlinkReport(text(fields, "state"), text(fields, "physical state"), speed, speedGbps, width,
-                lanes, fec, signaling(fec, speed, speedGbps, lanes), ber(fields, "raw physical ber"),
-                ber(fields, "effective physical ber"), ber(fields, "symbol ber"),
-                counters(fields, "raw physical errors per lane"), counter(fields, "effective physical errors"),
-                counter(fields, "symbol errors"), counter(fields, "link down counter"),
-                counter(fields, "link error recovery counter"), decimal(fields, "time since last clear [min]"),
-                text(fields, "recommendation"), module(fields), eye(fields), frozen);
+                lanes, fec, signaling(fec, speed, speedGbps, lanes), ber(fields, lines, "raw physical ber"),
+                ber(fields, lines, "effective physical ber"), ber(fields, lines, "symbol ber"),
+                counters(fields, lines, "raw physical errors per lane"), counter(fields, lines, "effective physical errors"),
+                counter(fields, lines, "symbol errors"), counter(fields, lines, "link down counter"),
+                counter(fields, lines, "link error recovery counter"), decimal(fields, lines, "time since last clear [min]"),
+                text(fields, "recommendation"), module(fields, lines), eye(fields, lines), frozen);
     }
 
-    private static MlxlinkReport.Module module(Map<String, Field> f) throws ParseException {
-        Double length = decimal(f, "transfer distance [m]");
+    private static MlxlinkReport.Module module(Map<String, Field> f, TextLines lines) {
+        Double length = decimal(f, lines, "transfer distance [m]");
         if (length == null) {
-            length = decimal(f, "cable length [m]");
+            length = decimal(f, lines, "cable length [m]");
         }
         return new MlxlinkReport.Module(text(f, "identifier"), text(f, "cable type"), text(f, "cable technology"),
                 text(f, "compliance"), text(f, "vendor name"), text(f, "vendor part number"), length,
-                decimal(f, "temperature [c]"));
+                decimal(f, lines, "temperature [c]"));
     }
 
-    private static MlxlinkReport.EyeOpening eye(Map<String, Field> f) throws ParseException {
-        return new MlxlinkReport.EyeOpening(counters(f, "physical grade"), counters(f, "height eye opening [mv]"),
-                counters(f, "phase eye opening [psec]"));
+    private static MlxlinkReport.EyeOpening eye(Map<String, Field> f, TextLines lines) {
+        return new MlxlinkReport.EyeOpening(counters(f, lines, "physical grade"), counters(f, lines, "height eye opening [mv]"),
+                counters(f, lines, "phase eye opening [psec]"));
     }
 
     /** PAM4 when the FEC is KP4 (only PAM4 lanes use it), the IB generation is HDR or later, or a lane carries 50G+. */
@@ -156,37 +159,53 @@ public final class MlxlinkParser extends LineParser<MlxlinkReport> {
         return Integer.parseInt(m.group(1));
     }
 
-    private static Long counter(Map<String, Field> f, String key) throws ParseException {
+    /* A value that does not read is a note on its line (one field per line) and null or empty here. */
+
+    private static Long counter(Map<String, Field> f, TextLines lines, String key) {
         Field field = f.get(key);
-        return absent(field) ? null : TextLines.parseLong(field.value(), field.line(), key);
+        if (absent(field)) {
+            return null;
+        }
+        try {
+            return TextLines.parseLong(field.value(), field.line(), key);
+        } catch (ParseException e) {
+            lines.unreadable(e);
+            return null;
+        }
     }
 
-    private static List<Long> counters(Map<String, Field> f, String key) throws ParseException {
+    private static List<Long> counters(Map<String, Field> f, TextLines lines, String key) {
         Field field = f.get(key);
         List<Long> values = new ArrayList<>();
         if (!absent(field)) {
-            for (String v : field.value().split(",")) {
-                if (!v.isBlank()) {
-                    values.add(TextLines.parseLong(v, field.line(), key));
+            try {
+                for (String v : field.value().split(",")) {
+                    if (!v.isBlank()) {
+                        values.add(TextLines.parseLong(v, field.line(), key));
+                    }
                 }
+            } catch (ParseException e) {
+                lines.unreadable(e);
+                return List.of();
             }
         }
         return values;
     }
 
-    private static Double decimal(Map<String, Field> f, String key) throws ParseException {
+    private static Double decimal(Map<String, Field> f, TextLines lines, String key) {
         Field field = f.get(key);
         if (absent(field)) {
             return null;
         }
         Matcher m = LEADING_DECIMAL.matcher(field.value());
         if (!m.find()) {
-            throw new ParseException(field.line(), key + " is not a number: '" + TextLines.abbreviate(field.value()) + "'");
+            lines.unreadable(field.line(), key + " is not a number: '" + TextLines.abbreviate(field.value()) + "'");
+            return null;
         }
         return Double.parseDouble(m.group());
     }
 
-    private static MlxlinkReport.Ber ber(Map<String, Field> f, String key) throws ParseException {
+    private static MlxlinkReport.Ber ber(Map<String, Field> f, TextLines lines, String key) {
         Field field = f.get(key);
         if (absent(field)) {
             return null;
@@ -199,6 +218,7 @@ public final class MlxlinkParser extends LineParser<MlxlinkReport> {
         if (v.matches("0+(\\.0+)?")) {
             return new MlxlinkReport.Ber(v, 0, 0);
         }
-        throw new ParseException(field.line(), key + " is not a BER like 3E-12: '" + TextLines.abbreviate(v) + "'");
+        lines.unreadable(field.line(), key + " is not a BER like 3E-12: '" + TextLines.abbreviate(v) + "'");
+        return null;
     }
 }

@@ -28,7 +28,8 @@ import java.util.regex.Pattern;
  * gives temperature 45.0, alarm 80.0, warning 75.0, voltage 3.2861, rx [0.7645, 0.0347],
  * tx [0.8923, 0.9011]. SFP modules give one lane from "Receiver signal average optical power" and
  * "Laser output power". Empty output or an ethtool refusal ("Cannot get module EEPROM
- * information") is a ParseException, as is a line without " : " (an undecoded hex dump).
+ * information") is a ParseException, as is a text of the undecoded hex dump alone. A line without
+ * " : " or a measure that is not a number is a note on its line; the other fields stand.
  */
 public final class ModuleInfoParser extends LineParser<ModuleInfo> {
     private static final Pattern RX = Pattern.compile(
@@ -36,6 +37,8 @@ public final class ModuleInfoParser extends LineParser<ModuleInfo> {
                     + "\\s*(?:\\((?:Channel|Chan) (\\d+)\\))?");
     private static final Pattern TX = Pattern.compile(
             "(?:Transmit avg optical power|Laser output power)\\s*(?:\\((?:Channel|Chan) (\\d+)\\))?");
+    /** The offset column of the hex dump ethtool prints when it cannot decode the module ("0x0000"). */
+    private static final Pattern HEX_OFFSET = Pattern.compile("0x\\p{XDigit}+");
     private static final Pattern NUMBER = Pattern.compile("^(-?\\d+(?:\\.\\d+)?)");
 
     @Override
@@ -52,25 +55,35 @@ public final class ModuleInfoParser extends LineParser<ModuleInfo> {
             }
             int colon = line.indexOf(':');
             if (colon <= 0) {
-                throw new ParseException(n, "ethtool -m: expected 'name : value', got '" + TextLines.abbreviate(line) + "'");
+                lines.unreadable(n, "ethtool -m: expected 'name : value', got '" + TextLines.abbreviate(line) + "'");
+                continue;
             }
             String key = line.substring(0, colon).strip().replaceAll("\\s+", " ");
+            if (HEX_OFFSET.matcher(key).matches()) {
+                lines.unreadable(n, "ethtool -m: a hex dump row (the driver gave no decoded fields), not 'name : value'");
+                continue;
+            }
             String value = line.substring(colon + 1).strip();
             fields.merge(key, value, (a, b) -> a + "; " + b);
             lineOf.putIfAbsent(key, n);
             Matcher m;
-            if ((m = RX.matcher(key)).matches()) {
-                rx.put(lane(m.group(1), n), number(value, n, key));
-            } else if ((m = TX.matcher(key)).matches()) {
-                tx.put(lane(m.group(1), n), number(value, n, key));
+            try {
+                if ((m = RX.matcher(key)).matches()) {
+                    rx.put(lane(m.group(1), n), number(value, n, key));
+                } else if ((m = TX.matcher(key)).matches()) {
+                    tx.put(lane(m.group(1), n), number(value, n, key));
+                }
+            } catch (ParseException e) {
+                // The field's text stays in otherFields; only its number is lost.
+                lines.partlyUnreadable(e);
             }
         }
         return new ModuleInfo(fields.get("Identifier"), fields.get("Connector"), fields.get("Vendor name"),
                 fields.get("Vendor PN"), fields.get("Vendor SN"),
-                measure(fields, lineOf, "Module temperature"),
-                measure(fields, lineOf, "Module temperature high alarm threshold"),
-                measure(fields, lineOf, "Module temperature high warning threshold"),
-                measure(fields, lineOf, "Module voltage"),
+                measure(fields, lineOf, "Module temperature", lines),
+                measure(fields, lineOf, "Module temperature high alarm threshold", lines),
+                measure(fields, lineOf, "Module temperature high warning threshold", lines),
+                measure(fields, lineOf, "Module voltage", lines),
                 new ArrayList<>(rx.values()), new ArrayList<>(tx.values()), fields);
     }
 
@@ -78,10 +91,18 @@ public final class ModuleInfoParser extends LineParser<ModuleInfo> {
         return channel == null ? 1 : (int) Math.min(Integer.MAX_VALUE, TextLines.parseLong(channel, line, "channel"));
     }
 
-    private static Double measure(Map<String, String> fields, Map<String, Integer> lineOf, String key)
-            throws ParseException {
+    /** A measure's leading number, or null with a note when its value is not one. */
+    private static Double measure(Map<String, String> fields, Map<String, Integer> lineOf, String key, TextLines lines) {
         String value = fields.get(key);
-        return value == null ? null : number(value, lineOf.get(key), key);
+        if (value == null) {
+            return null;
+        }
+        try {
+            return number(value, lineOf.get(key), key);
+        } catch (ParseException e) {
+            lines.partlyUnreadable(e);
+            return null;
+        }
     }
 
     /** The leading number of "45.00 degrees C / 113.00 degrees F", "3.29 V" or "0.76 mW / -1.17 dBm". */

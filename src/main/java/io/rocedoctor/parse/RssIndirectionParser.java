@@ -23,8 +23,9 @@ import java.util.regex.Pattern;
  * </pre>
  * gives ringCount 4, 16 table entries over queues 0-3, a 40-byte key, toeplitz on.
  * A "..." line (an elided table) sets {@code tableElided}; "Operation not supported" under the
- * key leaves it empty; newer sections ("RSS input transformation:") are skipped. Empty output
- * or an ethtool refusal is a ParseException.
+ * key leaves it empty; newer sections ("RSS input transformation:") are skipped. A line none of
+ * the sections reads is a note on its line, the rest stands. Empty output or an ethtool refusal
+ * is a ParseException.
  */
 public final class RssIndirectionParser extends LineParser<RssIndirection> {
     private static final Pattern TITLE = Pattern.compile(
@@ -64,10 +65,16 @@ public final class RssIndirectionParser extends LineParser<RssIndirection> {
             } else if (section == Section.TABLE && line.equals("...")) {
                 elided = true;
             } else if (section == Section.TABLE && (m = ROW.matcher(line)).matches()) {
-                for (String q : m.group(2).strip().split("\\s+")) {
-                    if (!q.isEmpty()) {
-                        table.add((int) Math.min(Integer.MAX_VALUE, TextLines.parseLong(q, n, "queue number")));
+                List<Integer> row = new ArrayList<>();
+                try {
+                    for (String q : m.group(2).strip().split("\\s+")) {
+                        if (!q.isEmpty()) {
+                            row.add((int) Math.min(Integer.MAX_VALUE, TextLines.parseLong(q, n, "queue number")));
+                        }
                     }
+                    table.addAll(row);
+                } catch (ParseException e) {
+                    lines.unreadable(e);
                 }
             } else if (section == Section.KEY && KEY.matcher(line).matches()) {
                 for (String b : line.split(":")) {
@@ -77,7 +84,7 @@ public final class RssIndirectionParser extends LineParser<RssIndirection> {
                 String[] kv = TextLines.keyValue(line, ':').orElseThrow();
                 functions.put(kv[0], kv[1].equals("on"));
             } else {
-                throw new ParseException(n, "ethtool -x: unexpected line in the " + section.name().toLowerCase()
+                lines.unreadable(n, "ethtool -x: unexpected line in the " + section.name().toLowerCase()
                         + " section: '" + TextLines.abbreviate(line) + "'");
             }
         }

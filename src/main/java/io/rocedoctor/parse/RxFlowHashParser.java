@@ -38,7 +38,7 @@ public final class RxFlowHashParser extends LineParser<RxFlowHash> {
             if (line.endsWith(TITLE_END) && flowType == null) {
                 flowType = line.substring(0, line.length() - TITLE_END.length()).strip();
             } else if (flowType == null) {
-                throw new ParseException(n, "ethtool -n rx-flow-hash: expected '... flows use these fields for computing"
+                lines.unreadable(n, "ethtool -n rx-flow-hash: expected '... flows use these fields for computing"
                         + " Hash flow key:', got '" + TextLines.abbreviate(line) + "'");
             } else if (line.equalsIgnoreCase("All matching flows discarded on RX")) {
                 discarded = true;

@@ -150,7 +150,8 @@ public final class TextLines {
                 return;
             }
         }
-        LineNote first = notes.stream().filter(note -> unread.get(note.line())).findFirst().orElse(null);
+        // The first by line, not by when the parser noted it (a map's line is judged after the pass).
+        LineNote first = notes().stream().filter(note -> unread.get(note.line())).findFirst().orElse(null);
         if (first != null) {
             throw new ParseException(first.line(), "no line could be read; the first: " + first.reason());
         }

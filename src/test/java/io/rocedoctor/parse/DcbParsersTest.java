@@ -89,7 +89,7 @@ class DcbParsersTest {
         assertFailsAt(parser, "Attribute read: Operation not supported\n", 1);
         assertFailsAt(parser, "dscp-prio 64:3\n", 1);
         assertFailsAt(parser, "dscp-prio 26:8\n", 1);
-        assertFailsAt(parser, "default-prio 0\ndscp-prio BULK:1\n", 2);
+        assertFailsAt(parser, "dscp-prio BULK:1\nRSVD 3\n", 1);
         assertFailsAt(parser, "dscp-prio -1:3\n", 1);
         assertFailsAt(parser, "app dscp 26 prio 3\n", 1);
     }
@@ -117,9 +117,28 @@ class DcbParsersTest {
         assertFailsAt(parser, "Attribute not found: No such file or directory\n", 1);
         assertFailsAt(parser, "total-size 1216Kb\n", 1);
         assertFailsAt(parser, "prio-buffer 0:0 1:0 2:0 3:9\n", 1);
-        assertFailsAt(parser, "prio-buffer 0:0\nbuffer-size 0:1kb 2:0b\n", 2);
+        assertFailsAt(parser, "buffer-size 0:1kb 2:0b\nprio-buffer 0:x\n", 1);
         assertFailsAt(parser, "buffer-size 0:12 bytes\n", 1);
         assertFailsAt(parser, "buffer-size 0:999999999999Gb\n", 1);
+    }
+
+    @Test
+    void anUnreadableDcbLineIsANoteAndTheOtherLinesStand() {
+        DcbApp app = ParseFailures.assertNotedAt(new DcbAppParser(), "default-prio 0\nunknown-prio 9:9\ndscp-prio BULK:1\n",
+                2, "expected one of");
+        assertThat(app.defaultPriorities()).containsExactly(0);
+        assertThat(ParseFailures.assertNotedAt(new DcbAppParser(), "default-prio 0\ndscp-prio BULK:1\n", 2,
+                "neither a DSCP nor a known name").dscpPriority()).isEmpty();
+
+        DcbBuffer buffer = ParseFailures.assertNotedAt(new DcbBufferParser(),
+                "prio-buffer 0:0 1:0 2:0 3:1 4:0 5:0 6:0 7:0\nbuffer-size 0:1kb 2:0b\ntotal-size 1216Kb\n", 2, "in order");
+        assertThat(buffer.priorityBuffer()).containsEntry(3, 1);
+        assertThat(buffer.bufferBytes()).isEmpty();
+        assertThat(buffer.totalBytes()).isEqualTo(1216L * 1024);
+
+        DcbPfc pfc = ParseFailures.assertNotedAt(new DcbPfcParser(),
+                "pfc-cap eight macsec-bypass off delay 0\nprio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off\n", 1, "pfc-cap");
+        assertThat(pfc.pfcEnabled()).containsExactly(false, false, false, true, false, false, false, false);
     }
 
     @Property(tries = 200)

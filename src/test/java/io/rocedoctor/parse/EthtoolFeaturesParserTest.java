@@ -48,6 +48,15 @@ class EthtoolFeaturesParserTest {
         assertThat(SampleText.failureLine(() -> parser.parse("Features for x:\nrx-checksumming on\n"))).isEqualTo(2);
     }
 
+    @Test
+    void anUnreadableFeatureIsANoteAndTheOtherFeaturesStand() {
+        EthtoolFeatures f = ParseFailures.assertNotedAt(parser, "Features for x:\nrx-checksumming: on\n"
+                + "tx-checksumming: maybe\nrx-gro-hw: off [fixed]\n", 3, "neither on nor off");
+        assertThat(f.enabled("rx-checksumming")).contains(true);
+        assertThat(f.features().get("rx-gro-hw").fixed()).isTrue();
+        assertThat(f.features()).doesNotContainKey("tx-checksumming");
+    }
+
     @Property(tries = 200)
     void survivesHostileText(@ForAll("hostile") String text) {
         ParserFuzz.survives(parser, text);

@@ -61,10 +61,28 @@ class EthtoolLinkSettingsParserTest {
         assertThat(failureLine(() -> parser.parse(""))).isEqualTo(0);
         assertThat(failureLine(() -> parser.parse("Settings for eth9:\nCannot get device settings: No such device\n")))
                 .isEqualTo(1);
-        assertThat(failureLine(() -> parser.parse("Settings for eth0:\n\tSpeed: fast\n\tLink detected: yes\n"))).isEqualTo(2);
         assertThat(failureLine(() -> parser.parse("Settings for eth0:\n\tSpeed: 99999999999999999999Mb/s\n"))).isEqualTo(2);
         // truncated before any Speed or Link line
         assertThat(failureLine(() -> parser.parse("Settings for eth0:\n\tSupported ports: [ FIBRE ]\n\tSupp"))).isEqualTo(1);
+    }
+
+    @Test
+    void anUnreadableSpeedIsANoteAndTheOtherFieldsStand() {
+        EthtoolLinkSettings s = ParseFailures.assertNotedAt(parser, "Settings for eth0:\n\tSupported link modes:   25000baseCR/Full\n"
+                + "\tSpeed: fast\n\tDuplex: Full\n\tAuto-negotiation: on\n\tLink detected: yes\n", 3, "speed is not");
+        assertThat(s.speedMbps()).isNull();
+        assertThat(s.duplex()).isEqualTo("Full");
+        assertThat(s.linkDetected()).isTrue();
+        assertThat(s.supportedModes()).containsExactly("25000baseCR/Full");
+    }
+
+    @Test
+    void netlinkLinesAfterAKnownValueAreIgnored() throws ParseException {
+        // ethtool 5.6+ over netlink: Lanes, and the reason of a down link on the Link detected line.
+        EthtoolLinkSettings s = parser.parse("Settings for eth0:\n\tSpeed: Unknown!\n\tLanes: 4\n\tDuplex: Unknown! (255)\n"
+                + "\tAuto-negotiation: on\n\tLink detected: no (No cable)\n");
+        assertThat(s.speedMbps()).isNull();
+        assertThat(s.linkDetected()).isFalse();
     }
 
     @Property(tries = 200)

@@ -89,10 +89,23 @@ class IpLinksParserTest {
         assertThat(SampleText.failureLine(() -> parser.parse(""))).isZero();
         assertThat(SampleText.failureLine(() -> parser.parse("Device \"eth9\" does not exist.\n"))).isEqualTo(1);
         assertThat(SampleText.failureLine(() -> parser.parse("link/ether 00:11:22:33:44:55\n"))).isEqualTo(1);
-        assertThat(SampleText.failureLine(() -> parser.parse("2: eth0: <UP> mtu 1500\n    RX: bytes packets\n    12\n"))).isEqualTo(3);
-        assertThat(SampleText.failureLine(() -> parser.parse("2: eth0: <UP> mtu 1500\n    RX: bytes packets\n"))).isEqualTo(2);
-        assertThat(SampleText.failureLine(() -> parser.parse("2: eth0: <UP> mtu 1500\n    RX: bytes\n    99999999999999999999\n"))).isEqualTo(3);
-        assertThat(SampleText.failureLine(() -> parser.parse("2: eth0: <UP> mtu 99999999999999999999\n"))).isEqualTo(1);
+        assertThat(SampleText.failureLine(() -> parser.parse("link/ether 00:11:22:33:44:55\nbrd ff:ff\n"))).isEqualTo(1);
+    }
+
+    @Test
+    void badCountersAndStrayLinesAreNotesAndTheLinksStand() {
+        ParseFailures.assertNotedAt(parser, "2: eth0: <UP> mtu 1500\n    RX: bytes packets\n    12\n", 3, "2 counter titles but 1 values");
+        ParseFailures.assertNotedAt(parser, "2: eth0: <UP> mtu 1500\n    RX: bytes packets\n", 2, "without a line of values");
+        ParseFailures.assertNotedAt(parser, "2: eth0: <UP> mtu 1500\n    RX: bytes\n    99999999999999999999\n", 3, "bytes counter");
+        IpLinks mtu = ParseFailures.assertNotedAt(parser, "2: eth0: <UP> mtu 99999999999999999999\n", 1, "mtu");
+        assertThat(mtu.links().get(0).mtu()).isNull();
+        IpLinks links = ParseFailures.assertNotedAt(parser, "garbage before\n2: eth0: <UP> mtu 1500 state UP\n    RX: bytes packets\n"
+                + "    10 x\n    TX: bytes packets extra\n    30 40 50 60\n3: eth1: <UP> mtu 9000\n", 1, "expected a 'N: name");
+        assertThat(links.links()).extracting(IpLink::name).containsExactly("eth0", "eth1");
+        assertThat(links.links().get(0).statistic("rx_bytes")).isEqualTo(10L);
+        assertThat(links.links().get(0).statistic("rx_packets")).isNull();
+        assertThat(links.links().get(0).statistic("tx_extra")).isEqualTo(50L);
+        assertThat(links.links().get(1).mtu()).isEqualTo(9000);
     }
 
     @Property(tries = 200)

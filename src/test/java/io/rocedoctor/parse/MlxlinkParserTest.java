@@ -112,8 +112,22 @@ class MlxlinkParserTest {
     void malformedInputs() {
         assertFailsAt(parser, "", 0);
         assertFailsAt(parser, "bash: mlxlink: command not found\n", 1);
-        assertFailsAt(parser, "State : Active\nRaw Physical BER : lots\n", 2);
-        assertFailsAt(parser, "State : Active\n\nLink Down Counter : 99999999999999999999999\n", 3);
+        assertFailsAt(parser, "Raw Physical BER : lots\nLink Down Counter : x\n", 1);
+    }
+
+    @Test
+    void unreadableValuesAndSectionErrorsAreNotesAndTheOtherFieldsStand() {
+        MlxlinkReport r = ParseFailures.assertNotedAt(parser, "State : Active\nRaw Physical BER : lots\n"
+                + "-E- Failed to get module info\nLink Down Counter : 99999999999999999999999\n"
+                + "Raw Physical Errors Per Lane : 1,x,3\nLink Error Recovery Counter : 4\n", 2, "not a BER");
+        assertThat(r.state()).isEqualTo("Active");
+        assertThat(r.rawBer()).isNull();
+        assertThat(r.linkDownCounter()).isNull();
+        assertThat(r.rawErrorsPerLane()).isEmpty();
+        assertThat(r.linkErrorRecoveryCounter()).isEqualTo(4L);
+        ParseFailures.assertNotedAt(parser, "State : Active\n-E- Failed to get module info\n", 2, "mlxlink error");
+        ParseFailures.assertNotedAt(parser, "State : Active\n\nLink Down Counter : 99999999999999999999999\n", 3,
+                "link down counter");
     }
 
     @Property(tries = 200)

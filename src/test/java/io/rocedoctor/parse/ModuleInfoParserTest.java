@@ -63,8 +63,19 @@ class ModuleInfoParserTest {
     void malformedInputNamesTheLine() {
         assertThat(SampleText.failureLine(() -> parser.parse(""))).isZero();
         assertThat(SampleText.failureLine(() -> parser.parse("Cannot get module EEPROM information: Input/output error\n"))).isEqualTo(1);
-        assertThat(SampleText.failureLine(() -> parser.parse("\tIdentifier : 0x03 (SFP)\n\tModule temperature : hot\n"))).isEqualTo(2);
         assertThat(SampleText.failureLine(() -> parser.parse("Offset\t\tValues\n------\t\t------\n0x0000:\t\t03 04 07\n"))).isEqualTo(1);
+    }
+
+    @Test
+    void unreadableLinesAreNotesAndTheOtherFieldsStand() {
+        ModuleInfo m = ParseFailures.assertNotedAt(parser, "\tIdentifier : 0x03 (SFP)\n\tModule temperature : hot\n"
+                + "\tsome stray text\n\tModule voltage : 3.29 V\n\tLaser output power : 0.50 mW / -3.01 dBm\n", 2,
+                "Module temperature is not a number");
+        assertThat(m.temperatureCelsius()).isNull();
+        assertThat(m.identifier()).isEqualTo("0x03 (SFP)");
+        assertThat(m.voltage()).isEqualTo(3.29);
+        assertThat(m.txPowerMilliwatts()).containsExactly(0.50);
+        ParseFailures.assertNotedAt(parser, "\tIdentifier : 0x03 (SFP)\n\tsome stray text\n", 2, "expected 'name : value'");
     }
 
     @Property(tries = 200)

@@ -58,9 +58,17 @@ class RssIndirectionParserTest {
     void malformedInputNamesTheLine() {
         assertThat(SampleText.failureLine(() -> parser.parse(""))).isZero();
         assertThat(SampleText.failureLine(() -> parser.parse("Cannot get RX ring count: Operation not supported\n"))).isEqualTo(1);
-        assertThat(SampleText.failureLine(() -> parser.parse("RX flow hash indirection table for p with 2 RX ring(s):\n 0: 0 x\n"))).isEqualTo(2);
-        assertThat(SampleText.failureLine(() -> parser.parse("RX flow hash indirection table for p with 2 RX ring(s):\n 0: 0 1\n"
-                + "RSS hash function:\n    toeplitz: maybe\n"))).isEqualTo(4);
+        assertThat(SampleText.failureLine(() -> parser.parse("garbage\n 0: 0 x\n"))).isEqualTo(1);
+    }
+
+    @Test
+    void unreadableRowsAreNotesAndTheRestStands() {
+        RssIndirection r = ParseFailures.assertNotedAt(parser, "RX flow hash indirection table for p with 2 RX ring(s):\n"
+                + "    0: 0 1\n    2: 0 x\n    4: 1 0\nRSS hash function:\n    toeplitz: maybe\n    xor: off\n", 3, "table section");
+        assertThat(r.table()).containsExactly(0, 1, 1, 0);
+        assertThat(r.hashFunctions()).containsExactly(java.util.Map.entry("xor", false));
+        ParseFailures.assertNotedAt(parser, "RX flow hash indirection table for p with 2 RX ring(s):\n 0: 0 1\n"
+                + "RSS hash function:\n    toeplitz: maybe\n", 4, "function section");
     }
 
     @Property(tries = 200)

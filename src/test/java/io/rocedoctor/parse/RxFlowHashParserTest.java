@@ -53,6 +53,13 @@ class RxFlowHashParserTest {
         assertThat(SampleText.failureLine(() -> parser.parse("\nIP SA\nIP DA\n"))).isEqualTo(2);
     }
 
+    @Test
+    void linesBeforeTheTitleAreNotesAndTheFieldsStand() {
+        RxFlowHash h = ParseFailures.assertNotedAt(parser, "stray line\nTCP over IPV4 flows use these fields for computing Hash flow key:\n"
+                + "IP SA\nIP DA\n", 1, "expected '... flows use");
+        assertThat(h.fields()).containsExactly(RxFlowHash.Field.IP_SA, RxFlowHash.Field.IP_DA);
+    }
+
     @Property(tries = 200)
     void survivesHostileText(@ForAll("hostile") String text) {
         ParserFuzz.survives(parser, text);
