@@ -86,6 +86,18 @@ final class ServeHarness implements AutoCloseable {
         return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
     }
 
+    /**
+     * As {@link #send}, on a client of its own: after the server closed a connection under an
+     * over-limit upload, the shared client may still hand out that dead connection.
+     */
+    HttpResponse<String> sendOnNewConnection(String token, String method, String path) throws IOException, InterruptedException {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).method(method, HttpRequest.BodyPublishers.noBody());
+        if (token != null) {
+            b.header("Authorization", "Bearer " + token);
+        }
+        return java.net.http.HttpClient.newHttpClient().send(b.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
     HttpResponse<String> uploadRaw(String token, String caseName, Path file) throws IOException, InterruptedException {
         return send(token, "POST", "/api/v1/cases/" + caseName + "/bundles?name=" + file.getFileName(),
                 HttpRequest.BodyPublishers.ofFile(file), "application/octet-stream");

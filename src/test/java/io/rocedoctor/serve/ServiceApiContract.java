@@ -216,20 +216,28 @@ abstract class ServiceApiContract {
     void anUploadOverTheLimitIsRefusedAndNothingIsKept() throws Exception {
         Path big = temp.resolve("big.bin");
         Files.write(big, new byte[(int) MAX_UPLOAD + 1]);
-        // The raw body is refused by its Content-Length before it is read: the answer is 413, or, when the
-        // client is still sending, the connection closes under it (curl shows the 413).
-        try {
-            assertThat(server.uploadRaw(engineer, "SR-BIG", big).statusCode()).isEqualTo(413);
-        } catch (java.io.IOException closedWhileSending) {
-            assertThat(closedWhileSending).hasMessageContaining("HTTP/1.1 header parser");
-        }
-        HttpResponse<String> multipart = server.uploadMultipart(engineer, "SR-BIG", "bundle", "big.bin", Files.readAllBytes(big));
-        assertThat(multipart.statusCode()).as(multipart.body()).isEqualTo(413);
-        assertThat(server.send(engineer, "POST", "/api/v1/cases/SR-BIG/bundles", HttpRequest.BodyPublishers.noBody(), null).statusCode()).isEqualTo(400);
+        // An upload over the limit is refused before it is stored: the answer is 413, or, when the client
+        // is still sending, the connection closes under it (curl shows the 413). Raw body and multipart alike.
+        assertRefusedAsTooLarge(() -> server.uploadRaw(engineer, "SR-BIG", big));
+        assertRefusedAsTooLarge(() -> server.uploadMultipart(engineer, "SR-BIG", "bundle", "big.bin", Files.readAllBytes(big)));
+        assertThat(server.sendOnNewConnection(engineer, "POST", "/api/v1/cases/SR-BIG/bundles").statusCode()).isEqualTo(400);
         try (Stream<Path> left = Files.list(server.data.resolve("incoming"))) {
             assertThat(left.filter(p -> p.getFileName().toString().startsWith("upload-"))).isEmpty();
         }
         assertThat(ServeHarness.json(server.get(engineer, "/api/v1/cases")).get("cases"))
                 .extracting(c -> c.get("name").asText()).doesNotContain("SR-BIG");
+    }
+
+    private interface Upload {
+        HttpResponse<String> send() throws Exception;
+    }
+
+    private static void assertRefusedAsTooLarge(Upload upload) throws Exception {
+        try {
+            HttpResponse<String> answer = upload.send();
+            assertThat(answer.statusCode()).as(answer.body()).isEqualTo(413);
+        } catch (java.io.IOException closedWhileSending) {
+            assertThat(closedWhileSending).hasMessageContaining("HTTP/1.1 header parser");
+        }
     }
 }
