@@ -64,8 +64,9 @@ public record ActionSpec(String id, String layer, String risk, boolean window, S
      * port into one step; both default to the action's.
      */
     public record SwitchSnippet(String each, String others, String summary, @JsonProperty("merge-by") List<String> mergeBy,
-                                List<String> apply, List<String> verify, List<String> rollback) {
+                                List<String> apply, List<String> verify, List<String> rollback, List<String> notes) {
         public SwitchSnippet {
+            notes = notes == null ? List.of() : List.copyOf(notes);
             mergeBy = mergeBy == null ? null : List.copyOf(mergeBy);
             apply = apply == null ? List.of() : List.copyOf(apply);
             verify = verify == null ? List.of() : List.copyOf(verify);
@@ -191,6 +192,7 @@ public record ActionSpec(String id, String layer, String risk, boolean window, S
         List<String> out = new ArrayList<>(instructions);
         out.addAll(rollback);
         out.addAll(notes);
+        switchSnippets.values().forEach(snippet -> out.addAll(snippet.notes()));
         for (String t : new String[] {summary, measure}) {
             if (t != null) {
                 out.add(t);

@@ -216,7 +216,14 @@ public final class Planner {
             members = switchMembers(members, notes);
         }
         Candidate first = members.get(0);
-        notes.addAll(first.spec().notes().stream().map(n -> Template.render(n, first.params(), Map.of())).toList());
+        // The action's notes, then those of the platform the step runs on (an NVUE profile caveat is not a SONiC one).
+        List<String> specNotes = new ArrayList<>(first.spec().notes());
+        String platform = first.params().get("platform");
+        ActionSpec.SwitchSnippet snippet = platform == null ? null : first.spec().switchSnippets().get(platform);
+        if (snippet != null) {
+            specNotes.addAll(snippet.notes());
+        }
+        notes.addAll(specNotes.stream().map(n -> Template.render(n, first.params(), Map.of())).toList());
         return new Draft(first.spec(), List.copyOf(members), List.copyOf(byName.values()), notes, List.of());
     }
 

@@ -161,6 +161,17 @@ class PlannerTest {
                 .noneMatch(l -> l.endsWith(" drop") && !l.endsWith("no-drop"));
     }
 
+    /** A caveat of one platform's commands is told on that platform's steps only. */
+    @Test
+    void aPlatformsNoteComesWithThatPlatformsStepOnly() {
+        Plan.Step nvue = plan(finding("PFC_PRIORITY_MISMATCH", "critical", "switch-pfc-priority", "switch", "leaf-5",
+                "platform", "nvue", "switch_port", "swp8", "priorities", "3")).steps().get(0);
+        Plan.Step sonic = plan(finding("PFC_PRIORITY_MISMATCH", "critical", "switch-pfc-priority", "switch", "leaf-5",
+                "platform", "sonic", "switch_port", "Ethernet8", "priorities", "3")).steps().get(0);
+        assertThat(nvue.notes()).anyMatch(n -> n.startsWith("The new PFC profile of swp8 starts from the values NVUE derives"));
+        assertThat(sonic.notes()).noneMatch(n -> n.contains("NVUE derives")).anyMatch(n -> n.contains("needs headroom"));
+    }
+
     /** Without the port's current set the EOS step cannot be exact: it is refused, not guessed. */
     @Test
     void anEosPfcProposalWithoutThePortsCurrentSetIsRefused() {
