@@ -76,6 +76,11 @@ final class ServeHarness implements AutoCloseable {
 
     HttpResponse<String> send(String token, String method, String path, HttpRequest.BodyPublisher body, String contentType)
             throws IOException, InterruptedException {
+        return send(http, token, method, path, body, contentType);
+    }
+
+    private HttpResponse<String> send(HttpClient client, String token, String method, String path, HttpRequest.BodyPublisher body,
+                                      String contentType) throws IOException, InterruptedException {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).method(method, body);
         if (token != null) {
             b.header("Authorization", "Bearer " + token);
@@ -83,23 +88,20 @@ final class ServeHarness implements AutoCloseable {
         if (contentType != null) {
             b.header("Content-Type", contentType);
         }
-        return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+        return client.send(b.build(), HttpResponse.BodyHandlers.ofString());
     }
 
+
     /**
-     * As {@link #send}, on a client of its own: after the server closed a connection under an
-     * over-limit upload, the shared client may still hand out that dead connection.
+     * Uploads go on a client of their own: the server closes a connection under an upload over the
+     * limit, and a shared client could hand that dead connection to the next request.
      */
-    HttpResponse<String> sendOnNewConnection(String token, String method, String path) throws IOException, InterruptedException {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).method(method, HttpRequest.BodyPublishers.noBody());
-        if (token != null) {
-            b.header("Authorization", "Bearer " + token);
-        }
-        return java.net.http.HttpClient.newHttpClient().send(b.build(), HttpResponse.BodyHandlers.ofString());
+    private static HttpClient uploadClient() {
+        return HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     }
 
     HttpResponse<String> uploadRaw(String token, String caseName, Path file) throws IOException, InterruptedException {
-        return send(token, "POST", "/api/v1/cases/" + caseName + "/bundles?name=" + file.getFileName(),
+        return send(uploadClient(), token, "POST", "/api/v1/cases/" + caseName + "/bundles?name=" + file.getFileName(),
                 HttpRequest.BodyPublishers.ofFile(file), "application/octet-stream");
     }
 
@@ -114,7 +116,7 @@ final class ServeHarness implements AutoCloseable {
         System.arraycopy(head, 0, body, 0, head.length);
         System.arraycopy(content, 0, body, head.length, content.length);
         System.arraycopy(tail, 0, body, head.length + content.length, tail.length);
-        return send(token, "POST", "/api/v1/cases/" + caseName + "/bundles", HttpRequest.BodyPublishers.ofByteArray(body),
+        return send(uploadClient(), token, "POST", "/api/v1/cases/" + caseName + "/bundles", HttpRequest.BodyPublishers.ofByteArray(body),
                 "multipart/form-data; boundary=" + boundary);
     }
 
