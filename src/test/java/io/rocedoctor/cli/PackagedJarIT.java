@@ -2,7 +2,6 @@ package io.rocedoctor.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -18,46 +17,32 @@ class PackagedJarIT {
 
     @Test
     void theJarFiresARuleAndPrintsOnlyTheReport() throws Exception {
-        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-jar", "target/roce-doctor.jar", "analyze", "fixtures/bundles/cross-numa-irq", "--format", "json")
-                .redirectErrorStream(false).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as(err).isZero();
-        assertThat(out).startsWith("{").contains("\"IRQ_CROSS_NUMA\"");
-        assertThat(err).as("Drools must not chatter on stderr").isEmpty();
+        Run r = jar("analyze", "fixtures/bundles/cross-numa-irq", "--format", "json");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).startsWith("{").contains("\"IRQ_CROSS_NUMA\"");
+        assertThat(r.err()).as("Drools must not chatter on stderr").isEmpty();
     }
 
     @Test
-    void theJarAnswersANonBundleWithExitTwo() throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-jar", "target/roce-doctor.jar", "analyze", "pom.xml").start();
-        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).isEqualTo(2);
-        assertThat(err.strip()).startsWith("roce-doctor: pom.xml:").doesNotContain("\n");
+    void theJarAnswersANonBundleWithExitTwo() throws Exception {
+        Run r = jar("analyze", "pom.xml");
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err().strip()).startsWith("roce-doctor: pom.xml:").doesNotContain("\n");
     }
 
     /** A rule page ends without a newline: it must still reach a pipe before the process exits. */
     @Test
     void theJarPrintsARulePageToAPipe() throws Exception {
-        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-jar", "target/roce-doctor.jar", "rules", "show", "IRQ_CROSS_NUMA").start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).isZero();
-        assertThat(out).contains("IRQ_CROSS_NUMA").contains("NUMA");
+        Run r = jar("rules", "show", "IRQ_CROSS_NUMA");
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).contains("IRQ_CROSS_NUMA").contains("NUMA");
     }
 
     @Test
     void aMistypedOptionPointsAtTheSubcommandsHelp() throws Exception {
-        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-jar", "target/roce-doctor.jar", "analyze", "--no-such-option", "x").start();
-        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).isEqualTo(2);
-        assertThat(err).contains("Try 'roce-doctor analyze --help'.");
+        Run r = jar("analyze", "--no-such-option", "x");
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err()).contains("Try 'roce-doctor analyze --help'.");
     }
 
     /**
@@ -94,12 +79,27 @@ class PackagedJarIT {
     }
 
     private static String run(String... args) throws Exception {
+        return jar(args).out();
+    }
+
+    private record Run(int exit, String out, String err) {
+    }
+
+    /** The packaged jar as a separate process; stdout and stderr go to files, so neither can fill and block it. */
+    private static Run jar(String... args) throws Exception {
         java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", "target/roce-doctor.jar"));
         command.addAll(java.util.List.of(args));
-        Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        return out;
+        Path out = java.nio.file.Files.createTempFile("roce-doctor-out", ".txt");
+        Path err = java.nio.file.Files.createTempFile("roce-doctor-err", ".txt");
+        try {
+            Process p = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+            assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            return new Run(p.exitValue(), java.nio.file.Files.readString(out, StandardCharsets.UTF_8),
+                    java.nio.file.Files.readString(err, StandardCharsets.UTF_8));
+        } finally {
+            java.nio.file.Files.deleteIfExists(out);
+            java.nio.file.Files.deleteIfExists(err);
+        }
     }
 }
