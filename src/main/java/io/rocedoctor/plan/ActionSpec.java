@@ -45,7 +45,18 @@ public record ActionSpec(String id, String layer, String risk, boolean window, S
      */
     public record SettingSpec(String name, String each, String read, String write, String target, String value,
                               boolean spread, String prior, @JsonProperty("prior-source") String priorSource,
-                              String undo, String check) {
+                              String undo, String check, IdentitySpec identity) {
+    }
+
+    /**
+     * What the item of a setting is, where the kernel may give its number to something else (an IRQ
+     * number is allocated when the driver probes: a reboot or a driver reload can renumber it):
+     * {@code source} the snapshot's name for the item (of {@code type}), {@code present} a shell test
+     * that the item still is that ({@code {identity}}), {@code locate} a command printing the item
+     * that is it now. apply.sh and rollback.sh leave an item alone that is no longer it; the boot
+     * script of persist/ locates it by name.
+     */
+    public record IdentitySpec(String source, String type, String present, String locate) {
     }
 
     /** The host action that must agree with a switch action; {@code on} names the parameters both share. */
@@ -154,6 +165,20 @@ public record ActionSpec(String id, String layer, String risk, boolean window, S
             }
             for (String t : new String[] {s.name(), s.read(), s.undo(), s.check(), s.priorSource()}) {
                 checkTemplate(t, names, out);
+            }
+            if (s.identity() != null) {
+                ActionSpec.IdentitySpec id = s.identity();
+                if (s.each() == null || id.source() == null || id.present() == null || id.locate() == null
+                        || ParameterType.byLabel(id.type()).isEmpty()) {
+                    out.add("setting " + s.name() + ": identity needs each, source, a known type, present and locate");
+                } else {
+                    checkTemplate(id.source(), names, out);
+                    Set<String> identified = new HashSet<>(names);
+                    identified.add("identity");
+                    checkTemplate(id.present(), identified, out);
+                    identified.remove("item");
+                    checkTemplate(id.locate(), identified, out);
+                }
             }
             Set<String> writeNames = new HashSet<>(names);
             writeNames.add("value");

@@ -19,6 +19,8 @@ public enum ParameterType {
     INTERFACE("interface", "[A-Za-z0-9_.:@-]{1,15}", "a network interface name ([A-Za-z0-9_.:@-], at most 15)"),
     IBDEV("ibdev", "[A-Za-z0-9_.-]{1,64}", "an RDMA device name ([A-Za-z0-9_.-], at most 64)"),
     IRQ_LIST("irq-list", "[0-9]{1,5}", 1, 4096, "a comma list of IRQ numbers"),
+    /** What /proc/interrupts names an IRQ by, and the folder /proc/irq/N/ holds for it: never a '/'. */
+    IRQ_HANDLER("irq-handler", "[A-Za-z0-9][A-Za-z0-9_.:@+-]{0,63}", "an IRQ handler name (mlx5_comp3@pci:0000:3b:00.0)"),
     CPU_LIST("cpu-list", "[0-9]{1,4}(-[0-9]{1,4})?", 1, 1024, "a CPU list (0-15,32-47)"),
     PRIORITY("priority", "[0-7]", "a priority 0-7"),
     PRIORITY_LIST("priority-list", "[0-7]", 0, 8, "a comma list of priorities 0-7, possibly empty"),

@@ -30,6 +30,8 @@ final class PersistFiles {
     private static final String BOOT_SCRIPT = "/usr/local/libexec/roce-doctor/boot.sh";
     /** The device a host-wide setting waits for: none; no interface name starts with '-'. */
     private static final String HOST_WIDE = "--host";
+    /** A boot write whose item (an IRQ) is found by name at boot: its number may have changed. */
+    private static final String LOCATED = "located";
 
     private PersistFiles() {
     }
@@ -64,9 +66,13 @@ final class PersistFiles {
                     case "none" -> ShellScripts.say(actions, "  nothing to install: " + p.why());
                     default -> { }
                 }
-                if (toBoot) {
-                    boot.add(new BootWrite(p.bootDevice() == null ? HOST_WIDE : p.bootDevice(), p.how(),
-                            ShellScripts.key(step, i), c.target()));
+                if (toBoot && c.numbered() && c.located() == null) {
+                    // Its number may belong to another device after a reboot: not written blindly there.
+                    ShellScripts.say(actions, "  not kept at boot: " + c.name() + " (the bundle does not name what it"
+                            + " belongs to, and its number may change at boot)");
+                } else if (toBoot) {
+                    boot.add(new BootWrite(p.bootDevice() == null ? HOST_WIDE : p.bootDevice(),
+                            c.located() != null ? LOCATED : p.how(), ShellScripts.key(step, i), c.target()));
                 }
             }
             if (p.how().equals("sysctl")) {
@@ -74,6 +80,7 @@ final class PersistFiles {
             }
             if (toBoot) {
                 ShellScripts.functions(bootFunctions, step);
+                ShellScripts.locatedFunctions(bootFunctions, step);
                 ShellScripts.say(actions, "  in the boot script, run when " + (p.bootDevice() == null ? "the host boots"
                         : p.bootDevice() + " appears"));
             }
@@ -218,6 +225,13 @@ final class PersistFiles {
                 at() {
                     if [ "$1" != "$DEVICE" ]; then return 0; fi
                     if [ "$2" = nmcli ] && grep -qxF -- "$1" "$ROOT/etc/roce-doctor/nm-devices" 2>/dev/null; then return 0; fi
+                    if [ "$2" = located ]; then
+                        # The item (an IRQ) by its name: a reboot or driver reload may have given it another number.
+                        local item
+                        if ! item=$("locate_$3"); then say "$1: $3: not found by name now, left alone" >&2; STATUS=1; return 0; fi
+                        if ( "write_at_$3" "$4" "$item" ); then say "$1: set $3 ($item) to '$4'"; else say "$1: could not set $3 ($item) to '$4'" >&2; STATUS=1; fi
+                        return 0
+                    fi
                     if ( "write_$3" "$4" ); then say "$1: set $3 to '$4'"; else say "$1: could not set $3 to '$4'" >&2; STATUS=1; fi
                 }
 

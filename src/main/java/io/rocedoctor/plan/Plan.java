@@ -87,7 +87,16 @@ public record Plan(String host, String machine, boolean redacted, List<Step> ste
      * did not). A change without {@code read} cannot be read back and is undone by {@code undo}.
      */
     public record Change(String name, String read, String write, String target, String prior, String undo,
-                         String check) {
+                         String check, boolean numbered, Located located) {
+    }
+
+    /**
+     * A numbered change's item by name ({@code numbered}: the kernel may renumber it, see
+     * {@link ActionSpec.IdentitySpec}): {@code present} tests the number still is {@code identity},
+     * {@code locate} prints the number it has now, {@code writeAt} writes "$1" at the number "$2".
+     * Null on a numbered change whose item the snapshot did not name.
+     */
+    public record Located(String identity, String present, String locate, String writeAt) {
     }
 
     /** The commands one switch runs for a step, on its platform, with their rollback. */

@@ -25,6 +25,8 @@ public final class Planner {
             "transport", "congestion", "host-qos", "switch-qos");
     private static final List<String> SEVERITIES = List.of("critical", "high", "medium", "low", "info");
     private static final Map<String, String> SCRIPT_VALUE = Map.of("value", "\"$1\"");
+    /** A write at the item the boot script located: the value in "$1", the item in "$2". */
+    private static final Map<String, String> AT_ITEM = Map.of("value", "\"$1\"", "item", "\"$2\"");
 
     private final ActionCatalog catalog;
 
@@ -280,10 +282,32 @@ public final class Planner {
                     }
                 }
                 out.add(new Plan.Change(name, render(s.read(), values), Template.render(s.write(), values, SCRIPT_VALUE),
-                        target, prior, render(s.undo(), values), render(s.check(), values)));
+                        target, prior, render(s.undo(), values), render(s.check(), values), s.identity() != null,
+                        located(s, values, snapshot, name, notes)));
             }
         }
         return out;
+    }
+
+    /** The item by name where the kernel may renumber it; null (with a note) when the snapshot does not name it. */
+    private static Plan.Located located(ActionSpec.SettingSpec s, Map<String, String> values, Snapshot snapshot,
+                                        String name, List<String> notes) {
+        ActionSpec.IdentitySpec id = s.identity();
+        if (id == null) {
+            return null;
+        }
+        String identity = snapshot.value(Template.render(id.source(), values, Map.of())).orElse(null);
+        if (identity == null || ParameterType.byLabel(id.type()).orElseThrow().problem(identity).isPresent()) {
+            notes.add("the snapshot does not name what " + name + " belongs to: apply.sh cannot check it is still"
+                    + " the same, and persist/ leaves it out");
+            return null;
+        }
+        Map<String, String> named = new LinkedHashMap<>(values);
+        named.put("identity", identity);
+        String present = Template.render(id.present(), named, Map.of());
+        named.remove("item");
+        return new Plan.Located(identity, present, Template.render(id.locate(), named, Map.of()),
+                Template.render(s.write(), named, AT_ITEM));
     }
 
     private static String render(String template, Map<String, String> values) {

@@ -141,10 +141,22 @@ public final class ShellScripts {
                     printf '%s\\n' "$1" > "$base.key"
                 }
 
+                # same STEP KEY NAME: true unless the change's item (an IRQ number) now belongs to something other
+                # than the bundle saw (a reboot or driver reload renumbers IRQs); --force does not override it.
+                same() {
+                    if ! declare -F "same_$2" > /dev/null || "same_$2"; then return 0; fi
+                    if [ "$EXECUTE" = 1 ]; then
+                        fail "step $1: $3 no longer belongs to what the bundle saw there (renumbered since the capture): collect a new bundle and plan again"
+                    fi
+                    say "  $3 no longer belongs to what the bundle saw there (renumbered since the capture): --execute stops here"
+                    return 1
+                }
+
                 # change STEP KEY NAME TARGET [SNAPSHOT]: reads the live value, compares it with the snapshot's,
                 # records it, writes the target and reads it back.
                 change() {
                     local step=$1 key=$2 name=$3 target=$4 live now
+                    if ! same "$step" "$key" "$name"; then return 0; fi
                     if ! live=$("read_$key"); then
                         if [ "$EXECUTE" = 1 ]; then fail "step $step: cannot read $name"; fi
                         say "  $name: cannot read the live value here; would set it to '$target'"
@@ -169,6 +181,7 @@ public final class ShellScripts {
 
                 # act STEP KEY NAME TARGET: a change that cannot be read back; rollback.sh runs its undo command.
                 act() {
+                    if ! same "$1" "$2" "$3"; then return 0; fi
                     if [ "$EXECUTE" = 0 ]; then say "  would change $3 (to '$4')"; return 0; fi
                     record "$2" "$3"
                     "write_$2" "$4"
@@ -241,6 +254,12 @@ public final class ShellScripts {
                     name=$(cat "$base.name")
                     if ! declare -F "write_$key" > /dev/null; then fail "$base.key names $key, which is not a change of this plan"; fi
                     if [ -n "$ONLY" ] && [ "${key%%_*}" != "s$ONLY" ]; then return 0; fi
+                    if declare -F "same_$key" > /dev/null && ! "same_$key"; then
+                        # Renumbered (a reboot or driver reload): the change is gone with it, and the number is another's now.
+                        say "left $name alone: it no longer belongs to what the plan changed (renumbered since); nothing of it is in force"
+                        if [ "$EXECUTE" = 1 ]; then rm -f "$base.key" "$base.name" "$base.value"; fi
+                        return 0
+                    fi
                     if [ -f "$base.value" ]; then
                         value=$(cat "$base.value")
                         if [ "$EXECUTE" = 0 ]; then say "would restore $name to '$value'"; return 0; fi
@@ -321,6 +340,21 @@ public final class ShellScripts {
                 s.append("undo_").append(key).append("() { ").append(c.undo()).append("; }\n");
             }
             s.append("write_").append(key).append("() { ").append(c.write()).append("; }\n");
+            if (c.located() != null) {
+                s.append("same_").append(key).append("() { ").append(c.located().present()).append("; }\n");
+            }
+        }
+    }
+
+    /** The boot script's: where the item of a numbered change is now, and its write there. */
+    static void locatedFunctions(StringBuilder s, Plan.Step step) {
+        for (int i = 0; i < step.changes().size(); i++) {
+            Plan.Located l = step.changes().get(i).located();
+            if (l != null) {
+                String key = key(step, i);
+                s.append("locate_").append(key).append("() { ").append(l.locate()).append("; }\n");
+                s.append("write_at_").append(key).append("() { ").append(l.writeAt()).append("; }\n");
+            }
         }
     }
 

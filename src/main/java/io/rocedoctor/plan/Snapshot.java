@@ -13,6 +13,8 @@ import java.util.TreeMap;
  */
 public record Snapshot(String host, String machine, boolean redacted, Map<String, String> values) {
     public static final Snapshot EMPTY = new Snapshot(null, Map.of());
+    /** The key of an IRQ's handler name as /proc/interrupts showed it: {@code /proc/interrupts IRQ 142}. */
+    static final String IRQ_HANDLER = "/proc/interrupts IRQ ";
 
     public Snapshot {
         values = java.util.Collections.unmodifiableMap(new TreeMap<>(values));
@@ -35,6 +37,9 @@ public record Snapshot(String host, String machine, boolean redacted, Map<String
         for (IrqBinding b : facts.of(IrqBinding.class)) {
             if (b.affinity() != null) {
                 values.put("/proc/irq/" + b.irq() + "/smp_affinity_list", b.affinity().toString());
+            }
+            if (b.name() != null) {
+                values.put(IRQ_HANDLER + b.irq(), b.name());
             }
         }
         return new Snapshot(facts.host().name(), values);

@@ -212,3 +212,13 @@ bond_mode_write() {
     ip link set dev "$bond" up || rc=1
     return "$rc"
 }
+# An IRQ's handler has a folder of its name under /proc/irq/N/ (kernel/irq/proc.c, register_handler_proc):
+# irq_has_handler N NAME tells whether IRQ N is still NAME's; irq_by_handler NAME prints the IRQ that is NAME's now.
+irq_has_handler() { [ -d "$ROOT/proc/irq/$1/$2" ]; }
+irq_by_handler() {
+    local d
+    for d in "$ROOT"/proc/irq/[0-9]*/"$1"; do
+        if [ -d "$d" ]; then d=${d%/*}; printf '%s\n' "${d##*/}"; return 0; fi
+    done
+    return 1
+}

@@ -52,7 +52,8 @@ class PersistFilesTest {
         Files.writeString(root.resolve("proc/sys/kernel/hostname"), "gpu-node-17\n");
         out = tmp.resolve("plan");
         Plan plan = new Planner(new ActionCatalog()).plan(new Diagnosis(FINDINGS, List.of(), List.of(), List.of()),
-                new Snapshot("gpu-node-17", Map.of("/proc/irq/142/smp_affinity_list", "0-3")));
+                new Snapshot("gpu-node-17", Map.of("/proc/irq/142/smp_affinity_list", "0-3",
+                        "/proc/interrupts IRQ 142", "mlx5_comp0@pci:0000:3b:00.0")));
         PlanFiles.write(plan, out);
         calls = tmp.resolve("calls");
         Path bin = Files.createDirectories(tmp.resolve("bin"));
@@ -162,7 +163,7 @@ class PersistFilesTest {
      */
     @Test
     void theBootScriptSetsOneDevicesSettingsAndLeavesNetworkManagersToIt() throws Exception {
-        Files.createDirectories(root.resolve("proc/irq/142"));
+        Files.createDirectories(root.resolve("proc/irq/142/mlx5_comp0@pci:0000:3b:00.0"));
         Files.writeString(root.resolve("proc/irq/142/smp_affinity_list"), "0-3\n");
         Files.createDirectories(root.resolve("etc/roce-doctor"));
         Files.writeString(root.resolve("etc/roce-doctor/nm-devices"), "ens1f0np0\n");
@@ -177,6 +178,33 @@ class PersistFilesTest {
         assertThat(other.exit()).as(other.out()).isZero();
         assertThat(calls()).contains("ethtool -G eth-1 rx 2048");
         assertThat(root.resolve("proc/irq/142/smp_affinity_list")).as("another device's settings").content().isEqualTo("24\n");
+    }
+
+    /** IRQ numbers are given at driver probe: after a reboot the boot script finds the NIC's IRQ by its handler's name. */
+    @Test
+    void theBootScriptFindsARenumberedIrqByItsHandlerAndLeavesTheOldNumberAlone() throws Exception {
+        Files.createDirectories(root.resolve("proc/irq/142/nvme0q3"));
+        Files.writeString(root.resolve("proc/irq/142/smp_affinity_list"), "0-3\n");
+        Files.createDirectories(root.resolve("proc/irq/97/mlx5_comp0@pci:0000:3b:00.0"));
+        Files.writeString(root.resolve("proc/irq/97/smp_affinity_list"), "0-3\n");
+        Files.createDirectories(root.resolve("etc/roce-doctor"));
+        Files.writeString(root.resolve("etc/roce-doctor/nm-devices"), "ens1f0np0\n");
+        Run boot = run("persist/roce-doctor-boot.sh", "ens1f0np0");
+        assertThat(boot.exit()).as(boot.out()).isZero();
+        assertThat(root.resolve("proc/irq/97/smp_affinity_list")).content().isEqualTo("24\n");
+        assertThat(root.resolve("proc/irq/142/smp_affinity_list")).as("now another device's IRQ").content().isEqualTo("0-3\n");
+    }
+
+    @Test
+    void theBootScriptSaysSoWhenTheIrqsHandlerIsGone() throws Exception {
+        Files.createDirectories(root.resolve("proc/irq/142/nvme0q3"));
+        Files.writeString(root.resolve("proc/irq/142/smp_affinity_list"), "0-3\n");
+        Files.createDirectories(root.resolve("etc/roce-doctor"));
+        Files.writeString(root.resolve("etc/roce-doctor/nm-devices"), "ens1f0np0\n");
+        Run boot = run("persist/roce-doctor-boot.sh", "ens1f0np0");
+        assertThat(boot.exit()).as(boot.out()).isEqualTo(1);
+        assertThat(boot.out()).contains("not found by name now, left alone");
+        assertThat(root.resolve("proc/irq/142/smp_affinity_list")).content().isEqualTo("0-3\n");
     }
 
     @Test

@@ -156,6 +156,41 @@ class ShellScriptsTest {
                 .isEqualTo("8-11\n");
     }
 
+    /**
+     * An IRQ number belongs to whatever the kernel gave it at probe: when 142 is no longer the NIC's
+     * handler (a reboot or driver reload since the capture), apply.sh refuses even with --force, and
+     * rollback.sh leaves the number, another device's now, alone.
+     */
+    @Test
+    void anIrqRenumberedSinceTheCaptureIsNeverWrittenEvenForced() throws Exception {
+        Map<String, String> snapshot = Map.of("/proc/irq/142/smp_affinity_list", "0-3",
+                "/proc/interrupts IRQ 142", "mlx5_comp0@pci:0000:3b:00.0");
+        Path root = root(Map.of("proc/irq/142/smp_affinity_list", "0-3\n"));
+        Files.createDirectories(root.resolve("proc/irq/142/nvme0q3"));
+        Path out = tmp.resolve("plan");
+        PlanFiles.write(plan(snapshot, crossNuma("142")), out);
+
+        Run dry = run(out, root, "apply.sh");
+        assertThat(dry.exit()).as(dry.out()).isZero();
+        assertThat(dry.out()).contains("/proc/irq/142/smp_affinity_list no longer belongs to what the bundle saw there")
+                .doesNotContain("would set /proc/irq/142");
+        Run forced = run(out, root, "apply.sh", "--execute", "--force");
+        assertThat(forced.exit()).isEqualTo(1);
+        assertThat(forced.out()).contains("(renumbered since the capture): collect a new bundle and plan again");
+        assertThat(Files.readString(root.resolve("proc/irq/142/smp_affinity_list"))).isEqualTo("0-3\n");
+
+        Files.delete(root.resolve("proc/irq/142/nvme0q3"));
+        Files.createDirectories(root.resolve("proc/irq/142/mlx5_comp0@pci:0000:3b:00.0"));
+        assertThat(run(out, root, "apply.sh", "--execute").exit()).isZero();
+        assertThat(Files.readString(root.resolve("proc/irq/142/smp_affinity_list"))).isEqualTo("24\n");
+        Files.delete(root.resolve("proc/irq/142/mlx5_comp0@pci:0000:3b:00.0"));
+        Files.createDirectories(root.resolve("proc/irq/142/nvme0q3"));
+        Run rollback = run(out, root, "rollback.sh", "--execute");
+        assertThat(rollback.exit()).as(rollback.out()).isZero();
+        assertThat(rollback.out()).contains("left /proc/irq/142/smp_affinity_list alone");
+        assertThat(Files.readString(root.resolve("proc/irq/142/smp_affinity_list"))).isEqualTo("24\n");
+    }
+
     @Test
     void stepRunsOneStepAndTheFirstFailureStopsTheRest() throws Exception {
         Path root = root(Map.of("proc/irq/142/smp_affinity_list", "0-3\n", "proc/sys/net/core/busy_poll", "0\n"));
