@@ -32,6 +32,8 @@ final class PersistFiles {
     private static final String HOST_WIDE = "--host";
     /** A boot write whose item (an IRQ) is found by name at boot: its number may have changed. */
     private static final String LOCATED = "located";
+    /** Tags the setting line after it in the sysctl.d file with its step; persist.sh installs the applied steps' lines. */
+    private static final String STEP_TAG = "# step ";
 
     private PersistFiles() {
     }
@@ -41,8 +43,9 @@ final class PersistFiles {
     }
 
     /** The files of persist/, by path under the plan folder; empty when no step changes the host. */
-    static Map<String, String> render(Plan plan) {
+    static Map<String, String> render(Plan plan, String planId) {
         List<String> sysctl = new ArrayList<>();
+        StringBuilder kept = new StringBuilder();
         List<BootWrite> boot = new ArrayList<>();
         StringBuilder bootFunctions = new StringBuilder();
         StringBuilder actions = new StringBuilder();
@@ -53,11 +56,17 @@ final class PersistFiles {
                 continue;
             }
             ShellScripts.say(actions, "step " + step.step() + ": " + step.summary());
+            kept.append("keep ").append(step.step());
+            for (int i = 0; i < step.changes().size(); i++) {
+                kept.append(' ').append(ShellScripts.key(step, i));
+            }
+            kept.append('\n');
+            actions.append("    if kept ").append(step.step()).append("; then\n");
             boolean toBoot = p.how().equals("boot") || (p.how().equals("nmcli") && p.why() == null);
             for (int i = 0; i < step.changes().size(); i++) {
                 Plan.Change c = step.changes().get(i);
                 switch (p.how()) {
-                    case "sysctl" -> sysctl.add(p.key() + " = " + c.target());
+                    case "sysctl" -> sysctl.add(STEP_TAG + step.step() + "\n" + p.key() + " = " + c.target());
                     case "nmcli" -> {
                         command(actions, "nm_persist", p.device(), p.property(), p.nmcliValue(c.target()),
                                 p.why() == null ? "the boot unit sets it" : "MANUAL: " + p.why());
@@ -84,6 +93,10 @@ final class PersistFiles {
                 ShellScripts.say(actions, "  in the boot script, run when " + (p.bootDevice() == null ? "the host boots"
                         : p.bootDevice() + " appears"));
             }
+            actions.append("    else\n");
+            ShellScripts.say(actions, "    not applied here (apply.sh --execute --step " + step.step()
+                    + "), or rolled back since: not kept");
+            actions.append("    fi\n");
         }
         Map<String, String> files = new LinkedHashMap<>();
         if (actions.isEmpty()) {
@@ -93,8 +106,9 @@ final class PersistFiles {
         StringBuilder remove = new StringBuilder();
         if (!sysctl.isEmpty()) {
             files.put("persist/sysctl.d/" + SYSCTL_FILE, "# roce-doctor: the plan's sysctl settings" + forHost(plan)
-                    + " (sysctl.d(5)), installed by persist.sh.\n" + String.join("\n", sysctl) + "\n");
-            fileCommands(install, remove, "sysctl.d/" + SYSCTL_FILE, "/etc/sysctl.d/" + SYSCTL_FILE, "0644");
+                    + " (sysctl.d(5)); persist.sh installs those of the steps applied.\n" + String.join("\n", sysctl) + "\n");
+            command(install, "install_kept", "sysctl.d/" + SYSCTL_FILE, "/etc/sysctl.d/" + SYSCTL_FILE);
+            command(remove, "remove_file", "/etc/sysctl.d/" + SYSCTL_FILE);
         }
         Set<String> devices = new LinkedHashSet<>();
         boot.forEach(b -> devices.add(b.device()));
@@ -112,7 +126,7 @@ final class PersistFiles {
                 fileCommands(install, remove, "udev/90-roce-doctor.rules", "/etc/udev/rules.d/90-roce-doctor.rules", "0644");
             }
         }
-        files.put("persist/persist.sh", persistScript(plan, actions, removals, install, remove,
+        files.put("persist/persist.sh", persistScript(plan, planId, kept, actions, removals, install, remove,
                 devices.contains(HOST_WIDE), devices.stream().anyMatch(d -> !d.equals(HOST_WIDE))));
         return files;
     }
@@ -224,6 +238,9 @@ final class PersistFiles {
                 # at DEVICE KIND KEY TARGET: writes one setting of DEVICE; a failure is said and the others still run.
                 at() {
                     if [ "$1" != "$DEVICE" ]; then return 0; fi
+                    # Only the steps persist.sh kept (applied, not rolled back): $3 is sSTEP_N.
+                    local step=${3%%_*}
+                    if ! grep -qxF -- "${step#s}" "$ROOT/etc/roce-doctor/steps" 2>/dev/null; then return 0; fi
                     if [ "$2" = nmcli ] && grep -qxF -- "$1" "$ROOT/etc/roce-doctor/nm-devices" 2>/dev/null; then return 0; fi
                     if [ "$2" = located ]; then
                         # The item (an IRQ) by its name: a reboot or driver reload may have given it another number.
@@ -244,13 +261,15 @@ final class PersistFiles {
         return s.toString();
     }
 
-    private static String persistScript(Plan plan, StringBuilder actions, StringBuilder removals,
+    private static String persistScript(Plan plan, String planId, StringBuilder kept, StringBuilder actions, StringBuilder removals,
                                         StringBuilder install, StringBuilder remove, boolean hostUnit, boolean udev) {
         StringBuilder s = new StringBuilder();
         ShellScripts.header(s, "persist.sh", plan, null,
                 "Installs what makes the plan's host changes survive a reboot (files under /etc, a boot script, nmcli\n"
-                        + "# settings), once the plan is applied and measured. Dry run unless --execute: lists each file and\n"
-                        + "# where it goes. --remove undoes an install (with --execute). --force-host: see apply.sh.");
+                        + "# settings), once the plan is applied and measured: only the steps apply.sh --execute applied (its\n"
+                        + "# state folder) and rollback.sh has not undone. Dry run unless --execute: lists each file and where it\n"
+                        + "# goes. --remove undoes an install (with --execute). --force-host: see apply.sh.");
+        s.append("PLAN=").append(Shell.quote(planId)).append('\n');
         s.append("""
                 REMOVE=0
                 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -268,6 +287,32 @@ final class PersistFiles {
                 done
                 check_host
                 trap 'say "persist.sh: stopped at the first failure" >&2' ERR
+
+                # The steps to keep: those whose every change apply.sh --execute recorded in the state folder (the
+                # plan's state/, or ROCE_DOCTOR_STATE) and rollback.sh has not undone since.
+                STATE="${ROCE_DOCTOR_STATE:-$(dirname "$HERE")/state}"
+                RECORDED=" "
+                if [ -f "$STATE/plan" ] && [ "$(cat "$STATE/plan")" = "$PLAN" ]; then
+                    for record in "$STATE"/*.key; do if [ -f "$record" ]; then RECORDED="$RECORDED$(cat "$record") "; fi; done
+                fi
+                KEEP=()
+                keep() {
+                    local step=$1 key
+                    shift
+                    for key in "$@"; do case "$RECORDED" in *" $key "*) ;; *) return 0 ;; esac; done
+                    KEEP+=("$step")
+                }
+                kept() { case " ${KEEP[*]-} " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
+                # install_kept SOURCE TARGET: the sysctl.d file with the lines of the kept steps only ("# step N" tags them).
+                install_kept() {
+                    local lines
+                    lines=$(awk -v keep=" ${KEEP[*]-} " '/^# step [0-9]+$/ {tag = $3; next} tag == "" || index(keep, " " tag " ") {print} {tag = ""}' "$HERE/$1")
+                    if [ "$EXECUTE" = 0 ]; then say "would install persist/$1 as $ROOT$2 (the applied steps' lines)"; return 0; fi
+                    mkdir -p "$(dirname "$ROOT$2")"
+                    printf '%s\\n' "$lines" > "$ROOT$2"
+                    chmod 0644 "$ROOT$2"
+                    say "installed $ROOT$2"
+                }
 
                 # run COMMAND...: a command outside the files (systemctl, udevadm, nmcli); said, not run, in a dry run.
                 run() {
@@ -315,6 +360,17 @@ final class PersistFiles {
 
                 if [ "$REMOVE" = 0 ]; then
                 """);
+        s.append(kept.toString().indent(4));
+        s.append("""
+                    if [ "${#KEEP[@]}" = 0 ]; then
+                        say "no step of this plan is applied here (state: $STATE): run apply.sh --execute first; nothing would be kept"
+                        if [ "$EXECUTE" = 1 ]; then exit 0; fi
+                    fi
+                    if [ "$EXECUTE" = 1 ]; then
+                        mkdir -p "$KEPT"
+                        printf '%s\\n' "${KEEP[@]}" > "$KEPT/steps"
+                    fi
+                """);
         s.append(install);
         s.append(actions);
         s.append("    run systemctl daemon-reload\n");
@@ -333,7 +389,7 @@ final class PersistFiles {
             s.append("    run systemctl disable roce-doctor-persist.service\n");
         }
         s.append(remove);
-        s.append("    if [ \"$EXECUTE\" = 1 ]; then rm -f -- \"$KEPT/nm-devices\"; rmdir \"$KEPT/nmcli\" \"$KEPT\" 2>/dev/null || true; fi\n");
+        s.append("    if [ \"$EXECUTE\" = 1 ]; then rm -f -- \"$KEPT/nm-devices\" \"$KEPT/steps\"; rmdir \"$KEPT/nmcli\" \"$KEPT\" 2>/dev/null || true; fi\n");
         s.append("    run systemctl daemon-reload\n");
         if (udev) {
             s.append("    run udevadm control --reload\n");

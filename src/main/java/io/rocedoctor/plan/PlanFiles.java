@@ -66,7 +66,7 @@ public final class PlanFiles {
         files.put("apply.sh", ShellScripts.apply(plan, id));
         files.put("rollback.sh", ShellScripts.rollback(plan, id));
         switchTexts(plan).forEach((name, text) -> files.put("switch/" + name + ".txt", text));
-        files.putAll(PersistFiles.render(plan));
+        files.putAll(PersistFiles.render(plan, id));
         return files;
     }
 

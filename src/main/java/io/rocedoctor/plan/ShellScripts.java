@@ -288,6 +288,9 @@ public final class ShellScripts {
                 left=("$STATE"/*.key)
                 if [ "$EXECUTE" = 1 ] && [ "${#left[@]}" = 0 ]; then rm -f "$STATE/plan" "$STATE/sequence"; fi
                 if [ "$EXECUTE" = 0 ]; then say "dry run: nothing was restored. Add --execute to restore."; fi
+                if [ -f "$ROOT/etc/roce-doctor/steps" ]; then
+                    say "note: persist/ is installed on this host and would set its steps again at boot: run persist/persist.sh --remove --execute, then persist.sh --execute to keep what is still applied"
+                fi
                 """);
         return s.toString();
     }

@@ -33,6 +33,8 @@ class PersistFilesTest {
     private record Run(int exit, String out) {
     }
 
+    private Plan plan;
+
     private static final List<Finding> FINDINGS = List.of(
             Finding.of("BUSY_POLL_OFF", "host").severity("low")
                     .action("sysctl-busy-poll", "key", "net.core.busy_poll", "value", "50", "current", "0").build(),
@@ -51,7 +53,7 @@ class PersistFilesTest {
         Files.createDirectories(root.resolve("proc/sys/kernel"));
         Files.writeString(root.resolve("proc/sys/kernel/hostname"), "gpu-node-17\n");
         out = tmp.resolve("plan");
-        Plan plan = new Planner(new ActionCatalog()).plan(new Diagnosis(FINDINGS, List.of(), List.of(), List.of()),
+        plan = new Planner(new ActionCatalog()).plan(new Diagnosis(FINDINGS, List.of(), List.of(), List.of()),
                 new Snapshot("gpu-node-17", Map.of("/proc/irq/142/smp_affinity_list", "0-3",
                         "/proc/interrupts IRQ 142", "mlx5_comp0@pci:0000:3b:00.0")));
         PlanFiles.write(plan, out);
@@ -71,6 +73,41 @@ class PersistFilesTest {
                 if [ "$1" = is-enabled ]; then echo enabled; fi
                 """);
         tool(bin, "udevadm", "printf 'udevadm %s\\n' \"$*\" >> \"$CALLS\"\n");
+    }
+
+    /**
+     * The state apply.sh --execute leaves after running {@code steps} (every step when none is given):
+     * one record per change, under the plan's id; persist.sh keeps those steps only.
+     */
+    private void applied(int... steps) throws IOException {
+        Path state = Files.createDirectories(out.resolve("state"));
+        java.util.regex.Matcher id = java.util.regex.Pattern.compile("(?m)^PLAN='?([^'\n]+)'?$")
+                .matcher(Files.readString(out.resolve("apply.sh")));
+        assertThat(id.find()).isTrue();
+        Files.writeString(state.resolve("plan"), id.group(1) + "\n");
+        int seq = 0;
+        for (Plan.Step step : plan.steps()) {
+            if (steps.length > 0 && java.util.Arrays.stream(steps).noneMatch(n -> n == step.step())) {
+                continue;
+            }
+            for (int i = 0; i < step.changes().size(); i++) {
+                String base = String.format("%04d", ++seq);
+                Files.writeString(state.resolve(base + ".key"), ShellScripts.key(step, i) + "\n");
+                Files.writeString(state.resolve(base + ".name"), step.changes().get(i).name() + "\n");
+            }
+        }
+    }
+
+    /** What persist.sh --execute leaves for the boot script when it kept every step. */
+    private void keptAtBoot() throws IOException {
+        Files.createDirectories(root.resolve("etc/roce-doctor"));
+        StringBuilder steps = new StringBuilder();
+        plan.steps().forEach(st -> steps.append(st.step()).append('\n'));
+        Files.writeString(root.resolve("etc/roce-doctor/steps"), steps);
+    }
+
+    private int stepOf(String action) {
+        return plan.steps().stream().filter(st -> st.id().equals(action)).findFirst().orElseThrow().step();
     }
 
     private static void tool(Path bin, String name, String body) throws IOException {
@@ -123,6 +160,7 @@ class PersistFilesTest {
 
     @Test
     void theDryRunListsEachFileAndWhereAndInstallsNothing() throws Exception {
+        applied();
         Run dry = run("persist/persist.sh");
         assertThat(dry.exit()).as(dry.out()).isZero();
         assertThat(dry.out()).contains(
@@ -140,9 +178,11 @@ class PersistFilesTest {
 
     @Test
     void executeInstallsAndRemoveUndoesItAll() throws Exception {
+        applied();
         Run install = run("persist/persist.sh", "--execute");
         assertThat(install.exit()).as(install.out()).isZero();
         assertThat(installed()).containsExactly("/etc/roce-doctor/nm-devices", "/etc/roce-doctor/nmcli/ens1f0np0.ethtool.ring-rx",
+                "/etc/roce-doctor/steps",
                 "/etc/sysctl.d/90-roce-doctor.conf",
                 "/etc/systemd/system/roce-doctor-persist@.service", "/etc/udev/rules.d/90-roce-doctor.rules",
                 "/usr/local/libexec/roce-doctor/boot.sh");
@@ -163,6 +203,7 @@ class PersistFilesTest {
      */
     @Test
     void theBootScriptSetsOneDevicesSettingsAndLeavesNetworkManagersToIt() throws Exception {
+        keptAtBoot();
         Files.createDirectories(root.resolve("proc/irq/142/mlx5_comp0@pci:0000:3b:00.0"));
         Files.writeString(root.resolve("proc/irq/142/smp_affinity_list"), "0-3\n");
         Files.createDirectories(root.resolve("etc/roce-doctor"));
@@ -180,9 +221,45 @@ class PersistFilesTest {
         assertThat(root.resolve("proc/irq/142/smp_affinity_list")).as("another device's settings").content().isEqualTo("24\n");
     }
 
+    /** What is persisted is what was applied: a step apply.sh did not run, or rollback.sh undid, stays out of every file. */
+    @Test
+    void onlyTheStepsAppliedAndNotRolledBackAreKept() throws Exception {
+        applied(stepOf("sysctl-busy-poll"));
+        Run install = run("persist/persist.sh", "--execute");
+        assertThat(install.exit()).as(install.out()).isZero();
+        assertThat(root.resolve("etc/sysctl.d/90-roce-doctor.conf")).content().contains("net.core.busy_poll = 50");
+        assertThat(calls()).as("the ring step was not applied").doesNotContain("modify");
+        assertThat(install.out()).contains("not applied here (apply.sh --execute --step " + stepOf("rings-rx-size"));
+        assertThat(root.resolve("etc/roce-doctor/steps")).content().isEqualTo(stepOf("sysctl-busy-poll") + "\n");
+
+        Files.createDirectories(root.resolve("proc/irq/142/mlx5_comp0@pci:0000:3b:00.0"));
+        Files.writeString(root.resolve("proc/irq/142/smp_affinity_list"), "0-3\n");
+        Run boot = run("persist/roce-doctor-boot.sh", "ens1f0np0");
+        assertThat(boot.exit()).as(boot.out()).isZero();
+        assertThat(root.resolve("proc/irq/142/smp_affinity_list")).as("the IRQ step was not applied").content().isEqualTo("0-3\n");
+    }
+
+    @Test
+    void withNothingAppliedExecuteInstallsNothingAndSaysWhy() throws Exception {
+        Run install = run("persist/persist.sh", "--execute");
+        assertThat(install.exit()).as(install.out()).isZero();
+        assertThat(install.out()).contains("no step of this plan is applied here", "run apply.sh --execute first");
+        assertThat(installed()).isEmpty();
+    }
+
+    @Test
+    void theStateOfAnotherPlanKeepsNothing() throws Exception {
+        applied();
+        Files.writeString(out.resolve("state/plan"), "another-plan\n");
+        Run install = run("persist/persist.sh", "--execute");
+        assertThat(install.out()).contains("no step of this plan is applied here");
+        assertThat(installed()).isEmpty();
+    }
+
     /** IRQ numbers are given at driver probe: after a reboot the boot script finds the NIC's IRQ by its handler's name. */
     @Test
     void theBootScriptFindsARenumberedIrqByItsHandlerAndLeavesTheOldNumberAlone() throws Exception {
+        keptAtBoot();
         Files.createDirectories(root.resolve("proc/irq/142/nvme0q3"));
         Files.writeString(root.resolve("proc/irq/142/smp_affinity_list"), "0-3\n");
         Files.createDirectories(root.resolve("proc/irq/97/mlx5_comp0@pci:0000:3b:00.0"));
@@ -197,6 +274,7 @@ class PersistFilesTest {
 
     @Test
     void theBootScriptSaysSoWhenTheIrqsHandlerIsGone() throws Exception {
+        keptAtBoot();
         Files.createDirectories(root.resolve("proc/irq/142/nvme0q3"));
         Files.writeString(root.resolve("proc/irq/142/smp_affinity_list"), "0-3\n");
         Files.createDirectories(root.resolve("etc/roce-doctor"));

@@ -139,6 +139,20 @@ class ShellScriptsTest {
     }
 
     @Test
+    void rollbackSaysWhenPersistIsInstalledAndWouldSetItsStepsAgainAtBoot() throws Exception {
+        Path root = root(Map.of("proc/irq/142/smp_affinity_list", "0-3\n", "etc/roce-doctor/steps", "1\n"));
+        Path out = tmp.resolve("plan");
+        PlanFiles.write(plan(Map.of("/proc/irq/142/smp_affinity_list", "0-3"), crossNuma("142")), out);
+        assertThat(run(out, root, "apply.sh", "--execute").exit()).isZero();
+        Run rollback = run(out, root, "rollback.sh", "--execute");
+        assertThat(rollback.exit()).as(rollback.out()).isZero();
+        assertThat(rollback.out()).contains("persist/ is installed on this host", "persist/persist.sh --remove --execute");
+
+        Files.delete(root.resolve("etc/roce-doctor/steps"));
+        assertThat(run(out, root, "rollback.sh", "--execute").out()).doesNotContain("persist/ is installed");
+    }
+
+    @Test
     void aLiveValueThatDiffersFromTheSnapshotStopsTheRunUnlessForced() throws Exception {
         Path root = root(Map.of("proc/irq/142/smp_affinity_list", "8-11\n"));
         Path out = tmp.resolve("plan");
