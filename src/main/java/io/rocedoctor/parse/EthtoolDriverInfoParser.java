@@ -1,5 +1,6 @@
 package io.rocedoctor.parse;
 
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -14,24 +15,36 @@ import java.util.regex.Pattern;
  * supports-statistics: yes
  * </pre>
  * gives driver mlx5_core, firmware 14.23.1020, PSID MT_2420110034, bus 0000:af:00.0.
- * Empty text is a ParseException on line 0; text without a driver line (an error message), on line 1.
+ *
+ * <p>The format is ethtool's {@code dump_drvinfo} (ethtool.c), unchanged from ethtool 3.x to 6.x
+ * but for the {@code supports-*} lines added over time (ignored): ten "name: value" lines, a value
+ * the driver left empty printed empty. A line that is not "name: value" is a note; an empty or
+ * missing driver line leaves the driver unknown (a note) while the other fields stand. Empty text
+ * is a ParseException on line 0; an ethtool refusal, or text with none of these fields (an error
+ * message), fails at its first line.
  */
 public final class EthtoolDriverInfoParser extends LineParser<EthtoolDriverInfo> {
     private static final Pattern FW = Pattern.compile("(.+?)(?:\\s+\\((\\S+)\\))?");
+    private static final Set<String> FIELDS = Set.of("driver", "version", "firmware-version", "expansion-rom-version",
+            "bus-info", "supports-statistics", "supports-test", "supports-eeprom-access", "supports-register-dump",
+            "supports-priv-flags");
 
     @Override
     protected EthtoolDriverInfo parse(TextLines lines) throws ParseException {
-        if (lines.isBlank()) {
-            throw new ParseException(0, "empty output");
+        ToolOutput.lines(lines, "ethtool -i");
+        KeyValueLines kv = KeyValueLines.parseEachLine(lines, ':', title -> false, "ethtool -i");
+        if (kv.entries().stream().noneMatch(e -> FIELDS.contains(e.key()))) {
+            int first = kv.entries().isEmpty() ? 1 : kv.entries().get(0).line();
+            throw new ParseException(first, "ethtool -i: none of its fields (driver:, bus-info: ...)");
         }
-        KeyValueLines kv = KeyValueLines.parse(lines, ':');
-        String driver = kv.value("driver").orElseThrow(() -> new ParseException(1, "no 'driver:' line"));
-        if (driver.isEmpty()) {
-            throw new ParseException(kv.first("driver").get().line(), "empty driver");
-        }
-        int bracket = driver.indexOf('[');
-        if (bracket > 0) {
-            driver = driver.substring(0, bracket);
+        String driver = kv.value("driver").orElse(null);
+        if (driver == null) {
+            lines.note("ethtool -i: no 'driver:' line, the driver is not known");
+        } else if (driver.isEmpty()) {
+            lines.unreadable(kv.first("driver").get().line(), "ethtool -i: empty driver, the driver is not known");
+            driver = null;
+        } else if (driver.indexOf('[') > 0) {
+            driver = driver.substring(0, driver.indexOf('['));
         }
         String firmware = kv.value("firmware-version").filter(EthtoolDriverInfoParser::stated).orElse("");
         String psid = null;

@@ -33,7 +33,9 @@ import io.rocedoctor.parse.EthtoolPresetTable.Block;
  *
  * <p>The JSON form ({@code [ {"ifname": "ens2f1np1", "rx-max": 8192, "rx": 1024, "tx-push": false} ]})
  * gives the same record; JSON booleans become "on"/"off" as the text form prints them.
- * Empty output or an ethtool refusal is a ParseException.
+ * Empty output or an ethtool refusal is a ParseException; a line of the text form that does not
+ * read is a note (see {@link EthtoolPresetTable}). The extra settings are keyed by ethtool's JSON
+ * names, so both forms give the same keys ("TX push buff len" is "tx-push-buf-len").
  */
 public final class EthtoolRingsParser extends LineParser<EthtoolRings> {
     private static final Set<String> SIZES = Set.of("RX", "RX Mini", "RX Jumbo", "TX");
@@ -45,12 +47,12 @@ public final class EthtoolRingsParser extends LineParser<EthtoolRings> {
         if (trimmed.startsWith("[") || trimmed.startsWith("{")) {
             return parseJson(trimmed);
         }
-        EthtoolPresetTable table = EthtoolPresetTable.parse(lines, "Ring parameters for ", "ethtool -g");
+        EthtoolPresetTable table = EthtoolPresetTable.parse(lines, "Ring parameters for ", "ethtool -g", SIZES);
         return new EthtoolRings(table.interfaceName(), sizes(table, Block.MAXIMUMS), sizes(table, Block.CURRENT),
                 table.others(Block.CURRENT, SIZES));
     }
 
-    private static EthtoolRings.Sizes sizes(EthtoolPresetTable table, Block block) throws ParseException {
+    private static EthtoolRings.Sizes sizes(EthtoolPresetTable table, Block block) {
         return new EthtoolRings.Sizes(table.count(block, "RX"), table.count(block, "RX Mini"),
                 table.count(block, "RX Jumbo"), table.count(block, "TX"));
     }

@@ -15,8 +15,14 @@ import java.util.Map;
  * gives {@code rx_packets=845320277, rx_prio3_pause=1204, rx_ucast_packets[0]=10198513532}.
  * ethtool's {@code dump_stats} prints every driver's {@code u64} with {@code %llu} (ethtool 3.x to
  * 6.x alike): values run to 2^64-1. bnxt_en's per-ring {@code [N]: name: value} is read as
- * {@code name[N]}. A line that is not {@code name: value}, or whose value is not a counter, is a
- * note and the other counters stand; text with no counter is a ParseException.
+ * {@code name[N]}. Titles read: ioctl's {@code NIC statistics:} and {@code PHY statistics:}
+ * ({@code ethtool --phy-statistics}), and netlink's {@code Standard stats for IF:} of
+ * {@code ethtool -S IF --all-groups} / {@code --groups G} (ethtool 5.13 on, netlink/stats.c:
+ * {@code GROUP-NAME: value} such as {@code eth-mac-FramesReceivedOK}, {@code eth-ctrl-...},
+ * {@code rmon-etherStatsUndersizePkts}, and the histograms
+ * {@code rx-rmon-etherStatsPkts65to127Octets}), each counter kept under its printed name. A line
+ * that is not {@code name: value}, or whose value is not a counter, is a note and the other
+ * counters stand; text with no counter is a ParseException.
  */
 public final class EthtoolStatsParser extends LineParser<EthtoolStats> {
 
@@ -28,7 +34,7 @@ public final class EthtoolStatsParser extends LineParser<EthtoolStats> {
         Map<String, Long> counters = new LinkedHashMap<>();
         for (int n = 1; n <= lines.size(); n++) {
             String line = lines.line(n).strip();
-            if (line.isEmpty() || line.endsWith("statistics:") || line.equals("NIC statistics:")) {
+            if (line.isEmpty() || line.endsWith("statistics:") || ToolOutput.interfaceAfter(line, "Standard stats for ") != null) {
                 continue;
             }
             int colon = line.lastIndexOf(':');

@@ -1,5 +1,8 @@
 package io.rocedoctor.parse;
 
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
@@ -16,8 +19,15 @@ import java.util.regex.Pattern;
  * NUMA node0 CPU(s):     0-31
  * NUMA node1 CPU(s):     32-63
  * </pre>
- * gives 64 CPUs, two threads per core, on two nodes. Empty text, or text with neither "CPU(s):" nor a NUMA node line
- * (an error message), is a ParseException on line 0.
+ * gives 64 CPUs, two threads per core, on two nodes.
+ *
+ * <p>The keys are util-linux's {@code sys-utils/lscpu.c} ({@code print_summary}: "CPU(s):",
+ * "Thread(s) per core:", "Model name:", "NUMA node%d CPU(s):"), the same in the flat layout
+ * before 2.37 and the sectioned one since (indented under "NUMA:"); lscpu translates them, and
+ * sos runs it in the C locale. A count or NUMA line whose value does not read (lscpu
+ * {@code --hex} prints masks, not lists) is a note and the other values stand. Text with neither
+ * "CPU(s):" nor a NUMA node line read is a ParseException: at the first line that did not read,
+ * else (an error message) on line 0.
  */
 public final class LscpuParser extends LineParser<NumaTopology> {
     private static final Pattern NODE = Pattern.compile("NUMA node(\\d+) CPU\\(s\\)");
@@ -25,26 +35,36 @@ public final class LscpuParser extends LineParser<NumaTopology> {
     @Override
     protected NumaTopology parse(TextLines lines) throws ParseException {
         KeyValueLines kv = KeyValueLines.parse(lines, ':');
-        Integer cpus = null;
-        if (kv.first("CPU(s)").isPresent()) {
-            KeyValueLines.Entry e = kv.first("CPU(s)").get();
-            cpus = TextLines.parseInt(e.value(), e.line(), "CPU(s)");
-        }
+        List<ParseException> unread = new ArrayList<>();
+        Integer cpus = kv.first("CPU(s)").map(e -> number(e, unread)).orElse(null);
         Map<Integer, CpuSet> nodes = new TreeMap<>();
         for (KeyValueLines.Entry e : kv.entries()) {
             Matcher m = NODE.matcher(e.key());
             if (m.matches()) {
-                nodes.put(TextLines.parseInt(m.group(1), e.line(), "node number"), CpuSet.parse(e.value(), e.line()));
+                try {
+                    nodes.put(TextLines.parseInt(m.group(1), e.line(), "node number"), CpuSet.parse(e.value(), e.line()));
+                } catch (ParseException x) {
+                    unread.add(x);
+                }
             }
         }
-        Integer threadsPerCore = null;
-        if (kv.first("Thread(s) per core").isPresent()) {
-            KeyValueLines.Entry e = kv.first("Thread(s) per core").get();
-            threadsPerCore = TextLines.parseInt(e.value(), e.line(), "Thread(s) per core");
-        }
+        Integer threadsPerCore = kv.first("Thread(s) per core").map(e -> number(e, unread)).orElse(null);
+        unread.forEach(lines::unreadable);
         if (cpus == null && nodes.isEmpty()) {
-            throw new ParseException(0, "neither 'CPU(s):' nor NUMA node lines found: not lscpu output");
+            // the first line that did not read says more than "not lscpu output"
+            throw unread.stream().min(Comparator.comparingInt(ParseException::line)).orElse(
+                    new ParseException(0, "neither 'CPU(s):' nor NUMA node lines read: not lscpu output"));
         }
         return new NumaTopology(nodes, cpus, kv.value("Model name").orElse(null), threadsPerCore);
+    }
+
+    /** A count of lscpu's summary, or null with the reason added to {@code unread} when it is not one. */
+    private static Integer number(KeyValueLines.Entry e, List<ParseException> unread) {
+        try {
+            return TextLines.parseInt(e.value(), e.line(), "lscpu: " + e.key());
+        } catch (ParseException x) {
+            unread.add(x);
+            return null;
+        }
     }
 }

@@ -31,9 +31,12 @@ import java.util.regex.Pattern;
  * </pre>
  * -> ConnectX5 at /dev/mst/mt4119_pciconf0; LINK_TYPE_P1 = ETH(2) (number 2), CNP_DSCP_P1 = 48,
  * NUM_OF_VFS = 16 (the leading '*' marks a value changed from the default). A header-less excerpt
- * parses into parameters only. Empty text is a {@link ParseException} at line 0; an "-E-" error,
- * a second device, a row whose value count does not match the columns, or a text with neither
- * header nor table is a {@link ParseException} naming the line.
+ * parses into parameters only. An "-E-" error line or a row whose value count does not match the
+ * columns is a note on its line and the other rows stand; {@code mlxconfig q} without {@code -d}
+ * prints every device one after the other: the first is read, and the second's "Device #2:" line
+ * is a note saying the rest is not. Empty text is a {@link ParseException} at line 0; a text with
+ * neither header nor table, or a "Configurations:" line naming no value column, is a
+ * {@link ParseException} naming the line.
  */
 public final class MlxconfigParser extends LineParser<MlxconfigQuery> {
     private static final Pattern COLUMN = Pattern.compile("Default|Current|Next\\s+Boot|New");
@@ -56,11 +59,15 @@ public final class MlxconfigParser extends LineParser<MlxconfigQuery> {
                 continue;
             }
             if (line.startsWith("-E-")) {
-                throw new ParseException(n, "mlxconfig error: " + TextLines.abbreviate(line));
+                // a failed query of its own (a device not supported, a parameter refused): what printed stands
+                lines.unreadable(n, "mlxconfig error: " + TextLines.abbreviate(line));
+                continue;
             }
             if (line.startsWith("Device #")) {
                 if (deviceSeen) {
-                    throw new ParseException(n, "a second device: only one device per capture (query with -d)");
+                    // 'mlxconfig q' without -d prints every device: the capture is of the first
+                    lines.unreadable(n, "a second device: its lines are not read (the capture is of one device, query with -d)");
+                    break;
                 }
                 deviceSeen = true;
             } else if (line.startsWith("Configurations:")) {

@@ -75,11 +75,59 @@ class BondingParserTest {
     }
 
     @Test
+    void kernel310WithoutActiveAggregatorAndASlaveInNoAggregator() {
+        // "802.3ad info" and "bond bond0 has no active aggregator" are the kernel's own colon-less lines: no note
+        Parsed<BondStatus> parsed = read(fixture("proc_net_bonding", "bond0-802.3ad-kernel-3.10-no-active-aggregator.txt"));
+        assertThat(parsed.notes()).isEmpty();
+        BondStatus b = parsed.value();
+        assertThat(b.mode()).isEqualTo("802.3ad");
+        assertThat(b.xmitHashPolicy()).isEqualTo("layer2");
+        assertThat(b.activeAggregatorId()).isNull();
+        assertThat(b.members()).containsExactly(new BondStatus.Member("p2p1", "down", null, 2L, null),
+                new BondStatus.Member("p2p2", "down", null, 1L, "2"));
+    }
+
+    @Test
+    void activeBackupWithArpMonitorOfKernel6() {
+        Parsed<BondStatus> parsed = read(fixture("proc_net_bonding", "bond3-active-backup-arp-monitor-6.1.txt"));
+        assertThat(parsed.notes()).isEmpty();
+        BondStatus b = parsed.value();
+        assertThat(b.mode()).isEqualTo("active-backup");
+        assertThat(b.modeText()).isEqualTo("fault-tolerance (active-backup) (fail_over_mac active)");
+        assertThat(b.xmitHashPolicy()).isNull();
+        assertThat(b.activeSlave()).isEqualTo("ens2f1np1");
+        assertThat(b.members()).extracting(BondStatus.Member::name, BondStatus.Member::linkFailures)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("ens2f0np0", 3L),
+                        org.assertj.core.groups.Tuple.tuple("ens2f1np1", 0L));
+    }
+
+    @Test
+    void anUnreadableLineIsANoteAndTheOtherMembersStand() {
+        String text = "Bonding Mode: load balancing (xor)\nTransmit Hash Policy: layer3+4 (1)\n\nSlave Interface: eno5\n"
+                + "Speed: fast\nLink Failure Count: lots\n\nSlave Interface: eno6\nMII Status: up\nthis is no bonding line\n"
+                + "Speed: 25000 Mbps\n";
+        BondStatus b = ParseFailures.assertNotedAt(parser, text, 6, "bonding: Link Failure Count is not a whole number");
+        ParseFailures.assertNotedAt(parser, text, 5, "neither 'N Mbps' nor 'Unknown'");
+        ParseFailures.assertNotedAt(parser, text, 10, "bonding: expected 'name: value'");
+        assertThat(b.xmitHashPolicy()).isEqualTo("layer3+4");
+        assertThat(b.members()).containsExactly(new BondStatus.Member("eno5", null, null, null, null),
+                new BondStatus.Member("eno6", "up", 25000, null, null));
+    }
+
+    private Parsed<BondStatus> read(String text) {
+        try {
+            return parser.read(text);
+        } catch (ParseException e) {
+            throw new AssertionError(e.getMessage(), e);
+        }
+    }
+
+    @Test
     void malformedInput() {
         assertThat(failureLine(() -> parser.parse(""))).isEqualTo(0);
         assertThat(failureLine(() -> parser.parse("cat: /proc/net/bonding/bond0: No such file or directory\n"))).isEqualTo(1);
-        assertThat(failureLine(() -> parser.parse(
-                "Bonding Mode: load balancing (xor)\n\nSlave Interface: eno5\nLink Failure Count: lots\n"))).isEqualTo(4);
+        assertThat(failureLine(() -> parser.parse("Slave Interface: eno5\nMII Status: up\n"))).isEqualTo(1);
+        assertThat(failureLine(() -> parser.parse("garbage\nmore garbage\n"))).isEqualTo(1);
         // truncated before the mode line
         assertThat(failureLine(() -> parser.parse("Ethernet Channel Bonding Driver: v6.1\n\nBonding Mo"))).isEqualTo(1);
     }

@@ -44,6 +44,14 @@ class EthtoolChannelsParserTest {
     }
 
     @Test
+    void aCountThatIsNotANumberIsANoteAndTheOtherCountsStand() {
+        EthtoolChannels c = ParseFailures.assertNotedAt(parser, "Channel parameters for x:\nPre-set maximums:\nCombined:\t63\n"
+                + "Current hardware settings:\nRX:\t\tn/a\nCombined:\tsixteen\nOther:\t\t1\n", 6, "ethtool -l: Combined is not a whole number");
+        assertThat(c.maximums().combined()).isEqualTo(63L);
+        assertThat(c.current()).isEqualTo(new EthtoolChannels.Counts(null, null, 1L, null));
+    }
+
+    @Test
     void malformedInputNamesTheLine() {
         assertFailsAt(parser, "", 0);
         assertFailsAt(parser, "Cannot get device channel parameters\n: Operation not supported\n", 1);

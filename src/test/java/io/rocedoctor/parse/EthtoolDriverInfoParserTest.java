@@ -52,9 +52,27 @@ class EthtoolDriverInfoParserTest {
     void malformedInput() {
         assertThat(failureLine(() -> parser.parse(""))).isEqualTo(0);
         assertThat(failureLine(() -> parser.parse("Cannot get driver information: No such device\n"))).isEqualTo(1);
-        assertThat(failureLine(() -> parser.parse("version: 1.0\ndriver:\nbus-info: 0000:01:00.0\n"))).isEqualTo(2);
         // truncated before the driver line
         assertThat(failureLine(() -> parser.parse("driv"))).isEqualTo(1);
+        assertThat(failureLine(() -> parser.parse("Usage: not this\nsomething: else\n"))).isEqualTo(1);
+    }
+
+    @Test
+    void aLineThatIsNotNameValueIsANoteAndTheFieldsStand() {
+        EthtoolDriverInfo i = ParseFailures.assertNotedAt(parser, "driver: mlx5_core\nversion: 6.8.0\n"
+                + "firmware-version 28.39.1002\nbus-info: 0000:3b:00.1\n", 3, "ethtool -i: expected 'name: value'");
+        assertThat(i).isEqualTo(new EthtoolDriverInfo("mlx5_core", "6.8.0", null, null, "0000:3b:00.1"));
+    }
+
+    @Test
+    void anEmptyOrMissingDriverLeavesTheDriverUnknownAndTheBusAddressStands() {
+        EthtoolDriverInfo empty = ParseFailures.assertNotedAt(parser, "version: 1.0\ndriver:\nbus-info: 0000:01:00.0\n",
+                2, "empty driver");
+        assertThat(empty.driver()).isNull();
+        assertThat(empty.busInfo()).isEqualTo("0000:01:00.0");
+        EthtoolDriverInfo missing = ParseFailures.assertNotedAt(parser,
+                "firmware-version: 22.41.1000 (MT_0000000359)\nbus-info: 0000:a1:00.0\n", 0, "no 'driver:' line");
+        assertThat(missing).isEqualTo(new EthtoolDriverInfo(null, "", "22.41.1000", "MT_0000000359", "0000:a1:00.0"));
     }
 
     @Property(tries = 200)

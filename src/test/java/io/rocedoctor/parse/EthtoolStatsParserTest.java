@@ -64,6 +64,20 @@ class EthtoolStatsParserTest {
     }
 
     @Test
+    void standardStatsOfAllGroupsAreKeptUnderTheirGroupedNames() throws ParseException {
+        Parsed<EthtoolStats> parsed = parser.read(SampleText.fixture("ethtool-S", "netlink-all-groups-ens1f0np0.txt"));
+        assertThat(parsed.notes()).as("the 'Standard stats for IF:' title is no counter").isEmpty();
+        assertThat(parsed.value().counters()).containsEntry("eth-mac-FrameCheckSequenceErrors", 3L)
+                .containsEntry("rx-rmon-etherStatsPkts65to127Octets", 5033L)
+                .containsEntry("tx-rmon-etherStatsPkts64Octets", 981L).hasSize(11);
+    }
+
+    @Test
+    void aTitleOfAnotherToolIsNoStatsTitle() {
+        ParseFailures.assertNotedAt(parser, "Standard stats for:\nrx_packets: 4\n", 1, "is not a counter");
+    }
+
+    @Test
     void malformedInput() {
         assertThat(failureLine(() -> parser.parse(""))).isEqualTo(0);
         assertThat(failureLine(() -> parser.parse("NIC statistics:\n"))).isEqualTo(0);

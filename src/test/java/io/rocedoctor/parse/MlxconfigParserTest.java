@@ -84,7 +84,27 @@ class MlxconfigParserTest {
                 "2 values for 1 columns");
         assertThat(q.parameters()).containsOnlyKeys("SRIOV_EN");
         assertNotedAt(parser, "Configurations:    Next Boot\n   NUM_OF_VFS  99999999999999999999999\n", 2, "not a whole number");
-        assertFailsAt(parser, "Device #1:\nDevice type: ConnectX5\nDevice #2:\n", 3);
+    }
+
+    @Test
+    void anErrorLineIsANoteAndTheRowsPrintedStand() {
+        MlxconfigQuery q = assertNotedAt(parser, "Device #1:\n----------\n\nDevice type:    ConnectX6DX\n"
+                + "Device:         0000:3b:00.0\n\nConfigurations:                Next Boot\n        SRIOV_EN      True(1)\n"
+                + "-E- Failed to query parameter: ROCE_ADAPTIVE_ROUTING_EN\n        NUM_OF_VFS    8\n", 9, "mlxconfig error: -E- Failed");
+        assertThat(q.parameters()).containsOnlyKeys("SRIOV_EN", "NUM_OF_VFS");
+    }
+
+    @Test
+    void everyDeviceOfAQueryWithoutDeviceReadsAsTheFirst() {
+        String text = "Device #1:\n----------\n\nDevice type:    ConnectX7\nDevice:         0000:17:00.0\n\n"
+                + "Configurations:                Next Boot\n        CNP_DSCP_P1   48\n\n"
+                + "Device #2:\n----------\n\nDevice type:    BlueField3\nDevice:         0000:ca:00.0\n\n"
+                + "Configurations:                Next Boot\n        CNP_DSCP_P1   26\n        NUM_OF_VFS    4\n";
+        MlxconfigQuery q = assertNotedAt(parser, text, 10, "a second device");
+        assertThat(q.deviceType()).isEqualTo("ConnectX7");
+        assertThat(q.device()).isEqualTo("0000:17:00.0");
+        assertThat(q.parameters()).containsOnlyKeys("CNP_DSCP_P1");
+        assertThat(q.parameters().get("CNP_DSCP_P1").nextBoot().number()).isEqualTo(48L);
     }
 
     @Property(tries = 200)
