@@ -7,11 +7,16 @@
 # serial numbers are replaced by the tokens the Java collector's --redact gives them.
 #
 # usage: roce-doctor-collect.sh --out FILE.tar.gz [--interval 10s] [--samples 2] [--timeout 30s] [--only KIND,...] [--redact]
+#        roce-doctor-collect.sh --upload URL --case CASE [--token TOKEN] [--out FILE.tar.gz] [...]
+# --upload sends the bundle to a roce-doctor serve with curl (the token from --token or the
+# environment variable ROCE_DOCTOR_TOKEN); without --out it is written to a temporary folder,
+# removed once the service has it and kept when the upload fails.
 set -u
 set -f  # names are expanded into commands unquoted on purpose (one word each): never glob them
 
 usage() {
   echo "usage: $0 --out FILE.tar.gz [--interval 10s] [--samples 2] [--timeout 30s] [--only KIND,...] [--redact]" >&2
+  echo "       $0 --upload URL --case CASE [--token TOKEN] [--out FILE.tar.gz] [...]" >&2
   exit 2
 }
 
@@ -66,7 +71,7 @@ LLDP_NEIGHBORS 0 lldpcli show neighbors
 EOF
 }
 
-out="" interval=10 samples=2 timeout_s=30 only="" redact=0
+out="" interval=10 samples=2 timeout_s=30 only="" redact=0 upload="" case_name="" token=${ROCE_DOCTOR_TOKEN:-} token_given=0
 seconds() {
   case "$1" in
     *[!0-9sm]*|"") echo "roce-doctor-collect: $2 must be whole seconds (10 or 10s) or minutes (2m), not '$1'" >&2; exit 2 ;;
@@ -83,11 +88,33 @@ while [ $# -gt 0 ]; do
     --timeout) [ $# -ge 2 ] || usage; timeout_s=$(seconds "$2" --timeout) || exit 2; shift ;;
     --only) [ $# -ge 2 ] || usage; only=$2; shift ;;
     --redact) redact=1 ;;
+    --upload) [ $# -ge 2 ] || usage; upload=${2%/}; shift ;;
+    --case) [ $# -ge 2 ] || usage; case_name=$2; shift ;;
+    --token) [ $# -ge 2 ] || usage; token=$2; token_given=1; shift ;;
     -h|--help) usage ;;
     *) echo "roce-doctor-collect: unknown option '$1'" >&2; usage ;;
   esac
   shift
 done
+# The upload options are checked before anything is captured (the case rule is serve's CaseNames).
+kept=""
+if [ -n "$upload" ]; then
+  case "$upload" in
+    http://?*|https://?*) case "$upload" in *[?#\ ]*) echo "roce-doctor-collect: --upload must be the service's http:// or https:// address, not '$upload'" >&2; exit 2 ;; esac ;;
+    *) echo "roce-doctor-collect: --upload must be the service's http:// or https:// address, such as http://triage:8080, not '$upload'" >&2; exit 2 ;;
+  esac
+  if ! printf '%s' "$case_name" | grep -Eqx '[A-Za-z0-9][A-Za-z0-9._-]{0,63}' || case "$case_name" in *..*) true ;; *) false ;; esac; then
+    echo "roce-doctor-collect: --upload needs --case CASE: a case name is 1 to 64 letters, digits, '.', '-' or '_', starting with a letter or digit" >&2; exit 2
+  fi
+  [ -n "$token" ] || { echo "roce-doctor-collect: --upload needs the service's token: --token TOKEN or the environment variable ROCE_DOCTOR_TOKEN" >&2; exit 2; }
+  command -v curl >/dev/null || { echo "roce-doctor-collect: --upload needs curl" >&2; exit 2; }
+  if [ -z "$out" ]; then
+    kept=$(mktemp -d "${TMPDIR:-/tmp}/roce-doctor-collect-out.XXXXXX") || exit 3
+    out="$kept/roce-bundle-$(date -u +%Y%m%d-%H%M%S).tar.gz"
+  fi
+elif [ -n "$case_name" ] || [ "$token_given" = 1 ]; then
+  echo "roce-doctor-collect: --case and --token go with --upload URL" >&2; exit 2
+fi
 [ -n "$out" ] || usage
 case "$out" in *.tar.gz|*.tgz) ;; *) echo "roce-doctor-collect: --out must name a .tar.gz or .tgz file" >&2; exit 2 ;; esac
 case "$samples" in ''|*[!0-9]*) usage ;; esac
@@ -595,3 +622,27 @@ quoted_list() { first=1; printf '['; for x in $1; do [ $first -eq 1 ] || printf 
 
 tar -C "$work" -czf "$out.partial" "$folder" && mv "$out.partial" "$out" || { rm -f "$out.partial"; exit 3; }
 echo "roce-doctor-collect: wrote $out ($(grep -c '^  - {source' "$captures") captures, $(grep -c 'path: null' "$captures") not taken)" >&2
+
+# ---- upload (--upload) ------------------------------------------------------------------------
+# POST URL/api/v1/cases/CASE/bundles, the archive as the body (docs/serve.md). The token goes in
+# a header file curl reads (-H @file), so it is not in curl's arguments for other users to see.
+if [ -n "$upload" ]; then
+  umask 077
+  printf 'Authorization: Bearer %s\n' "$token" > "$work/auth"
+  name=$(basename "$out"); safe "$name" || name=bundle.tar.gz
+  code=$(curl -sS -o "$work/answer" -w '%{http_code}' -H @"$work/auth" -H 'Content-Type: application/octet-stream' \
+    --data-binary @"$out" "$upload/api/v1/cases/$case_name/bundles?name=$name") || code=000
+  answer=$(cat "$work/answer" 2>/dev/null)
+  case "$code" in
+    200|201)
+      id=$(printf '%s' "$answer" | sed -n 's/.*"id" *: *\([0-9][0-9]*\).*/\1/p')
+      status_url=$(printf '%s' "$answer" | sed -n 's/.*"statusUrl" *: *"\([^"]*\)".*/\1/p')
+      [ -n "$kept" ] && rm -rf "$kept"
+      echo "roce-doctor-collect: uploaded to case $case_name as bundle $id; its state: $upload$status_url" >&2 ;;
+    *)
+      reason=$(printf '%s' "$answer" | sed -n 's/.*"error" *: *"\([^"]*\)".*/\1/p')
+      if [ "$code" = 000 ]; then what="cannot reach $upload"; else what="$upload refused the upload with HTTP $code: ${reason:-no reason given}"; fi
+      echo "roce-doctor-collect: $what; the bundle is kept in $out (send it again, or attach it to the case)" >&2
+      exit 2 ;;
+  esac
+fi

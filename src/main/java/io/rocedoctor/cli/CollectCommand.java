@@ -1,14 +1,20 @@
 package io.rocedoctor.cli;
 
 import io.rocedoctor.bundle.SourceKind;
+import io.rocedoctor.collect.BundleUpload;
 import io.rocedoctor.collect.Collector;
 import io.rocedoctor.report.ReportBuilder;
+import io.rocedoctor.serve.CaseNames;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
@@ -29,9 +35,11 @@ import picocli.CommandLine.Option;
         footer = {"", "Examples:",
                 "  roce-doctor collect --out /tmp/$(hostname)-roce.tar.gz",
                 "  roce-doctor collect --out b.tar.gz --interval 30s --samples 3 --redact",
-                "  roce-doctor collect --out b.tar.gz --only lscpu,proc-interrupts,ethtool-stats"})
+                "  roce-doctor collect --out b.tar.gz --only lscpu,proc-interrupts,ethtool-stats",
+                "  ROCE_DOCTOR_TOKEN=rdt_... roce-doctor collect --upload https://triage.example:8080 --case SR-20431"})
 final class CollectCommand implements Callable<Integer> {
     private static final Pattern DURATION = Pattern.compile("([0-9]{1,6})(ms|s|m)?");
+    static final String TOKEN_ENV = "ROCE_DOCTOR_TOKEN";
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -60,6 +68,19 @@ final class CollectCommand implements Callable<Integer> {
     @Option(names = "--list-sources", description = "Print the kinds of source and their commands, then exit.")
     boolean listSources;
 
+    @Option(names = "--upload", paramLabel = "URL",
+            description = "Send the bundle to a roce-doctor serve at URL (such as http://triage:8080); without --out it is written to a"
+                    + " temporary folder and removed once the service has it, kept when the upload fails.")
+    URI upload;
+
+    @Option(names = "--case", paramLabel = "CASE", description = "With --upload: the case the bundle belongs to, such as SR-20431.")
+    String caseName;
+
+    @Option(names = "--token", paramLabel = "TOKEN",
+            description = "With --upload: the service's API token (default: the environment variable " + TOKEN_ENV
+                    + ", which other users cannot read in the process list).")
+    String token;
+
     @Override
     public Integer call() throws IOException, BadInputException {
         PrintWriter err = spec.commandLine().getErr();
@@ -76,11 +97,17 @@ final class CollectCommand implements Callable<Integer> {
         if (samples < 1 || samples > 100) {
             throw new BadInputException("--samples must be between 1 and 100, not " + samples);
         }
-        if (out == null) {
-            throw new BadInputException("collect needs --out FILE.tar.gz");
-        }
         if (limit.isZero()) {
             throw new BadInputException("--timeout must be more than 0");
+        }
+        String uploadToken = uploadToken();
+        boolean temporary = out == null && upload != null;
+        if (temporary) {
+            out = Files.createTempDirectory("roce-doctor-collect").resolve("roce-bundle-"
+                    + DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT).withZone(ZoneOffset.UTC).format(Instant.now()) + ".tar.gz");
+        }
+        if (out == null) {
+            throw new BadInputException("collect needs --out FILE.tar.gz, or --upload URL");
         }
         Path parent = out.toAbsolutePath().getParent();
         if (!out.getFileName().toString().matches("(?i).+\\.(tar\\.gz|tgz)") || parent == null || !Files.isDirectory(parent)) {
@@ -107,7 +134,47 @@ final class CollectCommand implements Callable<Integer> {
         Collector.Result result = new Collector(Path.of("/"), settings, progress).collect(out);
         progress.phase("wrote " + result.bundle() + ": " + result.captures() + " captures, " + result.failed()
                 + " not taken (see manifest.yaml)" + (result.inventory().rdmaDevices().isEmpty() ? "; no RDMA device found" : ""));
+        if (upload != null) {
+            send(result.bundle(), uploadToken, temporary, progress);
+        }
         return Main.OK;
+    }
+
+    /** The token for --upload, checked with the other upload options before anything is captured. */
+    private String uploadToken() throws BadInputException {
+        if (upload == null) {
+            if (caseName != null || token != null) {
+                throw new BadInputException("--case and --token go with --upload URL");
+            }
+            return null;
+        }
+        if (!("http".equals(upload.getScheme()) || "https".equals(upload.getScheme())) || upload.getHost() == null
+                || upload.getQuery() != null || upload.getFragment() != null) {
+            throw new BadInputException("--upload must be the service's http:// or https:// address, such as http://triage:8080, not '" + upload + "'");
+        }
+        if (caseName == null || !CaseNames.valid(caseName)) {
+            throw new BadInputException("--upload needs --case CASE: " + CaseNames.RULE + (caseName == null ? "" : ", not '" + caseName + "'"));
+        }
+        String t = token != null ? token : System.getenv(TOKEN_ENV);
+        if (t == null || t.isBlank()) {
+            throw new BadInputException("--upload needs the service's token: --token TOKEN or the environment variable " + TOKEN_ENV);
+        }
+        return t.trim();
+    }
+
+    private void send(Path bundle, String uploadToken, boolean temporary, Collector.Progress progress) throws BadInputException, IOException {
+        BundleUpload.Acknowledged ack;
+        try {
+            ack = BundleUpload.send(upload, caseName, uploadToken, bundle);
+        } catch (BundleUpload.Failed e) {
+            throw new BadInputException(e.getMessage() + "; the bundle is kept in " + bundle + " (send it again, or attach it to the case)");
+        }
+        if (temporary) {
+            Files.delete(bundle);
+            Files.delete(bundle.getParent());
+        }
+        progress.phase("uploaded to case " + caseName + " as bundle " + ack.id() + (ack.duplicate() ? " (the case already had it)" : "")
+                + ", " + ack.status() + "; its state: " + ack.statusUrl());
     }
 
     /** A kind's name on the command line: {@code PROC_INTERRUPTS} is {@code proc-interrupts}. */

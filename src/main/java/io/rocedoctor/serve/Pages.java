@@ -104,8 +104,14 @@ final class Pages {
         }
     }
 
+    /**
+     * The login form's CSRF token is bound to a cookie. A browser that already holds one keeps it: its
+     * side requests (a favicon, a second tab) lead here too, and a fresh cookie each time would make
+     * the form already shown stale.
+     */
     private void loginPage(Context ctx, String error) {
-        String csrf = Tokens.random(24);
+        String held = ctx.cookie(LOGIN);
+        String csrf = held != null && held.matches("[A-Za-z0-9_-]{32}") ? held : Tokens.random(24);
         cookie(ctx, LOGIN, csrf, 600);
         Map<String, Object> model = new LinkedHashMap<>();
         model.put(CSRF, csrf);

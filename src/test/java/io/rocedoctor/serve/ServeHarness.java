@@ -14,6 +14,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.Map;
 import java.util.UUID;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -108,16 +109,72 @@ final class ServeHarness implements AutoCloseable {
     /** A multipart upload in field {@code field}, with the file name given (which may be hostile). */
     HttpResponse<String> uploadMultipart(String token, String caseName, String field, String fileName, byte[] content)
             throws IOException, InterruptedException {
-        String boundary = "rdboundary" + UUID.randomUUID();
-        byte[] head = ("--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + field + "\"; filename=\"" + fileName
-                + "\"\r\nContent-Type: application/gzip\r\n\r\n").getBytes(StandardCharsets.UTF_8);
-        byte[] tail = ("\r\n--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8);
-        byte[] body = new byte[head.length + content.length + tail.length];
-        System.arraycopy(head, 0, body, 0, head.length);
-        System.arraycopy(content, 0, body, head.length, content.length);
-        System.arraycopy(tail, 0, body, head.length + content.length, tail.length);
-        return send(uploadClient(), token, "POST", "/api/v1/cases/" + caseName + "/bundles", HttpRequest.BodyPublishers.ofByteArray(body),
-                "multipart/form-data; boundary=" + boundary);
+        Multipart m = Multipart.of(Map.of(), field, fileName, content);
+        return send(uploadClient(), token, "POST", "/api/v1/cases/" + caseName + "/bundles", HttpRequest.BodyPublishers.ofByteArray(m.body()),
+                m.contentType());
+    }
+
+    /** A multipart/form-data body: text fields, then one file. */
+    record Multipart(String contentType, byte[] body) {
+        static Multipart of(Map<String, String> fields, String field, String fileName, byte[] content) {
+            String boundary = "rdboundary" + UUID.randomUUID();
+            StringBuilder head = new StringBuilder();
+            fields.forEach((k, v) -> head.append("--").append(boundary).append("\r\nContent-Disposition: form-data; name=\"").append(k)
+                    .append("\"\r\n\r\n").append(v).append("\r\n"));
+            head.append("--").append(boundary).append("\r\nContent-Disposition: form-data; name=\"").append(field).append("\"; filename=\"")
+                    .append(fileName).append("\"\r\nContent-Type: application/gzip\r\n\r\n");
+            byte[] h = head.toString().getBytes(StandardCharsets.UTF_8);
+            byte[] tail = ("\r\n--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8);
+            byte[] body = new byte[h.length + content.length + tail.length];
+            System.arraycopy(h, 0, body, 0, h.length);
+            System.arraycopy(content, 0, body, h.length, content.length);
+            System.arraycopy(tail, 0, body, h.length + content.length, tail.length);
+            return new Multipart("multipart/form-data; boundary=" + boundary, body);
+        }
+    }
+
+    /** A browser's session for this token: logs in through the login form as a browser does; null for no token. */
+    Session login(String token) throws IOException, InterruptedException {
+        if (token == null) {
+            return new Session(null, null);
+        }
+        HttpResponse<String> form = http.send(HttpRequest.newBuilder(URI.create(base + "/login")).GET().build(), HttpResponse.BodyHandlers.ofString());
+        String loginCookie = cookie(form, "rd_login");
+        String body = "csrf=" + loginCookie + "&token=" + java.net.URLEncoder.encode(token, StandardCharsets.UTF_8);
+        HttpResponse<String> in = http.send(HttpRequest.newBuilder(URI.create(base + "/login")).header("Cookie", "rd_login=" + loginCookie)
+                .header("Content-Type", "application/x-www-form-urlencoded").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        String session = cookie(in, "rd_session");
+        HttpResponse<String> home = http.send(HttpRequest.newBuilder(URI.create(base + "/")).header("Cookie", "rd_session=" + session).GET().build(),
+                HttpResponse.BodyHandlers.ofString());
+        java.util.regex.Matcher csrf = java.util.regex.Pattern.compile("name=\"csrf\" value=\"([^\"]+)\"").matcher(home.body());
+        if (!csrf.find()) {
+            throw new IllegalStateException("no CSRF token on the case list: " + home.body());
+        }
+        return new Session(session, csrf.group(1));
+    }
+
+    /** A logged-in browser: its session cookie and the CSRF token its forms carry (both null when not logged in). */
+    record Session(String cookie, String csrf) {
+    }
+
+    private static String cookie(HttpResponse<String> r, String name) {
+        return r.headers().allValues("Set-Cookie").stream().filter(c -> c.startsWith(name + "="))
+                .map(c -> c.substring(name.length() + 1, c.indexOf(';'))).findFirst()
+                .orElseThrow(() -> new IllegalStateException("no cookie " + name + " in " + r.headers()));
+    }
+
+    /** A page request as the session's browser sends it. */
+    HttpResponse<String> page(Session session, String method, String path, HttpRequest.BodyPublisher body, String contentType)
+            throws IOException, InterruptedException {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).method(method, body);
+        if (session.cookie() != null) {
+            b.header("Cookie", "rd_session=" + session.cookie());
+        }
+        if (contentType != null) {
+            b.header("Content-Type", contentType);
+        }
+        return uploadClient().send(b.build(), HttpResponse.BodyHandlers.ofString());
     }
 
     static JsonNode json(HttpResponse<String> r) throws IOException {

@@ -157,6 +157,10 @@ abstract class ServiceApiContract {
         matrix.put(new Call("GET", "/api/v1/cases/SR-A"), new int[] {401, 200, 200, 200});
         matrix.put(new Call("GET", "/api/v1/cases/SR-M"), new int[] {401, 404, 200, 200});
         matrix.put(new Call("POST", "/api/v1/cases/SR-M/close"), new int[] {401, 403, 200, 200});
+        matrix.put(new Call("POST", "/api/v1/cases/SR-NEVER/close"), new int[] {401, 403, 404, 404});
+        // An upload with no body: refused as empty where the caller may upload, as absent where not.
+        matrix.put(new Call("POST", "/api/v1/cases/SR-M/bundles"), new int[] {401, 404, 400, 400});
+        matrix.put(new Call("POST", "/api/v1/cases/SR-A/bundles"), new int[] {401, 400, 400, 400});
         matrix.put(new Call("GET", "/api/v1/bundles/" + own), new int[] {401, 200, 200, 200});
         matrix.put(new Call("GET", "/api/v1/bundles/" + other), new int[] {401, 404, 200, 200});
         matrix.put(new Call("GET", "/api/v1/bundles/" + other + "/report?format=json"), new int[] {401, 404, 200, 200});
@@ -167,6 +171,7 @@ abstract class ServiceApiContract {
         matrix.put(new Call("GET", "/api/v1/cases/SR-A/diff?before=" + own + "&after=" + other), new int[] {401, 404, 404, 404});
         matrix.put(new Call("GET", "/api/v1/search?severity=critical"), new int[] {401, 200, 200, 200});
         matrix.put(new Call("GET", "/api/v1/tokens"), new int[] {401, 403, 403, 200});
+        matrix.put(new Call("POST", "/api/v1/tokens"), new int[] {401, 403, 403, 400});
         matrix.put(new Call("GET", "/api/v1/audit"), new int[] {401, 403, 403, 200});
         matrix.put(new Call("POST", "/api/v1/retention"), new int[] {401, 403, 403, 200});
         matrix.put(new Call("DELETE", "/api/v1/tokens/nosuchtoken0"), new int[] {401, 403, 403, 404});
@@ -175,6 +180,10 @@ abstract class ServiceApiContract {
         // Jetty refuses a NUL in the path before anything else runs.
         matrix.put(new Call("GET", "/api/v1/cases/SR-A%00x"), new int[] {400, 400, 400, 400});
         matrix.put(new Call("GET", "/api/v1/bundles/1%20OR%201=1"), new int[] {401, 404, 404, 404});
+        matrix.put(new Call("GET", "/api/v1/bundles/-1"), new int[] {401, 404, 404, 404});
+        matrix.put(new Call("GET", "/api/v1/cases/SR-A%2F..%2F..%2Fetc%2Fpasswd"), new int[] {401, 400, 400, 400});
+        matrix.put(new Call("GET", "/api/v1/cases/SR-A/diff?before=x&after=" + own), new int[] {401, 404, 404, 404});
+        matrix.put(new Call("GET", "/api/v1/cases/SR-M/diff?before=" + own + "&after=" + other), new int[] {401, 404, 404, 404});
         List<String> wrong = new ArrayList<>();
         String[] callers = {null, customerA, engineer, admin};
         String[] names = {"no token", "customer", "engineer", "admin"};
@@ -195,6 +204,76 @@ abstract class ServiceApiContract {
         }
         assertThat(wrong).isEmpty();
         assertThat(server.get("rdt_AAAAAAAAAAAA_" + "A".repeat(43), "/api/v1/cases").statusCode()).isEqualTo(401);
+    }
+
+    /**
+     * The pages for every caller, logged in through the login form: no session leads to the login
+     * page (303), another case's pages are absent (404), the audit log is the admin's, and a form
+     * without the session's CSRF token is refused (403) whoever sends it.
+     */
+    @Test
+    void theAuthorisationMatrixHoldsOnEveryPage() throws Exception {
+        long own = uploaded(customerA, "SR-A", crossNuma);
+        long other = uploaded(engineer, "SR-P", healthy);
+        server.awaitAnalysed(engineer, own);
+        server.awaitAnalysed(engineer, other);
+        ServeHarness.Session[] callers = {server.login(null), server.login(customerA), server.login(engineer), server.login(admin)};
+        String[] names = {"no session", "customer", "engineer", "admin"};
+        byte[] archive = Files.readAllBytes(healthy);
+        record Page(String method, String path, String csrf, String caseName) {
+        }
+        // expected statuses: no session, customer of SR-A, engineer, admin
+        Map<Page, int[]> matrix = new LinkedHashMap<>();
+        matrix.put(new Page("GET", "/", null, null), new int[] {303, 200, 200, 200});
+        matrix.put(new Page("GET", "/cases/SR-A", null, null), new int[] {303, 200, 200, 200});
+        matrix.put(new Page("GET", "/cases/SR-P", null, null), new int[] {303, 404, 200, 200});
+        matrix.put(new Page("GET", "/cases/SR-NEVER", null, null), new int[] {303, 404, 200, 200});
+        matrix.put(new Page("GET", "/bundles/" + own, null, null), new int[] {303, 200, 200, 200});
+        matrix.put(new Page("GET", "/bundles/" + other, null, null), new int[] {303, 404, 200, 200});
+        matrix.put(new Page("GET", "/bundles/" + other + "/report?format=html", null, null), new int[] {303, 404, 200, 200});
+        matrix.put(new Page("GET", "/bundles/" + own + "/report?format=text", null, null), new int[] {303, 200, 200, 200});
+        matrix.put(new Page("GET", "/cases/SR-P/diff?before=" + other + "&after=" + other, null, null), new int[] {303, 404, 200, 200});
+        matrix.put(new Page("GET", "/cases/SR-A/diff?before=" + own + "&after=" + other, null, null), new int[] {303, 404, 404, 404});
+        matrix.put(new Page("GET", "/search?severity=critical", null, null), new int[] {303, 200, 200, 200});
+        matrix.put(new Page("GET", "/audit", null, null), new int[] {303, 403, 403, 200});
+        matrix.put(new Page("GET", "/cases/..%2F..%2Fetc", null, null), new int[] {303, 400, 400, 400});
+        matrix.put(new Page("GET", "/cases/" + "x".repeat(65), null, null), new int[] {303, 400, 400, 400});
+        matrix.put(new Page("POST", "/upload", "the session's", "SR-A"), new int[] {303, 303, 303, 303});
+        matrix.put(new Page("POST", "/upload", "the session's", "SR-P"), new int[] {303, 404, 303, 303});
+        matrix.put(new Page("POST", "/upload", "the session's", "../SR-A"), new int[] {303, 400, 400, 400});
+        matrix.put(new Page("POST", "/upload", "forged", "SR-A"), new int[] {303, 403, 403, 403});
+        matrix.put(new Page("POST", "/upload", null, "SR-A"), new int[] {303, 403, 403, 403});
+        matrix.put(new Page("POST", "/logout", null, null), new int[] {303, 403, 403, 403});
+        List<String> wrong = new ArrayList<>();
+        for (Map.Entry<Page, int[]> e : matrix.entrySet()) {
+            Page page = e.getKey();
+            for (int i = 0; i < callers.length; i++) {
+                HttpResponse<String> r;
+                if (page.caseName() != null) {
+                    Map<String, String> fields = new LinkedHashMap<>();
+                    fields.put("case", page.caseName());
+                    if (page.csrf() != null) {
+                        fields.put("csrf", page.csrf().equals("forged") ? "forged-" + i : String.valueOf(callers[i].csrf()));
+                    }
+                    ServeHarness.Multipart m = ServeHarness.Multipart.of(fields, "bundle", "page.tar.gz", archive);
+                    r = server.page(callers[i], "POST", page.path(), HttpRequest.BodyPublishers.ofByteArray(m.body()), m.contentType());
+                } else {
+                    r = server.page(callers[i], page.method(), page.path(), HttpRequest.BodyPublishers.noBody(), null);
+                }
+                if (r.statusCode() != e.getValue()[i]) {
+                    wrong.add(page + " as " + names[i] + ": " + r.statusCode() + " (expected " + e.getValue()[i] + ")");
+                }
+                if (e.getValue()[i] == 404) {
+                    assertThat(r.body()).as(page + " as " + names[i]).doesNotContain("gpu-node-21", "hpc-node-112");
+                }
+                if (i == 0) {
+                    assertThat(r.headers().firstValue("Location")).as(page.path()).hasValue("/login");
+                }
+            }
+        }
+        assertThat(wrong).isEmpty();
+        String customerSearch = server.page(callers[1], "GET", "/search?driver=mlx5", HttpRequest.BodyPublishers.noBody(), null).body();
+        assertThat(customerSearch).contains("SR-A").doesNotContain("SR-P");
     }
 
     @Test
