@@ -30,7 +30,7 @@ import java.util.regex.Pattern;
 /**
  * Reads a bundle from a directory or an archive (tar, tar.gz, tar.xz, tar.bz2, zip), native or
  * sosreport, and indexes its captures by {@link Source}. The manifest's {@code captures} list is
- * the authority when present (BUNDLE-FORMAT.md: mangling loses information): a file it does not
+ * the authority when present (docs/bundle-format.md: mangling loses information): a file it does not
  * list is not read, whatever its name, and is listed as unknown. Without that list, files are
  * matched by their (mangled) names.
  */
@@ -48,7 +48,7 @@ public final class BundleReader {
         static final ObjectMapper JSON = new ObjectMapper();
     }
 
-    /** The keys of manifest.yaml (BUNDLE-FORMAT.md, and what the collectors add: millis, discovered). */
+    /** The keys of manifest.yaml (docs/bundle-format.md, and what the collectors add: millis, discovered). */
     private static final Set<String> MANIFEST_KEYS = Set.of("format", "host", "collected_at", "collector", "samples", "captures",
             "links", "redacted", "discovered");
     private static final Set<String> CAPTURE_KEYS = Set.of("source", "sample", "path", "exit", "millis", "error");

@@ -1,13 +1,87 @@
 package io.rocedoctor.bundle;
 
-import java.util.ArrayList;
-import java.util.List;
+import static io.rocedoctor.bundle.KindSpec.parsedBy;
+import static io.rocedoctor.bundle.KindSpec.recognisedOnly;
+
+import io.rocedoctor.parse.BnxtReEcnEnableParser;
+import io.rocedoctor.parse.BondStatus;
+import io.rocedoctor.parse.BondingParser;
+import io.rocedoctor.parse.CpuGovernor;
+import io.rocedoctor.parse.CpuGovernorParser;
+import io.rocedoctor.parse.CpuListParser;
+import io.rocedoctor.parse.CpuSet;
+import io.rocedoctor.parse.DcbApp;
+import io.rocedoctor.parse.DcbAppParser;
+import io.rocedoctor.parse.DcbBuffer;
+import io.rocedoctor.parse.DcbBufferParser;
+import io.rocedoctor.parse.DcbPfc;
+import io.rocedoctor.parse.DcbPfcParser;
+import io.rocedoctor.parse.EcnEnable;
+import io.rocedoctor.parse.EcnEnableParser;
+import io.rocedoctor.parse.EthtoolChannels;
+import io.rocedoctor.parse.EthtoolChannelsParser;
+import io.rocedoctor.parse.EthtoolDriverInfo;
+import io.rocedoctor.parse.EthtoolDriverInfoParser;
+import io.rocedoctor.parse.EthtoolLinkSettings;
+import io.rocedoctor.parse.EthtoolLinkSettingsParser;
+import io.rocedoctor.parse.EthtoolRings;
+import io.rocedoctor.parse.EthtoolRingsParser;
+import io.rocedoctor.parse.EthtoolStats;
+import io.rocedoctor.parse.EthtoolStatsParser;
+import io.rocedoctor.parse.GidTable;
+import io.rocedoctor.parse.Ibdev2netdevParser;
+import io.rocedoctor.parse.IbdevNetdevMap;
+import io.rocedoctor.parse.IbvDevices;
+import io.rocedoctor.parse.IbvDevinfoParser;
+import io.rocedoctor.parse.IntegerValueParser;
+import io.rocedoctor.parse.InterruptCounts;
+import io.rocedoctor.parse.IpLinks;
+import io.rocedoctor.parse.IpLinksParser;
+import io.rocedoctor.parse.LldpNeighbors;
+import io.rocedoctor.parse.LldpNeighborsParser;
+import io.rocedoctor.parse.LscpuParser;
+import io.rocedoctor.parse.LspciParser;
+import io.rocedoctor.parse.MlnxQos;
+import io.rocedoctor.parse.MlnxQosParser;
+import io.rocedoctor.parse.MlxconfigParser;
+import io.rocedoctor.parse.MlxconfigQuery;
+import io.rocedoctor.parse.MlxlinkParser;
+import io.rocedoctor.parse.MlxlinkReport;
+import io.rocedoctor.parse.ModuleInfo;
+import io.rocedoctor.parse.ModuleInfoParser;
+import io.rocedoctor.parse.NumaTopology;
+import io.rocedoctor.parse.NumactlParser;
+import io.rocedoctor.parse.PciDevices;
+import io.rocedoctor.parse.PerftestParser;
+import io.rocedoctor.parse.PerftestResult;
+import io.rocedoctor.parse.ProcInterruptsParser;
+import io.rocedoctor.parse.RdmaLinkParser;
+import io.rocedoctor.parse.RdmaLinks;
+import io.rocedoctor.parse.RdmaStatisticParser;
+import io.rocedoctor.parse.RdmaStatistics;
+import io.rocedoctor.parse.RoceMode;
+import io.rocedoctor.parse.RoceModeParser;
+import io.rocedoctor.parse.RoceTos;
+import io.rocedoctor.parse.RoceTosParser;
+import io.rocedoctor.parse.RssIndirection;
+import io.rocedoctor.parse.RssIndirectionParser;
+import io.rocedoctor.parse.RxFlowHash;
+import io.rocedoctor.parse.RxFlowHashParser;
+import io.rocedoctor.parse.ServiceState;
+import io.rocedoctor.parse.ServiceStateParser;
+import io.rocedoctor.parse.ShowGidsParser;
+import io.rocedoctor.parse.SysctlParser;
+import io.rocedoctor.parse.SysctlValues;
+
 import java.util.Optional;
 
 /**
  * The registry of every kind of capture roce-doctor knows: its live command (or file), the
- * place it takes in a native bundle and in a sosreport. The collector, the native reader and
- * the sosreport reader all go through this table; parsers never see a path.
+ * place it takes in a native bundle and in a sosreport, and the parser that reads it into a
+ * record ({@code parsedBy}), or why no fact is built from it ({@code recognisedOnly}: its files
+ * are known, not "unknown"). The collector, the native reader, the sosreport reader and the fact
+ * layers ({@code ledger.parse(source, Record.class)}) all go through this table; parsers never see
+ * a path. Adding a source is one constant here (docs/architecture.md).
  *
  * <p>A template names its parameters in braces: {@code {if}} a netdev, {@code {dev}} an RDMA
  * device, {@code {port}} an RDMA port number, {@code {bond}}, {@code {irq}}, {@code {prio}},
@@ -16,127 +90,78 @@ import java.util.Optional;
  * have several spellings (sos runs {@code lspci -nnvv}, a person {@code lspci -vvv}); the first
  * is the one the collector runs.
  */
-public enum SourceKind {
-    ETHTOOL_STATS(Origin.COMMAND, true, "ethtool -S {if}"),
-    ETHTOOL_DRIVER(Origin.COMMAND, false, "ethtool -i {if}"),
-    ETHTOOL_LINK(Origin.COMMAND, false, "ethtool {if}"),
-    ETHTOOL_CHANNELS(Origin.COMMAND, false, "ethtool -l {if}"),
-    ETHTOOL_RINGS(Origin.COMMAND, false, "ethtool -g {if}"),
-    ETHTOOL_FEATURES(Origin.COMMAND, false, "ethtool -k {if}"),
-    ETHTOOL_PRIV_FLAGS(Origin.COMMAND, false, "ethtool --show-priv-flags {if}"),
-    ETHTOOL_RSS(Origin.COMMAND, false, "ethtool -x {if}"),
-    ETHTOOL_FLOW_HASH(Origin.COMMAND, false, "ethtool -n {if} rx-flow-hash {proto}"),
-    ETHTOOL_MODULE(Origin.COMMAND, false, "ethtool -m {if}"),
-    IP_LINK_DETAILS(Origin.COMMAND, false, "ip -d link show", "ip -d link", "ip -d -s link", "ip -s -d link"),
-    IP_LINK_STATS(Origin.COMMAND, true, "ip -s link show", "ip -s link", "ip -s -s link", "ip -s -d link", "ip -d -s link"),
-    BONDING(Origin.FILE, false, "/proc/net/bonding/{bond}"),
-    NETDEV_NUMA_NODE(Origin.FILE, false, "/sys/class/net/{if}/device/numa_node"),
-    NETDEV_LOCAL_CPULIST(Origin.FILE, false, "/sys/class/net/{if}/device/local_cpulist"),
-    NETDEV_MTU(Origin.FILE, false, "/sys/class/net/{if}/mtu"),
-    ECN_NOTIFICATION_POINT(Origin.FILE, false, "/sys/class/net/{if}/ecn/roce_np/enable/{prio}"),
-    ECN_REACTION_POINT(Origin.FILE, false, "/sys/class/net/{if}/ecn/roce_rp/enable/{prio}"),
+public enum SourceKind implements CaptureKind {
+    ETHTOOL_STATS(Origin.COMMAND, true, parsedBy(EthtoolStats.class, new EthtoolStatsParser()), "ethtool -S {if}"),
+    ETHTOOL_DRIVER(Origin.COMMAND, false, parsedBy(EthtoolDriverInfo.class, new EthtoolDriverInfoParser()), "ethtool -i {if}"),
+    ETHTOOL_LINK(Origin.COMMAND, false, parsedBy(EthtoolLinkSettings.class, new EthtoolLinkSettingsParser()), "ethtool {if}"),
+    ETHTOOL_CHANNELS(Origin.COMMAND, false, parsedBy(EthtoolChannels.class, new EthtoolChannelsParser()), "ethtool -l {if}"),
+    ETHTOOL_RINGS(Origin.COMMAND, false, parsedBy(EthtoolRings.class, new EthtoolRingsParser()), "ethtool -g {if}"),
+    ETHTOOL_FEATURES(Origin.COMMAND, false, recognisedOnly("the offload settings are kept for the person reading the bundle; no rule judges them"), "ethtool -k {if}"),
+    ETHTOOL_PRIV_FLAGS(Origin.COMMAND, false, recognisedOnly("the driver's private flags are kept for the person reading the bundle; no rule judges them"), "ethtool --show-priv-flags {if}"),
+    ETHTOOL_RSS(Origin.COMMAND, false, parsedBy(RssIndirection.class, new RssIndirectionParser()), "ethtool -x {if}"),
+    ETHTOOL_FLOW_HASH(Origin.COMMAND, false, parsedBy(RxFlowHash.class, new RxFlowHashParser()), "ethtool -n {if} rx-flow-hash {proto}"),
+    ETHTOOL_MODULE(Origin.COMMAND, false, parsedBy(ModuleInfo.class, new ModuleInfoParser()), "ethtool -m {if}"),
+    IP_LINK_DETAILS(Origin.COMMAND, false, parsedBy(IpLinks.class, new IpLinksParser()), "ip -d link show", "ip -d link", "ip -d -s link", "ip -s -d link"),
+    IP_LINK_STATS(Origin.COMMAND, true, parsedBy(IpLinks.class, new IpLinksParser()), "ip -s link show", "ip -s link", "ip -s -s link", "ip -s -d link", "ip -d -s link"),
+    BONDING(Origin.FILE, false, parsedBy(BondStatus.class, new BondingParser()), "/proc/net/bonding/{bond}"),
+    NETDEV_NUMA_NODE(Origin.FILE, false, parsedBy(Long.class, new IntegerValueParser()), "/sys/class/net/{if}/device/numa_node"),
+    NETDEV_LOCAL_CPULIST(Origin.FILE, false, parsedBy(CpuSet.class, new CpuListParser()), "/sys/class/net/{if}/device/local_cpulist"),
+    NETDEV_MTU(Origin.FILE, false, parsedBy(Long.class, new IntegerValueParser()), "/sys/class/net/{if}/mtu"),
+    ECN_NOTIFICATION_POINT(Origin.FILE, false, parsedBy(EcnEnable.class, new EcnEnableParser()), "/sys/class/net/{if}/ecn/roce_np/enable/{prio}"),
+    ECN_REACTION_POINT(Origin.FILE, false, parsedBy(EcnEnable.class, new EcnEnableParser()), "/sys/class/net/{if}/ecn/roce_rp/enable/{prio}"),
     /**
      * Broadcom's out-of-tree bnxt_re: congestion control (ECN/DCQCN) on or off for the whole RDMA
      * device port, in configfs. The folder exists only once {@code /sys/kernel/config/bnxt_re/{dev}}
      * was made; the collector makes it for the read and removes it again.
      */
-    BNXT_RE_CC_ECN_ENABLE(Origin.FILE, false, "/sys/kernel/config/bnxt_re/{dev}/ports/{port}/cc/ecn_enable"),
-    MLNX_QOS(Origin.COMMAND, false, "mlnx_qos -i {if}"),
+    BNXT_RE_CC_ECN_ENABLE(Origin.FILE, false, parsedBy(EcnEnable.class, new BnxtReEcnEnableParser()), "/sys/kernel/config/bnxt_re/{dev}/ports/{port}/cc/ecn_enable"),
+    MLNX_QOS(Origin.COMMAND, false, parsedBy(MlnxQos.class, new MlnxQosParser()), "mlnx_qos -i {if}"),
     /** iproute2's driver-neutral view of the same DCB state (DCBNL): PFC per priority. */
-    DCB_PFC(Origin.COMMAND, false, "dcb pfc show dev {if}"),
+    DCB_PFC(Origin.COMMAND, false, parsedBy(DcbPfc.class, new DcbPfcParser()), "dcb pfc show dev {if}"),
     /** The DCB APP table: DSCP -> priority, default priority. */
-    DCB_APP(Origin.COMMAND, false, "dcb app show dev {if}"),
+    DCB_APP(Origin.COMMAND, false, parsedBy(DcbApp.class, new DcbAppParser()), "dcb app show dev {if}"),
     /** Priority -> receive buffer and buffer sizes; only drivers with DCBNL buffer ops (mlx5) answer. */
-    DCB_BUFFER(Origin.COMMAND, false, "dcb buffer show dev {if}"),
-    CMA_ROCE_MODE(Origin.COMMAND, false, "cma_roce_mode -d {dev} -p {port}"),
-    CMA_ROCE_TOS(Origin.COMMAND, false, "cma_roce_tos -d {dev} -p {port}"),
-    RDMA_LINK(Origin.COMMAND, false, "rdma link show", "rdma link"),
-    RDMA_STATISTIC(Origin.COMMAND, true, "rdma statistic show", "rdma stat show", "rdma statistic", "rdma stat"),
-    IBV_DEVINFO(Origin.COMMAND, false, "ibv_devinfo -v", "ibv_devinfo"),
-    SHOW_GIDS(Origin.COMMAND, false, "show_gids"),
-    IBDEV2NETDEV(Origin.COMMAND, false, "ibdev2netdev", "ibdev2netdev -v"),
-    MLXLINK(Origin.COMMAND, false, "mlxlink -d {dev} -m -e -c", "mlxlink -d {dev} -p {port} -m -e -c", "mlxlink -d {dev} -m -c -e",
+    DCB_BUFFER(Origin.COMMAND, false, parsedBy(DcbBuffer.class, new DcbBufferParser()), "dcb buffer show dev {if}"),
+    CMA_ROCE_MODE(Origin.COMMAND, false, parsedBy(RoceMode.class, new RoceModeParser()), "cma_roce_mode -d {dev} -p {port}"),
+    CMA_ROCE_TOS(Origin.COMMAND, false, parsedBy(RoceTos.class, new RoceTosParser()), "cma_roce_tos -d {dev} -p {port}"),
+    RDMA_LINK(Origin.COMMAND, false, parsedBy(RdmaLinks.class, new RdmaLinkParser()), "rdma link show", "rdma link"),
+    RDMA_STATISTIC(Origin.COMMAND, true, parsedBy(RdmaStatistics.class, new RdmaStatisticParser()), "rdma statistic show", "rdma stat show", "rdma statistic", "rdma stat"),
+    IBV_DEVINFO(Origin.COMMAND, false, parsedBy(IbvDevices.class, new IbvDevinfoParser()), "ibv_devinfo -v", "ibv_devinfo"),
+    SHOW_GIDS(Origin.COMMAND, false, parsedBy(GidTable.class, new ShowGidsParser()), "show_gids"),
+    IBDEV2NETDEV(Origin.COMMAND, false, parsedBy(IbdevNetdevMap.class, new Ibdev2netdevParser()), "ibdev2netdev", "ibdev2netdev -v"),
+    MLXLINK(Origin.COMMAND, false, parsedBy(MlxlinkReport.class, new MlxlinkParser()), "mlxlink -d {dev} -m -e -c", "mlxlink -d {dev} -p {port} -m -e -c", "mlxlink -d {dev} -m -c -e",
             "mlxlink -d {dev}", "mstlink -d {dev}"),
-    MLXCONFIG(Origin.COMMAND, false, "mlxconfig -d {dev} query", "mlxconfig -d {dev} q", "mlxconfig -d {dev} -e q", "mstconfig -d {dev} q", "mstconfig -d {dev} query",
+    MLXCONFIG(Origin.COMMAND, false, parsedBy(MlxconfigQuery.class, new MlxconfigParser()), "mlxconfig -d {dev} query", "mlxconfig -d {dev} q", "mlxconfig -d {dev} -e q", "mstconfig -d {dev} q", "mstconfig -d {dev} query",
             "mstconfig -d {dev} -e q"),
-    LSPCI(Origin.COMMAND, false, "lspci -vvv", "lspci -nnvv", "lspci -vvnn", "lspci -nvv", "lspci -vv"),
-    LSCPU(Origin.COMMAND, false, "lscpu"),
-    NUMACTL(Origin.COMMAND, false, "numactl -H", "numactl --hardware"),
-    PROC_INTERRUPTS(Origin.FILE, true, "/proc/interrupts"),
-    IRQ_AFFINITY(Origin.FILE, false, "/proc/irq/{irq}/smp_affinity_list"),
-    SYSCTL(Origin.COMMAND, false, "sysctl -a"),
-    IRQBALANCE(Origin.COMMAND, false, "systemctl is-active irqbalance"),
-    CPUFREQ_GOVERNOR(Origin.FILE, false, "/sys/devices/system/cpu/cpu{cpu}/cpufreq/scaling_governor"),
+    LSPCI(Origin.COMMAND, false, parsedBy(PciDevices.class, new LspciParser()), "lspci -vvv", "lspci -nnvv", "lspci -vvnn", "lspci -nvv", "lspci -vv"),
+    LSCPU(Origin.COMMAND, false, parsedBy(NumaTopology.class, new LscpuParser()), "lscpu"),
+    NUMACTL(Origin.COMMAND, false, parsedBy(NumaTopology.class, new NumactlParser()), "numactl -H", "numactl --hardware"),
+    PROC_INTERRUPTS(Origin.FILE, true, parsedBy(InterruptCounts.class, new ProcInterruptsParser()), "/proc/interrupts"),
+    IRQ_AFFINITY(Origin.FILE, false, parsedBy(CpuSet.class, new CpuListParser()), "/proc/irq/{irq}/smp_affinity_list"),
+    SYSCTL(Origin.COMMAND, false, parsedBy(SysctlValues.class, new SysctlParser()), "sysctl -a"),
+    IRQBALANCE(Origin.COMMAND, false, parsedBy(ServiceState.class, new ServiceStateParser()), "systemctl is-active irqbalance"),
+    CPUFREQ_GOVERNOR(Origin.FILE, false, parsedBy(CpuGovernor.class, new CpuGovernorParser()), "/sys/devices/system/cpu/cpu{cpu}/cpufreq/scaling_governor"),
     /** The program is the first argument: {@code ib_write_bw -d mlx5_0} and {@code ib_read_lat -d mlx5_0} are two sources. */
-    PERFTEST(Origin.COMMAND, false, "{program} {args}", "{program}"),
+    PERFTEST(Origin.COMMAND, false, parsedBy(PerftestResult.class, new PerftestParser()), "{program} {args}", "{program}"),
     /** lldpd's view of the neighbours on each port: which switch, which switch port. */
-    LLDP_NEIGHBORS(Origin.COMMAND, false, "lldpcli show neighbors", "lldpctl", "lldpcli show neighbors details");
+    LLDP_NEIGHBORS(Origin.COMMAND, false, parsedBy(LldpNeighbors.class, new LldpNeighborsParser()), "lldpcli show neighbors", "lldpctl", "lldpcli show neighbors details");
 
     /** Whether the capture is a command's stdout or a copied file. */
     public enum Origin { COMMAND, FILE }
 
-    private final Origin origin;
-    private final boolean counter;
-    private final List<String> templates;
-    private final List<SourceTemplate> parsedTemplates;
+    private final KindSpec spec;
 
-    SourceKind(Origin origin, boolean counter, String... templates) {
-        this.origin = origin;
-        this.counter = counter;
-        this.templates = List.of(templates);
-        this.parsedTemplates = new ArrayList<>();
-        for (String t : templates) {
-            parsedTemplates.add(new SourceTemplate(t, origin == Origin.COMMAND));
-        }
+    SourceKind(Origin origin, boolean counter, KindSpec.Reading<?> reading, String... templates) {
+        this.spec = new KindSpec(origin, counter, reading, templates);
     }
 
-    public Origin origin() {
-        return origin;
-    }
-
-    /** Counter sources are captured once per sample; the others once. */
-    public boolean counter() {
-        return counter;
-    }
-
-    public List<String> templates() {
-        return templates;
-    }
-
-    /** The parameter names of the collector's spelling, in order. */
-    public List<String> parameters() {
-        return parsedTemplates.get(0).parameters();
-    }
-
-    /**
-     * The command line or absolute path for these arguments, in the collector's spelling: the
-     * first spelling that takes as many arguments ({@code ib_write_bw} alone, without a trailing space).
-     */
-    public String render(List<String> args) {
-        return parsedTemplates.stream().filter(t -> t.parameters().size() == args.size()).findFirst()
-                .orElse(parsedTemplates.get(0)).render(args);
-    }
-
-    /**
-     * Recognises a command line or absolute path as written in a manifest (or, with
-     * {@code mangled}, a file name under {@code commands/} or {@code sos_commands/<plugin>/}).
-     * Returns the arguments in template order.
-     */
-    public Optional<List<String>> match(String text, boolean mangled) {
-        return SourceTemplate.matchAny(parsedTemplates, text, mangled);
+    @Override
+    public KindSpec spec() {
+        return spec;
     }
 
     /** Finds the kind and arguments of a source, first matching kind wins (most specific listed first). */
     public static Optional<Source> recognise(String text, boolean mangled, Origin origin) {
-        for (SourceKind kind : values()) {
-            if (kind.origin != origin) {
-                continue;
-            }
-            Optional<List<String>> args = kind.match(text, mangled);
-            if (args.isPresent()) {
-                return Optional.of(new Source(kind, args.get()));
-            }
-        }
-        return Optional.empty();
+        return KindSpec.recognise(values(), text, mangled, origin, Source::new);
     }
 }

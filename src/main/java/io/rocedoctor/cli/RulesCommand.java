@@ -24,7 +24,7 @@ import picocli.CommandLine.Parameters;
                 "  roce-doctor rules show IRQ_CROSS_NUMA",
                 "  roce-doctor rules --rules my-rules/   # the catalog with your own rules added"})
 final class RulesCommand implements Callable<Integer> {
-    /** Catalog order: the layers in the order an engineer works through them (PLANNER.md). */
+    /** Catalog order: the layers in the order an engineer works through them (docs/planner.md). */
     static final List<String> LAYERS = List.of("physical", "platform", "pcie", "queues", "irq", "kernel", "transport",
             "multipath", "congestion", "host-qos", "switch-qos", "end-to-end", "baseline", "fleet");
 

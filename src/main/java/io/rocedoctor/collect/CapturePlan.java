@@ -15,7 +15,7 @@ import java.util.Set;
  */
 public record CapturePlan(List<Source> counters, List<Source> once) {
 
-    /** The {@code ethtool -n IF rx-flow-hash P} protocols BUNDLE-FORMAT.md asks for. */
+    /** The {@code ethtool -n IF rx-flow-hash P} protocols docs/bundle-format.md asks for. */
     static final List<String> FLOW_HASH_PROTOCOLS = List.of("udp4", "tcp4", "udp6");
 
     public CapturePlan {

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * The {@code manifest.yaml} of a capture, written as BUNDLE-FORMAT.md shows it: one flow mapping
+ * The {@code manifest.yaml} of a capture, written as docs/bundle-format.md shows it: one flow mapping
  * per sample and per capture, strings double-quoted (valid YAML whatever a command printed).
  * The shell collector writes the same keys in the same order.
  */

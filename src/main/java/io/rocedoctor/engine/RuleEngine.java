@@ -189,11 +189,6 @@ public final class RuleEngine {
         return catalog;
     }
 
-    /** How many rules the KieBase holds, catalog or not: the build must not lose any silently. */
-    public int ruleCount() {
-        return kieBase.getKiePackages().stream().mapToInt(p -> p.getRules().size()).sum();
-    }
-
     /** Fires the rules over one bundle's facts in a fresh session. */
     public Diagnosis diagnose(Facts facts, Profile profile) {
         Set<Enum<?>> usable = new HashSet<>(facts.ledger().usableKinds());

@@ -2,9 +2,8 @@ package io.rocedoctor.facts;
 
 import io.rocedoctor.bundle.SwitchSource;
 import io.rocedoctor.bundle.SwitchSourceKind;
-import io.rocedoctor.parse.sw.EosQueueDropsParser;
+import io.rocedoctor.parse.sw.EosQueueDrops;
 import io.rocedoctor.parse.sw.EosRunningConfig;
-import io.rocedoctor.parse.sw.EosRunningConfigParser;
 
 import java.util.HashMap;
 import java.util.List;
@@ -31,14 +30,13 @@ import java.util.TreeSet;
  */
 final class EosSwitchFacts {
     // One instance, so the context parses every counter capture once (see SwitchContext).
-    private static final EosQueueDropsParser DROPS = new EosQueueDropsParser();
     private static final int QUEUES = 8;
     private final SwitchContext sw;
     private final EosRunningConfig cfg;
 
     private EosSwitchFacts(SwitchContext sw) {
         this.sw = sw;
-        this.cfg = sw.parse(SwitchSourceKind.EOS_RUNNING_CONFIG, new EosRunningConfigParser()).orElse(null);
+        this.cfg = sw.parse(SwitchSourceKind.EOS_RUNNING_CONFIG, EosRunningConfig.class).orElse(null);
     }
 
     static void addTo(SwitchContext sw, List<Object> facts) {
@@ -125,7 +123,7 @@ final class EosSwitchFacts {
 
         SwitchSource counters = SwitchSource.of(SwitchSourceKind.EOS_QUEUE_COUNTERS);
         QueueDrops drops = new QueueDrops();
-        drops.add(sw.span(counters, DROPS, d -> d.dropped(name, queue).orElse(null)),
+        drops.add(sw.span(counters, EosQueueDrops.class, d -> d.dropped(name, queue).orElse(null)),
                 counters.display() + " unicast TC" + queue + " droppedPackets");
 
         Integer speed = sw.hostPort(name).map(Port::speedMbps).orElse(null);

@@ -4,24 +4,14 @@ import io.rocedoctor.bundle.Bundle;
 import io.rocedoctor.bundle.Source;
 import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.parse.BondStatus;
-import io.rocedoctor.parse.BondingParser;
-import io.rocedoctor.parse.CpuListParser;
 import io.rocedoctor.parse.CpuSet;
 import io.rocedoctor.parse.EthtoolDriverInfo;
-import io.rocedoctor.parse.EthtoolDriverInfoParser;
 import io.rocedoctor.parse.EthtoolLinkSettings;
-import io.rocedoctor.parse.EthtoolLinkSettingsParser;
 import io.rocedoctor.parse.EthtoolStats;
-import io.rocedoctor.parse.EthtoolStatsParser;
-import io.rocedoctor.parse.IntegerValueParser;
 import io.rocedoctor.parse.InterruptCounts;
-import io.rocedoctor.parse.LscpuParser;
-import io.rocedoctor.parse.LspciParser;
 import io.rocedoctor.parse.NumaTopology;
-import io.rocedoctor.parse.NumactlParser;
 import io.rocedoctor.parse.PciDevice;
 import io.rocedoctor.parse.PciDevices;
-import io.rocedoctor.parse.ProcInterruptsParser;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -50,7 +40,6 @@ public final class FactBuilder {
     private static final Pattern COMPLETION_WORD = Pattern.compile("(?i)(?<![a-z])(comp|nq|ceq|aeqceq|txrx|rx|tx)(?![a-z])");
     private static final Pattern NETDEV_IRQ = Pattern.compile("(.+?)-(?:TxRx|rx|tx|txrx|comp)?-?(\\d+)");
 
-    private static final EthtoolStatsParser STATS = new EthtoolStatsParser();
 
     /** The layers built on the skeleton (ports, NICs, PCIe, bonds, port counters, IRQs), in order. */
     private static final List<LayerFacts> LAYERS = List.of(
@@ -74,11 +63,11 @@ public final class FactBuilder {
             topology.nodes().forEach((id, cpus) -> facts.add(new NumaNode(id, cpus)));
         }
         PciDevices pci = bundle.sources(SourceKind.LSPCI).stream().findFirst()
-                .flatMap(s -> ledger.parse(s, new LspciParser())).orElse(null);
+                .flatMap(s -> ledger.parse(s, PciDevices.class)).orElse(null);
 
         Map<String, BondStatus> bonds = new TreeMap<>();
         for (Source s : bundle.sources(SourceKind.BONDING)) {
-            ledger.parse(s, new BondingParser()).ifPresent(b -> bonds.put(s.arg(), b));
+            ledger.parse(s, BondStatus.class).ifPresent(b -> bonds.put(s.arg(), b));
         }
         Map<String, String> bondOf = new HashMap<>();
         bonds.forEach((name, b) -> b.members().forEach(m -> bondOf.put(m.name(), name)));
@@ -88,17 +77,17 @@ public final class FactBuilder {
         Map<String, EthtoolDriverInfo> drivers = new HashMap<>();
         for (Source s : bundle.sources(SourceKind.ETHTOOL_DRIVER)) {
             String iface = s.arg();
-            Optional<EthtoolDriverInfo> info = ledger.parse(s, new EthtoolDriverInfoParser());
+            Optional<EthtoolDriverInfo> info = ledger.parse(s, EthtoolDriverInfo.class);
             if (info.isEmpty() || info.get().busInfo() == null || !info.get().busInfo().matches("[0-9a-fA-F]{4}:.*")) {
                 continue;
             }
             drivers.put(iface, info.get());
             String address = info.get().busInfo().toLowerCase();
-            Integer speed = ledger.parse(Source.of(SourceKind.ETHTOOL_LINK, iface), new EthtoolLinkSettingsParser())
+            Integer speed = ledger.parse(Source.of(SourceKind.ETHTOOL_LINK, iface), EthtoolLinkSettings.class)
                     .map(EthtoolLinkSettings::speedMbps).orElse(null);
-            Integer mtu = ledger.parse(Source.of(SourceKind.NETDEV_MTU, iface), new IntegerValueParser())
+            Integer mtu = ledger.parse(Source.of(SourceKind.NETDEV_MTU, iface), Long.class)
                     .map(Long::intValue).orElse(null);
-            Integer node = ledger.parse(Source.of(SourceKind.NETDEV_NUMA_NODE, iface), new IntegerValueParser())
+            Integer node = ledger.parse(Source.of(SourceKind.NETDEV_NUMA_NODE, iface), Long.class)
                     .map(Long::intValue).orElse(null);
             if (node == null && pci != null) {
                 node = pci.at(address).map(PciDevice::numaNode).orElse(null);
@@ -142,7 +131,7 @@ public final class FactBuilder {
         Map<String, Map<String, CounterRate>> portCounters = new TreeMap<>();
         for (Source s : bundle.sources(SourceKind.ETHTOOL_STATS)) {
             String driver = drivers.containsKey(s.arg()) ? drivers.get(s.arg()).driver() : null;
-            Map<String, CounterRate> rates = withoutCounters.rates(s, s.arg(), STATS, EthtoolStats::counters,
+            Map<String, CounterRate> rates = withoutCounters.rates(s, s.arg(), EthtoolStats.class, EthtoolStats::counters,
                     c -> CounterMeaning.ofEthtool(driver, c));
             portCounters.put(s.arg(), rates);
             facts.addAll(rates.values());
@@ -195,9 +184,9 @@ public final class FactBuilder {
 
     private static NumaTopology numa(Bundle bundle, SourceLedger ledger) {
         NumaTopology fromNumactl = bundle.sources(SourceKind.NUMACTL).stream().findFirst()
-                .flatMap(s -> ledger.parse(s, new NumactlParser())).orElse(null);
+                .flatMap(s -> ledger.parse(s, NumaTopology.class)).orElse(null);
         NumaTopology fromLscpu = bundle.sources(SourceKind.LSCPU).stream().findFirst()
-                .flatMap(s -> ledger.parse(s, new LscpuParser())).orElse(null);
+                .flatMap(s -> ledger.parse(s, NumaTopology.class)).orElse(null);
         if (fromNumactl != null) {
             return new NumaTopology(fromNumactl.nodes(), fromLscpu == null ? null : fromLscpu.cpuCount(),
                     fromLscpu == null ? null : fromLscpu.modelName(), fromLscpu == null ? null : fromLscpu.threadsPerCore());
@@ -298,12 +287,11 @@ public final class FactBuilder {
         if (source.isEmpty()) {
             return List.of();
         }
-        ProcInterruptsParser parser = new ProcInterruptsParser();
-        Optional<InterruptCounts> first = ledger.parse(source.get(), 0, parser);
+        Optional<InterruptCounts> first = ledger.parse(source.get(), 0, InterruptCounts.class);
         if (first.isEmpty()) {
             return List.of();
         }
-        Optional<InterruptCounts> last = lastSample > 0 ? ledger.parse(source.get(), lastSample, parser) : Optional.empty();
+        Optional<InterruptCounts> last = lastSample > 0 ? ledger.parse(source.get(), lastSample, InterruptCounts.class) : Optional.empty();
         Map<Integer, InterruptCounts.Row> lastRows = new HashMap<>();
         last.ifPresent(l -> l.rows().forEach(r -> {
             if (r.irq() != null) {
@@ -346,7 +334,7 @@ public final class FactBuilder {
             if (nic == null) {
                 continue;
             }
-            CpuSet affinity = ledger.parse(Source.of(SourceKind.IRQ_AFFINITY, String.valueOf(row.irq())), new CpuListParser()).orElse(null);
+            CpuSet affinity = ledger.parse(Source.of(SourceKind.IRQ_AFFINITY, String.valueOf(row.irq())), CpuSet.class).orElse(null);
             InterruptCounts.Row end = lastRows.get(row.irq());
             if (end != null && end.perCpu().length != row.perCpu().length) {
                 end = null; // CPUs came or went between samples: only the first sample is comparable

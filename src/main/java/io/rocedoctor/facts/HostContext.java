@@ -4,7 +4,6 @@ import io.rocedoctor.bundle.Bundle;
 import io.rocedoctor.bundle.Source;
 import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.parse.NumaTopology;
-import io.rocedoctor.parse.Parser;
 import io.rocedoctor.parse.PciDevices;
 
 import java.util.LinkedHashMap;
@@ -42,8 +41,8 @@ public record HostContext(Bundle bundle, SourceLedger ledger, int lastSample, Do
     }
 
     /** The first sample of a source, parsed once; empty when absent or failed (the ledger says which). */
-    public <T> Optional<T> parse(Source source, Parser<T> parser) {
-        return ledger.parse(source, parser);
+    public <T> Optional<T> parse(Source source, Class<T> record) {
+        return ledger.parse(source, record);
     }
 
     /**
@@ -65,15 +64,15 @@ public record HostContext(Bundle bundle, SourceLedger ledger, int lastSample, Do
      * its delta is the count across the wrap, with a note. {@code meanings} reads the source's
      * counter names.
      */
-    public <T> Map<String, CounterRate> rates(Source source, String subject, Parser<T> parser,
+    public <T> Map<String, CounterRate> rates(Source source, String subject, Class<T> record,
                                               Function<T, Map<String, Long>> counters,
                                               Function<String, CounterMeaning> meanings) {
-        Optional<Map<String, Long>> first = ledger.parse(source, 0, parser).map(counters);
+        Optional<Map<String, Long>> first = ledger.parse(source, 0, record).map(counters);
         if (first.isEmpty()) {
             return Map.of();
         }
         Optional<Map<String, Long>> last = lastSample > 0
-                ? ledger.parse(source, lastSample, parser).map(counters) : Optional.empty();
+                ? ledger.parse(source, lastSample, record).map(counters) : Optional.empty();
         Map<String, CounterRate> rates = new LinkedHashMap<>();
         for (Map.Entry<String, Long> c : first.get().entrySet()) {
             long a = c.getValue();

@@ -4,9 +4,7 @@ import io.rocedoctor.bundle.Source;
 import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.parse.CpuSet;
 import io.rocedoctor.parse.InterruptCounts;
-import io.rocedoctor.parse.ProcInterruptsParser;
-import io.rocedoctor.parse.ServiceStateParser;
-import io.rocedoctor.parse.SysctlParser;
+import io.rocedoctor.parse.ServiceState;
 import io.rocedoctor.parse.SysctlValues;
 
 import java.util.ArrayList;
@@ -24,9 +22,9 @@ final class IrqFacts implements LayerFacts {
 
     @Override
     public void addTo(HostContext host, List<Object> facts) {
-        host.sources(SourceKind.IRQBALANCE).stream().findFirst().flatMap(s -> host.parse(s, new ServiceStateParser()))
+        host.sources(SourceKind.IRQBALANCE).stream().findFirst().flatMap(s -> host.parse(s, ServiceState.class))
                 .ifPresent(state -> facts.add(new IrqBalance(state.name().toLowerCase(java.util.Locale.ROOT), state.running())));
-        host.sources(SourceKind.SYSCTL).stream().findFirst().flatMap(s -> host.parse(s, new SysctlParser()))
+        host.sources(SourceKind.SYSCTL).stream().findFirst().flatMap(s -> host.parse(s, SysctlValues.class))
                 .ifPresent(v -> facts.add(new BusyPolling(number(v, "net.core.busy_poll"), number(v, "net.core.busy_read"))));
         facts.addAll(loads(host, facts.stream().filter(IrqBinding.class::isInstance).map(IrqBinding.class::cast).toList()));
     }
@@ -42,10 +40,9 @@ final class IrqFacts implements LayerFacts {
         if (source.isEmpty() || bindings.isEmpty()) {
             return List.of();
         }
-        ProcInterruptsParser parser = new ProcInterruptsParser();
-        Optional<InterruptCounts> first = host.ledger().parse(source.get(), 0, parser);
+        Optional<InterruptCounts> first = host.ledger().parse(source.get(), 0, InterruptCounts.class);
         Optional<InterruptCounts> last = host.lastSample() > 0
-                ? host.ledger().parse(source.get(), host.lastSample(), parser) : Optional.empty();
+                ? host.ledger().parse(source.get(), host.lastSample(), InterruptCounts.class) : Optional.empty();
         if (first.isEmpty()) {
             return List.of();
         }

@@ -3,7 +3,6 @@ package io.rocedoctor.facts;
 import io.rocedoctor.bundle.Bundle;
 import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.parse.LldpNeighbors;
-import io.rocedoctor.parse.LldpNeighborsParser;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -33,7 +32,7 @@ public record Link(String hostPort, String switchName, String switchPort, String
         }
         Set<String> switches = bundle.switchRoots().keySet();
         bundle.sources(SourceKind.LLDP_NEIGHBORS).stream().findFirst()
-                .flatMap(s -> ledger.parse(s, new LldpNeighborsParser()))
+                .flatMap(s -> ledger.parse(s, LldpNeighbors.class))
                 .ifPresent(lldp -> {
                     for (LldpNeighbors.Neighbor n : lldp.neighbors()) {
                         if (n.chassisName() != null && switches.contains(n.chassisName()) && mapped.add(n.localPort())) {

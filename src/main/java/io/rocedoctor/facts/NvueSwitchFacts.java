@@ -3,26 +3,16 @@ package io.rocedoctor.facts;
 import io.rocedoctor.bundle.SwitchSource;
 import io.rocedoctor.bundle.SwitchSourceKind;
 import io.rocedoctor.parse.sw.NvueBufferUsage;
-import io.rocedoctor.parse.sw.NvueBufferUsageParser;
 import io.rocedoctor.parse.sw.NvueCongestionControl;
-import io.rocedoctor.parse.sw.NvueCongestionControlParser;
 import io.rocedoctor.parse.sw.NvueEgressQueueMapping;
-import io.rocedoctor.parse.sw.NvueEgressQueueMappingParser;
-import io.rocedoctor.parse.sw.NvueForwardingParser;
+import io.rocedoctor.parse.sw.NvueForwarding;
 import io.rocedoctor.parse.sw.NvueLink;
-import io.rocedoctor.parse.sw.NvueLinkParser;
 import io.rocedoctor.parse.sw.NvuePfc;
-import io.rocedoctor.parse.sw.NvuePfcParser;
 import io.rocedoctor.parse.sw.NvuePfcWatchdog;
-import io.rocedoctor.parse.sw.NvuePfcWatchdogParser;
 import io.rocedoctor.parse.sw.NvueQosCounters;
-import io.rocedoctor.parse.sw.NvueQosCountersParser;
 import io.rocedoctor.parse.sw.NvueQosMapping;
-import io.rocedoctor.parse.sw.NvueQosMappingParser;
 import io.rocedoctor.parse.sw.NvueRoce;
-import io.rocedoctor.parse.sw.NvueRoceParser;
 import io.rocedoctor.parse.sw.NvueRocePools;
-import io.rocedoctor.parse.sw.NvueRocePoolsParser;
 
 import java.util.HashMap;
 import java.util.List;
@@ -43,10 +33,6 @@ import java.util.function.Function;
  */
 final class NvueSwitchFacts {
     // One instance each, so the context parses every per-port view once (see SwitchContext).
-    private static final NvuePfcParser PFC = new NvuePfcParser();
-    private static final NvueQosCountersParser COUNTERS = new NvueQosCountersParser();
-    private static final NvueBufferUsageParser BUFFERS = new NvueBufferUsageParser();
-    private static final NvueCongestionControlParser CONGESTION = new NvueCongestionControlParser();
     private final SwitchContext sw;
     private final NvueRoce roce;
     private final NvueEgressQueueMapping egress;
@@ -56,11 +42,11 @@ final class NvueSwitchFacts {
 
     private NvueSwitchFacts(SwitchContext sw) {
         this.sw = sw;
-        this.roce = sw.parse(SwitchSourceKind.NVUE_ROCE, new NvueRoceParser()).orElse(null);
-        this.egress = sw.parse(SwitchSourceKind.NVUE_EGRESS_QUEUE_MAPPING_GLOBAL, new NvueEgressQueueMappingParser()).orElse(null);
-        this.pfcGlobal = sw.parse(SwitchSourceKind.NVUE_PFC_GLOBAL, new NvuePfcParser()).orElse(null);
-        this.watchdogGlobal = sw.parse(SwitchSourceKind.NVUE_PFC_WATCHDOG_GLOBAL, new NvuePfcWatchdogParser()).orElse(null);
-        this.congestionGlobal = sw.parse(SwitchSourceKind.NVUE_CONGESTION_CONTROL_GLOBAL, new NvueCongestionControlParser()).orElse(null);
+        this.roce = sw.parse(SwitchSourceKind.NVUE_ROCE, NvueRoce.class).orElse(null);
+        this.egress = sw.parse(SwitchSourceKind.NVUE_EGRESS_QUEUE_MAPPING_GLOBAL, NvueEgressQueueMapping.class).orElse(null);
+        this.pfcGlobal = sw.parse(SwitchSourceKind.NVUE_PFC_GLOBAL, NvuePfc.class).orElse(null);
+        this.watchdogGlobal = sw.parse(SwitchSourceKind.NVUE_PFC_WATCHDOG_GLOBAL, NvuePfcWatchdog.class).orElse(null);
+        this.congestionGlobal = sw.parse(SwitchSourceKind.NVUE_CONGESTION_CONTROL_GLOBAL, NvueCongestionControl.class).orElse(null);
     }
 
     static void addTo(SwitchContext sw, List<Object> facts) {
@@ -76,14 +62,14 @@ final class NvueSwitchFacts {
         }
         List<SwitchLosslessQueue> lossless = sw.addPorts(names, this::port, this::losslessQueue, facts);
         bufferPools(lossless).ifPresent(facts::add);
-        sw.parse(SwitchSourceKind.NVUE_SYSTEM_FORWARDING, new NvueForwardingParser())
+        sw.parse(SwitchSourceKind.NVUE_SYSTEM_FORWARDING, NvueForwarding.class)
                 .filter(f -> !f.ecmpHashFields().isEmpty() || !f.lagHashFields().isEmpty())
                 .ifPresent(f -> facts.add(new SwitchHash(sw.dump().name(), sw.platform(), "nv show system forwarding",
                         f.ecmpHashFields(), f.lagHashFields(), sw.allFacing())));
     }
 
     private SwitchPort port(String name) {
-        NvueQosMapping mapping = sw.parse(SwitchSourceKind.NVUE_INTERFACE_MAPPING, new NvueQosMappingParser(), name).orElse(null);
+        NvueQosMapping mapping = sw.parse(SwitchSourceKind.NVUE_INTERFACE_MAPPING, NvueQosMapping.class, name).orElse(null);
         NvuePfc pfc = pfc(name);
         String trust = mapping != null && mapping.trust() != null ? trust(mapping.trust())
                 : roce != null && !roce.trust().isEmpty() ? trust(String.join(",", roce.trust())) : null;
@@ -119,13 +105,13 @@ final class NvueSwitchFacts {
         pcp.values().removeIf(Objects::isNull);
         Integer cable = pfc != null && pfc.cableLengthMeters() != null ? pfc.cableLengthMeters()
                 : roce != null ? roce.cableLength() : null;
-        Integer mtu = sw.parse(SwitchSourceKind.NVUE_INTERFACE_LINK, new NvueLinkParser(), name).map(NvueLink::mtu).orElse(null);
+        Integer mtu = sw.parse(SwitchSourceKind.NVUE_INTERFACE_LINK, NvueLink.class, name).map(NvueLink::mtu).orElse(null);
         return new SwitchPort(sw.dump().name(), name, sw.platform(), null, mtu, cable, trust, priorities, dscp, pcp, queues,
                 strict, sw.facing(name), null);
     }
 
     private NvuePfc pfc(String name) {
-        return sw.parse(SwitchSourceKind.NVUE_INTERFACE_PFC, PFC, name).orElse(pfcGlobal);
+        return sw.parse(SwitchSourceKind.NVUE_INTERFACE_PFC, NvuePfc.class, name).orElse(pfcGlobal);
     }
 
     /** NVUE spells trust {@code l2} (PCP), {@code l3} (DSCP), {@code both}, or as RoCE shows it {@code pcp,dscp}. */
@@ -141,7 +127,7 @@ final class NvueSwitchFacts {
         int tc = port.queueOf(priority);
         NvuePfc pfc = pfc(name);
 
-        NvueBufferUsage.Entry pg = sw.parse(SwitchSourceKind.NVUE_INTERFACE_BUFFER_INGRESS_PG, BUFFERS, name)
+        NvueBufferUsage.Entry pg = sw.parse(SwitchSourceKind.NVUE_INTERFACE_BUFFER_INGRESS_PG, NvueBufferUsage.class, name)
                 .flatMap(b -> losslessPg(b, priority)).orElse(null);
         Long xoff = pg != null && pg.xoffThresholdBytes() != null ? pg.xoffThresholdBytes()
                 : pfc != null ? pfc.xoffThresholdBytes() : null;
@@ -152,7 +138,7 @@ final class NvueSwitchFacts {
         Integer speed = host.map(Port::speedMbps).orElse(null);
         Integer mtu = port.mtu() != null ? port.mtu() : host.map(Port::mtu).orElse(null);
 
-        NvueCongestionControl cc = sw.parse(SwitchSourceKind.NVUE_INTERFACE_CONGESTION_CONTROL, CONGESTION, name)
+        NvueCongestionControl cc = sw.parse(SwitchSourceKind.NVUE_INTERFACE_CONGESTION_CONTROL, NvueCongestionControl.class, name)
                 .orElse(congestionGlobal);
         Boolean marking = null;
         Long min = null;
@@ -172,7 +158,7 @@ final class NvueSwitchFacts {
         }
 
         SwitchSource wdSource = SwitchSource.of(SwitchSourceKind.NVUE_INTERFACE_PFC_WATCHDOG, name);
-        NvuePfcWatchdog wd = sw.parse(wdSource, 0, new NvuePfcWatchdogParser()).orElse(watchdogGlobal);
+        NvuePfcWatchdog wd = sw.parse(wdSource, 0, NvuePfcWatchdog.class).orElse(watchdogGlobal);
         String wdName = wd == null ? null : wd == watchdogGlobal ? "nv show qos pfc-watchdog" : wdSource.display();
         Optional<NvuePfcWatchdog.TrafficClass> wdTc = wd == null ? Optional.empty()
                 : wd.trafficClasses().stream().filter(t -> t.trafficClass() == tc).findFirst();
@@ -188,7 +174,7 @@ final class NvueSwitchFacts {
         List<String> dropNames = List.of("PG" + pgIndex + " rx-buffer-discards", "PG" + pgIndex + " rx-shared-buffer-discards",
                 "TC" + tc + " tx-uc-buffer-discards", "TC" + tc + " wred-discards");
         for (int i = 0; i < dropCounters.size(); i++) {
-            drops.add(sw.span(counters, COUNTERS, dropCounters.get(i)), counters.display() + " " + dropNames.get(i));
+            drops.add(sw.span(counters, NvueQosCounters.class, dropCounters.get(i)), counters.display() + " " + dropNames.get(i));
         }
 
         return new SwitchLosslessQueue(sw.dump().name(), name, sw.platform(), priority, tc, pg == null ? null : pg.index(),
@@ -206,7 +192,7 @@ final class NvueSwitchFacts {
      * shares one ingress pool: nothing to skew) or a size is unknown.
      */
     private Optional<SwitchBufferPools> bufferPools(List<SwitchLosslessQueue> lossless) {
-        NvueRocePools sizes = sw.parse(SwitchSourceKind.NVUE_ROCE_POOL, new NvueRocePoolsParser()).orElse(null);
+        NvueRocePools sizes = sw.parse(SwitchSourceKind.NVUE_ROCE_POOL, NvueRocePools.class).orElse(null);
         if (roce == null || sizes == null || roce.pfcPriorities().isEmpty()) {
             return Optional.empty();
         }

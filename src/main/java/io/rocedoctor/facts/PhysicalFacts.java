@@ -3,16 +3,11 @@ package io.rocedoctor.facts;
 import io.rocedoctor.bundle.Source;
 import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.parse.EthtoolLinkSettings;
-import io.rocedoctor.parse.EthtoolLinkSettingsParser;
 import io.rocedoctor.parse.IbdevNetdevMap;
-import io.rocedoctor.parse.Ibdev2netdevParser;
 import io.rocedoctor.parse.IpLink;
 import io.rocedoctor.parse.IpLinks;
-import io.rocedoctor.parse.IpLinksParser;
-import io.rocedoctor.parse.MlxlinkParser;
 import io.rocedoctor.parse.MlxlinkReport;
 import io.rocedoctor.parse.ModuleInfo;
-import io.rocedoctor.parse.ModuleInfoParser;
 
 import java.util.HashMap;
 import java.util.List;
@@ -38,13 +33,13 @@ final class PhysicalFacts implements LayerFacts {
         Map<String, Source> mlxlinkOf = sourcesByPort(host, SourceKind.MLXLINK);
         for (Port port : host.ports().values()) {
             Optional<EthtoolLinkSettings> settings = host.parse(Source.of(SourceKind.ETHTOOL_LINK, port.name()),
-                    new EthtoolLinkSettingsParser());
+                    EthtoolLinkSettings.class);
             Source mlxlinkSource = mlxlinkOf.get(port.name());
             if (mlxlinkSource == null && mellanox(host, port)) { // mlxlink reads ConnectX firmware only
                 host.ledger().expect(Source.of(SourceKind.MLXLINK, port.pciAddress()));
             }
             Optional<MlxlinkReport> mlxlink = Optional.ofNullable(mlxlinkSource)
-                    .flatMap(s -> host.parse(s, new MlxlinkParser()));
+                    .flatMap(s -> host.parse(s, MlxlinkReport.class));
             if (settings.isEmpty() && mlxlink.isEmpty()) {
                 continue;
             }
@@ -98,7 +93,7 @@ final class PhysicalFacts implements LayerFacts {
     /** The transceiver's own reading and thresholds (ethtool -m), else mlxlink's reading without thresholds. */
     private static Optional<ModuleTemperature> temperature(HostContext host, Port port, Source mlxlinkSource, MlxlinkReport m) {
         Source module = Source.of(SourceKind.ETHTOOL_MODULE, port.name());
-        Optional<ModuleInfo> info = host.parse(module, new ModuleInfoParser());
+        Optional<ModuleInfo> info = host.parse(module, ModuleInfo.class);
         if (info.isPresent() && info.get().temperatureCelsius() != null) {
             return Optional.of(new ModuleTemperature(port.name(), info.get().temperatureCelsius(),
                     info.get().temperatureHighWarningCelsius(), info.get().temperatureHighAlarmCelsius(), module.display()));
@@ -133,7 +128,7 @@ final class PhysicalFacts implements LayerFacts {
             } else {
                 if (ibdevs == null) {
                     ibdevs = host.sources(SourceKind.IBDEV2NETDEV).stream().findFirst()
-                            .flatMap(i -> host.parse(i, new Ibdev2netdevParser())).orElse(new IbdevNetdevMap(List.of()));
+                            .flatMap(i -> host.parse(i, IbdevNetdevMap.class)).orElse(new IbdevNetdevMap(List.of()));
                 }
                 int rdmaPort = s.args().size() > 1 && s.args().get(1).matches("\\d{1,3}") ? Integer.parseInt(s.args().get(1)) : 1;
                 port = ibdevs.binding(device, rdmaPort).map(IbdevNetdevMap.Binding::netdev).orElse(null);
@@ -191,7 +186,7 @@ final class PhysicalFacts implements LayerFacts {
     /** Carrier changes between samples; the absolute count is no evidence (a link that came up once has 2). */
     private static Long carrierChanges(HostContext host, String port) {
         for (Source s : host.sources(SourceKind.IP_LINK_STATS)) {
-            CounterRate c = host.rates(s, port, new IpLinksParser(), (IpLinks links) -> links.named(port)
+            CounterRate c = host.rates(s, port, IpLinks.class, (IpLinks links) -> links.named(port)
                     .map(IpLink::carrierChanges).map(n -> Map.of("carrier_changes", n)).orElse(Map.of()), name -> null)
                     .get("carrier_changes");
             if (c != null) {

@@ -37,9 +37,4 @@ public record PhysicalLink(String port, String nic, Integer speedMbps, Integer c
         advertisedModes = List.copyOf(advertisedModes);
         partnerModes = List.copyOf(partnerModes);
     }
-
-    /** Gb/s per lane, when speed and lane count are known. */
-    public Double laneGbps() {
-        return speedMbps == null || lanes == null || lanes == 0 ? null : speedMbps / 1000.0 / lanes;
-    }
 }

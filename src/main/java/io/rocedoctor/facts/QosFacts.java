@@ -2,11 +2,8 @@ package io.rocedoctor.facts;
 
 import io.rocedoctor.bundle.Source;
 import io.rocedoctor.bundle.SourceKind;
-import io.rocedoctor.parse.MlxconfigParser;
 import io.rocedoctor.parse.MlxconfigQuery;
-import io.rocedoctor.parse.PerftestParser;
 import io.rocedoctor.parse.PerftestResult;
-import io.rocedoctor.parse.RdmaStatisticParser;
 import io.rocedoctor.parse.RdmaStatistics;
 
 import java.util.Comparator;
@@ -58,7 +55,7 @@ final class QosFacts implements LayerFacts {
         }
         List<PcieLink> links = facts.stream().filter(PcieLink.class::isInstance).map(PcieLink.class::cast).toList();
         for (Source s : host.sources(SourceKind.PERFTEST)) {
-            host.parse(s, new PerftestParser()).flatMap(r -> baseline(s, r, host, devices, links)).ifPresent(facts::add);
+            host.parse(s, PerftestResult.class).flatMap(r -> baseline(s, r, host, devices, links)).ifPresent(facts::add);
         }
     }
 
@@ -91,7 +88,7 @@ final class QosFacts implements LayerFacts {
         List<CnpMarking> out = new java.util.ArrayList<>();
         for (Nic nic : host.nics()) {
             Source source = byNic.get(nic.id());
-            Optional<MlxconfigQuery> config = source == null ? Optional.empty() : host.parse(source, new MlxconfigParser());
+            Optional<MlxconfigQuery> config = source == null ? Optional.empty() : host.parse(source, MlxconfigQuery.class);
             for (String name : nic.ports()) {
                 Port port = host.ports().get(name);
                 String suffix = "_P" + (physicalPort(port) + 1);
@@ -154,11 +151,10 @@ final class QosFacts implements LayerFacts {
     private static List<CongestionCounters> congestion(HostContext host, List<RdmaDevice> devices,
                                                        Map<String, List<String>> bondMembers) {
         List<CongestionCounters> out = new java.util.ArrayList<>();
-        RdmaStatisticParser parser = new RdmaStatisticParser();
         for (Source s : host.sources(SourceKind.RDMA_STATISTIC)) {
-            Optional<RdmaStatistics> first = host.parse(s, parser);
+            Optional<RdmaStatistics> first = host.parse(s, RdmaStatistics.class);
             for (RdmaStatistics.PortCounters p : first.map(RdmaStatistics::ports).orElse(List.of())) {
-                Map<String, CounterRate> rates = host.rates(s, p.device() + "/" + p.port(), parser,
+                Map<String, CounterRate> rates = host.rates(s, p.device() + "/" + p.port(), RdmaStatistics.class,
                         st -> st.port(p.device(), p.port()).map(RdmaStatistics.PortCounters::counters).orElse(Map.of()),
                         CounterMeaning::ofRdmaStatistic);
                 CounterRate marked = CounterRate.first(rates, CounterMeaning.ECN_MARKED).orElse(null);

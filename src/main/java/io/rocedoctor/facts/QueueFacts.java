@@ -3,17 +3,11 @@ package io.rocedoctor.facts;
 import io.rocedoctor.bundle.Source;
 import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.parse.CpuGovernor;
-import io.rocedoctor.parse.CpuGovernorParser;
-import io.rocedoctor.parse.CpuListParser;
 import io.rocedoctor.parse.CpuSet;
 import io.rocedoctor.parse.EthtoolChannels;
-import io.rocedoctor.parse.EthtoolChannelsParser;
 import io.rocedoctor.parse.EthtoolRings;
-import io.rocedoctor.parse.EthtoolRingsParser;
 import io.rocedoctor.parse.RssIndirection;
-import io.rocedoctor.parse.RssIndirectionParser;
 import io.rocedoctor.parse.RxFlowHash;
-import io.rocedoctor.parse.RxFlowHashParser;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -42,9 +36,9 @@ final class QueueFacts implements LayerFacts {
 
     private static Optional<QueueConfig> queueConfig(HostContext host, Port port, CpuSet local) {
         String name = port.name();
-        Optional<EthtoolChannels> channels = host.parse(Source.of(SourceKind.ETHTOOL_CHANNELS, name), new EthtoolChannelsParser());
-        Optional<EthtoolRings> rings = host.parse(Source.of(SourceKind.ETHTOOL_RINGS, name), new EthtoolRingsParser());
-        Optional<RssIndirection> rss = host.parse(Source.of(SourceKind.ETHTOOL_RSS, name), new RssIndirectionParser());
+        Optional<EthtoolChannels> channels = host.parse(Source.of(SourceKind.ETHTOOL_CHANNELS, name), EthtoolChannels.class);
+        Optional<EthtoolRings> rings = host.parse(Source.of(SourceKind.ETHTOOL_RINGS, name), EthtoolRings.class);
+        Optional<RssIndirection> rss = host.parse(Source.of(SourceKind.ETHTOOL_RSS, name), RssIndirection.class);
         Map<String, String> flowHash = new TreeMap<>();
         List<String> withoutL4 = new ArrayList<>();
         for (String type : JUDGED_FLOW_TYPES) {
@@ -55,7 +49,7 @@ final class QueueFacts implements LayerFacts {
                 continue;
             }
             String type = s.args().get(1);
-            host.parse(s, new RxFlowHashParser()).ifPresent(h -> {
+            host.parse(s, RxFlowHash.class).ifPresent(h -> {
                 flowHash.put(type, letters(h));
                 if (JUDGED_FLOW_TYPES.contains(type) && !(h.fields().contains(RxFlowHash.Field.L4_BYTES_0_1)
                         && h.fields().contains(RxFlowHash.Field.L4_BYTES_2_3))) {
@@ -105,7 +99,7 @@ final class QueueFacts implements LayerFacts {
     private static Optional<CpuSet> localCpus(HostContext host, Port port) {
         Source cpulist = Source.of(SourceKind.NETDEV_LOCAL_CPULIST, port.name());
         host.ledger().expect(cpulist);
-        Optional<CpuSet> listed = host.parse(cpulist, new CpuListParser());
+        Optional<CpuSet> listed = host.parse(cpulist, CpuSet.class);
         if (listed.isPresent() && !listed.get().empty()) {
             return listed;
         }
@@ -124,7 +118,7 @@ final class QueueFacts implements LayerFacts {
         Map<Integer, String> governors = new TreeMap<>();
         for (Source s : host.sources(SourceKind.CPUFREQ_GOVERNOR)) {
             if (s.arg().matches("\\d{1,5}")) {
-                host.parse(s, new CpuGovernorParser()).map(CpuGovernor::name)
+                host.parse(s, CpuGovernor.class).map(CpuGovernor::name)
                         .ifPresent(g -> governors.put(Integer.parseInt(s.arg()), g));
             }
         }

@@ -2,29 +2,17 @@ package io.rocedoctor.facts;
 
 import io.rocedoctor.bundle.Source;
 import io.rocedoctor.bundle.SourceKind;
-import io.rocedoctor.parse.BnxtReEcnEnableParser;
 import io.rocedoctor.parse.DcbApp;
-import io.rocedoctor.parse.DcbAppParser;
 import io.rocedoctor.parse.DcbBuffer;
-import io.rocedoctor.parse.DcbBufferParser;
 import io.rocedoctor.parse.DcbPfc;
-import io.rocedoctor.parse.DcbPfcParser;
 import io.rocedoctor.parse.EcnEnable;
-import io.rocedoctor.parse.EcnEnableParser;
 import io.rocedoctor.parse.GidTable;
-import io.rocedoctor.parse.Ibdev2netdevParser;
 import io.rocedoctor.parse.IbdevNetdevMap;
 import io.rocedoctor.parse.IbvDevices;
-import io.rocedoctor.parse.IbvDevinfoParser;
 import io.rocedoctor.parse.MlnxQos;
-import io.rocedoctor.parse.MlnxQosParser;
-import io.rocedoctor.parse.RdmaLinkParser;
 import io.rocedoctor.parse.RdmaLinks;
 import io.rocedoctor.parse.RoceMode;
-import io.rocedoctor.parse.RoceModeParser;
 import io.rocedoctor.parse.RoceTos;
-import io.rocedoctor.parse.RoceTosParser;
-import io.rocedoctor.parse.ShowGidsParser;
 
 import java.util.HashMap;
 import java.util.List;
@@ -49,13 +37,13 @@ final class RdmaFacts implements LayerFacts {
     public void addTo(HostContext host, List<Object> facts) {
         Map<String, PortQos> qos = new TreeMap<>();
         for (Source s : host.sources(SourceKind.MLNX_QOS)) {
-            host.parse(s, new MlnxQosParser()).flatMap(q -> portQos(host, s, q)).ifPresent(q -> qos.put(s.arg(), q));
+            host.parse(s, MlnxQos.class).flatMap(q -> portQos(host, s, q)).ifPresent(q -> qos.put(s.arg(), q));
         }
         // dcb reads the same DCBNL state; mlnx_qos stays the authority where it answered, as it
         // prints the trust mode on every driver while dcb only implies it on some.
         for (Source s : host.sources(SourceKind.DCB_PFC)) {
             if (!qos.containsKey(s.arg())) {
-                host.parse(s, new DcbPfcParser()).ifPresent(p -> qos.put(s.arg(), portQos(host, s, p)));
+                host.parse(s, DcbPfc.class).ifPresent(p -> qos.put(s.arg(), portQos(host, s, p)));
             }
         }
         facts.addAll(qos.values());
@@ -107,8 +95,8 @@ final class RdmaFacts implements LayerFacts {
         String device = pfcSource.arg();
         Source appSource = Source.of(SourceKind.DCB_APP, device);
         Source bufferSource = Source.of(SourceKind.DCB_BUFFER, device);
-        Optional<DcbApp> app = host.parse(appSource, new DcbAppParser());
-        Optional<DcbBuffer> buffer = host.parse(bufferSource, new DcbBufferParser());
+        Optional<DcbApp> app = host.parse(appSource, DcbApp.class);
+        Optional<DcbBuffer> buffer = host.parse(bufferSource, DcbBuffer.class);
         // A netdev with no port facts (dcb read on a port ethtool never saw) has no driver: its trust stays unknown.
         String driver = driver(host, device);
         String trust = app.filter(a -> driver != null && TRUST_FOLLOWS_DSCP_APP.contains(driver))
@@ -143,7 +131,7 @@ final class RdmaFacts implements LayerFacts {
             devices.stream().filter(d -> d.netdev() != null && d.name().equals(s.arg())
                             && String.valueOf(d.port()).equals(s.args().get(1)))
                     .findFirst()
-                    .ifPresent(d -> host.parse(s, new BnxtReEcnEnableParser())
+                    .ifPresent(d -> host.parse(s, EcnEnable.class)
                             .ifPresent(e -> out.putIfAbsent(d.netdev(), EcnState.deviceWide(d.netdev(), e.enabled(), s.display(), d.name(), d.port()))));
         }
         return List.copyOf(out.values());
@@ -158,7 +146,7 @@ final class RdmaFacts implements LayerFacts {
     private static Map<String, Map<Integer, Boolean>> ecnPoints(HostContext host, SourceKind kind) {
         Map<String, Map<Integer, Boolean>> byDevice = new TreeMap<>();
         for (Source s : host.sources(kind)) {
-            Optional<EcnEnable> e = host.parse(s, new EcnEnableParser());
+            Optional<EcnEnable> e = host.parse(s, EcnEnable.class);
             if (e.isPresent() && s.args().size() > 1 && s.args().get(1).matches("[0-7]")) {
                 byDevice.computeIfAbsent(s.arg(), k -> new TreeMap<>()).put(Integer.parseInt(s.args().get(1)), e.get().enabled());
             }
@@ -172,10 +160,10 @@ final class RdmaFacts implements LayerFacts {
      * or down), but joins to no NIC.
      */
     private static Map<String, RdmaDevice> devices(HostContext host) {
-        IbdevNetdevMap map = first(host, SourceKind.IBDEV2NETDEV, new Ibdev2netdevParser());
-        RdmaLinks links = first(host, SourceKind.RDMA_LINK, new RdmaLinkParser());
-        GidTable gids = first(host, SourceKind.SHOW_GIDS, new ShowGidsParser());
-        IbvDevices ibv = first(host, SourceKind.IBV_DEVINFO, new IbvDevinfoParser());
+        IbdevNetdevMap map = first(host, SourceKind.IBDEV2NETDEV, IbdevNetdevMap.class);
+        RdmaLinks links = first(host, SourceKind.RDMA_LINK, RdmaLinks.class);
+        GidTable gids = first(host, SourceKind.SHOW_GIDS, GidTable.class);
+        IbvDevices ibv = first(host, SourceKind.IBV_DEVINFO, IbvDevices.class);
 
         Map<String, String> netdevOf = new TreeMap<>();
         Map<String, String> stateOf = new HashMap<>();
@@ -228,8 +216,8 @@ final class RdmaFacts implements LayerFacts {
         return out;
     }
 
-    private static <T> T first(HostContext host, SourceKind kind, io.rocedoctor.parse.Parser<T> parser) {
-        return host.sources(kind).stream().findFirst().flatMap(s -> host.parse(s, parser)).orElse(null);
+    private static <T> T first(HostContext host, SourceKind kind, Class<T> record) {
+        return host.sources(kind).stream().findFirst().flatMap(s -> host.parse(s, record)).orElse(null);
     }
 
     /**
@@ -239,8 +227,8 @@ final class RdmaFacts implements LayerFacts {
      */
     private static Optional<RoceTraffic> roceTraffic(HostContext host, RdmaDevice d, PortQos qos) {
         String port = String.valueOf(d.port());
-        Optional<RoceMode> mode = host.parse(Source.of(SourceKind.CMA_ROCE_MODE, d.name(), port), new RoceModeParser());
-        Optional<RoceTos> tos = host.parse(Source.of(SourceKind.CMA_ROCE_TOS, d.name(), port), new RoceTosParser());
+        Optional<RoceMode> mode = host.parse(Source.of(SourceKind.CMA_ROCE_MODE, d.name(), port), RoceMode.class);
+        Optional<RoceTos> tos = host.parse(Source.of(SourceKind.CMA_ROCE_TOS, d.name(), port), RoceTos.class);
         if (mode.isEmpty() && tos.isEmpty()) {
             return Optional.empty();
         }

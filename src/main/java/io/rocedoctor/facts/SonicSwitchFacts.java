@@ -2,22 +2,16 @@ package io.rocedoctor.facts;
 
 import io.rocedoctor.bundle.SwitchSource;
 import io.rocedoctor.bundle.SwitchSourceKind;
-import io.rocedoctor.parse.sw.SonicBufferConfigParser;
+import io.rocedoctor.parse.sw.SonicBufferConfig;
 import io.rocedoctor.parse.sw.SonicBufferPool;
 import io.rocedoctor.parse.sw.SonicBufferProfile;
 import io.rocedoctor.parse.sw.SonicConfig;
-import io.rocedoctor.parse.sw.SonicConfigParser;
-import io.rocedoctor.parse.sw.SonicEcnParser;
 import io.rocedoctor.parse.sw.SonicEcnProfiles;
 import io.rocedoctor.parse.sw.SonicPfcPriorities;
-import io.rocedoctor.parse.sw.SonicPfcPrioritiesParser;
 import io.rocedoctor.parse.sw.SonicPfcwdConfig;
-import io.rocedoctor.parse.sw.SonicPfcwdConfigParser;
 import io.rocedoctor.parse.sw.SonicPfcwdStats;
-import io.rocedoctor.parse.sw.SonicPfcwdStatsParser;
-import io.rocedoctor.parse.sw.SonicPortIndexedCountersParser;
+import io.rocedoctor.parse.sw.SonicPortIndexedCounters;
 import io.rocedoctor.parse.sw.SonicQueueCounters;
-import io.rocedoctor.parse.sw.SonicQueueCountersParser;
 import io.rocedoctor.parse.sw.SonicWredProfile;
 
 import java.util.HashMap;
@@ -38,9 +32,6 @@ import java.util.regex.Pattern;
  */
 final class SonicSwitchFacts {
     // One instance each, so the context parses every counter table once (see SwitchContext).
-    private static final SonicPfcwdStatsParser PFCWD_STATS = new SonicPfcwdStatsParser();
-    private static final SonicPortIndexedCountersParser PG_DROPS = SonicPortIndexedCountersParser.priorityGroups();
-    private static final SonicQueueCountersParser QUEUE_COUNTERS = new SonicQueueCountersParser();
     private static final Pattern METERS = Pattern.compile("\\s*([0-9]+)\\s*m?\\s*");
     private static final SonicConfig EMPTY = new SonicConfig(Map.of(), Map.of(), List.of(), List.of(), Map.of(), List.of(),
             Map.of(), Map.of(), Map.of(), Map.of(), Map.of(), Map.of(), Map.of(), Map.of(), null, Map.of(), Map.of(),
@@ -57,20 +48,20 @@ final class SonicSwitchFacts {
 
     private SonicSwitchFacts(SwitchContext sw) {
         this.sw = sw;
-        Optional<SonicConfig> parsed = sw.parse(SwitchSourceKind.SONIC_CONFIG_DB, new SonicConfigParser());
+        Optional<SonicConfig> parsed = sw.parse(SwitchSourceKind.SONIC_CONFIG_DB, SonicConfig.class);
         this.cfg = parsed.orElse(EMPTY);
         // A config_db with a PORT table is a whole configuration: a table it lacks is not configured.
         this.fullConfig = !cfg.ports().isEmpty();
-        sw.parse(SwitchSourceKind.SONIC_MMU, new SonicBufferConfigParser()).ifPresent(b -> {
+        sw.parse(SwitchSourceKind.SONIC_MMU, SonicBufferConfig.class).ifPresent(b -> {
             pools.putAll(b.pools());
             profiles.putAll(b.profiles());
         });
         pools.putAll(cfg.bufferPools());
         profiles.putAll(cfg.bufferProfiles());
-        sw.parse(SwitchSourceKind.SONIC_ECN, new SonicEcnParser()).map(SonicEcnProfiles::profiles).ifPresent(wred::putAll);
+        sw.parse(SwitchSourceKind.SONIC_ECN, SonicEcnProfiles.class).map(SonicEcnProfiles::profiles).ifPresent(wred::putAll);
         wred.putAll(cfg.wredProfiles());
-        this.priorities = sw.parse(SwitchSourceKind.SONIC_PFC_PRIORITY, new SonicPfcPrioritiesParser()).orElse(null);
-        this.watchdog = sw.parse(SwitchSourceKind.SONIC_PFCWD_CONFIG, new SonicPfcwdConfigParser()).orElse(null);
+        this.priorities = sw.parse(SwitchSourceKind.SONIC_PFC_PRIORITY, SonicPfcPriorities.class).orElse(null);
+        this.watchdog = sw.parse(SwitchSourceKind.SONIC_PFCWD_CONFIG, SonicPfcwdConfig.class).orElse(null);
     }
 
     static void addTo(SwitchContext sw, List<Object> facts) {
@@ -184,15 +175,15 @@ final class SonicSwitchFacts {
         }
 
         SwitchSource stats = SwitchSource.of(SwitchSourceKind.SONIC_PFCWD_STATS);
-        SonicPfcwdStats.QueueStats now = sw.parse(stats, sw.lastSample(), PFCWD_STATS)
+        SonicPfcwdStats.QueueStats now = sw.parse(stats, sw.lastSample(), SonicPfcwdStats.class)
                 .flatMap(s -> s.queue(name, queue)).orElse(null);
-        Optional<SwitchContext.Span> storms = sw.span(stats, PFCWD_STATS,
+        Optional<SwitchContext.Span> storms = sw.span(stats, SonicPfcwdStats.class,
                 s -> s.queue(name, queue).map(SonicPfcwdStats.QueueStats::stormsDetected).orElse(null));
 
         QueueDrops drops = new QueueDrops();
-        drops.add(sw.span(SwitchSource.of(SwitchSourceKind.SONIC_PG_DROP_COUNTERS), PG_DROPS, c -> c.value(name, pg)),
+        drops.add(sw.span(SwitchSource.of(SwitchSourceKind.SONIC_PG_DROP_COUNTERS), SonicPortIndexedCounters.class, c -> c.value(name, pg)),
                 "show priority-group drop counters PG" + pg);
-        drops.add(sw.span(SwitchSource.of(SwitchSourceKind.SONIC_QUEUE_COUNTERS), QUEUE_COUNTERS,
+        drops.add(sw.span(SwitchSource.of(SwitchSourceKind.SONIC_QUEUE_COUNTERS), SonicQueueCounters.class,
                 c -> c.queue(name, "UC" + queue).map(SonicQueueCounters.Queue::dropPackets).orElse(null)),
                 "show queue counters UC" + queue + " Drop/pkts");
 

@@ -48,23 +48,8 @@ public final class SourceLedger {
     private final Set<SwitchSourceKind> usableSwitch = EnumSet.noneOf(SwitchSourceKind.class);
     private final Set<String> missing = new TreeSet<>();
     private final Set<String> notes = new TreeSet<>();
-    /** Parse results by capture and parser class, for parsers that are pure functions of the text. */
-    private final Map<Capture, Map<Class<?>, Optional<?>>> parsedOnce = new HashMap<>();
-
-    /** A parser class without instance fields, its own or inherited, gives the same result for the same text. */
-    private static final ClassValue<Boolean> STATELESS = new ClassValue<>() {
-        @Override
-        protected Boolean computeValue(Class<?> type) {
-            for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
-                for (java.lang.reflect.Field f : c.getDeclaredFields()) {
-                    if (!java.lang.reflect.Modifier.isStatic(f.getModifiers())) {
-                        return false;
-                    }
-                }
-            }
-            return true;
-        }
-    };
+    /** Parse results by capture: a kind has one parser, a pure function of the text. */
+    private final Map<Capture, Optional<?>> parsedOnce = new HashMap<>();
 
     public SourceLedger(Bundle bundle) {
         this.bundle = bundle;
@@ -89,24 +74,22 @@ public final class SourceLedger {
     }
 
     /**
-     * Parses one sample of a source; empty when it is absent or failed (and then recorded). A
-     * capture is read and parsed once per parser: layers ask for the same one again (the
-     * interrupts, a port's counters), and a failure is recorded once.
+     * Parses one sample of a source with its kind's parser ({@link SourceKind}), into the record
+     * that parser makes; empty when it is absent or failed (and then recorded). A capture is read
+     * and parsed once: layers ask for the same one again (the interrupts, a port's counters), and a
+     * failure is recorded once.
      */
-    public <T> Optional<T> parse(Source source, int sample, Parser<T> parser) {
+    public <T> Optional<T> parse(Source source, int sample, Class<T> record) {
+        Parser<T> parser = source.kind().parser(record);
         Optional<Capture> capture = bundle.capture(source, sample);
         if (capture.isEmpty() || !capture.get().collected()) {
             return Optional.empty();
         }
-        if (!STATELESS.get(parser.getClass())) {
-            return parseNow(source, capture.get(), parser);
-        }
-        Map<Class<?>, Optional<?>> byParser = parsedOnce.computeIfAbsent(capture.get(), k -> new HashMap<>());
         @SuppressWarnings("unchecked")
-        Optional<T> known = (Optional<T>) byParser.get(parser.getClass());
+        Optional<T> known = (Optional<T>) parsedOnce.get(capture.get());
         if (known == null) {
             known = parseNow(source, capture.get(), parser);
-            byParser.put(parser.getClass(), known);
+            parsedOnce.put(capture.get(), known);
         }
         return known;
     }
@@ -144,9 +127,10 @@ public final class SourceLedger {
 
     /**
      * Parses one sample of a switch dump's source, accounted as {@code switch NAME: command}; empty
-     * when the dump lacks it or it failed (and then recorded).
+     * when the dump lacks it or it failed (and then recorded). The kind's parser reads it ({@link SwitchSourceKind}).
      */
-    public <T> Optional<T> parse(SwitchDump dump, SwitchSource source, int sample, Parser<T> parser) {
+    public <T> Optional<T> parse(SwitchDump dump, SwitchSource source, int sample, Class<T> record) {
+        Parser<T> parser = source.kind().parser(record);
         Optional<String> text = dump.text(source, sample);
         if (text.isEmpty()) {
             return Optional.empty();
@@ -172,8 +156,8 @@ public final class SourceLedger {
     }
 
     /** The first sample of a source. */
-    public <T> Optional<T> parse(Source source, Parser<T> parser) {
-        return parse(source, 0, parser);
+    public <T> Optional<T> parse(Source source, Class<T> record) {
+        return parse(source, 0, record);
     }
 
     /** Kinds of which at least one capture parsed: what rules may rely on. */

@@ -3,7 +3,6 @@ package io.rocedoctor.facts;
 import io.rocedoctor.bundle.SwitchDump;
 import io.rocedoctor.bundle.SwitchSource;
 import io.rocedoctor.bundle.SwitchSourceKind;
-import io.rocedoctor.parse.Parser;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -17,7 +16,7 @@ import java.util.function.Function;
  * What the builders of one switch dump share: the dump, the ledger that parses each capture once,
  * the host ports facing each switch port, and the host's own ports (a link runs at one speed, so
  * the host end stands in for a switch port whose speed the dump does not show). Each capture is
- * parsed once per parser instance: per-queue facts read the same tables many times.
+ * parsed once: per-queue facts read the same tables many times.
  */
 record SwitchContext(SwitchDump dump, SourceLedger ledger, Map<String, List<String>> facing, Map<String, Port> hostPorts,
                      Map<List<Object>, Optional<?>> parsed) {
@@ -42,13 +41,13 @@ record SwitchContext(SwitchDump dump, SourceLedger ledger, Map<String, List<Stri
         };
     }
 
-    <T> Optional<T> parse(SwitchSourceKind kind, Parser<T> parser, String... args) {
-        return parse(SwitchSource.of(kind, args), 0, parser);
+    <T> Optional<T> parse(SwitchSourceKind kind, Class<T> record, String... args) {
+        return parse(SwitchSource.of(kind, args), 0, record);
     }
 
     @SuppressWarnings("unchecked")
-    <T> Optional<T> parse(SwitchSource source, int sample, Parser<T> parser) {
-        return (Optional<T>) parsed.computeIfAbsent(List.of(source, sample, parser), k -> ledger.parse(dump, source, sample, parser));
+    <T> Optional<T> parse(SwitchSource source, int sample, Class<T> record) {
+        return (Optional<T>) parsed.computeIfAbsent(List.of(source, sample), k -> ledger.parse(dump, source, sample, record));
     }
 
     int lastSample() {
@@ -78,13 +77,13 @@ record SwitchContext(SwitchDump dump, SourceLedger ledger, Map<String, List<Stri
      * One counter of a counter source across the samples; empty when absent. A counter that went
      * down (reset) counts from zero and the ledger says so.
      */
-    <T> Optional<Span> span(SwitchSource source, Parser<T> parser, Function<T, Long> counter) {
-        Optional<Long> first = parse(source, 0, parser).map(counter);
+    <T> Optional<Span> span(SwitchSource source, Class<T> record, Function<T, Long> counter) {
+        Optional<Long> first = parse(source, 0, record).map(counter);
         if (first.isEmpty()) {
             return Optional.empty();
         }
         int last = lastSample();
-        Optional<Long> end = last > 0 ? parse(source, last, parser).map(counter) : Optional.empty();
+        Optional<Long> end = last > 0 ? parse(source, last, record).map(counter) : Optional.empty();
         if (end.isEmpty()) {
             return Optional.of(new Span(first.get(), null, true));
         }

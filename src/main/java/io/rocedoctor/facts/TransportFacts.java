@@ -4,13 +4,9 @@ import io.rocedoctor.bundle.Source;
 import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.parse.GidTable;
 import io.rocedoctor.parse.IbvDevices;
-import io.rocedoctor.parse.IbvDevinfoParser;
 import io.rocedoctor.parse.IpLink;
 import io.rocedoctor.parse.IpLinks;
-import io.rocedoctor.parse.IpLinksParser;
-import io.rocedoctor.parse.RdmaStatisticParser;
 import io.rocedoctor.parse.RdmaStatistics;
-import io.rocedoctor.parse.ShowGidsParser;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -30,7 +26,6 @@ import java.util.TreeMap;
  * {@link RdmaPortTraffic}.
  */
 final class TransportFacts implements LayerFacts {
-    private static final RdmaStatisticParser STATISTICS = new RdmaStatisticParser();
 
     @Override
     public void addTo(HostContext host, List<Object> facts) {
@@ -39,7 +34,7 @@ final class TransportFacts implements LayerFacts {
         facts.addAll(transport);
         facts.addAll(gids(host));
         IpLinks links = host.sources(SourceKind.IP_LINK_DETAILS).stream().findFirst()
-                .flatMap(s -> host.parse(s, new IpLinksParser())).orElse(null);
+                .flatMap(s -> host.parse(s, IpLinks.class)).orElse(null);
         for (RdmaDevice d : devices) {
             mtu(host, d, links).ifPresent(facts::add);
         }
@@ -55,13 +50,13 @@ final class TransportFacts implements LayerFacts {
     private static List<CounterRate> transportCounters(HostContext host) {
         List<CounterRate> out = new ArrayList<>();
         for (Source s : host.sources(SourceKind.RDMA_STATISTIC)) {
-            RdmaStatistics first = host.parse(s, STATISTICS).orElse(null);
+            RdmaStatistics first = host.parse(s, RdmaStatistics.class).orElse(null);
             if (first == null) {
                 continue;
             }
             for (RdmaStatistics.PortCounters p : first.ports()) {
                 String subject = p.device() + "/" + p.port();
-                out.addAll(host.rates(s, subject, STATISTICS,
+                out.addAll(host.rates(s, subject, RdmaStatistics.class,
                         st -> st.port(p.device(), p.port()).map(RdmaStatistics.PortCounters::counters).orElse(Map.of()),
                         CounterMeaning::ofRdmaStatistic).values());
             }
@@ -75,7 +70,7 @@ final class TransportFacts implements LayerFacts {
         Map<String, Set<String>> v2 = new TreeMap<>();
         Map<String, String> netdev = new TreeMap<>();
         Optional<Source> showGids = host.sources(SourceKind.SHOW_GIDS).stream().findFirst();
-        GidTable table = showGids.flatMap(s -> host.parse(s, new ShowGidsParser())).orElse(null);
+        GidTable table = showGids.flatMap(s -> host.parse(s, GidTable.class)).orElse(null);
         Source gidSource = showGids.orElse(null);
         if (table != null) {
             for (GidTable.GidEntry g : table.entries()) {
@@ -88,7 +83,7 @@ final class TransportFacts implements LayerFacts {
             }
         } else {
             Optional<Source> devinfo = host.sources(SourceKind.IBV_DEVINFO).stream().findFirst();
-            IbvDevices ibv = devinfo.flatMap(s -> host.parse(s, new IbvDevinfoParser())).orElse(null);
+            IbvDevices ibv = devinfo.flatMap(s -> host.parse(s, IbvDevices.class)).orElse(null);
             gidSource = devinfo.orElse(null);
             if (ibv != null) {
                 for (IbvDevices.IbvDevice d : ibv.devices()) {

@@ -49,7 +49,7 @@ public final class PerftestParser extends LineParser<PerftestResult> {
     @Override
     protected PerftestResult parse(TextLines lines) throws ParseException {
         ToolOutput.nonEmpty(lines, "perftest");
-        PerftestTest test = null;
+        PerftestProgram test = null;
         Boolean latency = null;
         Map<String, String> banner = new LinkedHashMap<>();
         Map<String, Integer> bannerLine = new LinkedHashMap<>();
@@ -100,13 +100,13 @@ public final class PerftestParser extends LineParser<PerftestResult> {
         return line.startsWith("GID:") || line.startsWith("local address") || line.startsWith("remote address");
     }
 
-    private static PerftestTest testOf(String verb, String kind) {
+    private static PerftestProgram testOf(String verb, String kind) {
         boolean lat = kind.equals("Latency");
         return switch (verb) {
-            case "RDMA_Write" -> lat ? PerftestTest.WRITE_LAT : PerftestTest.WRITE_BW;
-            case "RDMA_Read" -> lat ? PerftestTest.READ_LAT : PerftestTest.READ_BW;
-            case "Send" -> lat ? PerftestTest.SEND_LAT : PerftestTest.SEND_BW;
-            default -> lat ? PerftestTest.ATOMIC_LAT : PerftestTest.ATOMIC_BW;
+            case "RDMA_Write" -> lat ? PerftestProgram.WRITE_LAT : PerftestProgram.WRITE_BW;
+            case "RDMA_Read" -> lat ? PerftestProgram.READ_LAT : PerftestProgram.READ_BW;
+            case "Send" -> lat ? PerftestProgram.SEND_LAT : PerftestProgram.SEND_BW;
+            default -> lat ? PerftestProgram.ATOMIC_LAT : PerftestProgram.ATOMIC_BW;
         };
     }
 

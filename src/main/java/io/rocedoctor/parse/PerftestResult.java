@@ -15,7 +15,7 @@ import java.util.Map;
  * @param bandwidthRows the rows of a bandwidth test, several for {@code -a} or {@code --run_infinitely}
  * @param latencyRows   the rows of a latency test, in microseconds
  */
-public record PerftestResult(PerftestTest test, Boolean latency, Banner banner, String bandwidthUnit,
+public record PerftestResult(PerftestProgram test, Boolean latency, Banner banner, String bandwidthUnit,
         List<BandwidthRow> bandwidthRows, List<LatencyRow> latencyRows) {
     public PerftestResult {
         bandwidthRows = List.copyOf(bandwidthRows);

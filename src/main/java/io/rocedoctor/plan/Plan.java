@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The ordered remediation plan of one bundle (PLANNER.md): steps a customer runs one at a time,
+ * The ordered remediation plan of one bundle (docs/planner.md): steps a customer runs one at a time,
  * and the proposals refused because a value failed validation or no catalog entry exists.
  * {@code host} and {@code machine} say which host the scripts may run on: apply.sh compares the
  * live host name with {@code host}, or, when the bundle was redacted (its host name is a token),

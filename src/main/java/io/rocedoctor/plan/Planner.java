@@ -14,13 +14,13 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * Turns a diagnosis's proposals into an ordered plan (PLANNER.md): validates every value, merges
+ * Turns a diagnosis's proposals into an ordered plan (docs/planner.md): validates every value, merges
  * proposals that change the same thing (one affinity step per NIC), resolves conflicts in favour
  * of the more severe finding and says so, pairs host and switch QoS changes into one step
  * (switch first), and orders steps by layer, then by the catalog's {@code before} within a layer.
  */
 public final class Planner {
-    /** Ceilings first, then the seed's order: queues, interrupts, congestion control, QoS. */
+    /** Ceilings first, then the order of docs/planner.md: queues, interrupts, congestion control, QoS. */
     public static final List<String> LAYERS = List.of("baseline", "physical", "platform", "queues", "irq", "kernel",
             "transport", "congestion", "host-qos", "switch-qos");
     private static final List<String> SEVERITIES = List.of("critical", "high", "medium", "low", "info");

@@ -73,7 +73,7 @@ public final class HtmlRenderer implements Renderer {
         if (r.figures() == null || r.figures().nics().isEmpty()) {
             h.text("none found in the bundle");
         }
-        for (Figures.NicSummary n : r.figures() == null ? List.<Figures.NicSummary>of() : r.figures().nics()) {
+        for (FigureData.NicSummary n : r.figures() == null ? List.<FigureData.NicSummary>of() : r.figures().nics()) {
             h.open("div").element("code", n.id()).text(" " + n.description()
                     + ", NUMA node " + (n.numaNode() == null || n.numaNode() < 0 ? "unknown" : n.numaNode())
                     + ", ports " + String.join(", ", n.ports()) + ", " + SvgFigures.gbps(n.activeGbps()) + " up").close("div");
@@ -231,7 +231,7 @@ public final class HtmlRenderer implements Renderer {
         h.open("tr").element("th", name).element("td", value).close("tr");
     }
 
-    static boolean drawable(Figures f) {
+    static boolean drawable(FigureData f) {
         return !f.pathShares().isEmpty() || !f.interrupts().isEmpty() || !f.pause().isEmpty() || !f.pcie().isEmpty();
     }
 }

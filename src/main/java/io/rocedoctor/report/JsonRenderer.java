@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 
-/** The stable machine interface of CLI.md, in JSON or, with the same fields and order, in YAML. */
+/** The stable machine interface of docs/reports.md, in JSON or, with the same fields and order, in YAML. */
 public final class JsonRenderer implements Renderer {
     private final ObjectMapper mapper;
 

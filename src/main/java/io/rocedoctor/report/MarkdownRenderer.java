@@ -20,7 +20,7 @@ public final class MarkdownRenderer implements Renderer {
                 .append(", bundle ").append(code(r.bundle().path())).append(" (").append(text(r.bundle().layout()))
                 .append(", ").append(r.bundle().sampling()).append(")\n\n");
         if (r.figures() != null) {
-            for (Figures.NicSummary n : r.figures().nics()) {
+            for (FigureData.NicSummary n : r.figures().nics()) {
                 md.append("- NIC ").append(code(n.id())).append(' ').append(text(n.description())).append(", NUMA node ")
                         .append(n.numaNode() == null || n.numaNode() < 0 ? "unknown" : n.numaNode()).append(", ports ")
                         .append(text(String.join(", ", n.ports()))).append('\n');

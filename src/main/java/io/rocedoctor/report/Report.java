@@ -4,13 +4,13 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The one report model every format renders from (CLI.md's JSON is its direct serialisation).
+ * The one report model every format renders from (the JSON of docs/reports.md is its direct serialisation).
  * Field order here is the JSON's field order. {@code evaluated} lists the rules that were judged
  * (the JUnit format needs the ones that passed); {@code figures} holds what the pictures draw.
  */
 public record Report(String tool, String version, String profile, BundleInfo bundle, Sources sources,
                      List<ReportFinding> findings, List<NotEvaluatedRule> notEvaluated, List<String> evaluated,
-                     Object plan, Figures figures) {
+                     Object plan, FigureData figures) {
 
     /** Which bundle, how it was laid out, which host, how many samples and how far apart. */
     public record BundleInfo(String path, String layout, String host, int samples, Double intervalSeconds,

@@ -65,7 +65,7 @@ public final class ReportBuilder {
         List<Report.NotEvaluatedRule> notEvaluated = diagnosis.notEvaluated().stream()
                 .sorted(Comparator.comparing(NotEvaluated::rule))
                 .map(n -> notEvaluated(n, catalog.get(n.rule()), ledger)).toList();
-        Figures figures = Figures.from(facts, profile.thresholds().values().get("pcie.overheadFactor"));
+        FigureData figures = FigureData.from(facts, profile.thresholds().values().get("pcie.overheadFactor"));
         return new Report("roce-doctor", VERSION, profile.name(), info, sources, findings, notEvaluated,
                 diagnosis.evaluatedRules(), plan, figures);
     }

@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * The HTML report's pictures, drawn as inline SVG from {@link Figures}: nothing is loaded from
+ * The HTML report's pictures, drawn as inline SVG from {@link FigureData}: nothing is loaded from
  * anywhere, and every label goes through {@link Html}'s escaping. Each picture is a
  * {@code <figure data-figure="KIND">}; a picture whose data the bundle lacks is not drawn.
  */
@@ -26,7 +26,7 @@ final class SvgFigures {
     }
 
     /** Every picture the figures have data for. */
-    static void all(Html h, Figures f) {
+    static void all(Html h, FigureData f) {
         pathShares(h, f.pathShares());
         f.interrupts().forEach(spread -> interrupts(h, spread));
         pause(h, f.pause());
@@ -34,18 +34,18 @@ final class SvgFigures {
     }
 
     /** Per multi-path group, each member's share of the bytes per direction against an even split. */
-    static void pathShares(Html h, List<Figures.PathShares> shares) {
-        Map<String, List<Figures.PathShares>> byGroup = new LinkedHashMap<>();
+    static void pathShares(Html h, List<FigureData.PathShares> shares) {
+        Map<String, List<FigureData.PathShares>> byGroup = new LinkedHashMap<>();
         shares.forEach(s -> byGroup.computeIfAbsent(s.group(), k -> new ArrayList<>()).add(s));
         int label = 160;
         int bar = 380;
         int row = 22;
-        for (Map.Entry<String, List<Figures.PathShares>> group : byGroup.entrySet()) {
+        for (Map.Entry<String, List<FigureData.PathShares>> group : byGroup.entrySet()) {
             int rows = group.getValue().stream().mapToInt(s -> s.shares().size() + 1).sum();
             int height = rows * row + 16;
             begin(h, "path-shares", 640, height, "Traffic share per port of " + group.getKey());
             int y = 8;
-            for (Figures.PathShares s : group.getValue()) {
+            for (FigureData.PathShares s : group.getValue()) {
                 double even = 1.0 / Math.max(1, s.shares().size());
                 h.element("text", s.direction() + (s.sinceBoot() ? " (since boot)" : " (between samples)"),
                         "x", "0", "y", num(y + 15), "font-weight", "bold", "fill", INK);
@@ -71,14 +71,14 @@ final class SvgFigures {
     }
 
     /** One NIC's interrupts per CPU, each bar coloured by the CPU's NUMA node; the NIC's node is shaded. */
-    static void interrupts(Html h, Figures.InterruptSpread spread) {
+    static void interrupts(Html h, FigureData.InterruptSpread spread) {
         int left = 60;
         int plotW = 720;
         int top = 30;
         int plotH = 150;
-        List<Figures.CpuInterrupts> cpus = spread.cpus();
+        List<FigureData.CpuInterrupts> cpus = spread.cpus();
         double bw = (double) plotW / Math.max(1, cpus.size());
-        long max = Math.max(1, cpus.stream().mapToLong(Figures.CpuInterrupts::interrupts).max().orElse(1));
+        long max = Math.max(1, cpus.stream().mapToLong(FigureData.CpuInterrupts::interrupts).max().orElse(1));
         begin(h, "interrupts", left + plotW + 20, top + plotH + 44, "Interrupts per CPU of NIC " + spread.nic());
         h.element("text", "NIC " + spread.nic() + (spread.nicNode() == null ? ": NUMA node unknown"
                         : " on NUMA node " + spread.nicNode() + " (shaded)") + (spread.sinceBoot() ? ", since boot" : ""),
@@ -97,7 +97,7 @@ final class SvgFigures {
                     "x", num(x + w / 2), "y", num(top + plotH + 34), "text-anchor", "middle", "fill", colour(node));
         }
         for (int i = 0; i < cpus.size(); i++) {
-            Figures.CpuInterrupts c = cpus.get(i);
+            FigureData.CpuInterrupts c = cpus.get(i);
             if (c.interrupts() == 0) {
                 continue;
             }
@@ -118,11 +118,11 @@ final class SvgFigures {
     }
 
     /** PFC pause frames per priority (columns) for each port and direction (rows), as a heat map. */
-    static void pause(Html h, List<Figures.PauseCounter> counters) {
+    static void pause(Html h, List<FigureData.PauseCounter> counters) {
         if (counters.isEmpty()) {
             return;
         }
-        Map<String, Map<Integer, Figures.PauseCounter>> rows = new LinkedHashMap<>();
+        Map<String, Map<Integer, FigureData.PauseCounter>> rows = new LinkedHashMap<>();
         counters.forEach(c -> rows.computeIfAbsent(c.port() + " " + c.direction(), k -> new LinkedHashMap<>())
                 .put(c.priority(), c));
         boolean rates = counters.stream().allMatch(c -> c.perSecond() != null);
@@ -137,10 +137,10 @@ final class SvgFigures {
                     "fill", INK);
         }
         int y = top;
-        for (Map.Entry<String, Map<Integer, Figures.PauseCounter>> r : rows.entrySet()) {
+        for (Map.Entry<String, Map<Integer, FigureData.PauseCounter>> r : rows.entrySet()) {
             h.element("text", r.getKey(), "x", "0", "y", num(y + 16), "fill", INK);
             for (int p = 0; p < 8; p++) {
-                Figures.PauseCounter c = r.getValue().get(p);
+                FigureData.PauseCounter c = r.getValue().get(p);
                 double v = c == null ? 0 : rates ? c.perSecond() : c.frames();
                 String label = c == null ? "\u2013" : rates ? compact(v) + "/s" : compact(v);
                 h.empty("rect", "x", num(left + p * cell + 1), "y", num(y + 1), "width", num(cell - 2),
@@ -156,7 +156,7 @@ final class SvgFigures {
     }
 
     /** A NIC's PCIe link: what it can carry, the profile's budget of it, and the sum of its ports' speeds. */
-    static void pcie(Html h, Figures.PcieCeiling c) {
+    static void pcie(Html h, FigureData.PcieCeiling c) {
         int left = 170;
         int bar = 380;
         double limit = c.budgetGbps() == null ? c.usableGbps() : c.budgetGbps();
@@ -204,7 +204,7 @@ final class SvgFigures {
     }
 
     /** Runs of consecutive CPUs on the same node, as [from, to) indexes. */
-    private static List<int[]> runs(List<Figures.CpuInterrupts> cpus) {
+    private static List<int[]> runs(List<FigureData.CpuInterrupts> cpus) {
         List<int[]> runs = new ArrayList<>();
         int from = 0;
         for (int i = 1; i <= cpus.size(); i++) {

@@ -13,7 +13,7 @@ import java.util.function.Predicate;
 
 /**
  * The faults the synthesizer knows, one per catalog rule where a bundle can show it. Each
- * changes NIC 0, its first port or its bond, the way RULE-CATALOG.md describes the problem;
+ * changes NIC 0, its first port or its bond, the way the rule's page in docs/rules/ describes the problem;
  * adding one is an entry here. Subjects follow the rules: a NIC by its PCI slot, a port by its
  * netdev, a bond by name, an RDMA port as {@code mlx5_0/1}, a fleet setting by its name.
  */

@@ -11,7 +11,7 @@ import java.util.Locale;
  * capturing: one {@code ib_write_bw} per RDMA device and one {@code ib_write_lat} on the first.
  */
 final class HostTexts {
-    /** PCIe usable Gb/s per lane after encoding, by transfer rate (RULE-CATALOG.md). */
+    /** PCIe usable Gb/s per lane after encoding, by transfer rate, as facts.PcieLink.perLaneGbps reads them. */
     private static final double GEN3_LANE = 7.877;
     private static final double GEN4_LANE = 15.754;
     private static final double GEN5_LANE = 31.508;

@@ -13,7 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Writes one native bundle (BUNDLE-FORMAT.md): each capture under {@code commands/} or
+ * Writes one native bundle (docs/bundle-format.md): each capture under {@code commands/} or
  * {@code fs/} (later samples under {@code samples/N/}), and a manifest.yaml listing every capture,
  * failed ones with their exit code and error, and when each sample was taken.
  */

@@ -100,7 +100,7 @@ public final class Synthesizer {
     }
 
     /**
-     * Every source of a full host capture (BUNDLE-FORMAT.md) this model can print, the perftest
+     * Every source of a full host capture (docs/bundle-format.md) this model can print, the perftest
      * runs unless a fault says none were made, and the leaf switch's dump with the links to it.
      */
     static void writeBundle(HostModel h, Path dir) throws IOException {

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The shaded jar, run as a user runs it, fires a rule: proves the precompiled model, the
- * META-INF/services merge and the quiet logging survived packaging (DROOLS-NOTES.md).
+ * META-INF/services merge and the quiet logging survived packaging (pom.xml, the shade configuration).
  */
 class PackagedJarIT {
 

@@ -114,7 +114,7 @@ class EthtoolFamilySamplesConformanceTest {
             }),
             Map.entry("ib_read_bw-a-rxe-softroce-1GbE.txt", r -> {
                 PerftestResult p = (PerftestResult) r;
-                assertThat(p.test()).isEqualTo(PerftestTest.READ_BW);
+                assertThat(p.test()).isEqualTo(PerftestProgram.READ_BW);
                 assertThat(p.banner().device()).isEqualTo("rxe0");
                 assertThat(p.banner().mtuBytes()).isEqualTo(1024);
                 assertThat(p.banner().gidIndex()).isEqualTo(2);
@@ -126,7 +126,7 @@ class EthtoolFamilySamplesConformanceTest {
             }),
             Map.entry("ib_send_bw-z-mlx5_bond_0-roce-lag-banner-excerpt.txt", r -> {
                 PerftestResult p = (PerftestResult) r;
-                assertThat(p.test()).isEqualTo(PerftestTest.SEND_BW);
+                assertThat(p.test()).isEqualTo(PerftestProgram.SEND_BW);
                 assertThat(p.banner().device()).isEqualTo("mlx5_bond_0");
                 assertThat(p.banner().gidIndex()).isEqualTo(3);
                 assertThat(p.banner().maxInlineBytes()).isZero();
@@ -142,14 +142,14 @@ class EthtoolFamilySamplesConformanceTest {
             }),
             Map.entry("ib_write_bw-post-list-roce-ib0-8B.txt", r -> {
                 PerftestResult p = (PerftestResult) r;
-                assertThat(p.test()).isEqualTo(PerftestTest.WRITE_BW);
+                assertThat(p.test()).isEqualTo(PerftestProgram.WRITE_BW);
                 assertThat(p.banner().txDepth()).isEqualTo(256);
                 assertThat(p.banner().all()).containsEntry("Post List", "128").containsEntry("PCIe relax order", "Unsupported");
                 assertThat(p.bandwidthRows()).containsExactly(new PerftestResult.BandwidthRow(8, 224958464, 0.00, 0.48, 7.498617));
             }),
             Map.entry("ib_write_bw-roce-connectx7-dgx-spark-run_infinitely.txt", r -> {
                 PerftestResult p = (PerftestResult) r;
-                assertThat(p.test()).isEqualTo(PerftestTest.WRITE_BW);
+                assertThat(p.test()).isEqualTo(PerftestProgram.WRITE_BW);
                 assertThat(p.banner().device()).isEqualTo("rocep1s0f0");
                 assertThat(p.banner().rdmaCmQps()).isFalse();
                 assertThat(p.bandwidthRows()).hasSize(5);
@@ -158,7 +158,7 @@ class EthtoolFamilySamplesConformanceTest {
             }),
             Map.entry("ib_write_bw-server-D10-mlx5_0-roce-gid3-excerpt.txt", r -> {
                 PerftestResult p = (PerftestResult) r;
-                assertThat(p.test()).isEqualTo(PerftestTest.WRITE_BW);
+                assertThat(p.test()).isEqualTo(PerftestProgram.WRITE_BW);
                 assertThat(p.banner().device()).isEqualTo("mlx5_0");
                 assertThat(p.banner().txDepth()).isNull();
                 assertThat(p.banner().gidIndex()).isEqualTo(3);

@@ -16,7 +16,7 @@ class PerftestParserTest {
     @Test
     void javadocExample() throws ParseException {
         PerftestResult r = parser.parse(SampleText.javadocExample(PerftestParser.class));
-        assertThat(r.test()).isEqualTo(PerftestTest.WRITE_BW);
+        assertThat(r.test()).isEqualTo(PerftestProgram.WRITE_BW);
         assertThat(r.banner().device()).isEqualTo("mlx5_2");
         assertThat(r.banner().qpCount()).isEqualTo(4);
         assertThat(r.banner().mtuBytes()).isEqualTo(4096);
@@ -31,7 +31,7 @@ class PerftestParserTest {
     @Test
     void readLatencyWithAddressBlock() throws ParseException {
         PerftestResult r = parser.parse(SampleText.fixture("perftest", "ib_read_lat-mlx5_1-roce.txt"));
-        assertThat(r.test()).isEqualTo(PerftestTest.READ_LAT);
+        assertThat(r.test()).isEqualTo(PerftestProgram.READ_LAT);
         assertThat(r.latency()).isTrue();
         assertThat(r.banner().txDepth()).isEqualTo(1);
         assertThat(r.banner().all()).containsEntry("Outstand reads", "16").containsEntry("PCIe relax order", "OFF")
@@ -44,7 +44,7 @@ class PerftestParserTest {
     @Test
     void sendBandwidthInMegabytesWithSnip() throws ParseException {
         PerftestResult r = parser.parse(SampleText.fixture("perftest", "ib_send_bw-mlx5_bond_1-mbytes-two-sizes.txt"));
-        assertThat(r.test()).isEqualTo(PerftestTest.SEND_BW);
+        assertThat(r.test()).isEqualTo(PerftestProgram.SEND_BW);
         assertThat(r.banner().usingSrq()).isTrue();
         assertThat(r.banner().qpCount()).isEqualTo(8);
         assertThat(r.bandwidthUnit()).isEqualTo("MB/sec");
@@ -65,7 +65,7 @@ class PerftestParserTest {
     @Test
     void truncatedBanner() throws ParseException {
         PerftestResult r = parser.parse(SampleText.fixture("perftest", "ib_write_bw-truncated-banner.txt"));
-        assertThat(r.test()).isEqualTo(PerftestTest.WRITE_BW);
+        assertThat(r.test()).isEqualTo(PerftestProgram.WRITE_BW);
         assertThat(r.banner().qpCount()).isEqualTo(2);
         assertThat(r.banner().mtuBytes()).isNull();
         assertThat(r.bandwidthRows()).isEmpty();

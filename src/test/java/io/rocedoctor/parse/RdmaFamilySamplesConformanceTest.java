@@ -141,11 +141,6 @@ class RdmaFamilySamplesConformanceTest {
                 assertThat(p.counters()).hasSize(21).containsEntry("local_ack_timeout_err", 0L)
                         .containsEntry("rp_cnp_handled", 0L);
             }),
-            Map.entry("grep-hw_counters-mlx5_0-port1-excerpt-byteps.txt", o -> {
-                RdmaStatistics.PortCounters p = ((RdmaStatistics) o).port("mlx5_0", 1).orElseThrow();
-                assertThat(p.counters()).hasSize(6).containsEntry("local_ack_timeout_err", 2705L)
-                        .containsEntry("np_cnp_sent", 1333L).containsEntry("lifespan", 12L);
-            }),
             Map.entry("connectx5-roce-lag-mlx5_bond_0.txt", o -> {
                 IbvDevices.IbvDevice d = ((IbvDevices) o).device("mlx5_bond_0").orElseThrow();
                 assertThat(d.firmwareVersion()).isEqualTo("16.31.1014");
@@ -195,7 +190,7 @@ class RdmaFamilySamplesConformanceTest {
             }));
 
     private static final List<String> FOLDERS = List.of("mlxlink", "mlxconfig", "mlnx_qos", "cma_roce_mode",
-            "cma_roce_tos", "rdma", "hw_counters", "ibv_devinfo", "show_gids", "ibdev2netdev");
+            "cma_roce_tos", "rdma", "ibv_devinfo", "show_gids", "ibdev2netdev");
 
     /** A renamed or removed sample must not silently turn its spot check off. */
     @Test
@@ -235,11 +230,6 @@ class RdmaFamilySamplesConformanceTest {
     @TestFactory
     Stream<DynamicTest> rdma() throws IOException {
         return samples("rdma", f -> f.contains("link") ? new RdmaLinkParser() : new RdmaStatisticParser());
-    }
-
-    @TestFactory
-    Stream<DynamicTest> hwCounters() throws IOException {
-        return samples("hw_counters", f -> new HwCountersParser());
     }
 
     @TestFactory

@@ -14,18 +14,15 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
 
-/** {@code rdma statistic show} and the hw_counters grep: two formats, one record. */
+/** {@code rdma statistic show}: one line per link, counters by name. */
 class RdmaStatisticParserTest {
     private final RdmaStatisticParser statistic = new RdmaStatisticParser();
-    private final HwCountersParser hwCounters = new HwCountersParser();
 
     @Test
     void javadocExamples() throws Exception {
         RdmaStatistics s = statistic.parse(JavadocExample.of(RdmaStatisticParser.class));
         assertThat(s.port("mlx5_0", 1).orElseThrow().counters()).containsEntry("out_of_sequence", 3L)
                 .containsEntry("rp_cnp_handled", 7L).hasSize(5);
-        RdmaStatistics h = hwCounters.parse(JavadocExample.of(HwCountersParser.class));
-        assertThat(h.port("mlx5_2", 1).orElseThrow().counter("np_cnp_sent")).contains(905L);
     }
 
     @Test
@@ -59,25 +56,13 @@ class RdmaStatisticParserTest {
     }
 
     @Test
-    void hwCountersGrep() throws Exception {
-        RdmaStatistics s = hwCounters.parse(RdmaFamilyFixtures.read("hw_counters/grep-hw_counters-mlx5_2-mlx5_3.txt"));
-        assertThat(s.ports()).extracting(RdmaStatistics.PortCounters::device).containsExactly("mlx5_2", "mlx5_3");
-        RdmaStatistics.PortCounters p = s.port("mlx5_2", 1).orElseThrow();
-        assertThat(p.counters()).hasSize(12).containsEntry("out_of_sequence", 27L).containsEntry("lifespan", 10L)
-                .containsEntry("rp_cnp_handled", 640L);
-        assertThat(s.port("mlx5_3", 1).orElseThrow().counters()).hasSize(2);
-    }
-
-    @Test
     void emptyOutputsAreNoPorts() throws Exception {
         assertThat(statistic.parse("").ports()).isEmpty();
-        assertThat(hwCounters.parse("\n").ports()).isEmpty();
     }
 
     @Test
     void malformedInputs() {
         assertFailsAt(statistic, "rx_write_requests 0\n", 1);
-        assertFailsAt(hwCounters, "/sys/class/infiniband/mlx5_0/ports/1/hw_counters/np_cnp_sent:99999999999999999999999\n", 1);
     }
 
     @Test
@@ -85,20 +70,14 @@ class RdmaStatisticParserTest {
         RdmaStatistics s = assertNotedAt(statistic, "link mlx5_0/1\n\tnp_cnp_sent many\n\trp_cnp_handled 7\n", 2, "np_cnp_sent");
         assertThat(s.port("mlx5_0", 1).orElseThrow().counters()).containsExactly(entry("rp_cnp_handled", 7L));
         assertNotedAt(statistic, "link mlx5_0/1 np_cnp_sent 99999999999999999999999 rp_cnp_handled 7\n", 1, "not a counter");
-        RdmaStatistics hw = assertNotedAt(hwCounters,
-                "/sys/class/infiniband/mlx5_0/ports/1/hw_counters/np_cnp_sent:1\nnp_cnp_sent:4\n", 2, "expected");
-        assertThat(hw.port("mlx5_0", 1).orElseThrow().counters()).containsExactly(entry("np_cnp_sent", 1L));
     }
 
     @Test
     void countersAboveTwoToTheSixtyThreeAreRead() throws ParseException {
-        // rdma/stat.c and the kernel's hw_stat_device_show print u64 with PRIu64 / %llu.
+        // rdma/stat.c prints u64 with PRIu64.
         long top = statistic.parse("link mlx5_0/1 np_cnp_sent 18446744073709551017\n").port("mlx5_0", 1).orElseThrow()
                 .counters().get("np_cnp_sent");
         assertThat(Long.toUnsignedString(top)).isEqualTo("18446744073709551017");
-        long hw = hwCounters.parse("/sys/class/infiniband/mlx5_0/ports/1/hw_counters/np_cnp_sent:18446744073709551615\n")
-                .port("mlx5_0", 1).orElseThrow().counters().get("np_cnp_sent");
-        assertThat(Long.toUnsignedString(hw)).isEqualTo("18446744073709551615");
         // one past u64 is not a counter
         assertThat(assertNotedAt(statistic, "link mlx5_0/1 np_cnp_sent 18446744073709551616\n", 1, "not a counter")
                 .port("mlx5_0", 1).orElseThrow().counters()).isEmpty();
@@ -107,13 +86,11 @@ class RdmaStatisticParserTest {
     @Property(tries = 200)
     void survivesHostileText(@ForAll("hostile") String text) {
         ParserFuzz.survives(statistic, text);
-        ParserFuzz.survives(hwCounters, text);
     }
 
     @Provide
     Arbitrary<String> hostile() {
         return Arbitraries.oneOf(ParserFuzz.randomText(),
-                ParserFuzz.mutated(RdmaFamilyFixtures.read("rdma/rdma-statistic-show-p-mlx5_2.txt")),
-                ParserFuzz.mutated(RdmaFamilyFixtures.read("hw_counters/grep-hw_counters-mlx5_2-mlx5_3.txt")));
+                ParserFuzz.mutated(RdmaFamilyFixtures.read("rdma/rdma-statistic-show-p-mlx5_2.txt")));
     }
 }

@@ -80,7 +80,7 @@ class HtmlRendererTest {
         Report bare = ReportFixtures.hostile(null);
         Report withoutFigures = new Report(bare.tool(), bare.version(), bare.profile(), bare.bundle(), bare.sources(),
                 bare.findings(), bare.notEvaluated(), bare.evaluated(), null,
-                new Figures(List.of(), List.of(), List.of(), List.of(), List.of()));
+                new FigureData(List.of(), List.of(), List.of(), List.of(), List.of()));
         assertThat(html.render(withoutFigures)).doesNotContain("<figure").doesNotContain("<svg")
                 .doesNotContain("<h2>Pictures</h2>");
     }

@@ -38,10 +38,10 @@ final class ReportFixtures {
                 List.of("IRQ_CROSS_NUMA@eth0" + HOSTILE), List.of());
         Report.ReportFinding low = new Report.ReportFinding("CPU_GOVERNOR_POWERSAVE", "low", "confirmed", "platform",
                 "cpu0", "CPUs may slow down", "", List.of(), List.of(), List.of(), List.of());
-        Figures figures = new Figures(
-                List.of(new Figures.NicSummary("0000:3b:00", "ConnectX " + HOSTILE, "mlx5_core", "22.1", 1,
+        FigureData figures = new FigureData(
+                List.of(new FigureData.NicSummary("0000:3b:00", "ConnectX " + HOSTILE, "mlx5_core", "22.1", 1,
                         List.of("eth0"), 100)),
-                List.of(new Figures.PathShares("bond" + HOSTILE, "tx", Map.of("eth0" + HOSTILE, 0.9, "eth1", 0.1), false)),
+                List.of(new FigureData.PathShares("bond" + HOSTILE, "tx", Map.of("eth0" + HOSTILE, 0.9, "eth1", 0.1), false)),
                 List.of(), List.of(), List.of());
         return new Report("roce-doctor", "0.1.0", "throughput",
                 new Report.BundleInfo("/tmp/" + HOSTILE, "native", "host" + HOSTILE, 2, 10.0, List.of("refused " + HOSTILE)),
@@ -58,7 +58,7 @@ final class ReportFixtures {
     /** The hostile report with a virtio NIC that reports no model and no firmware, as a sosreport of a VM shows it. */
     static Report withUnreportedNic() {
         Report r = hostile(plan());
-        Figures figures = new Figures(List.of(new Figures.NicSummary("0000:00:03", null, "virtio_net", null, null,
+        FigureData figures = new FigureData(List.of(new FigureData.NicSummary("0000:00:03", null, "virtio_net", null, null,
                 List.of("eth0"), 0)), List.of(), List.of(), List.of(), List.of());
         return new Report(r.tool(), r.version(), r.profile(), r.bundle(), r.sources(), r.findings(), r.notEvaluated(),
                 r.evaluated(), r.plan(), figures);
@@ -67,7 +67,7 @@ final class ReportFixtures {
     /** The subject of a refused proposal: a bond name with a command, markup and a terminal escape in it. */
     static final String REFUSED_SUBJECT = "bond0;reboot" + HOSTILE + "\u001b[2J\u202e";
 
-    /** A plan in the shape of PLANNER.md, as the planner's JSON gives it, with one proposal refused. */
+    /** A plan in the shape of docs/planner.md, as the planner's JSON gives it, with one proposal refused. */
     static Map<String, Object> plan() {
         return Map.of("steps", List.of(Map.of("step", 1, "id", "irq-affinity-local-numa", "layer", "irq",
                 "because", List.of("IRQ_CROSS_NUMA"), "risk", "none", "window", false, "manual", false,

@@ -35,10 +35,6 @@ public final class SonicPortIndexedCountersParser extends LineParser<SonicPortIn
         return new SonicPortIndexedCountersParser("PG");
     }
 
-    public static SonicPortIndexedCountersParser unicastQueues() {
-        return new SonicPortIndexedCountersParser("UC");
-    }
-
     @Override
     protected SonicPortIndexedCounters parse(TextLines lines) throws ParseException {
         List<TabulateTables.Table> tables = TabulateTables.withColumn(lines, prefix + "0", prefix + "0.." + " per port");

@@ -250,40 +250,6 @@ class NvueParsersTest {
         assertThat(spine.portStats().get("pause-frames").receive()).isEqualTo(1520L);
     }
 
-    @Test
-    void roceCountersJavadocExampleAndFixture() throws ParseException {
-        NvueRoceCounters c = new NvueRoceCountersParser().parse("""
-                                               operational   applied  description
-                -----------------------------  ------------  -------  ------------------------------------------------------
-                rx-stats
-                  rx-pfc-stats
-                    pause-packets              12                     Rx PFC pause packets for RoCE traffic
-                tx-stats
-                  tx-ecn-stats
-                    ecn-marked-packets         693777                 Tx ECN marked packets
-                  tx-roce-stats
-                    buffer-max-usage           13.47 MB               Max Egress Pool-buffer usage for RoCE traffic
-                """);
-        assertThat(c.value("rx-stats.rx-pfc-stats.pause-packets")).isEqualTo(12L);
-        assertThat(c.value("tx-stats.tx-ecn-stats.ecn-marked-packets")).isEqualTo(693777L);
-        assertThat(c.value("tx-stats.tx-roce-stats.buffer-max-usage")).isEqualTo(14124319L);
-
-        NvueRoceCounters spine = new NvueRoceCountersParser().parse(SwitchFixtures.read("cumulus-nv-show-interface-qos-roce-counters-spine.txt"));
-        assertThat(spine.value("tx-stats.tx-roce-stats.unicast-no-buffer-discard")).isEqualTo(9L);
-        assertThat(spine.value("tx-stats.tx-roce-stats.buffer-max-usage")).isEqualTo(2621440L);
-        assertThat(spine.values()).hasSize(4);
-    }
-
-    @Test
-    void roceCountersOverflowNamesItsLine() {
-        assertFailsAt(new NvueRoceCountersParser(), """
-                                operational
-                --------------  -----------------------
-                tx-stats
-                  roce-packets  99999999999999999999999
-                """, 4);
-    }
-
     // ---- buffers ----------------------------------------------------------------------------
 
     @Test

@@ -13,59 +13,6 @@ import io.rocedoctor.parse.ParseFailures;
 
 class SonicParsersTest {
 
-    // ---- show pfc counters --------------------------------------------------------------
-
-    @Test
-    void pfcCountersJavadocExample() throws ParseException {
-        SonicPfcCounters c = new SonicPfcCountersParser().parse("""
-                  Port Rx    PFC0    PFC1    PFC2    PFC3    PFC4    PFC5    PFC6    PFC7
-                ---------  ------  ------  ------  ------  ------  ------  ------  ------
-                Ethernet0   1,200     201     202     203     204     205     206     207
-
-                  Port Tx    PFC0    PFC1    PFC2    PFC3    PFC4    PFC5    PFC6    PFC7
-                ---------  ------  ------  ------  ------  ------  ------  ------  ------
-                Ethernet0   1,210     211     212     213     214     215     216     217
-                """);
-        assertThat(c.rx().get("Ethernet0")).containsEntry(0, 1200L).containsEntry(1, 201L);
-        assertThat(c.tx().get("Ethernet0")).containsEntry(0, 1210L).hasSize(8);
-    }
-
-    @Test
-    void pfcCountersWithMillionsAndNotAvailable() throws ParseException {
-        SonicPfcCounters c = new SonicPfcCountersParser().parse(SwitchFixtures.read("sonic-show-pfc-counters-leaf.txt"));
-        assertThat(c.rx().get("Ethernet16")).containsEntry(3, 1_234_567L);
-        assertThat(c.rx().get("Ethernet20")).isEmpty();
-        assertThat(c.tx().get("Ethernet20")).containsEntry(3, 98_001L).containsEntry(4, 3L);
-    }
-
-    @Test
-    void pfcCountersWithCollapsedPaddingStillGiveTheirValues() throws ParseException {
-        SonicPfcCounters c = new SonicPfcCountersParser().parse("""
-                  Port Rx    PFC0    PFC1
-                ---------  ------  ------
-                Ethernet0 1,200 201
-                Ethernet4\t7\t9
-                """);
-        assertThat(c.rx().get("Ethernet0")).containsEntry(0, 1200L).containsEntry(1, 201L);
-        assertThat(c.rx().get("Ethernet4")).containsEntry(0, 7L).containsEntry(1, 9L);
-    }
-
-    @Test
-    void pfcCountersRejectGarbageAndEmpty() {
-        assertFailsAt(new SonicPfcCountersParser(), "", 0);
-        assertFailsAt(new SonicPfcCountersParser(), "bash: show: command not found\n", 1);
-        assertFailsAt(new SonicPfcCountersParser(), """
-                  Port Rx    PFC0
-                ---------  ------
-                Ethernet0    12x4
-                """, 3);
-        assertFailsAt(new SonicPfcCountersParser(), """
-                  Port Rx                      PFC0
-                ---------  ------------------------
-                Ethernet0  99999999999999999999999
-                """, 3);
-    }
-
     // ---- show pfcwd stats / config ------------------------------------------------------
 
     @Test

@@ -25,10 +25,10 @@ import java.util.TreeSet;
  * interrupts each CPU took per NIC, the PFC pause counters per priority, and each NIC's PCIe
  * ceiling against what its ports may ask. A list is empty when the bundle lacks its data.
  */
-public record Figures(List<NicSummary> nics, List<PathShares> pathShares, List<InterruptSpread> interrupts,
+public record FigureData(List<NicSummary> nics, List<PathShares> pathShares, List<InterruptSpread> interrupts,
                       List<PauseCounter> pause, List<PcieCeiling> pcie) {
 
-    public Figures {
+    public FigureData {
         nics = List.copyOf(nics);
         pathShares = List.copyOf(pathShares);
         interrupts = List.copyOf(interrupts);
@@ -78,9 +78,9 @@ public record Figures(List<NicSummary> nics, List<PathShares> pathShares, List<I
         }
     }
 
-    static Figures from(Facts facts, Double pcieOverheadFactor) {
+    static FigureData from(Facts facts, Double pcieOverheadFactor) {
         List<Nic> nics = facts.of(Nic.class).stream().sorted(Comparator.comparing(Nic::id)).toList();
-        return new Figures(
+        return new FigureData(
                 nics.stream().map(n -> new NicSummary(n.id(), n.model(), n.driver(), n.firmware(), n.numaNode(),
                         n.ports(), n.activeGbps())).toList(),
                 facts.of(GroupTraffic.class).stream()
