@@ -178,7 +178,7 @@ final class FleetAnalysis {
 
     private Report.ReportFinding reportFinding(Finding f) {
         RuleInfo rule = analysis.engine().catalog().get(f.id());
-        return new Report.ReportFinding(f.id(), f.severity(), f.confidence(), rule == null ? "custom" : rule.layer(), f.subject(),
+        return new Report.ReportFinding(f.id(), f.severity(), f.confidence(), rule == null ? "custom" : rule.layer().label(), f.subject(),
                 rule == null ? f.id() : rule.summary(), RuleDocs.explanation(f.id()),
                 f.evidence().stream().map(e -> new Report.Evidence(e.source(), e.value(), e.note())).toList(),
                 List.of(), List.of(), List.of());

@@ -24,10 +24,6 @@ import picocli.CommandLine.Parameters;
                 "  roce-doctor rules show IRQ_CROSS_NUMA",
                 "  roce-doctor rules --rules my-rules/   # the catalog with your own rules added"})
 final class RulesCommand implements Callable<Integer> {
-    /** Catalog order: the layers in the order an engineer works through them (docs/planner.md). */
-    static final List<String> LAYERS = List.of("physical", "platform", "pcie", "queues", "irq", "kernel", "transport",
-            "multipath", "congestion", "host-qos", "switch-qos", "end-to-end", "baseline", "fleet");
-
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -40,14 +36,14 @@ final class RulesCommand implements Callable<Integer> {
     @Override
     public Integer call() throws BadInputException {
         List<RuleInfo> rules = userRules.engine().catalog().values().stream()
-                .filter(r -> layer == null || r.layer().equalsIgnoreCase(layer))
-                .sorted(Comparator.comparingInt((RuleInfo r) -> layerRank(r.layer())).thenComparing(RuleInfo::id))
+                .filter(r -> layer == null || r.layer().label().equalsIgnoreCase(layer))
+                .sorted(Comparator.comparingInt((RuleInfo r) -> r.layer().ordinal()).thenComparing(RuleInfo::id))
                 .toList();
         if (rules.isEmpty()) {
             throw new BadInputException("no rule in layer '" + layer + "'");
         }
         int idWidth = rules.stream().mapToInt(r -> r.id().length()).max().orElse(2);
-        int layerWidth = rules.stream().mapToInt(r -> r.layer().length()).max().orElse(5);
+        int layerWidth = rules.stream().mapToInt(r -> r.layer().label().length()).max().orElse(5);
         PrintWriter out = spec.commandLine().getOut();
         String row = "%-" + idWidth + "s  %-" + layerWidth + "s  %-8s  %s%n";
         out.printf(Locale.ROOT, row, "ID", "LAYER", "SEVERITY", "SUMMARY");
@@ -56,11 +52,6 @@ final class RulesCommand implements Callable<Integer> {
         }
         out.printf(Locale.ROOT, "%d rules. 'roce-doctor rules show ID' explains one.%n", rules.size());
         return Main.OK;
-    }
-
-    private static int layerRank(String layer) {
-        int i = LAYERS.indexOf(layer);
-        return i < 0 ? LAYERS.size() : i;
     }
 
     @Command(name = "show", mixinStandardHelpOptions = true, description = "Prints one rule's documentation page.",

@@ -7,6 +7,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
+import org.kie.api.runtime.rule.RuleContext;
+
 /**
  * What a rule concluded about one subject: the rule id, the subject (port, NIC, bond...), the
  * scope it concerns (the names of NICs, ports and groups involved, used to relate causes and
@@ -26,6 +28,15 @@ public record Finding(String id, String subject, Set<String> scope, String confi
         return new Builder(id, subject);
     }
 
+    /**
+     * A finding on {@code subject} whose id is the name of the rule that builds it: a consequence
+     * ends with {@code build(kcontext)} (or {@link Builder#build(String)} in a test), so the id is
+     * never written twice.
+     */
+    public static Builder about(String subject) {
+        return new Builder(null, subject);
+    }
+
     /** True when the two findings concern something in common, or either concerns the whole host. */
     public boolean related(Finding other) {
         if (scope.isEmpty() || other.scope.isEmpty()) {
@@ -41,7 +52,7 @@ public record Finding(String id, String subject, Set<String> scope, String confi
 
     /** Builds a finding in a rule's consequence without a wall of constructor arguments. */
     public static final class Builder {
-        private final String id;
+        private String id;
         private final String subject;
         private final Set<String> scope = new TreeSet<>();
         private String confidence = "likely";
@@ -122,7 +133,21 @@ public record Finding(String id, String subject, Set<String> scope, String confi
         }
 
         public Finding build() {
+            if (id == null) {
+                throw new IllegalStateException("a finding about " + subject + " has no id: build it with its rule's name");
+            }
             return new Finding(id, subject, scope, confidence, severity, evidence, actions);
+        }
+
+        /** The finding, named after the rule: what a rule's consequence inserts. */
+        public Finding build(String ruleName) {
+            id = ruleName;
+            return build();
+        }
+
+        /** The finding, named after the rule firing ({@code kcontext} in a consequence). */
+        public Finding build(RuleContext rule) {
+            return build(rule.getRule().getName());
         }
     }
 }

@@ -25,7 +25,6 @@ public record Profile(String name, String description, Thresholds thresholds, Ma
 
     public static final List<String> BUILT_IN = List.of("throughput", "latency", "storage", "audit");
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
-    private static final List<String> SEVERITIES = List.of("critical", "high", "medium", "low", "info");
 
     public Profile {
         severities = Collections.unmodifiableMap(new TreeMap<>(severities));
@@ -94,8 +93,8 @@ public record Profile(String name, String description, Thresholds thresholds, Ma
         for (var it = doc.path("severities").fields(); it.hasNext(); ) {
             var e = it.next();
             String s = e.getValue().asText().toLowerCase(Locale.ROOT);
-            if (!SEVERITIES.contains(s)) {
-                throw new IOException(origin + ": severity of " + e.getKey() + " must be one of " + SEVERITIES);
+            if (!Severity.known(s)) {
+                throw new IOException(origin + ": severity of " + e.getKey() + " must be one of " + Severity.labels());
             }
             severities.put(e.getKey(), s);
         }

@@ -39,7 +39,6 @@ import org.kie.internal.io.ResourceFactory;
  * as not evaluated, as are counter rules under a configuration-only profile.
  */
 public final class RuleEngine {
-    private static final String FLEET_LAYER = "fleet";
     private static final String MODEL_INDEX = "META-INF/kie/io.rocedoctor/roce-doctor/drools-model";
     private static volatile KieBase builtIn;
 
@@ -113,7 +112,11 @@ public final class RuleEngine {
         // The replaced built-in rule stays in the network and its matches are filtered out:
         // removing it from the precompiled KieBase broke other rules sharing its nodes.
         ((org.drools.kiesession.rulebase.InternalKnowledgeBase) base).addPackages(builder.getKnowledgePackages());
-        return new RuleEngine(base, overridden, userPackages);
+        try {
+            return new RuleEngine(base, overridden, userPackages);
+        } catch (IllegalArgumentException e) {
+            throw new IOException(folder + ": " + e.getMessage(), e); // a user rule's @layer or @severity
+        }
     }
 
     /**
@@ -173,7 +176,7 @@ public final class RuleEngine {
                 if (!meta.containsKey("layer") || replaced.test(r)) {
                     continue; // derivation and causes rules are not catalog rules
                 }
-                out.put(r.getName(), new RuleInfo(r.getName(), text(meta.get("layer")), text(meta.get("severity")),
+                out.put(r.getName(), new RuleInfo(r.getName(), RuleLayer.of(text(meta.get("layer"))), Severity.of(text(meta.get("severity"))),
                         text(meta.get("summary")), RuleInfo.requirements(text(meta.get("sources"))),
                         "counter".equals(text(meta.get("kind")))));
             }
@@ -214,7 +217,7 @@ public final class RuleEngine {
         Set<String> skipped = new HashSet<>();
         List<NotEvaluated> notEvaluated = new ArrayList<>();
         for (RuleInfo rule : catalog.values()) {
-            if (rule.layer().equals(FLEET_LAYER) != fleet) {
+            if ((rule.layer() == RuleLayer.FLEET) != fleet) {
                 skipped.add(rule.id());
                 continue;
             }
@@ -264,7 +267,7 @@ public final class RuleEngine {
         RuleInfo info = catalog.get(f.id());
         String severity = profile.severities().get(f.id());
         if (severity == null) {
-            severity = f.severity() != null ? f.severity() : info == null ? "info" : info.severity();
+            severity = f.severity() != null ? f.severity() : info == null ? Severity.INFO.label() : info.severity().label();
         }
         return new Finding(f.id(), f.subject(), f.scope(), f.confidence(), severity.toLowerCase(Locale.ROOT),
                 f.evidence(), f.actions());

@@ -17,7 +17,7 @@ import java.util.Set;
  * {@link SourceKind} or, with the prefix {@code switch:}, a {@link SwitchSourceKind} met by any switch
  * dump of the bundle ({@code switch:SONIC_PFCWD_CONFIG|switch:NVUE_INTERFACE_PFC_WATCHDOG}).
  */
-public record RuleInfo(String id, String layer, String severity, String summary, List<Requirement> requirements,
+public record RuleInfo(String id, RuleLayer layer, Severity severity, String summary, List<Requirement> requirements,
                        boolean counter) {
     private static final String SWITCH = "switch:";
 

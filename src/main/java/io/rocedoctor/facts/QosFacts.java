@@ -168,9 +168,15 @@ final class QosFacts implements LayerFacts {
                 boolean sinceBoot = rates.values().stream().anyMatch(CounterRate::sinceBoot);
                 String netdev = d.map(RdmaDevice::netdev).orElse(null);
                 List<String> ports = netdev == null ? List.of() : bondMembers.getOrDefault(netdev, List.of(netdev));
+                Map<CounterMeaning, String> names = new java.util.EnumMap<>(CounterMeaning.class);
+                for (CounterRate c : java.util.Arrays.asList(marked, sent, handled, ignored)) {
+                    if (c != null) {
+                        names.put(c.meaning(), c.counter());
+                    }
+                }
                 out.add(new CongestionCounters(p.device(), p.port(), netdev,
                         d.map(RdmaDevice::nic).orElse(null), ports, delta(marked), delta(sent), delta(handled), delta(ignored),
-                        host.interval(), sinceBoot));
+                        host.interval(), sinceBoot, names));
             }
         }
         return out;

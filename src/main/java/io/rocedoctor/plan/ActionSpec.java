@@ -108,8 +108,8 @@ public record ActionSpec(String id, String layer, String risk, boolean window, S
     /** What is wrong with this entry; empty when it can be planned. */
     public List<String> problems() {
         List<String> out = new ArrayList<>();
-        if (!Planner.LAYERS.contains(layer)) {
-            out.add("layer " + layer + " is not one of " + Planner.LAYERS);
+        if (!ActionLayer.labels().contains(layer)) {
+            out.add("layer " + layer + " is not one of " + ActionLayer.labels());
         }
         if (!RISKS.contains(risk)) {
             out.add("risk " + risk + " is not one of " + RISKS);

@@ -3,6 +3,7 @@ package io.rocedoctor.plan;
 import io.rocedoctor.engine.ActionProposal;
 import io.rocedoctor.engine.Diagnosis;
 import io.rocedoctor.engine.Finding;
+import io.rocedoctor.engine.Severity;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -20,10 +21,6 @@ import java.util.TreeSet;
  * (switch first), and orders steps by layer, then by the catalog's {@code before} within a layer.
  */
 public final class Planner {
-    /** Ceilings first, then the order of docs/planner.md: queues, interrupts, congestion control, QoS. */
-    public static final List<String> LAYERS = List.of("baseline", "physical", "platform", "queues", "irq", "kernel",
-            "transport", "congestion", "host-qos", "switch-qos");
-    private static final List<String> SEVERITIES = List.of("critical", "high", "medium", "low", "info");
     private static final Map<String, String> SCRIPT_VALUE = Map.of("value", "\"$1\"");
     /** A write at the item the boot script located: the value in "$1", the item in "$2". */
     private static final Map<String, String> AT_ITEM = Map.of("value", "\"$1\"", "item", "\"$2\"");
@@ -351,7 +348,7 @@ public final class Planner {
     /** By layer; within a layer, an action named in another's {@code before} waits for it; then by id and target. */
     private static List<Draft> ordered(List<Draft> drafts) {
         List<Draft> remaining = new ArrayList<>(drafts);
-        remaining.sort(Comparator.comparingInt((Draft d) -> LAYERS.indexOf(d.spec().layer()))
+        remaining.sort(Comparator.comparingInt((Draft d) -> ActionLayer.rank(d.spec().layer()))
                 .thenComparing(d -> d.spec().id()).thenComparing(d -> d.identity().toString()));
         List<Draft> out = new ArrayList<>();
         while (!remaining.isEmpty()) {
@@ -485,7 +482,6 @@ public final class Planner {
     }
 
     static int rank(String severity) {
-        int i = severity == null ? -1 : SEVERITIES.indexOf(severity);
-        return i < 0 ? SEVERITIES.size() : i;
+        return Severity.rank(severity);
     }
 }

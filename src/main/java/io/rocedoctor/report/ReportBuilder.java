@@ -9,6 +9,7 @@ import io.rocedoctor.engine.NotEvaluated;
 import io.rocedoctor.engine.Profile;
 import io.rocedoctor.engine.RuleDocs;
 import io.rocedoctor.engine.RuleInfo;
+import io.rocedoctor.engine.Severity;
 import io.rocedoctor.facts.Facts;
 import io.rocedoctor.facts.SourceLedger;
 
@@ -23,14 +24,13 @@ import java.util.TreeSet;
 /** Assembles the report model from a bundle's facts and diagnosis; deterministic order throughout. */
 public final class ReportBuilder {
     public static final String VERSION = "0.1.0";
-    public static final List<String> SEVERITIES = List.of("critical", "high", "medium", "low", "info");
+    public static final List<String> SEVERITIES = Severity.labels();
 
     private ReportBuilder() {
     }
 
     public static int rank(String severity) {
-        int i = SEVERITIES.indexOf(severity);
-        return i < 0 ? SEVERITIES.size() : i;
+        return Severity.rank(severity);
     }
 
     public static Report build(Bundle bundle, Facts facts, Diagnosis diagnosis, Map<String, RuleInfo> catalog,
@@ -56,7 +56,7 @@ public final class ReportBuilder {
         for (Finding f : ordered) {
             RuleInfo rule = catalog.get(f.id());
             findings.add(new Report.ReportFinding(f.id(), f.severity(), f.confidence(),
-                    rule == null ? "custom" : rule.layer(), f.subject(), rule == null ? f.id() : rule.summary(),
+                    rule == null ? "custom" : rule.layer().label(), f.subject(), rule == null ? f.id() : rule.summary(),
                     RuleDocs.explanation(f.id()),
                     f.evidence().stream().map(e -> new Report.Evidence(e.source(), e.value(), e.note())).toList(),
                     List.copyOf(explains.getOrDefault(f, Set.of())), List.copyOf(explainedBy.getOrDefault(f, Set.of())),

@@ -133,7 +133,7 @@ class SynthesizedBundlesTest {
         assertThat(Files.readString(tmp.resolve("node-000/expected.yaml"))).contains("{id: TRAP_HOST_ONLY_TUNING, subject: \"node-000\"");
         Set<String> switchRules = new TreeSet<>();
         RuleEngine.builtIn().catalog().forEach((id, info) -> {
-            if (info.layer().equals("switch-qos") || info.layer().equals("end-to-end")) {
+            if (info.layer() == io.rocedoctor.engine.RuleLayer.SWITCH_QOS || info.layer() == io.rocedoctor.engine.RuleLayer.END_TO_END) {
                 switchRules.add(id);
             }
         });

@@ -65,7 +65,8 @@ class CongestionRulesTest {
 
     @Test
     void oneSampleMarksWithoutCnpsSinceBootAreOnlyLikely() {
-        CongestionCounters sinceBoot = new CongestionCounters("mlx5_0", 1, "p0", HostFacts.NIC, 90000L, 0L, 0L, 0L, null, true);
+        CongestionCounters sinceBoot = new CongestionCounters("mlx5_0", 1, "p0", HostFacts.NIC, 90000L, 0L, 0L, 0L, null, true,
+                QosHost.MLX5_DCQCN);
         Diagnosis d = QosHost.healthy().replace(CongestionCounters.class, sinceBoot).diagnose();
         assertThat(RuleHarness.ids(d)).containsExactly("CNP_LOOP_BROKEN@p0");
         assertThat(d.findings().get(0).confidence()).isEqualTo("likely");
@@ -117,7 +118,7 @@ class CongestionRulesTest {
     /** A RoCE LAG device over bond0 of p0 and p1: one set of counters, pause and DCQCN per member port. */
     private static CongestionCounters lag(long marked, long sent, long handled, long ignored) {
         return new CongestionCounters("mlx5_bond_0", 1, "bond0", null, java.util.List.of("p0", "p1"),
-                marked, sent, handled, ignored, 10.0, false);
+                marked, sent, handled, ignored, 10.0, false, QosHost.MLX5_DCQCN);
     }
 
     @Test

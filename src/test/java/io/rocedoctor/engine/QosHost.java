@@ -2,6 +2,7 @@ package io.rocedoctor.engine;
 
 import io.rocedoctor.facts.Baseline;
 import io.rocedoctor.facts.CongestionCounters;
+import io.rocedoctor.facts.CounterMeaning;
 import io.rocedoctor.facts.EcnState;
 import io.rocedoctor.facts.LosslessBuffer;
 import io.rocedoctor.facts.PauseStormEvents;
@@ -50,9 +51,14 @@ final class QosHost {
         return new EcnState(PORT, Map.of(priority, np), Map.of(priority, rp));
     }
 
+    /** mlx5's names of the DCQCN counters in {@code rdma statistic show}. */
+    static final Map<CounterMeaning, String> MLX5_DCQCN = Map.of(CounterMeaning.ECN_MARKED, "np_ecn_marked_roce_packets",
+            CounterMeaning.CNP_SENT, "np_cnp_sent", CounterMeaning.CNP_HANDLED, "rp_cnp_handled",
+            CounterMeaning.CNP_IGNORED, "rp_cnp_ignored");
+
     /** DCQCN counters of mlx5_0/1 over 10 s. */
     static CongestionCounters cnps(long marked, long sent, long handled, long ignored) {
-        return new CongestionCounters("mlx5_0", 1, PORT, HostFacts.NIC, marked, sent, handled, ignored, 10.0, false);
+        return new CongestionCounters("mlx5_0", 1, PORT, HostFacts.NIC, marked, sent, handled, ignored, 10.0, false, MLX5_DCQCN);
     }
 
     /** Pause on p0 over 10 s; share null when the driver counts no duration. */
