@@ -33,8 +33,9 @@ import org.apache.commons.compress.compressors.gzip.GzipCompressorInputStream;
 import org.apache.commons.compress.compressors.xz.XZCompressorInputStream;
 
 /**
- * Expands an uploaded archive into a scratch folder, refusing whatever could reach outside it
- * or exhaust the machine. The rules, also listed in docs/security.md:
+ * Expands an uploaded archive into a folder (the bundle reader gives it one in memory:
+ * {@link MemoryFileSystem}), refusing whatever could reach outside it or exhaust the machine,
+ * entry by entry while the archive streams. The rules, also listed in docs/security.md:
  * <ul>
  * <li>a name that is absolute, holds {@code ..}, a control character or bytes that are not UTF-8,
  * is too long or too deep, is refused;</li>
@@ -151,10 +152,10 @@ public final class ArchiveExtractor {
                             break;
                         }
                     } catch (IOException e) {
-                        // Reading the archive fails as DamagedArchive or in getNextEntry: what is left is writing the scratch folder.
-                        throw new BundleException(archive, "cannot expand into the scratch folder " + root + " ("
+                        // Reading the archive fails as DamagedArchive or in getNextEntry: what is left is making the tree.
+                        throw new BundleException(archive, "cannot expand " + printable(entry.getName()) + " ("
                                 + (e instanceof java.nio.file.FileSystemException fs && fs.getReason() != null ? fs.getReason()
-                                : e.getMessage()) + "); " + ScratchFolder.WHERE, e);
+                                : e.getMessage()) + ")", e);
                     }
                 }
             }

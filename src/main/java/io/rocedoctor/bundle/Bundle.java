@@ -18,7 +18,8 @@ import java.util.TreeMap;
 /**
  * A bundle as read: an index from each source to its captures per sample, and the bundle's own
  * description. Text is read on demand, so a bundle's raw outputs are not held in memory once
- * their facts are built. Closing a bundle that came from an archive removes its scratch folder.
+ * their facts are built. An archive's files are held in memory ({@link MemoryFileSystem}) as
+ * long as its bundle; closing a bundle given a scratch folder removes that folder.
  */
 public final class Bundle implements AutoCloseable {
 

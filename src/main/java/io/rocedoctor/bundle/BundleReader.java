@@ -99,17 +99,42 @@ public final class BundleReader {
             if (format == null) {
                 throw new BundleException(input, "not a directory, tar (gz, xz, bz2) or zip archive");
             }
-            Path scratch = ScratchFolder.create();
-            try {
-                ArchiveExtractor.Result result = new ArchiveExtractor(limits).extract(input, format, scratch);
-                return index(input, locateRoot(input, scratch), result.refusals(), scratch);
-            } catch (Throwable e) {
-                ScratchFolder.delete(scratch);
-                throw e;
-            }
+            // Streamed into memory: no scratch folder, nothing of an upload on disk (docs/performance.md).
+            // The archive's top is a folder, not the root of the tree, so that a link's ".." steps
+            // out of it are seen by the extractor's lexical check as they are on disk.
+            Path top = Files.createDirectory(new MemoryFileSystem(BundleReader::mayBeRead).root().resolve("archive"));
+            ArchiveExtractor.Result result = new ArchiveExtractor(limits).extract(input, format, top);
+            return index(input, locateRoot(input, top), result.refusals(), null);
         } catch (IOException e) {
             throw new BundleException(input, "cannot be read (" + e.getMessage() + ")", e);
         }
+    }
+
+    /** The top-level files of a bundle the reader reads besides its captures. */
+    private static final Set<String> READ_AT_ROOT = Set.of("manifest.yaml", "hostname");
+    /** The folders of a bundle (native, switch dump, sosreport) whose files the reader may read. */
+    private static final List<String> READ_BELOW = List.of("commands/", "fs/", "samples/", "switches/", "sos_commands/", "sos_reports/");
+
+    /**
+     * Whether a file of an archive, by its name there, may be read: it is, below any of the
+     * single folders the bundle may be wrapped in, a top-level file the reader reads, in a folder
+     * of captures, or a file a sosreport copies that the source table names. Any other file
+     * (a sosreport's logs, journals, /etc and /usr copies) is held in memory as its size only.
+     */
+    static boolean mayBeRead(String name) {
+        String rest = name.substring(name.indexOf('/') + 1); // below the archive's own folder
+        for (int wrapping = 0; wrapping <= MAX_WRAPPING_FOLDERS; wrapping++) {
+            if (READ_AT_ROOT.contains(rest) || READ_BELOW.stream().anyMatch(rest::startsWith)
+                    || SourceKind.recognise("/" + rest, false, SourceKind.Origin.FILE).isPresent()) {
+                return true;
+            }
+            int slash = rest.indexOf('/');
+            if (slash < 0) {
+                return false;
+            }
+            rest = rest.substring(slash + 1);
+        }
+        return false;
     }
 
     private static boolean looksLikeRoot(Path dir) {
