@@ -427,7 +427,7 @@ public final class ArchiveExtractor {
     private static ArchiveInputStream<? extends ArchiveEntry> open(InputStream raw, Format format) throws IOException {
         // Names are read as ISO-8859-1, byte for byte, then decoded as strict UTF-8 in utf8Name.
         return switch (format) {
-            case TAR_GZ -> new BoundedTarInputStream(new GzipCompressorInputStream(raw, true));
+            case TAR_GZ -> new BoundedTarInputStream(GzipCompressorInputStream.builder().setInputStream(raw).setDecompressConcatenated(true).get());
             case TAR_XZ -> new BoundedTarInputStream(new XZCompressorInputStream(raw));
             case TAR_BZ2 -> new BoundedTarInputStream(new BZip2CompressorInputStream(raw));
             case TAR -> new BoundedTarInputStream(raw);
@@ -545,6 +545,8 @@ public final class ArchiveExtractor {
 
     /** Raised while copying when the archive, not the disk, failed. */
     private static final class DamagedArchive extends Exception {
+        private static final long serialVersionUID = 1L;
+
         DamagedArchive(Throwable cause) {
             super(cause);
         }

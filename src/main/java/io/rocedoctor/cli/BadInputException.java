@@ -6,6 +6,8 @@ package io.rocedoctor.cli;
  * throws it instead of repeating that answer at every check.
  */
 final class BadInputException extends Exception {
+    private static final long serialVersionUID = 1L;
+
     BadInputException(String message) {
         super(message);
     }

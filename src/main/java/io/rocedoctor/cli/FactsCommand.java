@@ -61,7 +61,7 @@ final class FactsCommand implements Callable<Integer> {
                 : new ObjectMapper(new YAMLFactory().disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
                         .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES));
         return m.registerModule(new SimpleModule().addSerializer(CpuSet.class, ToStringSerializer.instance))
-                .setSerializationInclusion(JsonInclude.Include.NON_NULL)
+                .setDefaultPropertyInclusion(JsonInclude.Value.construct(JsonInclude.Include.NON_NULL, JsonInclude.Include.NON_NULL))
                 .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
     }
 }

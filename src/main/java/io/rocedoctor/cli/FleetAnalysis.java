@@ -187,7 +187,7 @@ final class FleetAnalysis {
     /** JSON: {@code {tool, version, profile, hosts: [report...], fleet: {...}}}, streamed host by host. */
     static final class Json implements Output {
         private final ObjectMapper mapper = new ObjectMapper()
-                .setSerializationInclusion(JsonInclude.Include.NON_NULL)
+                .setDefaultPropertyInclusion(JsonInclude.Value.construct(JsonInclude.Include.NON_NULL, JsonInclude.Include.NON_NULL))
                 .enable(SerializationFeature.INDENT_OUTPUT)
                 .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
                 .disable(SerializationFeature.FLUSH_AFTER_WRITE_VALUE);

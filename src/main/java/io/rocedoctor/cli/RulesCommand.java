@@ -37,7 +37,7 @@ final class RulesCommand implements Callable<Integer> {
     public Integer call() throws BadInputException {
         List<RuleInfo> rules = userRules.engine().catalog().values().stream()
                 .filter(r -> layer == null || r.layer().label().equalsIgnoreCase(layer))
-                .sorted(Comparator.comparingInt((RuleInfo r) -> r.layer().ordinal()).thenComparing(RuleInfo::id))
+                .sorted(Comparator.comparing(RuleInfo::layer).thenComparing(RuleInfo::id))
                 .toList();
         if (rules.isEmpty()) {
             throw new BadInputException("no rule in layer '" + layer + "'");

@@ -114,6 +114,11 @@ public record Finding(String id, String subject, Set<String> scope, String confi
             return this;
         }
 
+        /** The severity of this case, instead of the rule's {@code @severity}. */
+        public Builder severity(Severity s) {
+            return severity(s.label());
+        }
+
         public Builder evidence(String source, Object value, String note) {
             evidence.add(Evidence.of(source, value, note));
             return this;

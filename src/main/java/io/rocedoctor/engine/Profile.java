@@ -77,7 +77,7 @@ public record Profile(String name, String description, Thresholds thresholds, Ma
         if (!t.isMissingNode() && !t.isObject()) {
             throw new IOException(origin + ": thresholds must be a mapping of name: number");
         }
-        for (var it = t.fields(); it.hasNext(); ) {
+        for (var it = t.properties().iterator(); it.hasNext(); ) {
             var e = it.next();
             if (!e.getValue().isNumber()) {
                 throw new IOException(origin + ": threshold " + e.getKey() + " is not a number");
@@ -90,7 +90,7 @@ public record Profile(String name, String description, Thresholds thresholds, Ma
             values.put(e.getKey(), e.getValue().asDouble());
         }
         Map<String, String> severities = new TreeMap<>(base == null ? Map.of() : base.severities());
-        for (var it = doc.path("severities").fields(); it.hasNext(); ) {
+        for (var it = doc.path("severities").properties().iterator(); it.hasNext(); ) {
             var e = it.next();
             String s = e.getValue().asText().toLowerCase(Locale.ROOT);
             if (!Severity.known(s)) {
@@ -98,7 +98,7 @@ public record Profile(String name, String description, Thresholds thresholds, Ma
             }
             severities.put(e.getKey(), s);
         }
-        String name = doc.path("name").asText(base == null ? origin : origin);
+        String name = doc.path("name").asText(origin);
         boolean latency = doc.has("latencySensitive") ? doc.get("latencySensitive").asBoolean()
                 : base != null && base.thresholds().latencySensitive();
         boolean configOnly = doc.has("configOnly") ? doc.get("configOnly").asBoolean() : base != null && base.configOnly();

@@ -160,7 +160,7 @@ public final class RuleEngine {
                 if (token.isEmpty() || token.startsWith("Drools-Model-Version")) {
                     continue;
                 }
-                models.add((Model) Class.forName(token).getDeclaredConstructor().newInstance());
+                models.add(Class.forName(token).asSubclass(Model.class).getDeclaredConstructor().newInstance());
             }
         } catch (IOException | ReflectiveOperationException e) {
             throw new IllegalStateException("cannot load the precompiled rules: " + e, e);

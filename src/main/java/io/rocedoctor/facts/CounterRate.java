@@ -51,6 +51,8 @@ public record CounterRate(String subject, String counter, CounterMeaning meaning
 
     /** Writes a long's 64 bits as the unsigned number they hold. */
     public static final class Unsigned extends StdSerializer<Long> {
+        private static final long serialVersionUID = 1L;
+
         public Unsigned() {
             super(Long.class);
         }

@@ -57,9 +57,9 @@ final class EosSwitchFacts {
 
     private SwitchPort port(String name) {
         Optional<EosRunningConfig.Section> s = settings(name);
-        boolean routed = s.map(x -> x.routed() == Boolean.TRUE).orElse(false);
+        boolean routed = s.map(x -> Boolean.TRUE.equals(x.routed())).orElse(false);
         String trust = s.map(x -> trust(x.trust(), routed)).orElse(null);
-        List<Integer> pfc = s.filter(x -> x.pfcOn() == Boolean.TRUE && !cfg.pfcAllOff())
+        List<Integer> pfc = s.filter(x -> Boolean.TRUE.equals(x.pfcOn()) && !cfg.pfcAllOff())
                 .map(x -> x.pfcNoDrop().entrySet().stream().filter(Map.Entry::getValue).map(Map.Entry::getKey).toList())
                 .orElse(List.of());
         Map<Integer, Integer> dscp = new HashMap<>();
@@ -105,7 +105,7 @@ final class EosSwitchFacts {
 
     /** The strict-priority queues: all of them, but the highest {@code no priority} queue and the ones below. */
     private static Set<Integer> strictQueues(EosRunningConfig.Section s) {
-        int roundRobinUpTo = s.txQueues().values().stream().filter(q -> q.strict() == Boolean.FALSE)
+        int roundRobinUpTo = s.txQueues().values().stream().filter(q -> Boolean.FALSE.equals(q.strict()))
                 .mapToInt(EosRunningConfig.TxQueue::queue).max().orElse(-1);
         Set<Integer> out = new TreeSet<>();
         for (int q = roundRobinUpTo + 1; q < QUEUES; q++) {
@@ -118,7 +118,7 @@ final class EosSwitchFacts {
         String name = port.port();
         int queue = port.queueOf(priority);
         Optional<EosRunningConfig.Ecn> ecn = settings(name).map(s -> s.txQueues().get(queue)).map(EosRunningConfig.TxQueue::ecn);
-        Boolean watchdog = settings(name).map(s -> s.watchdog() == Boolean.TRUE).orElse(null);
+        Boolean watchdog = settings(name).map(s -> Boolean.TRUE.equals(s.watchdog())).orElse(null);
         String source = "show running-config: interface " + name;
 
         SwitchSource counters = SwitchSource.of(SwitchSourceKind.EOS_QUEUE_COUNTERS);

@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -82,7 +83,7 @@ public final class FactBuilder {
                 continue;
             }
             drivers.put(iface, info.get());
-            String address = info.get().busInfo().toLowerCase();
+            String address = info.get().busInfo().toLowerCase(Locale.ROOT);
             Integer speed = ledger.parse(Source.of(SourceKind.ETHTOOL_LINK, iface), EthtoolLinkSettings.class)
                     .map(EthtoolLinkSettings::speedMbps).orElse(null);
             Integer mtu = ledger.parse(Source.of(SourceKind.NETDEV_MTU, iface), Long.class)
@@ -319,13 +320,13 @@ public final class FactBuilder {
             }
             Matcher chip = PCI_FUNCTION.matcher(row.description());
             if (named.find()) { // mlx5_comp3@pci:0000:3b:00.0, bnxt_re-nq-0@pci:0000:41:00.0, irdma-0000:17:00.0-CEQ-1
-                address = named.group(1).toLowerCase();
+                address = named.group(1).toLowerCase(Locale.ROOT);
                 completion = COMPLETION_WORD.matcher(row.name()).find();
             } else if (netdevName != null && nicByName.containsKey(netdevName)) {
                 address = ports.get(netdevName).pciAddress();
                 completion = true;
             } else if (chip.find()) { // older bnxt_re's bare bnxt_qplib_nq: the MSI-X chip names the function
-                address = chip.group(1).toLowerCase();
+                address = chip.group(1).toLowerCase(Locale.ROOT);
                 completion = COMPLETION_WORD.matcher(row.name()).find();
             } else {
                 continue;

@@ -16,6 +16,7 @@ import io.rocedoctor.parse.sw.NvueRocePools;
 
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -92,7 +93,7 @@ final class NvueSwitchFacts {
             for (NvueRoce.TrafficClassMapping m : roce.trafficClassMappings()) {
                 if (m.switchPriority() != null && m.trafficClass() != null) {
                     queues.put(m.switchPriority(), m.trafficClass());
-                    if (m.scheduler() != null && m.scheduler().toLowerCase().contains("strict")) {
+                    if (m.scheduler() != null && m.scheduler().toLowerCase(Locale.ROOT).contains("strict")) {
                         strict.add(m.trafficClass());
                     }
                 }
@@ -116,7 +117,7 @@ final class NvueSwitchFacts {
 
     /** NVUE spells trust {@code l2} (PCP), {@code l3} (DSCP), {@code both}, or as RoCE shows it {@code pcp,dscp}. */
     private static String trust(String written) {
-        String t = written.toLowerCase();
+        String t = written.toLowerCase(Locale.ROOT);
         boolean l3 = t.contains("l3") || t.contains("dscp") || t.contains("both");
         boolean l2 = t.contains("l2") || t.contains("pcp") || t.contains("both");
         return l3 && l2 ? "both" : l3 ? "dscp" : l2 ? "pcp" : null;

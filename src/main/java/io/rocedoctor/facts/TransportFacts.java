@@ -11,6 +11,7 @@ import io.rocedoctor.parse.RdmaStatistics;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -187,7 +188,7 @@ final class TransportFacts implements LayerFacts {
                 continue;
             }
             boolean linked = declared.stream().anyMatch(l -> l.hostPort().equals(p.name()));
-            boolean carrier = p.speedMbps() != null && (d.state() == null || d.state().toUpperCase().contains("ACTIVE"))
+            boolean carrier = p.speedMbps() != null && (d.state() == null || d.state().toUpperCase(Locale.ROOT).contains("ACTIVE"))
                     && (links == null || links.named(p.name()).map(IpLink::lowerUp).orElse(true));
             if (declared.isEmpty() ? carrier : linked) {
                 byNetdev.putIfAbsent(p.name(), d);

@@ -64,7 +64,7 @@ public final class EthtoolRingsParser extends LineParser<EthtoolRings> {
             throw new ParseException(1, "ethtool -j -g: expected an object or an array of one object");
         }
         Map<String, String> others = new LinkedHashMap<>();
-        var fields = ring.fields();
+        var fields = ring.properties().iterator();
         while (fields.hasNext()) {
             var f = fields.next();
             String key = f.getKey();

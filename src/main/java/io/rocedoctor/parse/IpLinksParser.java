@@ -3,6 +3,7 @@ package io.rocedoctor.parse;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -100,7 +101,7 @@ public final class IpLinksParser extends LineParser<IpLinks> {
             Matcher s = STATS_TITLE.matcher(line);
             if (s.matches()) {
                 draft.detailsDone = true;
-                String prefix = s.group(1).toLowerCase() + "_";
+                String prefix = s.group(1).toLowerCase(Locale.ROOT) + "_";
                 String[] columns = s.group(2).strip().split("\\s+");
                 if (n == lines.size() || lines.line(n + 1).isBlank()) {
                     lines.unreadable(n, "ip link: counter titles without a line of values");

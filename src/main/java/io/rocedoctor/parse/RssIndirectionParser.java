@@ -3,6 +3,7 @@ package io.rocedoctor.parse;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -84,7 +85,7 @@ public final class RssIndirectionParser extends LineParser<RssIndirection> {
                 String[] kv = TextLines.keyValue(line, ':').orElseThrow();
                 functions.put(kv[0], kv[1].equals("on"));
             } else {
-                lines.unreadable(n, "ethtool -x: unexpected line in the " + section.name().toLowerCase()
+                lines.unreadable(n, "ethtool -x: unexpected line in the " + section.name().toLowerCase(Locale.ROOT)
                         + " section: '" + TextLines.abbreviate(line) + "'");
             }
         }

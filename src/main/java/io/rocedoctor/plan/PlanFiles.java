@@ -36,7 +36,7 @@ public final class PlanFiles {
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory()
             .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER).disable(YAMLGenerator.Feature.SPLIT_LINES)
             .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES))
-            .setSerializationInclusion(JsonInclude.Include.NON_EMPTY)
+            .setDefaultPropertyInclusion(JsonInclude.Value.construct(JsonInclude.Include.NON_EMPTY, JsonInclude.Include.NON_EMPTY))
             .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
 
     private PlanFiles() {
@@ -44,6 +44,8 @@ public final class PlanFiles {
 
     /** Why a folder cannot take a plan: the message names the folder and the reason. */
     public static final class RefusedFolder extends Exception {
+        private static final long serialVersionUID = 1L;
+
         RefusedFolder(String message) {
             super(message);
         }

@@ -40,7 +40,7 @@ record PlanView(List<Step> steps, List<Refusal> refusals, Map<String, String> no
         List<Step> steps = new ArrayList<>();
         List<Refusal> refusals = new ArrayList<>();
         Map<String, String> notes = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = tree.fields(); it.hasNext(); ) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = tree.properties().iterator(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> field = it.next();
             if (field.getKey().equals("steps") && field.getValue().isArray()) {
                 int n = 0;
@@ -68,7 +68,7 @@ record PlanView(List<Step> steps, List<Refusal> refusals, Map<String, String> no
                 + (step.hasNonNull("id") ? ": " + step.path("id").asText() : "");
         Map<String, String> facts = new LinkedHashMap<>();
         Map<String, List<String>> commands = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = step.fields(); it.hasNext(); ) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = step.properties().iterator(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> field = it.next();
             JsonNode v = field.getValue();
             if (TITLE_FIELDS.contains(field.getKey()) || v.isNull()) {
@@ -103,7 +103,7 @@ record PlanView(List<Step> steps, List<Refusal> refusals, Map<String, String> no
         if (v.isArray()) {
             v.forEach(e -> parts.add(flat(e)));
         } else {
-            v.fields().forEachRemaining(e -> parts.add(e.getKey() + "=" + flat(e.getValue())));
+            v.properties().iterator().forEachRemaining(e -> parts.add(e.getKey() + "=" + flat(e.getValue())));
         }
         return String.join(", ", parts);
     }

@@ -109,7 +109,7 @@ final class SvgFigures {
         }
         h.empty("line", "x1", num(left), "x2", num(left + plotW), "y1", num(top + plotH), "y2", num(top + plotH),
                 "stroke", INK);
-        h.element("text", compact(max), "x", num(left - 6), "y", num(top + 10), "text-anchor", "end", "font-size", "11",
+        h.element("text", compact((double) max), "x", num(left - 6), "y", num(top + 10), "text-anchor", "end", "font-size", "11",
                 "fill", INK);
         h.element("text", "0", "x", num(left - 6), "y", num(top + plotH), "text-anchor", "end", "font-size", "11",
                 "fill", INK);

@@ -36,6 +36,8 @@ public final class BlobStore {
 
     /** The upload was larger than the limit; nothing was kept. */
     public static final class TooLarge extends IOException {
+        private static final long serialVersionUID = 1L;
+
         TooLarge(long limit) {
             super("larger than the upload limit of " + limit + " bytes");
         }

@@ -76,6 +76,8 @@ final class Web {
 
     /** A request refused with a status and a sentence for the caller. */
     static final class Refused extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
         final int status;
 
         Refused(int status, String message) {

@@ -37,10 +37,10 @@ public final class EosQueueDropsParser implements Parser<EosQueueDrops> {
             throw new ParseException(1, WHAT + ": no egressQueueCounters.interfaces object");
         }
         Map<String, Map<Integer, Long>> unicast = new HashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> ports = interfaces.fields(); ports.hasNext(); ) {
+        for (Iterator<Map.Entry<String, JsonNode>> ports = interfaces.properties().iterator(); ports.hasNext(); ) {
             Map.Entry<String, JsonNode> port = ports.next();
             Map<Integer, Long> byClass = new HashMap<>();
-            for (Iterator<Map.Entry<String, JsonNode>> classes = port.getValue().path("ucastQueues").path("trafficClasses").fields();
+            for (Iterator<Map.Entry<String, JsonNode>> classes = port.getValue().path("ucastQueues").path("trafficClasses").properties().iterator();
                  classes.hasNext(); ) {
                 Map.Entry<String, JsonNode> tc = classes.next();
                 Matcher m = TRAFFIC_CLASS.matcher(tc.getKey());
