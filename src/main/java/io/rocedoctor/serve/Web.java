@@ -282,9 +282,8 @@ final class Web {
         if (blob.size() == 0) {
             throw new Refused(400, "the upload is empty");
         }
-        Store.Recorded r = store.recordUpload(caseName, blob, FileNames.display(fileName), who(ctx).tokenId());
+        Store.Recorded r = store.recordUpload(caseName, blob, FileNames.display(fileName), who(ctx));
         metrics.counter("roce_doctor_uploads", "outcome", r.created() ? "accepted" : "duplicate").increment();
-        store.audit(who(ctx), "upload", caseName, r.bundle().id(), r.bundle().fileName());
         if (r.created()) {
             queue.wake();
         }
