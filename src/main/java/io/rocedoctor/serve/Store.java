@@ -190,6 +190,42 @@ public final class Store {
         }
     }
 
+    /** A NIC as the search index keeps it. */
+    public record NicRow(String nic, String model, String driver, String firmware) {
+    }
+
+    /** A host of a case as its latest analysed bundle shows it. */
+    public record HostRow(String host, long bundleId, long uploadedAt, int bundles, String worstSeverity, int findings, List<NicRow> nics) {
+    }
+
+    /** The fleet of a case: each host named by an analysed bundle, by its latest one (by name). */
+    public List<HostRow> hosts(String caseName) throws SQLException {
+        List<HostRow> rows = new ArrayList<>();
+        try (Connection c = db.connection();
+             PreparedStatement s = c.prepareStatement("SELECT b.id, b.host, b.uploaded_at, b.worst_severity,"
+                     + " (SELECT COUNT(*) FROM findings f WHERE f.bundle_id = b.id),"
+                     + " (SELECT COUNT(*) FROM bundles o WHERE o.case_id = b.case_id AND o.host = b.host AND o.state = 'done')"
+                     + " FROM bundles b JOIN cases c ON c.id = b.case_id WHERE c.name = ? AND b.state = 'done' AND b.host IS NOT NULL"
+                     + " AND b.id = (SELECT MAX(l.id) FROM bundles l WHERE l.case_id = b.case_id AND l.host = b.host AND l.state = 'done')"
+                     + " ORDER BY b.host");
+             PreparedStatement n = c.prepareStatement("SELECT nic, model, driver, firmware FROM nics WHERE bundle_id = ? ORDER BY nic")) {
+            s.setString(1, caseName);
+            try (ResultSet r = s.executeQuery()) {
+                while (r.next()) {
+                    List<NicRow> nics = new ArrayList<>();
+                    n.setLong(1, r.getLong(1));
+                    try (ResultSet k = n.executeQuery()) {
+                        while (k.next()) {
+                            nics.add(new NicRow(k.getString(1), k.getString(2), k.getString(3), k.getString(4)));
+                        }
+                    }
+                    rows.add(new HostRow(r.getString(2), r.getLong(1), r.getLong(3), r.getInt(6), r.getString(4), r.getInt(5), List.copyOf(nics)));
+                }
+            }
+        }
+        return rows;
+    }
+
     public boolean closeCase(String name) throws SQLException {
         try (Connection c = db.connection();
              PreparedStatement s = c.prepareStatement("UPDATE cases SET closed_at = ? WHERE name = ? AND closed_at IS NULL")) {

@@ -116,6 +116,7 @@ final class Web {
                 json(ctx, r.created() ? 201 : 200, uploaded(r));
             });
             config.routes.post("/api/v1/cases/{case}/close", this::closeCase);
+            config.routes.get("/api/v1/cases/{case}/hosts", ctx -> json(ctx, 200, Map.of("hosts", hosts(ctx, ctx.pathParam("case")))));
             config.routes.get("/api/v1/cases/{case}/diff", ctx -> json(ctx, 200, diff(ctx, ctx.pathParam("case"))));
             config.routes.get("/api/v1/bundles/{id}", ctx -> json(ctx, 200, bundleJson(openBundle(ctx))));
             config.routes.get("/api/v1/bundles/{id}/report", this::report);
@@ -235,6 +236,15 @@ final class Web {
         body.put("case", row);
         body.put("bundles", store.bundlesOf(name).stream().map(this::bundleJson).toList());
         json(ctx, 200, body);
+    }
+
+    /** The fleet view of a visible case (404 for a case without bundles, as for an absent one). */
+    List<Store.HostRow> hosts(Context ctx, String caseName) throws SQLException {
+        String name = openCase(ctx, caseName);
+        if (store.caseRow(who(ctx), name).isEmpty()) {
+            throw new Refused(404, "no case " + name);
+        }
+        return store.hosts(name);
     }
 
     private void closeCase(Context ctx) throws SQLException {

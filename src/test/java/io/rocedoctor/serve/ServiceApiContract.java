@@ -346,6 +346,31 @@ abstract class ServiceApiContract {
                 "customer upload SR-AUD " + first + " cross-numa-irq.tar.gz");
     }
 
+    /** The fleet view: each host of a case once, by its latest analysed bundle, with its NICs; hidden like the case. */
+    @Test
+    void theFleetViewShowsEachHostOfACaseByItsLatestBundle() throws Exception {
+        Path later = ServeHarness.tarball("rings-inflated-latency", temp.resolve("rings-inflated-latency.tar.gz"));
+        long first = uploaded(engineer, "SR-FLEET", crossNuma);
+        server.awaitAnalysed(engineer, first);
+        long latest = uploaded(engineer, "SR-FLEET", later);
+        long other = uploaded(engineer, "SR-FLEET", healthy);
+        server.awaitAnalysed(engineer, latest);
+        server.awaitAnalysed(engineer, other);
+
+        JsonNode hosts = ServeHarness.json(server.get(engineer, "/api/v1/cases/SR-FLEET/hosts")).get("hosts");
+        assertThat(hosts).extracting(h -> h.get("host").asText()).containsExactly("gpu-node-21", "hpc-node-112");
+        JsonNode hpc = hosts.get(1);
+        assertThat(hpc.get("bundleId").asLong()).isEqualTo(latest);
+        assertThat(hpc.get("bundles").asInt()).isEqualTo(2);
+        assertThat(hpc.get("nics")).isNotEmpty().allSatisfy(n -> assertThat(n.get("driver").asText()).isNotBlank());
+        assertThat(hosts.get(0).get("bundleId").asLong()).isEqualTo(other);
+
+        assertThat(server.get(customerA, "/api/v1/cases/SR-FLEET/hosts").statusCode()).isEqualTo(404);
+        assertThat(server.get(engineer, "/api/v1/cases/SR-NOBODY/hosts").statusCode()).isEqualTo(404);
+        String page = server.page(server.login(engineer), "GET", "/cases/SR-FLEET/hosts", HttpRequest.BodyPublishers.noBody(), null).body();
+        assertThat(page).contains("Hosts of case", "gpu-node-21", "hpc-node-112", "/bundles/" + latest).doesNotContain("/bundles/" + first + "\"");
+    }
+
     @Test
     void hostileFileNamesAreShownDefangedAndNeverBecomePaths() throws Exception {
         Path outside = temp.resolve("data").getParent().resolve("escaped");
