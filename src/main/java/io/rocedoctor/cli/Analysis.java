@@ -9,6 +9,7 @@ import io.rocedoctor.engine.Profile;
 import io.rocedoctor.engine.RuleEngine;
 import io.rocedoctor.facts.FactBuilder;
 import io.rocedoctor.facts.Facts;
+import io.rocedoctor.plan.BundleDiff;
 import io.rocedoctor.facts.SourceLedger;
 import io.rocedoctor.plan.ActionCatalog;
 import io.rocedoctor.plan.Planner;
@@ -69,6 +70,15 @@ public final class Analysis {
         return inspect(input, (bundle, facts, diagnosis) -> keep.apply(ReportBuilder.build(bundle, facts, diagnosis,
                 engine().catalog(), profile, planner.plan(diagnosis,
                 Snapshot.of(facts).identified(bundle.machine(), bundle.redacted().contains("hostnames")))), facts));
+    }
+
+    /** The {@code diff} of two bundles: each read and diagnosed, then their findings and figures compared. */
+    public BundleDiff diff(String beforeName, Path before, String afterName, Path after) throws BundleException {
+        record Side(Diagnosis diagnosis, Facts facts) {
+        }
+        Side b = inspect(before, (bundle, facts, found) -> new Side(found, facts));
+        Side a = inspect(after, (bundle, facts, found) -> new Side(found, facts));
+        return BundleDiff.of(beforeName, b.diagnosis(), b.facts(), afterName, a.diagnosis(), a.facts());
     }
 
     /** Runs the pipeline up to the diagnosis and hands it to {@code use} while the bundle is still open. */

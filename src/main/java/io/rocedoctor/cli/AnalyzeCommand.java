@@ -1,15 +1,11 @@
 package io.rocedoctor.cli;
 
 import io.rocedoctor.bundle.BundleException;
-import io.rocedoctor.report.HtmlRenderer;
 import io.rocedoctor.fleet.BundleInputs;
-import io.rocedoctor.report.JsonRenderer;
-import io.rocedoctor.report.JunitRenderer;
-import io.rocedoctor.report.MarkdownRenderer;
 import io.rocedoctor.report.Renderer;
+import io.rocedoctor.report.Renderers;
 import io.rocedoctor.report.Report;
 import io.rocedoctor.report.ReportBuilder;
-import io.rocedoctor.report.TextRenderer;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -78,14 +74,7 @@ final class AnalyzeCommand implements Callable<Integer> {
             return FleetAnalysis.execute(inputs, format.name(), output, n, failOn, spec, analysis);
         }
         Report report = analysis.run(inputs.get(0));
-        Renderer renderer = switch (format) {
-            case json -> new JsonRenderer();
-            case yaml -> JsonRenderer.yaml();
-            case markdown -> new MarkdownRenderer();
-            case html -> new HtmlRenderer();
-            case junit -> new JunitRenderer(failOn);
-            case text -> new TextRenderer(!noColor && Terminal.colour(output == null), Terminal.width());
-        };
+        Renderer renderer = Renderers.of(format.name(), failOn, !noColor && Terminal.colour(output == null), Terminal.width());
         String rendered = renderer.render(report);
         if (output == null) {
             spec.commandLine().getOut().print(rendered);

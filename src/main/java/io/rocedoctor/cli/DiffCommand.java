@@ -1,7 +1,6 @@
 package io.rocedoctor.cli;
 
 import io.rocedoctor.bundle.BundleException;
-import io.rocedoctor.engine.Figures;
 import io.rocedoctor.plan.BundleDiff;
 import io.rocedoctor.report.JsonRenderer;
 
@@ -42,15 +41,10 @@ final class DiffCommand implements Callable<Integer> {
     @CommandLine.Mixin
     DiagnosisOptions diagnosis;
 
-    private record Side(io.rocedoctor.engine.Diagnosis diagnosis, io.rocedoctor.facts.Facts facts) {
-    }
-
     @Override
     public Integer call() throws BadInputException, BundleException {
         Analysis analysis = diagnosis.analysis(spec.commandLine().getErr());
-        Side b = analysis.inspect(before, (bundle, facts, found) -> new Side(found, facts));
-        Side a = analysis.inspect(after, (bundle, facts, found) -> new Side(found, facts));
-        BundleDiff diff = BundleDiff.of(before.toString(), b.diagnosis(), b.facts(), after.toString(), a.diagnosis(), a.facts());
+        BundleDiff diff = analysis.diff(before.toString(), before, after.toString(), after);
         PrintWriter out = spec.commandLine().getOut();
         out.print(format == Format.json ? new JsonRenderer().write(diff) : text(diff));
         out.flush();
@@ -65,7 +59,7 @@ final class DiffCommand implements Callable<Integer> {
         s.append("figures moved (").append(diff.moved().size()).append(")\n");
         for (BundleDiff.Moved m : diff.moved()) {
             s.append("  ").append(m.subject()).append(' ').append(m.figure()).append(": ")
-                    .append(value(m.before(), m.unit())).append(" -> ").append(value(m.after(), m.unit()));
+                    .append(BundleDiff.shown(m.before(), m.unit())).append(" -> ").append(BundleDiff.shown(m.after(), m.unit()));
             if (m.before() != null && m.after() != null) {
                 s.append(String.format(Locale.ROOT, " (%+.1f%s)", m.after() - m.before(), m.unit().equals("%") ? " points" : ""));
             }
@@ -79,10 +73,4 @@ final class DiffCommand implements Callable<Integer> {
         keys.forEach(k -> s.append("  ").append(k.id()).append(" ").append(k.subject()).append(" (").append(k.severity()).append(")\n"));
     }
 
-    private static String value(Double v, String unit) {
-        if (v == null) {
-            return "absent";
-        }
-        return unit.equals("%") ? String.format(Locale.ROOT, "%.1f%%", v) : Figures.number(v) + unit;
-    }
 }

@@ -27,6 +27,14 @@ public record BundleDiff(String before, String after, List<FindingKey> gone, Lis
         moved = List.copyOf(moved);
     }
 
+    /** A figure as the diff shows it: "absent", a share with one decimal (12.5%), else the number and its unit. */
+    public static String shown(Double value, String unit) {
+        if (value == null) {
+            return "absent";
+        }
+        return unit.equals("%") ? String.format(java.util.Locale.ROOT, "%.1f%%", value) : io.rocedoctor.engine.Figures.number(value) + unit;
+    }
+
     public record FindingKey(String id, String subject, String severity) implements Comparable<FindingKey> {
         @Override
         public int compareTo(FindingKey o) {

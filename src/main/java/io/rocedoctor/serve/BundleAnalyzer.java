@@ -4,20 +4,13 @@ import io.rocedoctor.bundle.ArchiveLimits;
 import io.rocedoctor.bundle.BundleException;
 import io.rocedoctor.bundle.BundleReader;
 import io.rocedoctor.cli.Analysis;
-import io.rocedoctor.engine.Diagnosis;
 import io.rocedoctor.engine.Profile;
 import io.rocedoctor.engine.RuleEngine;
-import io.rocedoctor.facts.Facts;
 import io.rocedoctor.facts.Nic;
 import io.rocedoctor.plan.BundleDiff;
-import io.rocedoctor.report.HtmlRenderer;
-import io.rocedoctor.report.JsonRenderer;
-import io.rocedoctor.report.JunitRenderer;
-import io.rocedoctor.report.MarkdownRenderer;
-import io.rocedoctor.report.Renderer;
+import io.rocedoctor.report.Renderers;
 import io.rocedoctor.report.Report;
 import io.rocedoctor.report.ReportBuilder;
-import io.rocedoctor.report.TextRenderer;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -33,7 +26,7 @@ import java.util.Map;
  */
 public final class BundleAnalyzer {
     /** The formats of {@code analyze --format}, in its order. */
-    public static final List<String> FORMATS = List.of("text", "json", "yaml", "markdown", "html", "junit");
+    public static final List<String> FORMATS = Renderers.NAMES;
 
     private final Analysis analysis;
 
@@ -56,7 +49,7 @@ public final class BundleAnalyzer {
         return analysis.run(bundle, (report, facts) -> {
             Map<String, String> renderings = new LinkedHashMap<>();
             for (String format : FORMATS) {
-                renderings.put(format, renderer(format).render(report));
+                renderings.put(format, Renderers.of(format, null, false, 100).render(report));
             }
             String worst = report.findings().stream().map(Report.ReportFinding::severity)
                     .min((a, b) -> Integer.compare(ReportBuilder.rank(a), ReportBuilder.rank(b))).orElse(null);
@@ -66,23 +59,6 @@ public final class BundleAnalyzer {
 
     /** The CLI's {@code diff} of two stored bundles. */
     public BundleDiff diff(String beforeName, Path before, String afterName, Path after) throws BundleException {
-        Side b = analysis.inspect(before, (bundle, facts, found) -> new Side(found, facts));
-        Side a = analysis.inspect(after, (bundle, facts, found) -> new Side(found, facts));
-        return BundleDiff.of(beforeName, b.diagnosis(), b.facts(), afterName, a.diagnosis(), a.facts());
-    }
-
-    private record Side(Diagnosis diagnosis, Facts facts) {
-    }
-
-    static Renderer renderer(String format) {
-        return switch (format) {
-            case "json" -> new JsonRenderer();
-            case "yaml" -> JsonRenderer.yaml();
-            case "markdown" -> new MarkdownRenderer();
-            case "html" -> new HtmlRenderer();
-            case "junit" -> new JunitRenderer(null);
-            case "text" -> new TextRenderer(false, 100);
-            default -> throw new IllegalArgumentException("format must be one of " + FORMATS + ", not '" + format + "'");
-        };
+        return analysis.diff(beforeName, before, afterName, after);
     }
 }

@@ -2,6 +2,7 @@ package io.rocedoctor.serve;
 
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -53,6 +54,11 @@ final class Pages {
         routes.get("/cases/{case}", ctx -> {
             String name = Web.openCase(ctx, ctx.pathParam("case"));
             page(ctx, "case.jte", "name", name, "bundles", store.bundlesOf(name));
+        });
+        routes.get("/cases/{case}/hosts", ctx -> {
+            String name = ctx.pathParam("case");
+            List<Store.HostRow> hosts = web.hosts(ctx, name);
+            page(ctx, "hosts.jte", "name", name, "hosts", hosts, "mixed", View.mixedFirmware(hosts));
         });
         routes.post("/upload", ctx -> {
             csrf(ctx);

@@ -88,10 +88,7 @@ public final class ServeCommand implements Callable<Integer> {
         Service.Settings settings = new Service.Settings(host, Integer.parseInt(m.group(2)), data, db,
                 retain == null ? null : duration("--retain", retain), tlsCert, tlsKey, size("--max-upload", maxUpload),
                 workers, duration("--analysis-lease", lease), duration("--drain", drain), limits());
-        if (tlsCert == null && !loopback(host)) {
-            err.println("roce-doctor: warning: listening on " + listen + " without TLS: tokens and bundles cross the network in clear;"
-                    + " give --tls-cert and --tls-key, or listen on 127.0.0.1 behind a TLS proxy");
-        }
+        clearTextWarning(listen, host, settings.tls()).ifPresent(err::println);
         CountDownLatch stopped = new CountDownLatch(1);
         Service service = Service.start(settings);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -115,6 +112,15 @@ public final class ServeCommand implements Callable<Integer> {
 
     private static String redact(String url) {
         return url.replaceAll("(?i)(password=)[^&]*", "$1***");
+    }
+
+    /** The warning for a service that others can reach while tokens and bundles travel in clear. */
+    static java.util.Optional<String> clearTextWarning(String listen, String host, boolean tls) {
+        if (tls || loopback(host)) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of("roce-doctor: warning: listening on " + listen + " without TLS: tokens and bundles cross the network in clear;"
+                + " give --tls-cert and --tls-key, or listen on 127.0.0.1 behind a TLS proxy");
     }
 
     static boolean loopback(String host) {

@@ -42,39 +42,47 @@ public final class Store {
     private static final String BUNDLE_COLUMNS = "b.id, c.name, b.sha256, b.size_bytes, b.file_name, b.uploaded_at, b.state, b.reason,"
             + " b.attempts, b.analysed_at, b.analysis_ms, b.host, b.worst_severity";
 
-    /** Records an upload as queued (creating its case); the same content in the same case is the bundle it was. */
-    public Recorded recordUpload(String caseName, BlobStore.Blob blob, String fileName, String tokenId) throws SQLException {
+    /**
+     * Records an upload as queued (creating its case), with its audit entry in the same commit (one
+     * write of the database per upload); the same content in the same case is the bundle it was.
+     */
+    public Recorded recordUpload(String caseName, BlobStore.Blob blob, String fileName, Principal who) throws SQLException {
         try (Connection c = db.connection()) {
             c.setAutoCommit(false);
             try {
                 long caseId = caseId(c, caseName);
                 Optional<BundleRow> existing = bundle(c, "b.case_id = ? AND b.sha256 = ?", caseId, blob.sha256());
                 if (existing.isPresent()) {
+                    audit(c, who, "upload", caseName, existing.get().id(), existing.get().fileName());
                     c.commit();
                     return new Recorded(existing.get(), false);
                 }
                 long id;
+                long now = System.currentTimeMillis();
                 try (PreparedStatement s = c.prepareStatement("INSERT INTO bundles (case_id, sha256, size_bytes, file_name, uploaded_by,"
                         + " uploaded_at, state) VALUES (?, ?, ?, ?, ?, ?, 'queued')", Statement.RETURN_GENERATED_KEYS)) {
                     s.setLong(1, caseId);
                     s.setString(2, blob.sha256());
                     s.setLong(3, blob.size());
                     s.setString(4, fileName);
-                    s.setString(5, tokenId);
-                    s.setLong(6, System.currentTimeMillis());
+                    s.setString(5, who.tokenId());
+                    s.setLong(6, now);
                     s.executeUpdate();
                     try (ResultSet k = s.getGeneratedKeys()) {
                         k.next();
                         id = k.getLong(1);
                     }
                 }
+                audit(c, who, "upload", caseName, id, fileName);
                 c.commit();
-                return new Recorded(bundle(c, "b.id = ?", id).orElseThrow(), true);
+                return new Recorded(new BundleRow(id, caseName, blob.sha256(), blob.size(), fileName, now, "queued", null, 0, null, null, null, null),
+                        true);
             } catch (SQLException e) {
                 c.rollback();
                 // Two uploads of the same content racing into one case: the loser reads the winner's row.
                 Optional<BundleRow> raced = bundleOf(caseName, blob.sha256());
                 if (raced.isPresent()) {
+                    audit(who, "upload", caseName, raced.get().id(), raced.get().fileName());
                     return new Recorded(raced.get(), false);
                 }
                 throw e;
@@ -182,6 +190,42 @@ public final class Store {
         }
     }
 
+    /** A NIC as the search index keeps it. */
+    public record NicRow(String nic, String model, String driver, String firmware) {
+    }
+
+    /** A host of a case as its latest analysed bundle shows it. */
+    public record HostRow(String host, long bundleId, long uploadedAt, int bundles, String worstSeverity, int findings, List<NicRow> nics) {
+    }
+
+    /** The fleet of a case: each host named by an analysed bundle, by its latest one (by name). */
+    public List<HostRow> hosts(String caseName) throws SQLException {
+        List<HostRow> rows = new ArrayList<>();
+        try (Connection c = db.connection();
+             PreparedStatement s = c.prepareStatement("SELECT b.id, b.host, b.uploaded_at, b.worst_severity,"
+                     + " (SELECT COUNT(*) FROM findings f WHERE f.bundle_id = b.id),"
+                     + " (SELECT COUNT(*) FROM bundles o WHERE o.case_id = b.case_id AND o.host = b.host AND o.state = 'done')"
+                     + " FROM bundles b JOIN cases c ON c.id = b.case_id WHERE c.name = ? AND b.state = 'done' AND b.host IS NOT NULL"
+                     + " AND b.id = (SELECT MAX(l.id) FROM bundles l WHERE l.case_id = b.case_id AND l.host = b.host AND l.state = 'done')"
+                     + " ORDER BY b.host");
+             PreparedStatement n = c.prepareStatement("SELECT nic, model, driver, firmware FROM nics WHERE bundle_id = ? ORDER BY nic")) {
+            s.setString(1, caseName);
+            try (ResultSet r = s.executeQuery()) {
+                while (r.next()) {
+                    List<NicRow> nics = new ArrayList<>();
+                    n.setLong(1, r.getLong(1));
+                    try (ResultSet k = n.executeQuery()) {
+                        while (k.next()) {
+                            nics.add(new NicRow(k.getString(1), k.getString(2), k.getString(3), k.getString(4)));
+                        }
+                    }
+                    rows.add(new HostRow(r.getString(2), r.getLong(1), r.getLong(3), r.getInt(6), r.getString(4), r.getInt(5), List.copyOf(nics)));
+                }
+            }
+        }
+        return rows;
+    }
+
     public boolean closeCase(String name) throws SQLException {
         try (Connection c = db.connection();
              PreparedStatement s = c.prepareStatement("UPDATE cases SET closed_at = ? WHERE name = ? AND closed_at IS NULL")) {
@@ -273,8 +317,13 @@ public final class Store {
     }
 
     public void audit(Principal who, String action, String caseName, Long bundleId, String detail) throws SQLException {
-        try (Connection c = db.connection();
-             PreparedStatement s = c.prepareStatement("INSERT INTO audit (at, token_id, role, action, case_name, bundle_id, detail) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
+        try (Connection c = db.connection()) {
+            audit(c, who, action, caseName, bundleId, detail);
+        }
+    }
+
+    private static void audit(Connection c, Principal who, String action, String caseName, Long bundleId, String detail) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("INSERT INTO audit (at, token_id, role, action, case_name, bundle_id, detail) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
             s.setLong(1, System.currentTimeMillis());
             s.setString(2, who == null ? null : who.tokenId());
             s.setString(3, who == null ? null : who.role().label());

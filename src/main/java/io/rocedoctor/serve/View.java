@@ -1,12 +1,16 @@
 package io.rocedoctor.serve;
 
-import io.rocedoctor.engine.Figures;
 import io.rocedoctor.plan.BundleDiff;
 
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.Locale;
 
 /** What the page templates print: times in UTC, figures as the CLI's diff prints them. */
@@ -20,11 +24,26 @@ public final class View {
         return epochMs == null ? "" : TIME.format(Instant.ofEpochMilli(epochMs));
     }
 
-    public static String figure(Double v, String unit) {
-        if (v == null) {
-            return "absent";
+    /**
+     * The NIC models of a fleet that run more than one firmware or driver across its hosts: what a
+     * support engineer looks at first when one host of several misbehaves.
+     */
+    public static Set<String> mixedFirmware(List<Store.HostRow> hosts) {
+        Map<String, Set<String>> versions = new TreeMap<>();
+        for (Store.HostRow h : hosts) {
+            for (Store.NicRow n : h.nics()) {
+                if (n.model() != null) {
+                    versions.computeIfAbsent(n.model(), k -> new HashSet<>()).add(n.firmware() + " " + n.driver());
+                }
+            }
         }
-        return unit.equals("%") ? String.format(Locale.ROOT, "%.1f%%", v) : Figures.number(v) + unit;
+        Set<String> mixed = new TreeSet<>();
+        versions.forEach((model, seen) -> {
+            if (seen.size() > 1) {
+                mixed.add(model);
+            }
+        });
+        return mixed;
     }
 
     public record DiffPart(String title, List<BundleDiff.FindingKey> keys) {

@@ -118,6 +118,7 @@ final class Web {
                 json(ctx, r.created() ? 201 : 200, uploaded(r));
             });
             config.routes.post("/api/v1/cases/{case}/close", this::closeCase);
+            config.routes.get("/api/v1/cases/{case}/hosts", ctx -> json(ctx, 200, Map.of("hosts", hosts(ctx, ctx.pathParam("case")))));
             config.routes.get("/api/v1/cases/{case}/diff", ctx -> json(ctx, 200, diff(ctx, ctx.pathParam("case"))));
             config.routes.get("/api/v1/bundles/{id}", ctx -> json(ctx, 200, bundleJson(openBundle(ctx))));
             config.routes.get("/api/v1/bundles/{id}/report", this::report);
@@ -239,6 +240,15 @@ final class Web {
         json(ctx, 200, body);
     }
 
+    /** The fleet view of a visible case (404 for a case without bundles, as for an absent one). */
+    List<Store.HostRow> hosts(Context ctx, String caseName) throws SQLException {
+        String name = openCase(ctx, caseName);
+        if (store.caseRow(who(ctx), name).isEmpty()) {
+            throw new Refused(404, "no case " + name);
+        }
+        return store.hosts(name);
+    }
+
     private void closeCase(Context ctx) throws SQLException {
         staff(ctx);
         String name = openCase(ctx, ctx.pathParam("case"));
@@ -284,9 +294,8 @@ final class Web {
         if (blob.size() == 0) {
             throw new Refused(400, "the upload is empty");
         }
-        Store.Recorded r = store.recordUpload(caseName, blob, FileNames.display(fileName), who(ctx).tokenId());
+        Store.Recorded r = store.recordUpload(caseName, blob, FileNames.display(fileName), who(ctx));
         metrics.counter("roce_doctor_uploads", "outcome", r.created() ? "accepted" : "duplicate").increment();
-        store.audit(who(ctx), "upload", caseName, r.bundle().id(), r.bundle().fileName());
         if (r.created()) {
             queue.wake();
         }

@@ -67,6 +67,8 @@ class OpenApiDocumentTest {
                 new Call("GET", "/api/v1/bundles/{id}/report", "/api/v1/bundles/" + id + "/report?format=json", admin, none, null),
                 new Call("GET", "/api/v1/bundles/{id}/report", "/api/v1/bundles/" + id + "/report?format=doc", admin, none, null),
                 new Call("GET", "/api/v1/bundles/{id}/findings", "/api/v1/bundles/" + id + "/findings", admin, none, null),
+                new Call("GET", "/api/v1/cases/{case}/hosts", "/api/v1/cases/SR-DOC/hosts", admin, none, null),
+                new Call("GET", "/api/v1/cases/{case}/hosts", "/api/v1/cases/SR-OTHER/hosts", customer, none, null),
                 new Call("GET", "/api/v1/cases/{case}/diff", "/api/v1/cases/SR-DOC/diff?before=" + id + "&after=" + id, admin, none, null),
                 new Call("GET", "/api/v1/search", "/api/v1/search?finding=IRQ_CROSS_NUMA", customer, none, null),
                 new Call("GET", "/api/v1/tokens", "/api/v1/tokens", admin, none, null),

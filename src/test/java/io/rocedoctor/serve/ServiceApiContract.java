@@ -7,6 +7,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -274,6 +275,100 @@ abstract class ServiceApiContract {
         assertThat(wrong).isEmpty();
         String customerSearch = server.page(callers[1], "GET", "/search?driver=mlx5", HttpRequest.BodyPublishers.noBody(), null).body();
         assertThat(customerSearch).contains("SR-A").doesNotContain("SR-P");
+    }
+
+    /**
+     * Retention deletes the bundles, reports, index rows and files of cases closed longer ago than
+     * --retain; a file another case still holds stays, open cases and recently closed ones are untouched.
+     */
+    @Test
+    void retentionDeletesWhatClosedCasesHeldOnceTheyAreOldEnoughAndNothingElse() throws Exception {
+        Path unique = ServeHarness.tarball("high-ber-one-port", temp.resolve("high-ber-one-port.tar.gz"));
+        long kept = uploaded(engineer, "SR-KEEP", crossNuma);
+        long shared = uploaded(engineer, "SR-GONE", crossNuma);
+        long only = uploaded(engineer, "SR-GONE", unique);
+        for (long id : List.of(kept, shared, only)) {
+            assertThat(server.awaitAnalysed(engineer, id).get("status").asText()).isEqualTo("done");
+        }
+        String uniqueSha = ServeHarness.json(server.get(engineer, "/api/v1/bundles/" + only)).get("sha256").asText();
+        String sharedSha = ServeHarness.json(server.get(engineer, "/api/v1/bundles/" + shared)).get("sha256").asText();
+        BlobStore blobs = new BlobStore(server.data);
+        assertThat(server.send(engineer, "POST", "/api/v1/cases/SR-GONE/close", HttpRequest.BodyPublishers.noBody(), null).statusCode()).isEqualTo(200);
+
+        // The service's --retain here is a day: a case closed just now is kept.
+        HttpResponse<String> notYet = server.send(admin, "POST", "/api/v1/retention", HttpRequest.BodyPublishers.noBody(), null);
+        assertThat(ServeHarness.json(notYet).get("deletedFiles").asInt()).isZero();
+        assertThat(server.get(engineer, "/api/v1/bundles/" + only).statusCode()).isEqualTo(200);
+
+        Thread.sleep(5);
+        assertThat(Web.expire(server.service.store(), blobs, Duration.ZERO)).isEqualTo(1);
+        assertThat(blobs.path(uniqueSha)).doesNotExist();
+        assertThat(blobs.path(sharedSha)).exists();
+        for (long id : List.of(shared, only)) {
+            assertThat(server.get(engineer, "/api/v1/bundles/" + id).statusCode()).isEqualTo(404);
+            assertThat(server.get(engineer, "/api/v1/bundles/" + id + "/report?format=json").statusCode()).isEqualTo(404);
+        }
+        assertThat(ServeHarness.json(server.get(engineer, "/api/v1/search?host=hpc-node-112")).get("results"))
+                .extracting(f -> f.get("caseName").asText()).contains("SR-KEEP").doesNotContain("SR-GONE");
+        assertThat(server.get(engineer, "/api/v1/bundles/" + kept + "/report?format=html").statusCode()).isEqualTo(200);
+        JsonNode gone = ServeHarness.json(server.get(engineer, "/api/v1/cases/SR-GONE")).get("case");
+        assertThat(gone.get("bundles").asInt()).isZero();
+        assertThat(ServeHarness.json(server.get(admin, "/api/v1/audit")).get("entries"))
+                .anySatisfy(e -> assertThat(e.get("action").asText() + " " + e.get("detail").asText()).isEqualTo("retention 1 files removed"));
+    }
+
+    /** Who read, downloaded, uploaded or changed what: each such call leaves a line naming the token and its role. */
+    @Test
+    void theAuditLogNamesWhoUploadedReadDownloadedAndDiffedWhat() throws Exception {
+        String reader = server.token(Principal.Role.CUSTOMER, "SR-AUD");
+        String readerId = reader.substring(4, 16);
+        long first = uploaded(reader, "SR-AUD", crossNuma);
+        long second = uploaded(reader, "SR-AUD", healthy);
+        server.awaitAnalysed(engineer, first);
+        server.awaitAnalysed(engineer, second);
+        server.get(reader, "/api/v1/bundles/" + first + "/report?format=markdown");
+        server.get(reader, "/api/v1/bundles/" + first + "/archive");
+        server.get(reader, "/api/v1/cases/SR-AUD/diff?before=" + first + "&after=" + second);
+        server.get(reader, "/api/v1/bundles/" + first + "/report?format=nonsense");
+
+        List<String> lines = new ArrayList<>();
+        for (JsonNode e : ServeHarness.json(server.get(admin, "/api/v1/audit")).get("entries")) {
+            if (readerId.equals(e.path("tokenId").asText())) {
+                lines.add(e.get("role").asText() + " " + e.get("action").asText() + " " + e.get("caseName").asText() + " "
+                        + e.path("bundleId").asText() + " " + e.path("detail").asText());
+            }
+        }
+        assertThat(lines).containsExactly(
+                "customer diff SR-AUD " + second + " bundle " + first + " -> " + second,
+                "customer download-bundle SR-AUD " + first + " cross-numa-irq.tar.gz",
+                "customer read-report SR-AUD " + first + " markdown",
+                "customer upload SR-AUD " + second + " healthy.tar.gz",
+                "customer upload SR-AUD " + first + " cross-numa-irq.tar.gz");
+    }
+
+    /** The fleet view: each host of a case once, by its latest analysed bundle, with its NICs; hidden like the case. */
+    @Test
+    void theFleetViewShowsEachHostOfACaseByItsLatestBundle() throws Exception {
+        Path later = ServeHarness.tarball("rings-inflated-latency", temp.resolve("rings-inflated-latency.tar.gz"));
+        long first = uploaded(engineer, "SR-FLEET", crossNuma);
+        server.awaitAnalysed(engineer, first);
+        long latest = uploaded(engineer, "SR-FLEET", later);
+        long other = uploaded(engineer, "SR-FLEET", healthy);
+        server.awaitAnalysed(engineer, latest);
+        server.awaitAnalysed(engineer, other);
+
+        JsonNode hosts = ServeHarness.json(server.get(engineer, "/api/v1/cases/SR-FLEET/hosts")).get("hosts");
+        assertThat(hosts).extracting(h -> h.get("host").asText()).containsExactly("gpu-node-21", "hpc-node-112");
+        JsonNode hpc = hosts.get(1);
+        assertThat(hpc.get("bundleId").asLong()).isEqualTo(latest);
+        assertThat(hpc.get("bundles").asInt()).isEqualTo(2);
+        assertThat(hpc.get("nics")).isNotEmpty().allSatisfy(n -> assertThat(n.get("driver").asText()).isNotBlank());
+        assertThat(hosts.get(0).get("bundleId").asLong()).isEqualTo(other);
+
+        assertThat(server.get(customerA, "/api/v1/cases/SR-FLEET/hosts").statusCode()).isEqualTo(404);
+        assertThat(server.get(engineer, "/api/v1/cases/SR-NOBODY/hosts").statusCode()).isEqualTo(404);
+        String page = server.page(server.login(engineer), "GET", "/cases/SR-FLEET/hosts", HttpRequest.BodyPublishers.noBody(), null).body();
+        assertThat(page).contains("Hosts of case", "gpu-node-21", "hpc-node-112", "/bundles/" + latest).doesNotContain("/bundles/" + first + "\"");
     }
 
     @Test

@@ -1,0 +1,87 @@
+package io.rocedoctor.bench;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
+
+/**
+ * The load of scripts/bench.sh's serve targets, in plain JDK (java.net.http): CLIENTS threads
+ * upload the .tar.gz files of a folder to {@code roce-doctor serve} for SECONDS seconds, each file
+ * once and in turn (distinct content, so none is a duplicate), and print one line:
+ * {@code uploads=N seconds=S rate=R statuses={201=N} ack_p50_ms=A ack_p99_ms=B}.
+ * Usage: java UploadLoad BASE_URL TOKEN CASE FOLDER CLIENTS SECONDS
+ */
+public final class UploadLoad {
+    public static void main(String[] args) throws Exception {
+        String base = args[0];
+        String token = args[1];
+        String caseName = args[2];
+        List<Path> files;
+        try (Stream<Path> s = Files.list(Path.of(args[3]))) {
+            files = s.filter(p -> p.getFileName().toString().endsWith(".tar.gz")).sorted().toList();
+        }
+        int clients = Integer.parseInt(args[4]);
+        long until = System.nanoTime() + Long.parseLong(args[5]) * 1_000_000_000L;
+        HttpClient http = HttpClient.newBuilder().build();
+        AtomicInteger next = new AtomicInteger();
+        AtomicLong lastEnd = new AtomicLong();
+        Map<Integer, AtomicInteger> statuses = new ConcurrentHashMap<>();
+        List<Long> ackNanos = Collections.synchronizedList(new ArrayList<>());
+        long start = System.nanoTime();
+        List<Thread> threads = new ArrayList<>();
+        for (int c = 0; c < clients; c++) {
+            Thread t = new Thread(() -> {
+                while (System.nanoTime() < until) {
+                    int i = next.getAndIncrement();
+                    if (i >= files.size()) {
+                        return;
+                    }
+                    Path f = files.get(i);
+                    long t0 = System.nanoTime();
+                    int status;
+                    try {
+                        HttpRequest r = HttpRequest.newBuilder(URI.create(base + "/api/v1/cases/" + caseName + "/bundles?name=" + f.getFileName()))
+                                .header("Authorization", "Bearer " + token).header("Content-Type", "application/octet-stream")
+                                .POST(HttpRequest.BodyPublishers.ofFile(f)).build();
+                        status = http.send(r, HttpResponse.BodyHandlers.discarding()).statusCode();
+                    } catch (Exception e) {
+                        status = -1;
+                    }
+                    long t1 = System.nanoTime();
+                    ackNanos.add(t1 - t0);
+                    lastEnd.accumulateAndGet(t1, Math::max);
+                    statuses.computeIfAbsent(status, k -> new AtomicInteger()).incrementAndGet();
+                }
+            });
+            threads.add(t);
+            t.start();
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+        double seconds = (lastEnd.get() - start) / 1e9;
+        long[] acks = ackNanos.stream().mapToLong(Long::longValue).sorted().toArray();
+        int n = acks.length;
+        System.out.printf("uploads=%d seconds=%.1f rate=%.1f statuses=%s ack_p50_ms=%.0f ack_p99_ms=%.0f exhausted=%b%n", n, seconds,
+                n / seconds, new TreeMap<>(statuses), pct(acks, 0.50) / 1e6, pct(acks, 0.99) / 1e6, next.get() >= files.size());
+    }
+
+    private static double pct(long[] sorted, double q) {
+        return sorted.length == 0 ? 0 : sorted[Math.min(sorted.length - 1, (int) Math.ceil(q * sorted.length) - 1)];
+    }
+
+    private UploadLoad() {
+    }
+}
