@@ -25,7 +25,7 @@ import io.rocedoctor.parse.TextLines;
  *   source-port             on
  * host-route-preference     route</pre>
  * -> ECMP [destination-ip, destination-port, ip-protocol, source-ip], LAG [source-mac, source-port].
- * A hash field neither on nor off is a ParseException at its line. Empty text is a ParseException
+ * A hash field neither on nor off is a note on its line and the other fields stand. Empty text is a ParseException
  * at line 0; text with no NVUE table at line 1.
  */
 public final class NvueForwardingParser extends LineParser<NvueForwarding> {
@@ -33,10 +33,10 @@ public final class NvueForwardingParser extends LineParser<NvueForwarding> {
     @Override
     protected NvueForwarding parse(TextLines lines) throws ParseException {
         NvueTables.Table top = NvueTables.parse(lines).get(0);
-        return new NvueForwarding(fieldsOn(top, "ecmp-hash"), fieldsOn(top, "lag-hash"));
+        return new NvueForwarding(fieldsOn(top, "ecmp-hash", lines), fieldsOn(top, "lag-hash", lines));
     }
 
-    private static List<String> fieldsOn(NvueTables.Table top, String hash) throws ParseException {
+    private static List<String> fieldsOn(NvueTables.Table top, String hash, TextLines lines) {
         List<String> on = new ArrayList<>();
         String prefix = hash + ".";
         for (NvueTables.Field f : top.fields()) {
@@ -45,7 +45,8 @@ public final class NvueForwardingParser extends LineParser<NvueForwarding> {
             }
             Boolean enabled = SwitchValues.flag(f.value());
             if (enabled == null) {
-                throw new ParseException(f.row().line(), f.path() + " is neither on nor off: '" + TextLines.abbreviate(f.value()) + "'");
+                lines.unreadable(f.row().line(), f.path() + " is neither on nor off: '" + TextLines.abbreviate(f.value()) + "'");
+                continue;
             }
             if (enabled) {
                 on.add(f.path().substring(prefix.length()));

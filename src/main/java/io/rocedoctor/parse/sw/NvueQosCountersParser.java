@@ -26,6 +26,8 @@ import io.rocedoctor.parse.TextLines;
  *     ------------------  -------  --------
  *     ecn-marked-packets  n/a      4410</pre>
  * -> PFC SP 3: 1520 pause frames received; port ecn-marked-packets transmit 4410.
+ * A row whose index or a count does not read is a note on its line and the other rows stand; with
+ * no row read the text fails at the first.
  * Empty text is a ParseException at line 0; text with no NVUE table at line 1.
  */
 public final class NvueQosCountersParser extends LineParser<NvueQosCounters> {
@@ -36,26 +38,36 @@ public final class NvueQosCountersParser extends LineParser<NvueQosCounters> {
         List<NvueQosCounters.TrafficClass> classes = new ArrayList<>();
         List<NvueQosCounters.Pfc> pfc = new ArrayList<>();
         Map<String, NvueQosCounters.PortCounter> port = new HashMap<>();
+        ParseException firstUnread = null;
         for (NvueTables.Table t : NvueTables.parse(lines)) {
             for (NvueTables.Row r : t.rows()) {
-                int line = r.line();
-                if (t.column("priority-group") >= 0 && t.column("rx-frames") >= 0) {
-                    groups.add(new NvueQosCounters.PriorityGroup(index(t, r, "priority-group"), count(t, r, "rx-frames"),
-                            SwitchValues.bytes(r.cell(t.column("rx-buffer-discards")), line, "rx-buffer-discards"),
-                            SwitchValues.bytes(r.cell(t.column("rx-shared-buffer-discards")), line, "rx-shared-buffer-discards")));
-                } else if (t.column("traffic-class") >= 0 && t.column("tx-frames") >= 0) {
-                    classes.add(new NvueQosCounters.TrafficClass(index(t, r, "traffic-class"), count(t, r, "tx-frames"),
-                            SwitchValues.bytes(r.cell(t.column("tx-bytes")), line, "tx-bytes"),
-                            SwitchValues.bytes(r.cell(t.column("tx-uc-buffer-discards")), line, "tx-uc-buffer-discards"),
-                            count(t, r, "wred-discards")));
-                } else if (t.column("switch-priority") >= 0 && t.column("rx-pause-frames") >= 0) {
-                    pfc.add(new NvueQosCounters.Pfc(index(t, r, "switch-priority"), count(t, r, "rx-pause-frames"),
-                            count(t, r, "rx-pause-duration"), count(t, r, "tx-pause-frames"), count(t, r, "tx-pause-duration")));
-                } else if (t.column("Counter") >= 0 && t.column("Receive") >= 0) {
-                    String key = r.cell(t.column("Counter")).toLowerCase(Locale.ROOT).replaceAll("\\s+", "-");
-                    port.put(key, new NvueQosCounters.PortCounter(count(t, r, "Receive"), count(t, r, "Transmit")));
+                try {
+                    int line = r.line();
+                    if (t.column("priority-group") >= 0 && t.column("rx-frames") >= 0) {
+                        groups.add(new NvueQosCounters.PriorityGroup(index(t, r, "priority-group"), count(t, r, "rx-frames"),
+                                SwitchValues.bytes(r.cell(t.column("rx-buffer-discards")), line, "rx-buffer-discards"),
+                                SwitchValues.bytes(r.cell(t.column("rx-shared-buffer-discards")), line, "rx-shared-buffer-discards")));
+                    } else if (t.column("traffic-class") >= 0 && t.column("tx-frames") >= 0) {
+                        classes.add(new NvueQosCounters.TrafficClass(index(t, r, "traffic-class"), count(t, r, "tx-frames"),
+                                SwitchValues.bytes(r.cell(t.column("tx-bytes")), line, "tx-bytes"),
+                                SwitchValues.bytes(r.cell(t.column("tx-uc-buffer-discards")), line, "tx-uc-buffer-discards"),
+                                count(t, r, "wred-discards")));
+                    } else if (t.column("switch-priority") >= 0 && t.column("rx-pause-frames") >= 0) {
+                        pfc.add(new NvueQosCounters.Pfc(index(t, r, "switch-priority"), count(t, r, "rx-pause-frames"),
+                                count(t, r, "rx-pause-duration"), count(t, r, "tx-pause-frames"), count(t, r, "tx-pause-duration")));
+                    } else if (t.column("Counter") >= 0 && t.column("Receive") >= 0) {
+                        String key = r.cell(t.column("Counter")).toLowerCase(Locale.ROOT).replaceAll("\\s+", "-");
+                        port.put(key, new NvueQosCounters.PortCounter(count(t, r, "Receive"), count(t, r, "Transmit")));
+                    }
+                } catch (ParseException e) {
+                    // one row: the other rows and sections stand
+                    lines.unreadable(e);
+                    firstUnread = firstUnread == null ? e : firstUnread;
                 }
             }
+        }
+        if (firstUnread != null && groups.isEmpty() && classes.isEmpty() && pfc.isEmpty() && port.isEmpty()) {
+            throw firstUnread;
         }
         return new NvueQosCounters(groups, classes, pfc, port);
     }

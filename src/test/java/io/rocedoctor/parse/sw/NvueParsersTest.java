@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.Test;
 
 import io.rocedoctor.parse.ParseException;
+import io.rocedoctor.parse.ParseFailures;
 import io.rocedoctor.parse.TextLines;
 
 class NvueParsersTest {
@@ -223,6 +224,23 @@ class NvueParsersTest {
     // ---- counters ---------------------------------------------------------------------------
 
     @Test
+    void qosCountersABadRowIsANoteAndTheOtherRowsStand() {
+        String text = """
+                PFC Statistics
+                =================
+                    switch-priority  rx-pause-frames  rx-pause-duration  tx-pause-frames  tx-pause-duration
+                    ---------------  ---------------  -----------------  ---------------  -----------------
+                    3                1520             88                 0                0
+                    4                lots             0                  0                0
+                """;
+        NvueQosCounters c = ParseFailures.assertNotedAt(new NvueQosCountersParser(), text, 6, "rx-pause-frames");
+        assertThat(c.pfc(3).orElseThrow().rxPauseFrames()).isEqualTo(1520L);
+        assertThat(c.pfc(4)).isEmpty();
+        // no row read: the text fails at the first that did not
+        assertFailsAt(new NvueQosCountersParser(), text.replace("    3                1520", "    x                1520"), 5);
+    }
+
+    @Test
     void qosCountersJavadocExampleAndFixture() throws ParseException {
         NvueQosCounters c = new NvueQosCountersParser().parse("""
                 PFC Statistics
@@ -366,12 +384,15 @@ class NvueParsersTest {
                 """);
         assertThat(none.ecmpHashFields()).isEmpty();
         assertThat(none.lagHashFields()).isEmpty();
-        assertFailsAt(new NvueForwardingParser(), """
+        // a field neither on nor off is a note; the other fields stand
+        NvueForwarding odd = ParseFailures.assertNotedAt(new NvueForwardingParser(), """
                                           applied
                 ------------------------  -------
                 ecmp-hash
                   source-port             sometimes
-                """, 4);
+                  source-ip               on
+                """, 4, "ecmp-hash.source-port is neither on nor off");
+        assertThat(odd.ecmpHashFields()).containsExactly("source-ip");
         assertFailsAt(new NvueForwardingParser(), "Error: The requested item does not exist.\n", 1);
     }
 

@@ -56,6 +56,29 @@ class SonicParsersTest {
     }
 
     @Test
+    void pfcwdStatsABadRowIsANoteAndTheOtherQueuesStand() {
+        SonicPfcwdStats s = ParseFailures.assertNotedAt(new SonicPfcwdStatsParser(), """
+                      QUEUE     STATUS    STORM DETECTED/RESTORED    TX OK/DROP
+                -----------  ---------  -------------------------  ------------
+                Ethernet0:3    stormed                        2/1         10/20
+                Ethernet4      stormed                        1/0           0/0
+                Ethernet8:4  operational                      0/0        5/many
+                Ethernet8:3  operational                      3/3          7/0
+                """, 4, "Ethernet0:3");
+        ParseFailures.assertNotedAt(new SonicPfcwdStatsParser(), SAMPLE_WITH_BAD_PAIR, 3, "TX OK/DROP");
+        assertThat(s.queue("Ethernet0", 3).orElseThrow().stormsDetected()).isEqualTo(2L);
+        assertThat(s.queue("Ethernet8", 3).orElseThrow().txOk()).isEqualTo(7L);
+        assertThat(s.queue("Ethernet8", 4)).isEmpty();
+    }
+
+    private static final String SAMPLE_WITH_BAD_PAIR = """
+                  QUEUE     STATUS    STORM DETECTED/RESTORED    TX OK/DROP
+            -----------  ---------  -------------------------  ------------
+            Ethernet8:4  operational                      0/0        5/many
+            Ethernet8:3  operational                      3/3          7/0
+            """;
+
+    @Test
     void pfcwdStatsHeaderAloneIsNoQueues() throws ParseException {
         assertThat(new SonicPfcwdStatsParser().parse("""
                 QUEUE    STATUS    STORM DETECTED/RESTORED
