@@ -59,11 +59,15 @@ public enum SourceKind {
             "mlxlink -d {dev}", "mstlink -d {dev}"),
     MLXCONFIG(Origin.COMMAND, false, "mlxconfig -d {dev} query", "mlxconfig -d {dev} q", "mlxconfig -d {dev} -e q", "mstconfig -d {dev} q", "mstconfig -d {dev} query",
             "mstconfig -d {dev} -e q"),
+    /** The driver stack's package and version, as MLNX_OFED and DOCA-Host's {@code ofed_info -s} prints it. */
+    OFED_INFO(Origin.COMMAND, false, "ofed_info -s"),
     LSPCI(Origin.COMMAND, false, "lspci -vvv", "lspci -nnvv", "lspci -vvnn", "lspci -nvv", "lspci -vv"),
     LSCPU(Origin.COMMAND, false, "lscpu"),
     NUMACTL(Origin.COMMAND, false, "numactl -H", "numactl --hardware"),
     PROC_INTERRUPTS(Origin.FILE, true, "/proc/interrupts"),
     IRQ_AFFINITY(Origin.FILE, false, "/proc/irq/{irq}/smp_affinity_list"),
+    /** mlnx-tools' script: each IRQ of a netdev or RDMA device with its smp_affinity mask (what sysinfo-snapshot takes). */
+    SHOW_IRQ_AFFINITY(Origin.COMMAND, false, "show_irq_affinity.sh {if}"),
     SYSCTL(Origin.COMMAND, false, "sysctl -a"),
     IRQBALANCE(Origin.COMMAND, false, "systemctl is-active irqbalance"),
     CPUFREQ_GOVERNOR(Origin.FILE, false, "/sys/devices/system/cpu/cpu{cpu}/cpufreq/scaling_governor"),
