@@ -57,11 +57,13 @@ SHOW_GIDS 0 show_gids
 IBDEV2NETDEV 0 ibdev2netdev
 MLXLINK 0 mlxlink -d {dev} -m -e -c
 MLXCONFIG 0 mlxconfig -d {dev} query
+OFED_INFO 0 ofed_info -s
 LSPCI 0 lspci -vvv
 LSCPU 0 lscpu
 NUMACTL 0 numactl -H
 PROC_INTERRUPTS 1 /proc/interrupts
 IRQ_AFFINITY 0 /proc/irq/{irq}/smp_affinity_list
+SHOW_IRQ_AFFINITY 0 show_irq_affinity.sh {if}
 SYSCTL 0 sysctl -a
 IRQBALANCE 0 systemctl is-active irqbalance
 CPUFREQ_GOVERNOR 0 /sys/devices/system/cpu/cpu{cpu}/cpufreq/scaling_governor
@@ -560,6 +562,8 @@ wanted() {
 
 plan() {  # plan 1: the counter sources; plan 0: the others
   sources | grep -v '^#' | while read -r kind counter tpl; do
+    # show_irq_affinity.sh is read from sysinfo-snapshots: the collector takes each IRQ's smp_affinity_list itself.
+    [ "$kind" = SHOW_IRQ_AFFINITY ] && continue
     [ "$counter" = "$1" ] && wanted "$kind" && expand "$tpl"
   done
 }

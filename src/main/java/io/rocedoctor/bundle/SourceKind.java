@@ -3,6 +3,10 @@ package io.rocedoctor.bundle;
 import static io.rocedoctor.bundle.KindSpec.parsedBy;
 import static io.rocedoctor.bundle.KindSpec.recognisedOnly;
 
+import io.rocedoctor.parse.DriverStack;
+import io.rocedoctor.parse.IrqAffinities;
+import io.rocedoctor.parse.OfedInfoParser;
+import io.rocedoctor.parse.ShowIrqAffinityParser;
 import io.rocedoctor.parse.BnxtReEcnEnableParser;
 import io.rocedoctor.parse.BondStatus;
 import io.rocedoctor.parse.BondingParser;
@@ -133,11 +137,15 @@ public enum SourceKind implements CaptureKind {
             "mlxlink -d {dev}", "mstlink -d {dev}"),
     MLXCONFIG(Origin.COMMAND, false, parsedBy(MlxconfigQuery.class, new MlxconfigParser()), "mlxconfig -d {dev} query", "mlxconfig -d {dev} q", "mlxconfig -d {dev} -e q", "mstconfig -d {dev} q", "mstconfig -d {dev} query",
             "mstconfig -d {dev} -e q"),
+    /** The driver stack's package and version, as MLNX_OFED and DOCA-Host's {@code ofed_info -s} prints it. */
+    OFED_INFO(Origin.COMMAND, false, parsedBy(DriverStack.class, new OfedInfoParser()), "ofed_info -s"),
     LSPCI(Origin.COMMAND, false, parsedBy(PciDevices.class, new LspciParser()), "lspci -vvv", "lspci -nnvv", "lspci -vvnn", "lspci -nvv", "lspci -vv"),
     LSCPU(Origin.COMMAND, false, parsedBy(NumaTopology.class, new LscpuParser()), "lscpu"),
     NUMACTL(Origin.COMMAND, false, parsedBy(NumaTopology.class, new NumactlParser()), "numactl -H", "numactl --hardware"),
     PROC_INTERRUPTS(Origin.FILE, true, parsedBy(InterruptCounts.class, new ProcInterruptsParser()), "/proc/interrupts"),
     IRQ_AFFINITY(Origin.FILE, false, parsedBy(CpuSet.class, new CpuListParser()), "/proc/irq/{irq}/smp_affinity_list"),
+    /** mlnx-tools' script: each IRQ of a netdev or RDMA device with its smp_affinity mask (what sysinfo-snapshot takes). */
+    SHOW_IRQ_AFFINITY(Origin.COMMAND, false, parsedBy(IrqAffinities.class, new ShowIrqAffinityParser()), "show_irq_affinity.sh {if}"),
     SYSCTL(Origin.COMMAND, false, parsedBy(SysctlValues.class, new SysctlParser()), "sysctl -a"),
     IRQBALANCE(Origin.COMMAND, false, parsedBy(ServiceState.class, new ServiceStateParser()), "systemctl is-active irqbalance"),
     CPUFREQ_GOVERNOR(Origin.FILE, false, parsedBy(CpuGovernor.class, new CpuGovernorParser()), "/sys/devices/system/cpu/cpu{cpu}/cpufreq/scaling_governor"),

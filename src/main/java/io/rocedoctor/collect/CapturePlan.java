@@ -28,7 +28,8 @@ public record CapturePlan(List<Source> counters, List<Source> once) {
         List<Source> counters = new ArrayList<>();
         List<Source> once = new ArrayList<>();
         for (SourceKind kind : SourceKind.values()) {
-            if (!kinds.contains(kind) || kind.parameters().contains("args")) {
+            // show_irq_affinity.sh is read from sysinfo-snapshots: the collector takes each IRQ's smp_affinity_list itself.
+            if (!kinds.contains(kind) || kind.parameters().contains("args") || kind == SourceKind.SHOW_IRQ_AFFINITY) {
                 continue;
             }
             for (List<String> args : arguments(kind.parameters(), inventory)) {

@@ -19,11 +19,12 @@ class CapturePlanTest {
             Map.of("ens1f0np0", List.of(3)));
 
     @Test
-    void everyKindOfTheRegistryIsTakenButThePerftestsAPersonRuns() {
+    void everyKindOfTheRegistryIsTakenButThePerftestsAPersonRunsAndSysinfoSnapshotsOwnIrqScript() {
         CapturePlan plan = CapturePlan.of(HOST);
 
-        assertThat(plan.all()).extracting(Source::kind).containsAll(EnumSet.complementOf(EnumSet.of(SourceKind.PERFTEST)))
-                .doesNotContain(SourceKind.PERFTEST);
+        EnumSet<SourceKind> notTaken = EnumSet.of(SourceKind.PERFTEST, SourceKind.SHOW_IRQ_AFFINITY);
+        assertThat(plan.all()).extracting(Source::kind).containsAll(EnumSet.complementOf(notTaken))
+                .doesNotContainAnyElementsOf(notTaken);
     }
 
     @Test
