@@ -29,7 +29,15 @@ final class PhysicalFacts implements LayerFacts {
     private static final Pattern LINK_MODE_SPEED = Pattern.compile("(\\d{1,7})base.*");
 
     @Override
-    public void addTo(HostContext host, List<Object> facts) {
+    public FactLayer declaration() {
+        return new FactLayer("physical",
+                Set.of(SourceKind.ETHTOOL_LINK, SourceKind.MLXLINK, SourceKind.ETHTOOL_MODULE, SourceKind.IBDEV2NETDEV, SourceKind.IP_LINK_STATS),
+                Set.of(Bond.class),
+                Set.of(PhysicalLink.class, ModuleTemperature.class));
+    }
+
+    @Override
+    public void addTo(HostContext host, BuiltFacts facts) {
         Map<String, Source> mlxlinkOf = sourcesByPort(host, SourceKind.MLXLINK);
         for (Port port : host.ports().values()) {
             Optional<EthtoolLinkSettings> settings = host.parse(Source.of(SourceKind.ETHTOOL_LINK, port.name()),
@@ -43,7 +51,7 @@ final class PhysicalFacts implements LayerFacts {
             if (settings.isEmpty() && mlxlink.isEmpty()) {
                 continue;
             }
-            facts.add(link(host, facts, port, settings.orElse(null), mlxlinkSource, mlxlink.orElse(null)));
+            facts.add(link(host, facts.of(Bond.class), port, settings.orElse(null), mlxlinkSource, mlxlink.orElse(null)));
             temperature(host, port, mlxlinkSource, mlxlink.orElse(null)).ifPresent(facts::add);
         }
     }
@@ -54,7 +62,7 @@ final class PhysicalFacts implements LayerFacts {
                 .allMatch(d -> d == null || d.startsWith("mlx"));
     }
 
-    private static PhysicalLink link(HostContext host, List<Object> facts, Port port, EthtoolLinkSettings settings,
+    private static PhysicalLink link(HostContext host, List<Bond> bonds, Port port, EthtoolLinkSettings settings,
                                      Source mlxlinkSource, MlxlinkReport m) {
         List<String> advertised = settings == null ? List.of() : settings.advertisedModes();
         List<String> partner = settings == null ? List.of() : settings.partnerModes();
@@ -66,14 +74,16 @@ final class PhysicalFacts implements LayerFacts {
         }
         String peerGroup = null;
         Integer peerMax = null;
-        for (Object o : facts) {
-            if (o instanceof MultipathGroup g && g.members().contains(port.name())) {
-                for (String member : g.members()) {
+        // The bonds of more than one member are the skeleton's multipath groups; a fabric group
+        // (independent devices, TransportFacts) does not make its members one link's peers.
+        for (Bond b : bonds) {
+            if (b.members().size() > 1 && b.members().contains(port.name())) {
+                for (String member : b.members()) {
                     Port peer = host.ports().get(member);
                     if (peer != null && !member.equals(port.name()) && peer.speedMbps() != null
                             && (peerMax == null || peer.speedMbps() > peerMax)) {
                         peerMax = peer.speedMbps();
-                        peerGroup = g.name();
+                        peerGroup = b.name();
                     }
                 }
             }

@@ -1,5 +1,6 @@
 package io.rocedoctor.facts;
 
+import java.util.Set;
 import io.rocedoctor.bundle.Source;
 import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.parse.DcbApp;
@@ -34,7 +35,15 @@ final class RdmaFacts implements LayerFacts {
             SourceKind.IBV_DEVINFO, SourceKind.SHOW_GIDS);
 
     @Override
-    public void addTo(HostContext host, List<Object> facts) {
+    public FactLayer declaration() {
+        return new FactLayer("rdma",
+                Set.of(SourceKind.MLNX_QOS, SourceKind.DCB_PFC, SourceKind.DCB_APP, SourceKind.DCB_BUFFER, SourceKind.IBDEV2NETDEV, SourceKind.RDMA_LINK, SourceKind.IBV_DEVINFO, SourceKind.SHOW_GIDS, SourceKind.BNXT_RE_CC_ECN_ENABLE, SourceKind.ECN_NOTIFICATION_POINT, SourceKind.ECN_REACTION_POINT, SourceKind.CMA_ROCE_MODE, SourceKind.CMA_ROCE_TOS),
+                Set.of(),
+                Set.of(PortQos.class, EcnState.class, RdmaDevice.class, RoceTraffic.class));
+    }
+
+    @Override
+    public void addTo(HostContext host, BuiltFacts facts) {
         Map<String, PortQos> qos = new TreeMap<>();
         for (Source s : host.sources(SourceKind.MLNX_QOS)) {
             host.parse(s, MlnxQos.class).flatMap(q -> portQos(host, s, q)).ifPresent(q -> qos.put(s.arg(), q));
