@@ -3,13 +3,11 @@ package io.rocedoctor.facts;
 import io.rocedoctor.bundle.Source;
 import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.parse.EthtoolLinkSettings;
-import io.rocedoctor.parse.IbdevNetdevMap;
 import io.rocedoctor.parse.IpLink;
 import io.rocedoctor.parse.IpLinks;
 import io.rocedoctor.parse.MlxlinkReport;
 import io.rocedoctor.parse.ModuleInfo;
 
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -25,7 +23,6 @@ import java.util.regex.Pattern;
  * samples) and its transceiver's temperature.
  */
 final class PhysicalFacts implements LayerFacts {
-    private static final Pattern PCI = Pattern.compile("(?:([0-9a-fA-F]{4})[:_])?([0-9a-fA-F]{2})[:_]([0-9a-fA-F]{2})\\.([0-7])");
     private static final Pattern LINK_MODE_SPEED = Pattern.compile("(\\d{1,7})base.*");
 
     @Override
@@ -38,7 +35,7 @@ final class PhysicalFacts implements LayerFacts {
 
     @Override
     public void addTo(HostContext host, BuiltFacts facts) {
-        Map<String, Source> mlxlinkOf = sourcesByPort(host, SourceKind.MLXLINK);
+        Map<String, Source> mlxlinkOf = host.sourcesByPort(SourceKind.MLXLINK);
         for (Port port : host.ports().values()) {
             Optional<EthtoolLinkSettings> settings = host.parse(Source.of(SourceKind.ETHTOOL_LINK, port.name()),
                     EthtoolLinkSettings.class);
@@ -113,42 +110,6 @@ final class PhysicalFacts implements LayerFacts {
                     mlxlinkSource.display()));
         }
         return Optional.empty();
-    }
-
-    /**
-     * Which port each capture of a per-device tool (mlxlink, mlxconfig) describes: by PCI address, or by
-     * RDMA device (and its {@code -p} port) through ibdev2netdev. A capture of another form ({@code /dev/mst/...}) is left out.
-     */
-    static Map<String, Source> sourcesByPort(HostContext host, SourceKind kind) {
-        Map<String, Source> out = new HashMap<>();
-        List<Source> sources = host.sources(kind);
-        if (sources.isEmpty()) {
-            return out;
-        }
-        Map<String, String> byAddress = new HashMap<>();
-        host.ports().values().forEach(p -> byAddress.put(p.pciAddress(), p.name()));
-        IbdevNetdevMap ibdevs = null;
-        for (Source s : sources) {
-            String device = s.arg();
-            Matcher pci = PCI.matcher(device);
-            String port;
-            if (pci.matches()) {
-                String domain = pci.group(1) == null ? "0000" : pci.group(1);
-                port = byAddress.get((domain + ":" + pci.group(2) + ":" + pci.group(3) + "." + pci.group(4)).toLowerCase(Locale.ROOT));
-            } else {
-                if (ibdevs == null) {
-                    ibdevs = host.sources(SourceKind.IBDEV2NETDEV).stream().findFirst()
-                            .flatMap(i -> host.parse(i, IbdevNetdevMap.class)).orElse(new IbdevNetdevMap(List.of()));
-                }
-                int rdmaPort = s.args().size() > 1 && s.args().get(1).matches("\\d{1,3}") ? Integer.parseInt(s.args().get(1)) : 1;
-                port = ibdevs.binding(device, rdmaPort).map(IbdevNetdevMap.Binding::netdev).orElse(null);
-            }
-            // ibdev2netdev may name a netdev no other source knows (a partial bundle): not a port, so not keyed.
-            if (port != null && host.ports().containsKey(port)) {
-                out.putIfAbsent(port, s);
-            }
-        }
-        return out;
     }
 
     /** The ratio as the decimal mlxlink printed (mantissa x 10^exponent by multiplication would be off in the last digit). */

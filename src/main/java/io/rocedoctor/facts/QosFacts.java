@@ -30,7 +30,7 @@ final class QosFacts implements LayerFacts {
     @Override
     public FactLayer declaration() {
         return new FactLayer("qos",
-                Set.of(SourceKind.RDMA_STATISTIC, SourceKind.MLXCONFIG),
+                Set.of(SourceKind.RDMA_STATISTIC, SourceKind.MLXCONFIG, SourceKind.IBDEV2NETDEV),
                 Set.of(RdmaDevice.class, Bond.class, RoceTraffic.class, PortQos.class),
                 Set.of(PriorityPause.class, PauseStormEvents.class, CongestionCounters.class, CnpMarking.class, LosslessBuffer.class, RocePriority.class));
     }
@@ -66,7 +66,7 @@ final class QosFacts implements LayerFacts {
      * switches of the priority.
      */
     private static List<Source> ecnSources(HostContext host, RocePriority r, List<RdmaDevice> devices) {
-        if ("bnxt_en".equals(RdmaFacts.driver(host, r.device()))) {
+        if ("bnxt_en".equals(host.driver(r.device()))) {
             return devices.stream().filter(d -> r.device().equals(d.netdev()))
                     .map(d -> Source.of(SourceKind.BNXT_RE_CC_ECN_ENABLE, d.name(), String.valueOf(d.port()))).toList();
         }
@@ -83,7 +83,7 @@ final class QosFacts implements LayerFacts {
      */
     private static List<CnpMarking> cnpMarkings(HostContext host) {
         Map<String, Source> byNic = new TreeMap<>();
-        PhysicalFacts.sourcesByPort(host, SourceKind.MLXCONFIG).entrySet().stream()
+        host.sourcesByPort(SourceKind.MLXCONFIG).entrySet().stream()
                 .sorted(Map.Entry.comparingByKey())
                 .forEach(e -> byNic.putIfAbsent(host.ports().get(e.getKey()).nic(), e.getValue()));
         List<CnpMarking> out = new java.util.ArrayList<>();

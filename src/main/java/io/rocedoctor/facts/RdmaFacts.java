@@ -107,7 +107,7 @@ final class RdmaFacts implements LayerFacts {
         Optional<DcbApp> app = host.parse(appSource, DcbApp.class);
         Optional<DcbBuffer> buffer = host.parse(bufferSource, DcbBuffer.class);
         // A netdev with no port facts (dcb read on a port ethtool never saw) has no driver: its trust stays unknown.
-        String driver = driver(host, device);
+        String driver = host.driver(device);
         String trust = app.filter(a -> driver != null && TRUST_FOLLOWS_DSCP_APP.contains(driver))
                 .map(a -> a.dscpPriority().isEmpty() ? "pcp" : "dscp").orElse(null);
         List<String> read = new java.util.ArrayList<>(List.of(pfcSource.display()));
@@ -116,13 +116,6 @@ final class RdmaFacts implements LayerFacts {
         return new PortQos(device, trust, pfc.pfcPriorities(), app.map(DcbApp::dscpPriority).orElse(Map.of()), Map.of(),
                 buffer.map(DcbBuffer::priorityBuffer).orElse(Map.of()), buffer.map(DcbBuffer::bufferBytes).orElse(List.of()),
                 String.join(", ", read));
-    }
-
-    /** The driver of the NIC a netdev belongs to ({@code ethtool -i}), null when not known. */
-    static String driver(HostContext host, String netdev) {
-        Port port = host.ports().get(netdev);
-        return port == null ? null : host.nics().stream().filter(n -> n.id().equals(port.nic()))
-                .map(Nic::driver).findFirst().orElse(null);
     }
 
     /**
