@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -42,16 +43,25 @@ public final class FactBuilder {
     private static final Pattern NETDEV_IRQ = Pattern.compile("(.+?)-(?:TxRx|rx|tx|txrx|comp)?-?(\\d+)");
 
 
-    /** The layers built on the skeleton (ports, NICs, PCIe, bonds, port counters, IRQs), in order. */
-    private static final List<LayerFacts> LAYERS = List.of(
-            new RdmaFacts(),
-            new PhysicalFacts(),
-            new QueueFacts(),
-            new IrqFacts(),
-            new TransportFacts(),
-            new TrafficFacts(),
-            new SwitchFacts(),
-            new QosFacts());
+    /** What the skeleton every layer builds on reads and holds: ports, NICs, PCIe, NUMA, bonds, port counters, IRQs. */
+    static final FactLayer SKELETON = new FactLayer("skeleton",
+            Set.of(SourceKind.LSPCI, SourceKind.BONDING, SourceKind.ETHTOOL_DRIVER, SourceKind.ETHTOOL_LINK, SourceKind.NETDEV_MTU,
+                    SourceKind.NETDEV_NUMA_NODE, SourceKind.NUMACTL, SourceKind.LSCPU, SourceKind.ETHTOOL_STATS,
+                    SourceKind.PROC_INTERRUPTS, SourceKind.IRQ_AFFINITY, SourceKind.LLDP_NEIGHBORS),
+            Set.of(), Set.of(Host.class, NumaNode.class, Port.class, Nic.class, PcieLink.class, Bond.class, MultipathGroup.class,
+                    CounterRate.class, IrqBinding.class));
+
+    /** The layers built on the skeleton, in the order their declarations give ({@link LayerOrder}). */
+    private static final List<LayerFacts> LAYERS = LayerOrder.of(SKELETON, List.of(new BaselineFacts(), new IrqFacts(),
+            new PhysicalFacts(), new QosFacts(), new QueueFacts(), new RdmaFacts(), new SwitchFacts(), new TrafficFacts(),
+            new TransportFacts()));
+
+    /** The skeleton's declaration, then each layer's in the order they are built. */
+    public static List<FactLayer> layers() {
+        List<FactLayer> out = new ArrayList<>(List.of(SKELETON));
+        LAYERS.forEach(l -> out.add(l.declaration()));
+        return List.copyOf(out);
+    }
 
     public Facts build(Bundle bundle) {
         SourceLedger ledger = new SourceLedger(bundle);
@@ -141,7 +151,7 @@ public final class FactBuilder {
 
         facts.addAll(irqBindings(bundle, ledger, ports, lastSample));
         for (LayerFacts layer : LAYERS) {
-            layer.addTo(context, facts);
+            layer.addTo(context, new BuiltFacts(facts, layer.declaration()));
         }
 
         expectations(bundle, ledger, ports.keySet(), drivers);
@@ -151,7 +161,7 @@ public final class FactBuilder {
         return new Facts(host, facts, ledger);
     }
 
-    /** What a full capture of this host holds (BUNDLE-FORMAT.md), so the report can say what is absent. */
+    /** What a full capture of this host holds (docs/bundle-format.md), so the report can say what is absent. */
     private static void expectations(Bundle bundle, SourceLedger ledger, java.util.Set<String> ports,
                                      Map<String, EthtoolDriverInfo> drivers) {
         for (SourceKind kind : List.of(SourceKind.LSPCI, SourceKind.LSCPU, SourceKind.NUMACTL, SourceKind.PROC_INTERRUPTS,

@@ -3,14 +3,19 @@ package io.rocedoctor.facts;
 import io.rocedoctor.bundle.Bundle;
 import io.rocedoctor.bundle.Source;
 import io.rocedoctor.bundle.SourceKind;
+import io.rocedoctor.parse.IbdevNetdevMap;
 import io.rocedoctor.parse.NumaTopology;
 import io.rocedoctor.parse.PciDevices;
 
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Locale;
 import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * What the fact builders of every layer share once the host's skeleton is known: the bundle and
@@ -18,11 +23,14 @@ import java.util.function.Function;
  * NICs, the PCI tree, the NUMA topology (null when not collected), the host ports' links to
  * switch ports ({@link Link#of}: the manifest's, then LLDP's), derived once for every layer, and,
  * once computed, the {@code ethtool -S} counters of each port by name (layers look a counter up
- * instead of scanning the host's ~2,000 counter facts).
+ * instead of scanning the host's ~2,000 counter facts). The lookups more than one layer needs (a
+ * port's driver, the port a per-device capture describes) live here, not in one layer for others.
  */
 public record HostContext(Bundle bundle, SourceLedger ledger, int lastSample, Double interval, Map<String, Port> ports,
                           List<Nic> nics, PciDevices pci, NumaTopology topology, List<Link> links,
                           Map<String, Map<String, CounterRate>> portCounters) {
+    private static final Pattern PCI = Pattern.compile("(?:([0-9a-fA-F]{4})[:_])?([0-9a-fA-F]{2})[:_]([0-9a-fA-F]{2})\\.([0-7])");
+
 
     /** This context with the ports' {@code ethtool -S} counters, netdev -> counter name -> rate. */
     public HostContext withPortCounters(Map<String, Map<String, CounterRate>> counters) {
@@ -33,6 +41,49 @@ public record HostContext(Bundle bundle, SourceLedger ledger, int lastSample, Do
     public Optional<CounterRate> portCounter(String port, CounterMeaning meaning) {
         Map<String, CounterRate> counters = port == null ? null : portCounters.get(port);
         return counters == null ? Optional.empty() : CounterRate.first(counters, meaning);
+    }
+
+    /** The driver of the NIC a netdev belongs to ({@code ethtool -i}), null when not known. */
+    public String driver(String netdev) {
+        Port port = ports.get(netdev);
+        return port == null ? null : nics.stream().filter(n -> n.id().equals(port.nic()))
+                .map(Nic::driver).findFirst().orElse(null);
+    }
+
+    /**
+     * Which port each capture of a per-device tool (mlxlink, mlxconfig) describes: by PCI address, or by
+     * RDMA device (and its {@code -p} port) through ibdev2netdev. A capture of another form ({@code /dev/mst/...}) is left out.
+     */
+    public Map<String, Source> sourcesByPort(SourceKind kind) {
+        Map<String, Source> out = new HashMap<>();
+        List<Source> sources = sources(kind);
+        if (sources.isEmpty()) {
+            return out;
+        }
+        Map<String, String> byAddress = new HashMap<>();
+        ports.values().forEach(p -> byAddress.put(p.pciAddress(), p.name()));
+        IbdevNetdevMap ibdevs = null;
+        for (Source s : sources) {
+            String device = s.arg();
+            Matcher pci = PCI.matcher(device);
+            String port;
+            if (pci.matches()) {
+                String domain = pci.group(1) == null ? "0000" : pci.group(1);
+                port = byAddress.get((domain + ":" + pci.group(2) + ":" + pci.group(3) + "." + pci.group(4)).toLowerCase(Locale.ROOT));
+            } else {
+                if (ibdevs == null) {
+                    ibdevs = sources(SourceKind.IBDEV2NETDEV).stream().findFirst()
+                            .flatMap(i -> parse(i, IbdevNetdevMap.class)).orElse(new IbdevNetdevMap(List.of()));
+                }
+                int rdmaPort = s.args().size() > 1 && s.args().get(1).matches("\\d{1,3}") ? Integer.parseInt(s.args().get(1)) : 1;
+                port = ibdevs.binding(device, rdmaPort).map(IbdevNetdevMap.Binding::netdev).orElse(null);
+            }
+            // ibdev2netdev may name a netdev no other source knows (a partial bundle): not a port, so not keyed.
+            if (port != null && ports.containsKey(port)) {
+                out.putIfAbsent(port, s);
+            }
+        }
+        return out;
     }
 
     /** The sources of a kind present in the bundle. */

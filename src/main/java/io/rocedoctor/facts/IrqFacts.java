@@ -1,5 +1,6 @@
 package io.rocedoctor.facts;
 
+import java.util.Set;
 import io.rocedoctor.bundle.Source;
 import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.parse.CpuSet;
@@ -21,12 +22,20 @@ import java.util.TreeMap;
 final class IrqFacts implements LayerFacts {
 
     @Override
-    public void addTo(HostContext host, List<Object> facts) {
+    public FactLayer declaration() {
+        return new FactLayer("irq",
+                Set.of(SourceKind.IRQBALANCE, SourceKind.SYSCTL, SourceKind.PROC_INTERRUPTS),
+                Set.of(IrqBinding.class),
+                Set.of(IrqBalance.class, BusyPolling.class, InterruptLoad.class));
+    }
+
+    @Override
+    public void addTo(HostContext host, BuiltFacts facts) {
         host.sources(SourceKind.IRQBALANCE).stream().findFirst().flatMap(s -> host.parse(s, ServiceState.class))
                 .ifPresent(state -> facts.add(new IrqBalance(state.name().toLowerCase(java.util.Locale.ROOT), state.running())));
         host.sources(SourceKind.SYSCTL).stream().findFirst().flatMap(s -> host.parse(s, SysctlValues.class))
                 .ifPresent(v -> facts.add(new BusyPolling(number(v, "net.core.busy_poll"), number(v, "net.core.busy_read"))));
-        facts.addAll(loads(host, facts.stream().filter(IrqBinding.class::isInstance).map(IrqBinding.class::cast).toList()));
+        facts.addAll(loads(host, facts.of(IrqBinding.class)));
     }
 
     private static Long number(SysctlValues v, String key) {

@@ -3,13 +3,11 @@ package io.rocedoctor.facts;
 import io.rocedoctor.bundle.Source;
 import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.parse.EthtoolLinkSettings;
-import io.rocedoctor.parse.IbdevNetdevMap;
 import io.rocedoctor.parse.IpLink;
 import io.rocedoctor.parse.IpLinks;
 import io.rocedoctor.parse.MlxlinkReport;
 import io.rocedoctor.parse.ModuleInfo;
 
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -25,12 +23,19 @@ import java.util.regex.Pattern;
  * samples) and its transceiver's temperature.
  */
 final class PhysicalFacts implements LayerFacts {
-    private static final Pattern PCI = Pattern.compile("(?:([0-9a-fA-F]{4})[:_])?([0-9a-fA-F]{2})[:_]([0-9a-fA-F]{2})\\.([0-7])");
     private static final Pattern LINK_MODE_SPEED = Pattern.compile("(\\d{1,7})base.*");
 
     @Override
-    public void addTo(HostContext host, List<Object> facts) {
-        Map<String, Source> mlxlinkOf = sourcesByPort(host, SourceKind.MLXLINK);
+    public FactLayer declaration() {
+        return new FactLayer("physical",
+                Set.of(SourceKind.ETHTOOL_LINK, SourceKind.MLXLINK, SourceKind.ETHTOOL_MODULE, SourceKind.IBDEV2NETDEV, SourceKind.IP_LINK_STATS),
+                Set.of(Bond.class),
+                Set.of(PhysicalLink.class, ModuleTemperature.class));
+    }
+
+    @Override
+    public void addTo(HostContext host, BuiltFacts facts) {
+        Map<String, Source> mlxlinkOf = host.sourcesByPort(SourceKind.MLXLINK);
         for (Port port : host.ports().values()) {
             Optional<EthtoolLinkSettings> settings = host.parse(Source.of(SourceKind.ETHTOOL_LINK, port.name()),
                     EthtoolLinkSettings.class);
@@ -43,7 +48,7 @@ final class PhysicalFacts implements LayerFacts {
             if (settings.isEmpty() && mlxlink.isEmpty()) {
                 continue;
             }
-            facts.add(link(host, facts, port, settings.orElse(null), mlxlinkSource, mlxlink.orElse(null)));
+            facts.add(link(host, facts.of(Bond.class), port, settings.orElse(null), mlxlinkSource, mlxlink.orElse(null)));
             temperature(host, port, mlxlinkSource, mlxlink.orElse(null)).ifPresent(facts::add);
         }
     }
@@ -54,7 +59,7 @@ final class PhysicalFacts implements LayerFacts {
                 .allMatch(d -> d == null || d.startsWith("mlx"));
     }
 
-    private static PhysicalLink link(HostContext host, List<Object> facts, Port port, EthtoolLinkSettings settings,
+    private static PhysicalLink link(HostContext host, List<Bond> bonds, Port port, EthtoolLinkSettings settings,
                                      Source mlxlinkSource, MlxlinkReport m) {
         List<String> advertised = settings == null ? List.of() : settings.advertisedModes();
         List<String> partner = settings == null ? List.of() : settings.partnerModes();
@@ -66,14 +71,16 @@ final class PhysicalFacts implements LayerFacts {
         }
         String peerGroup = null;
         Integer peerMax = null;
-        for (Object o : facts) {
-            if (o instanceof MultipathGroup g && g.members().contains(port.name())) {
-                for (String member : g.members()) {
+        // The bonds of more than one member are the skeleton's multipath groups; a fabric group
+        // (independent devices, TransportFacts) does not make its members one link's peers.
+        for (Bond b : bonds) {
+            if (b.members().size() > 1 && b.members().contains(port.name())) {
+                for (String member : b.members()) {
                     Port peer = host.ports().get(member);
                     if (peer != null && !member.equals(port.name()) && peer.speedMbps() != null
                             && (peerMax == null || peer.speedMbps() > peerMax)) {
                         peerMax = peer.speedMbps();
-                        peerGroup = g.name();
+                        peerGroup = b.name();
                     }
                 }
             }
@@ -103,42 +110,6 @@ final class PhysicalFacts implements LayerFacts {
                     mlxlinkSource.display()));
         }
         return Optional.empty();
-    }
-
-    /**
-     * Which port each capture of a per-device tool (mlxlink, mlxconfig) describes: by PCI address, or by
-     * RDMA device (and its {@code -p} port) through ibdev2netdev. A capture of another form ({@code /dev/mst/...}) is left out.
-     */
-    static Map<String, Source> sourcesByPort(HostContext host, SourceKind kind) {
-        Map<String, Source> out = new HashMap<>();
-        List<Source> sources = host.sources(kind);
-        if (sources.isEmpty()) {
-            return out;
-        }
-        Map<String, String> byAddress = new HashMap<>();
-        host.ports().values().forEach(p -> byAddress.put(p.pciAddress(), p.name()));
-        IbdevNetdevMap ibdevs = null;
-        for (Source s : sources) {
-            String device = s.arg();
-            Matcher pci = PCI.matcher(device);
-            String port;
-            if (pci.matches()) {
-                String domain = pci.group(1) == null ? "0000" : pci.group(1);
-                port = byAddress.get((domain + ":" + pci.group(2) + ":" + pci.group(3) + "." + pci.group(4)).toLowerCase(Locale.ROOT));
-            } else {
-                if (ibdevs == null) {
-                    ibdevs = host.sources(SourceKind.IBDEV2NETDEV).stream().findFirst()
-                            .flatMap(i -> host.parse(i, IbdevNetdevMap.class)).orElse(new IbdevNetdevMap(List.of()));
-                }
-                int rdmaPort = s.args().size() > 1 && s.args().get(1).matches("\\d{1,3}") ? Integer.parseInt(s.args().get(1)) : 1;
-                port = ibdevs.binding(device, rdmaPort).map(IbdevNetdevMap.Binding::netdev).orElse(null);
-            }
-            // ibdev2netdev may name a netdev no other source knows (a partial bundle): not a port, so not keyed.
-            if (port != null && host.ports().containsKey(port)) {
-                out.putIfAbsent(port, s);
-            }
-        }
-        return out;
     }
 
     /** The ratio as the decimal mlxlink printed (mantissa x 10^exponent by multiplication would be off in the last digit). */

@@ -1,9 +1,9 @@
 package io.rocedoctor.facts;
 
+import java.util.Set;
 import io.rocedoctor.bundle.Source;
 import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.parse.MlxconfigQuery;
-import io.rocedoctor.parse.PerftestResult;
 import io.rocedoctor.parse.RdmaStatistics;
 
 import java.util.Comparator;
@@ -18,18 +18,25 @@ import java.util.regex.Pattern;
  * Congestion and host QoS as they were observed: PFC pause per port, priority and direction
  * ({@link PriorityPause}) and the NIC's pause storm detector ({@link PauseStormEvents}) from
  * {@code ethtool -S}; DCQCN counters per RDMA device port ({@link CongestionCounters}) from
- * {@code rdma statistic show}; the priority RoCE uses on each port ({@link RocePriority}); and the
- * perftest runs of the bundle with what they could have reached ({@link Baseline}).
+ * {@code rdma statistic show}; the priority RoCE uses on each port ({@link RocePriority}); the
+ * CNP marking of each port ({@link CnpMarking}) and its lossless buffers ({@link LosslessBuffer}).
+ * The perftest runs are built by {@link BaselineFacts}.
  */
 final class QosFacts implements LayerFacts {
     /** Pause frame counters per priority: mlx5 {@code rx_prio3_pause}, ice {@code rx_priority_3_xoff.nic}, bnxt {@code rx_pfc_ena_frames_pri3}. */
     private static final Pattern PAUSE_FRAMES = Pattern.compile(
             "(rx|tx)_(?:prio(\\d)_pause|priority_(\\d)_xoff(?:\\.nic)?|pfc_ena_frames_pri(\\d))");
-    /** {@code -d mlx5_0}, {@code --ib-dev=mlx5_0}, or as a mangled file name spells them: {@code -d_mlx5_0_-F}. */
-    private static final Pattern DEVICE_ARG = Pattern.compile("(?:^|[\\s_])(?:-d[\\s_]*+|--ib-dev[=\\s_])(\\S+?)(?=_-|\\s|$)");
 
     @Override
-    public void addTo(HostContext host, List<Object> facts) {
+    public FactLayer declaration() {
+        return new FactLayer("qos",
+                Set.of(SourceKind.RDMA_STATISTIC, SourceKind.MLXCONFIG, SourceKind.IBDEV2NETDEV),
+                Set.of(RdmaDevice.class, Bond.class, RoceTraffic.class, PortQos.class),
+                Set.of(PriorityPause.class, PauseStormEvents.class, CongestionCounters.class, CnpMarking.class, LosslessBuffer.class, RocePriority.class));
+    }
+
+    @Override
+    public void addTo(HostContext host, BuiltFacts facts) {
         host.portCounters().forEach((port, byName) -> {
             if (!host.ports().containsKey(port)) {
                 return;
@@ -38,24 +45,18 @@ final class QosFacts implements LayerFacts {
             facts.addAll(pauses(port, nic, byName, host.interval()));
             stormEvents(port, nic, byName).ifPresent(facts::add);
         });
-        List<RdmaDevice> devices = facts.stream().filter(RdmaDevice.class::isInstance).map(RdmaDevice.class::cast).toList();
+        List<RdmaDevice> devices = facts.of(RdmaDevice.class);
         Map<String, List<String>> bondMembers = new TreeMap<>();
-        facts.stream().filter(Bond.class::isInstance).map(Bond.class::cast).forEach(b -> bondMembers.put(b.name(), b.members()));
+        facts.of(Bond.class).forEach(b -> bondMembers.put(b.name(), b.members()));
         facts.addAll(congestion(host, devices, bondMembers));
         facts.addAll(cnpMarkings(host));
-        List<RoceTraffic> traffic = facts.stream().filter(RoceTraffic.class::isInstance).map(RoceTraffic.class::cast).toList();
-        for (Object f : List.copyOf(facts)) {
-            if (f instanceof PortQos q) {
-                facts.addAll(losslessBuffers(q, host.ports().get(q.device())));
-                Optional<RocePriority> p = rocePriority(q, host.ports().get(q.device()), traffic);
-                p.ifPresent(facts::add);
-                // DCQCN enablement of the RoCE priority is what layer 7 judges: say when it was not collected.
-                p.ifPresent(r -> ecnSources(host, r, devices).forEach(host.ledger()::expect));
-            }
-        }
-        List<PcieLink> links = facts.stream().filter(PcieLink.class::isInstance).map(PcieLink.class::cast).toList();
-        for (Source s : host.sources(SourceKind.PERFTEST)) {
-            host.parse(s, PerftestResult.class).flatMap(r -> baseline(s, r, host, devices, links)).ifPresent(facts::add);
+        List<RoceTraffic> traffic = facts.of(RoceTraffic.class);
+        for (PortQos q : facts.of(PortQos.class)) {
+            facts.addAll(losslessBuffers(q, host.ports().get(q.device())));
+            Optional<RocePriority> p = rocePriority(q, host.ports().get(q.device()), traffic);
+            p.ifPresent(facts::add);
+            // DCQCN enablement of the RoCE priority is what layer 7 judges: say when it was not collected.
+            p.ifPresent(r -> ecnSources(host, r, devices).forEach(host.ledger()::expect));
         }
     }
 
@@ -65,7 +66,7 @@ final class QosFacts implements LayerFacts {
      * switches of the priority.
      */
     private static List<Source> ecnSources(HostContext host, RocePriority r, List<RdmaDevice> devices) {
-        if ("bnxt_en".equals(RdmaFacts.driver(host, r.device()))) {
+        if ("bnxt_en".equals(host.driver(r.device()))) {
             return devices.stream().filter(d -> r.device().equals(d.netdev()))
                     .map(d -> Source.of(SourceKind.BNXT_RE_CC_ECN_ENABLE, d.name(), String.valueOf(d.port()))).toList();
         }
@@ -82,7 +83,7 @@ final class QosFacts implements LayerFacts {
      */
     private static List<CnpMarking> cnpMarkings(HostContext host) {
         Map<String, Source> byNic = new TreeMap<>();
-        PhysicalFacts.sourcesByPort(host, SourceKind.MLXCONFIG).entrySet().stream()
+        host.sourcesByPort(SourceKind.MLXCONFIG).entrySet().stream()
                 .sorted(Map.Entry.comparingByKey())
                 .forEach(e -> byNic.putIfAbsent(host.ports().get(e.getKey()).nic(), e.getValue()));
         List<CnpMarking> out = new java.util.ArrayList<>();
@@ -217,58 +218,5 @@ final class QosFacts implements LayerFacts {
         }
         return t.filter(r -> r.priority() != null)
                 .map(r -> new RocePriority(qos.device(), nic, r.priority(), false, r.derivation()));
-    }
-
-    /**
-     * The device perftest was pointed at. In a mangled file name the device runs into the next
-     * word ({@code -d_mlx5_0_10.0.0.2}): a device the bundle knows that starts the word settles it.
-     */
-    private static String deviceArgument(String options, List<RdmaDevice> devices) {
-        Matcher m = DEVICE_ARG.matcher(options);
-        if (!m.find()) {
-            return null;
-        }
-        String word = m.group(1);
-        return devices.stream().map(RdmaDevice::name).filter(d -> word.equals(d) || word.startsWith(d + "_"))
-                .max(Comparator.comparingInt(String::length)).orElse(word);
-    }
-
-    private static Optional<Baseline> baseline(Source s, PerftestResult r, HostContext host, List<RdmaDevice> devices,
-                                               List<PcieLink> links) {
-        String program = s.arg();
-        String options = s.args().size() > 1 ? s.args().get(1) : "";
-        String ibdev = r.banner().device();
-        if (ibdev == null) {
-            ibdev = deviceArgument(options, devices);
-        }
-        String device = ibdev;
-        Optional<RdmaDevice> d = devices.stream().filter(x -> x.name().equals(device))
-                .min(Comparator.comparingInt(RdmaDevice::port));
-        String netdev = d.map(RdmaDevice::netdev).orElse(null);
-        Port port = netdev == null ? null : host.ports().get(netdev);
-        String nic = port == null ? null : port.nic();
-        Double portGbps = port == null || port.speedMbps() == null ? null : port.speedMbps() / 1000.0;
-        Double pcie = links.stream().filter(l -> l.nic().equals(nic)).findFirst().map(PcieLink::usableGbps).orElse(null);
-        // The banner names the test; a result-only excerpt is known by the program that printed it.
-        String test = r.test() != null ? r.test().command() : program;
-        String source = s.display();
-        if (!r.bandwidthRows().isEmpty()) {
-            PerftestResult.BandwidthRow best = r.bandwidthRows().stream()
-                    .filter(row -> r.averageGbitPerSecond(row) != null)
-                    .max(Comparator.comparingDouble(r::averageGbitPerSecond)).orElse(null);
-            if (best == null) {
-                return Optional.empty();
-            }
-            double scale = r.averageGbitPerSecond(best) / best.average();
-            return Optional.of(new Baseline(source, test, false, ibdev, netdev, nic, best.bytes(),
-                    r.averageGbitPerSecond(best), best.peak() == null ? null : best.peak() * scale,
-                    null, null, null, null, portGbps, pcie));
-        }
-        if (!r.latencyRows().isEmpty()) {
-            PerftestResult.LatencyRow row = r.latencyRows().stream().min(Comparator.comparingLong(PerftestResult.LatencyRow::bytes)).get();
-            return Optional.of(new Baseline(source, test, true, ibdev, netdev, nic, row.bytes(), null, null,
-                    row.typical(), row.percentile99(), row.percentile999(), row.maximum(), portGbps, pcie));
-        }
-        return Optional.empty();
     }
 }

@@ -1,5 +1,6 @@
 package io.rocedoctor.facts;
 
+import java.util.Set;
 import io.rocedoctor.bundle.Source;
 import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.parse.CpuGovernor;
@@ -25,7 +26,15 @@ final class QueueFacts implements LayerFacts {
     private static final List<String> JUDGED_FLOW_TYPES = List.of("udp4", "tcp4");
 
     @Override
-    public void addTo(HostContext host, List<Object> facts) {
+    public FactLayer declaration() {
+        return new FactLayer("queues",
+                Set.of(SourceKind.ETHTOOL_CHANNELS, SourceKind.ETHTOOL_RINGS, SourceKind.ETHTOOL_RSS, SourceKind.ETHTOOL_FLOW_HASH, SourceKind.NETDEV_LOCAL_CPULIST, SourceKind.CPUFREQ_GOVERNOR),
+                Set.of(),
+                Set.of(QueueConfig.class, CpuFrequency.class));
+    }
+
+    @Override
+    public void addTo(HostContext host, BuiltFacts facts) {
         Map<String, CpuSet> localCpus = new TreeMap<>();
         for (Port port : host.ports().values()) {
             localCpus(host, port).ifPresent(c -> localCpus.put(port.name(), c));
@@ -114,7 +123,7 @@ final class QueueFacts implements LayerFacts {
      * only; when none of them is local to the NIC, the ones read stand for the host (governors
      * are set host-wide in practice) and the fact says so.
      */
-    private static void cpuFrequencies(HostContext host, Map<String, CpuSet> localCpus, List<Object> facts) {
+    private static void cpuFrequencies(HostContext host, Map<String, CpuSet> localCpus, BuiltFacts facts) {
         Map<Integer, String> governors = new TreeMap<>();
         for (Source s : host.sources(SourceKind.CPUFREQ_GOVERNOR)) {
             if (s.arg().matches("\\d{1,5}")) {

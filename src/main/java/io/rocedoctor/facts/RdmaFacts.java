@@ -1,5 +1,6 @@
 package io.rocedoctor.facts;
 
+import java.util.Set;
 import io.rocedoctor.bundle.Source;
 import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.parse.DcbApp;
@@ -34,7 +35,15 @@ final class RdmaFacts implements LayerFacts {
             SourceKind.IBV_DEVINFO, SourceKind.SHOW_GIDS);
 
     @Override
-    public void addTo(HostContext host, List<Object> facts) {
+    public FactLayer declaration() {
+        return new FactLayer("rdma",
+                Set.of(SourceKind.MLNX_QOS, SourceKind.DCB_PFC, SourceKind.DCB_APP, SourceKind.DCB_BUFFER, SourceKind.IBDEV2NETDEV, SourceKind.RDMA_LINK, SourceKind.IBV_DEVINFO, SourceKind.SHOW_GIDS, SourceKind.BNXT_RE_CC_ECN_ENABLE, SourceKind.ECN_NOTIFICATION_POINT, SourceKind.ECN_REACTION_POINT, SourceKind.CMA_ROCE_MODE, SourceKind.CMA_ROCE_TOS),
+                Set.of(),
+                Set.of(PortQos.class, EcnState.class, RdmaDevice.class, RoceTraffic.class));
+    }
+
+    @Override
+    public void addTo(HostContext host, BuiltFacts facts) {
         Map<String, PortQos> qos = new TreeMap<>();
         for (Source s : host.sources(SourceKind.MLNX_QOS)) {
             host.parse(s, MlnxQos.class).flatMap(q -> portQos(host, s, q)).ifPresent(q -> qos.put(s.arg(), q));
@@ -98,7 +107,7 @@ final class RdmaFacts implements LayerFacts {
         Optional<DcbApp> app = host.parse(appSource, DcbApp.class);
         Optional<DcbBuffer> buffer = host.parse(bufferSource, DcbBuffer.class);
         // A netdev with no port facts (dcb read on a port ethtool never saw) has no driver: its trust stays unknown.
-        String driver = driver(host, device);
+        String driver = host.driver(device);
         String trust = app.filter(a -> driver != null && TRUST_FOLLOWS_DSCP_APP.contains(driver))
                 .map(a -> a.dscpPriority().isEmpty() ? "pcp" : "dscp").orElse(null);
         List<String> read = new java.util.ArrayList<>(List.of(pfcSource.display()));
@@ -107,13 +116,6 @@ final class RdmaFacts implements LayerFacts {
         return new PortQos(device, trust, pfc.pfcPriorities(), app.map(DcbApp::dscpPriority).orElse(Map.of()), Map.of(),
                 buffer.map(DcbBuffer::priorityBuffer).orElse(Map.of()), buffer.map(DcbBuffer::bufferBytes).orElse(List.of()),
                 String.join(", ", read));
-    }
-
-    /** The driver of the NIC a netdev belongs to ({@code ethtool -i}), null when not known. */
-    static String driver(HostContext host, String netdev) {
-        Port port = host.ports().get(netdev);
-        return port == null ? null : host.nics().stream().filter(n -> n.id().equals(port.nic()))
-                .map(Nic::driver).findFirst().orElse(null);
     }
 
     /**

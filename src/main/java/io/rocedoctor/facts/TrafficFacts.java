@@ -1,5 +1,6 @@
 package io.rocedoctor.facts;
 
+import java.util.Set;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -17,18 +18,27 @@ import java.util.TreeMap;
 final class TrafficFacts implements LayerFacts {
 
     @Override
-    public void addTo(HostContext host, List<Object> facts) {
+    public FactLayer declaration() {
+        return new FactLayer("traffic",
+                Set.of(),
+                Set.of(CounterRate.class, RdmaDevice.class, MultipathGroup.class),
+                Set.of(GroupTraffic.class));
+    }
+
+    @Override
+    public void addTo(HostContext host, BuiltFacts facts) {
         Map<String, List<CounterRate>> bySubject = new TreeMap<>();
         Map<String, String> deviceOf = new TreeMap<>();
-        for (Object f : facts) {
-            if (f instanceof CounterRate c) {
-                bySubject.computeIfAbsent(c.subject(), k -> new ArrayList<>()).add(c);
-            } else if (f instanceof RdmaDevice d && d.netdev() != null) {
+        for (CounterRate c : facts.of(CounterRate.class)) {
+            bySubject.computeIfAbsent(c.subject(), k -> new ArrayList<>()).add(c);
+        }
+        for (RdmaDevice d : facts.of(RdmaDevice.class)) {
+            if (d.netdev() != null) {
                 deviceOf.putIfAbsent(d.netdev(), d.id());
             }
         }
-        for (Object f : List.copyOf(facts)) {
-            if (f instanceof MultipathGroup g && !g.kind().equals("fabric")) {
+        for (MultipathGroup g : facts.of(MultipathGroup.class)) {
+            if (!g.kind().equals("fabric")) {
                 for (PortBytes.Direction d : PortBytes.Direction.values()) {
                     groupTraffic(host, g, d, member -> deviceOf.containsKey(member)
                             ? bySubject.getOrDefault(deviceOf.get(member), List.of()) : null).ifPresent(facts::add);

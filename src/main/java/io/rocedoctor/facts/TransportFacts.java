@@ -29,8 +29,16 @@ import java.util.TreeMap;
 final class TransportFacts implements LayerFacts {
 
     @Override
-    public void addTo(HostContext host, List<Object> facts) {
-        List<RdmaDevice> devices = of(facts, RdmaDevice.class);
+    public FactLayer declaration() {
+        return new FactLayer("transport",
+                Set.of(SourceKind.RDMA_STATISTIC, SourceKind.SHOW_GIDS, SourceKind.IBV_DEVINFO, SourceKind.IP_LINK_DETAILS),
+                Set.of(RdmaDevice.class, MultipathGroup.class),
+                Set.of(CounterRate.class, PortGids.class, RoceMtu.class, MultipathGroup.class, RdmaPortTraffic.class));
+    }
+
+    @Override
+    public void addTo(HostContext host, BuiltFacts facts) {
+        List<RdmaDevice> devices = facts.of(RdmaDevice.class);
         List<CounterRate> transport = transportCounters(host);
         facts.addAll(transport);
         facts.addAll(gids(host));
@@ -42,10 +50,6 @@ final class TransportFacts implements LayerFacts {
         roceLags(facts, devices);
         fabric(host, facts, devices, links, transport);
         bondedPorts(host, facts, devices, transport);
-    }
-
-    private static <T> List<T> of(List<Object> facts, Class<T> type) {
-        return facts.stream().filter(type::isInstance).map(type::cast).toList();
     }
 
     private static List<CounterRate> transportCounters(HostContext host) {
@@ -140,14 +144,14 @@ final class TransportFacts implements LayerFacts {
      * RDMA traffic's, hashed by the bond's policy in the LAG's hash mode. It replaces the bond group
      * (same name and members) so the LAG is never counted as a second group.
      */
-    private static void roceLags(List<Object> facts, List<RdmaDevice> devices) {
+    private static void roceLags(BuiltFacts facts, List<RdmaDevice> devices) {
         for (RdmaDevice d : devices) {
             if (d.netdev() == null) {
                 continue;
             }
-            for (int i = 0; i < facts.size(); i++) {
-                if (facts.get(i) instanceof MultipathGroup g && g.kind().equals("bond") && g.name().equals(d.netdev())) {
-                    facts.set(i, new MultipathGroup(g.name(), "roce-lag", g.members(),
+            for (MultipathGroup g : facts.of(MultipathGroup.class)) {
+                if (g.kind().equals("bond") && g.name().equals(d.netdev())) {
+                    facts.replace(g, new MultipathGroup(g.name(), "roce-lag", g.members(),
                             "RoCE LAG " + d.name() + " over " + g.hashPolicy(), g.hashHasL4SourcePort()));
                 }
             }
@@ -159,8 +163,8 @@ final class TransportFacts implements LayerFacts {
      * device carries its own connections whatever the bond hashes, so a member can sit idle for
      * RDMA while the bond looks balanced for IP.
      */
-    private static void bondedPorts(HostContext host, List<Object> facts, List<RdmaDevice> devices, List<CounterRate> transport) {
-        for (MultipathGroup g : of(facts, MultipathGroup.class)) {
+    private static void bondedPorts(HostContext host, BuiltFacts facts, List<RdmaDevice> devices, List<CounterRate> transport) {
+        for (MultipathGroup g : facts.of(MultipathGroup.class)) {
             if (!g.kind().equals("bond")) {
                 continue;
             }
@@ -178,7 +182,7 @@ final class TransportFacts implements LayerFacts {
      * dumped would silently leave the group. Each device port joins once (a device seen through
      * two netdevs is still one path).
      */
-    private static void fabric(HostContext host, List<Object> facts, List<RdmaDevice> devices, IpLinks links,
+    private static void fabric(HostContext host, BuiltFacts facts, List<RdmaDevice> devices, IpLinks links,
                                List<CounterRate> transport) {
         List<Link> declared = host.links().stream().filter(l -> l.origin().equals("manifest")).toList();
         Map<String, RdmaDevice> byNetdev = new TreeMap<>();

@@ -15,11 +15,9 @@ public record TunedHostPort(String device, List<Integer> pfcPriorities, List<Int
         ecnPriorities = List.copyOf(ecnPriorities);
     }
 
-    /** The tuned ports among the host's QoS facts (PortQos, EcnState, RoceTraffic). */
-    public static List<TunedHostPort> among(List<?> facts) {
-        List<RoceTraffic> traffic = facts.stream().filter(RoceTraffic.class::isInstance).map(RoceTraffic.class::cast).toList();
-        List<EcnState> ecn = facts.stream().filter(EcnState.class::isInstance).map(EcnState.class::cast).toList();
-        return facts.stream().filter(PortQos.class::isInstance).map(PortQos.class::cast)
+    /** The tuned ports among the host's QoS facts. */
+    public static List<TunedHostPort> among(List<PortQos> qos, List<EcnState> ecn, List<RoceTraffic> traffic) {
+        return qos.stream()
                 .filter(q -> "dscp".equals(q.trust()) && !q.pfcPriorities().isEmpty())
                 .flatMap(q -> {
                     List<RoceTraffic> roce = traffic.stream().filter(t -> q.device().equals(t.netdev()) && t.priority() != null).toList();

@@ -94,7 +94,7 @@ final class SwitchedHost {
         if (cnp != null) {
             facts.add(cnp);
         }
-        facts.addAll(TunedHostPort.among(facts));
+        facts.addAll(TunedHostPort.among(of(facts, PortQos.class), of(facts, EcnState.class), of(facts, RoceTraffic.class)));
         if (!switchDumped) {
             return facts;
         }
@@ -115,5 +115,9 @@ final class SwitchedHost {
                 headroomPoolBytes, headroomBytes));
         facts.add(new SwitchHash(SWITCH, "sonic", "config_db.json SWITCH_HASH|GLOBAL", ecmpFields, List.of(), facing));
         return facts;
+    }
+
+    private static <T> List<T> of(List<Object> facts, Class<T> type) {
+        return facts.stream().filter(type::isInstance).map(type::cast).toList();
     }
 }

@@ -1,0 +1,105 @@
+package io.rocedoctor.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rocedoctor.bundle.SwitchSourceKind;
+import io.rocedoctor.facts.FactBuilder;
+import io.rocedoctor.facts.FactLayer;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+import org.drools.base.base.ClassObjectType;
+import org.drools.base.definitions.rule.impl.RuleImpl;
+import org.drools.base.rule.Pattern;
+import org.drools.base.rule.RuleConditionElement;
+import org.junit.jupiter.api.Test;
+import org.kie.api.definition.rule.Rule;
+
+/**
+ * Each rule's {@code @sources} (read from the built KieBase) against where its facts come from: the
+ * fact types its {@code when} matches (the patterns of the built rule), the layers producing them
+ * and, through what those layers consume, every layer their facts are made from. A source the rule
+ * declares that none of those layers reads, or a rule declaring none they read, fails.
+ */
+class RuleSourcesTest {
+
+    @Test
+    void everyDeclaredSourceIsReadByALayerTheRulesFactsComeFrom() {
+        Map<String, Set<String>> possible = new TreeMap<>();
+        for (var pkg : RuleEngine.builtInKieBase().getKiePackages()) {
+            for (Rule rule : pkg.getRules()) {
+                Set<Class<?>> matched = new java.util.HashSet<>();
+                patterns(((RuleImpl) rule).getLhs(), matched);
+                Set<String> from = sourcesOf(matched);
+                if (!from.isEmpty()) {
+                    possible.put(rule.getName(), from);
+                }
+            }
+        }
+        // The link's speed comes from the physical layer and the skeleton, never from a switch dump.
+        assertThat(possible.get("PHY_LINK_SPEED_DEGRADED")).contains("ETHTOOL_LINK", "MLXLINK")
+                .doesNotContain("switch:SONIC_CONFIG_DB", "RDMA_STATISTIC");
+        List<String> wrong = new ArrayList<>();
+        int judged = 0;
+        for (RuleInfo r : RuleHarness.engine().catalog().values()) {
+            Set<String> from = possible.get(r.id());
+            if (from == null) {
+                continue; // fleet rules match fleet facts, built from whole bundles
+            }
+            judged++;
+            Set<String> declared = new TreeSet<>();
+            r.requirements().forEach(q -> q.alternatives().forEach(a -> a.forEach(k -> declared.add(name(k)))));
+            Set<String> unread = new TreeSet<>(declared);
+            unread.removeAll(from);
+            if (!unread.isEmpty()) {
+                wrong.add(r.id() + " declares " + unread + ", which no layer its facts come from reads");
+            }
+            if (declared.stream().noneMatch(from::contains)) {
+                wrong.add(r.id() + " declares none of the sources its facts come from");
+            }
+        }
+        assertThat(judged).isGreaterThan(40);
+        assertThat(wrong).isEmpty();
+    }
+
+    private static String name(Enum<?> kind) {
+        return (kind instanceof SwitchSourceKind ? "switch:" : "") + kind.name();
+    }
+
+    private static void patterns(RuleConditionElement e, Set<Class<?>> matched) {
+        if (e instanceof Pattern p && p.getObjectType() instanceof ClassObjectType c) {
+            matched.add(c.getClassType());
+        }
+        for (RuleConditionElement nested : e.getNestedElements()) {
+            patterns(nested, matched);
+        }
+    }
+
+    /** The sources read by the layers producing these types, and by the layers those consume from, to the skeleton. */
+    private static Set<String> sourcesOf(Set<Class<?>> types) {
+        List<FactLayer> layers = FactBuilder.layers();
+        Set<String> out = new TreeSet<>();
+        Set<Class<?>> todo = new java.util.HashSet<>(types);
+        Set<FactLayer> seen = new java.util.HashSet<>();
+        while (!todo.isEmpty()) {
+            Class<?> type = todo.iterator().next();
+            todo.remove(type);
+            for (FactLayer l : layers) {
+                if (l.produces().contains(type) && seen.add(l)) {
+                    l.reads().forEach(k -> out.add(name((Enum<?>) k)));
+                    todo.addAll(l.consumes());
+                    // Every layer builds on the skeleton's ports, NICs, PCI tree and counters.
+                    if (l != layers.get(0) && seen.add(layers.get(0))) {
+                        layers.get(0).reads().forEach(k -> out.add(name((Enum<?>) k)));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+}
