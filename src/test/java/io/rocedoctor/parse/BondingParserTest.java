@@ -4,6 +4,8 @@ import static io.rocedoctor.parse.SampleText.failureLine;
 import static io.rocedoctor.parse.SampleText.fixture;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Map;
+
 import org.junit.jupiter.api.Test;
 
 import net.jqwik.api.Arbitrary;
@@ -77,9 +79,7 @@ class BondingParserTest {
     @Test
     void kernel310WithoutActiveAggregatorAndASlaveInNoAggregator() {
         // "802.3ad info" and "bond bond0 has no active aggregator" are the kernel's own colon-less lines: no note
-        Parsed<BondStatus> parsed = read(fixture("proc_net_bonding", "bond0-802.3ad-kernel-3.10-no-active-aggregator.txt"));
-        assertThat(parsed.notes()).isEmpty();
-        BondStatus b = parsed.value();
+        BondStatus b = ParseFailures.assertReadWhole(parser, fixture("proc_net_bonding", "bond0-802.3ad-kernel-3.10-no-active-aggregator.txt"));
         assertThat(b.mode()).isEqualTo("802.3ad");
         assertThat(b.xmitHashPolicy()).isEqualTo("layer2");
         assertThat(b.activeAggregatorId()).isNull();
@@ -89,9 +89,7 @@ class BondingParserTest {
 
     @Test
     void activeBackupWithArpMonitorOfKernel6() {
-        Parsed<BondStatus> parsed = read(fixture("proc_net_bonding", "bond3-active-backup-arp-monitor-6.1.txt"));
-        assertThat(parsed.notes()).isEmpty();
-        BondStatus b = parsed.value();
+        BondStatus b = ParseFailures.assertReadWhole(parser, fixture("proc_net_bonding", "bond3-active-backup-arp-monitor-6.1.txt"));
         assertThat(b.mode()).isEqualTo("active-backup");
         assertThat(b.modeText()).isEqualTo("fault-tolerance (active-backup) (fail_over_mac active)");
         assertThat(b.xmitHashPolicy()).isNull();
@@ -106,20 +104,11 @@ class BondingParserTest {
         String text = "Bonding Mode: load balancing (xor)\nTransmit Hash Policy: layer3+4 (1)\n\nSlave Interface: eno5\n"
                 + "Speed: fast\nLink Failure Count: lots\n\nSlave Interface: eno6\nMII Status: up\nthis is no bonding line\n"
                 + "Speed: 25000 Mbps\n";
-        BondStatus b = ParseFailures.assertNotedAt(parser, text, 6, "bonding: Link Failure Count is not a whole number");
-        ParseFailures.assertNotedAt(parser, text, 5, "neither 'N Mbps' nor 'Unknown'");
-        ParseFailures.assertNotedAt(parser, text, 10, "bonding: expected 'name: value'");
+        BondStatus b = ParseFailures.assertNotesAt(parser, text, Map.of(6, "bonding: Link Failure Count is not a whole number",
+                5, "neither 'N Mbps' nor 'Unknown'", 10, "bonding: expected 'name: value'"));
         assertThat(b.xmitHashPolicy()).isEqualTo("layer3+4");
         assertThat(b.members()).containsExactly(new BondStatus.Member("eno5", null, null, null, null),
                 new BondStatus.Member("eno6", "up", 25000, null, null));
-    }
-
-    private Parsed<BondStatus> read(String text) {
-        try {
-            return parser.read(text);
-        } catch (ParseException e) {
-            throw new AssertionError(e.getMessage(), e);
-        }
     }
 
     @Test

@@ -118,6 +118,20 @@ class IbvDevinfoParserTest {
         assertThat(both.ports().get(0).gids()).extracting(IbvDevices.IbvGid::gid).containsExactly("fe80::1");
     }
 
+    @Test
+    void rdmaCore2025PortWithExtendedSpeedAndEffectiveSpeed() throws ParseException {
+        IbvDevices.IbvDevice d = ParseFailures.assertReadWhole(parser,
+                SampleText.fixture("ibv_devinfo", "ibv_devinfo-v-rdma-core-2025-ndr-effective-speed.txt")).device("mlx5_4").orElseThrow();
+        assertThat(d.firmwareVersion()).isEqualTo("28.43.1014");
+        assertThat(d.attributes()).containsEntry("hca_core_clock", "156250kHZ");
+        IbvDevices.IbvPort p = d.ports().get(0);
+        assertThat(p.activeSpeed()).isEqualTo("100.0 Gbps");
+        assertThat(p.attributes()).containsEntry("effective_speed", "400.0 Gbps");
+        assertThat(p.physicalState()).isEqualTo("LINK_UP");
+        assertThat(p.gids()).extracting(IbvDevices.IbvGid::type).containsExactly("RoCE v1", "RoCE v2", "RoCE v1", "RoCE v2");
+        assertThat(p.gids().get(3).gid()).isEqualTo("::ffff:10.10.10.4");
+    }
+
     @Property(tries = 200)
     void survivesHostileText(@ForAll("hostile") String text) {
         ParserFuzz.survives(parser, text);

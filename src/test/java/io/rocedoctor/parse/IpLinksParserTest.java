@@ -108,6 +108,25 @@ class IpLinksParserTest {
         assertThat(links.links().get(1).mtu()).isEqualTo(9000);
     }
 
+    @Test
+    void statisticsReadByColumnNameSoBothIproute2OrdersGiveTheSameCounters() throws ParseException {
+        // iproute2 5.10 (b8663da0) moved "missed" to the -s row and "overrun" to the errors row
+        IpLink before = parser.parse(SampleText.fixture("ip", "ip-s-s-link-iproute2-4.18-overrun-then-missed.txt"))
+                .named("ens3f0").orElseThrow();
+        IpLink after = parser.parse(SampleText.fixture("ip", "ip-s-s-link-iproute2-6.8-missed-then-overrun.txt"))
+                .named("ens3f0").orElseThrow();
+        for (IpLink l : java.util.List.of(before, after)) {
+            assertThat(l.statistic("rx_missed")).isEqualTo(17L);
+            assertThat(l.statistic("rx_overrun")).isZero();
+            assertThat(l.statistic("rx_dropped")).isEqualTo(31L);
+            assertThat(l.statistic("rx_crc")).isEqualTo(2L);
+            assertThat(l.statistic("rx_bytes")).isEqualTo(5519203344L);
+            assertThat(l.carrierChanges()).isEqualTo(6L);
+        }
+        assertThat(after.statistic("rx_nohandler")).isEqualTo(4L);
+        assertThat(before.statistic("rx_nohandler")).isNull();
+    }
+
     @Property(tries = 200)
     void survivesHostileText(@ForAll("hostile") String text) {
         ParserFuzz.survives(parser, text);

@@ -4,6 +4,8 @@ import static io.rocedoctor.parse.SampleText.failureLine;
 import static io.rocedoctor.parse.SampleText.fixture;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Map;
+
 import org.junit.jupiter.api.Test;
 
 import net.jqwik.api.Arbitrary;
@@ -67,8 +69,8 @@ class LscpuParserTest {
     void anUnreadableValueIsANoteAndTheOtherValuesStand() {
         String text = "CPU(s):              8\nThread(s) per core:  two\nNUMA node(s):        2\n"
                 + "NUMA node0 CPU(s):   0-3,x\nNUMA node1 CPU(s):   4-7\n";
-        NumaTopology t = ParseFailures.assertNotedAt(parser, text, 4, "not a CPU list");
-        ParseFailures.assertNotedAt(parser, text, 2, "lscpu: Thread(s) per core is not a whole number");
+        NumaTopology t = ParseFailures.assertNotesAt(parser, text,
+                Map.of(4, "not a CPU list", 2, "lscpu: Thread(s) per core is not a whole number"));
         assertThat(t.cpuCount()).isEqualTo(8);
         assertThat(t.threadsPerCore()).isNull();
         assertThat(t.nodes()).containsOnlyKeys(1);

@@ -130,6 +130,26 @@ class MlxlinkParserTest {
                 "link down counter");
     }
 
+    @Test
+    void connectX7OfMft430ReadsTheAmberBerAndKeepsThePerLaneAndFomLinesAsText() throws ParseException {
+        // N/A (no reading) is no unreadable value: no note
+        MlxlinkReport r = ParseFailures.assertReadWhole(parser, SampleText.fixture("mlxlink", "mlxlink-m-e-c-connectx7-mft-4.30-amber-fom.txt"));
+        assertThat(r.speedGbps()).isEqualTo(400);
+        assertThat(r.lanes()).isEqualTo(4);
+        assertThat(r.laneSignaling()).isEqualTo(MlxlinkReport.LaneSignaling.PAM4);
+        assertThat(r.rawBer().text()).isEqualTo("1.8E-9");
+        assertThat(r.effectiveBer().exponent()).isEqualTo(-255);
+        assertThat(r.rawErrorsPerLane()).containsExactly(1182L, 903L, 1410L, 877L);
+        assertThat(r.linkDownCounter()).isEqualTo(1L);
+        assertThat(r.recommendation()).isEqualTo("No issue was observed");
+        assertThat(r.sections().get("Physical Counters and BER Info")).containsEntry("Raw Physical BER Per Lane", "2E-9,1E-9,3E-9,1E-9");
+        assertThat(r.sections().get("Eye Opening Info")).containsEntry("Last FOM", "190,187,194,190");
+        // the FOM form of 16 nm devices has no physical grade
+        assertThat(r.eye().physicalGrade()).isEmpty();
+        assertThat(r.module().identifier()).isEqualTo("OSFP");
+        assertThat(r.module().temperatureCelsius()).isNull();
+    }
+
     @Property(tries = 200)
     void survivesHostileText(@ForAll("hostile") String text) {
         ParserFuzz.survives(parser, text);

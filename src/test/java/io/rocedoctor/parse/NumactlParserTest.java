@@ -4,6 +4,8 @@ import static io.rocedoctor.parse.SampleText.failureLine;
 import static io.rocedoctor.parse.SampleText.fixture;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Map;
+
 import org.junit.jupiter.api.Test;
 
 import net.jqwik.api.Arbitrary;
@@ -48,9 +50,7 @@ class NumactlParserTest {
 
     @Test
     void cpuCompressRangesWithTheirCountAndASparseMemoryOnlyNode() throws ParseException {
-        Parsed<NumaTopology> parsed = parser.read(fixture("numactl", "numactl-2.0.18-H-cpu-compress-sparse.txt"));
-        assertThat(parsed.notes()).isEmpty();
-        NumaTopology t = parsed.value();
+        NumaTopology t = ParseFailures.assertReadWhole(parser, fixture("numactl", "numactl-2.0.18-H-cpu-compress-sparse.txt"));
         assertThat(t.nodes()).containsOnlyKeys(0, 1, 3);
         assertThat(t.nodes().get(0).size()).isEqualTo(32);
         assertThat(t.nodeOf(70)).isZero();
@@ -69,8 +69,7 @@ class NumactlParserTest {
     void anUnreadableLineIsANoteAndTheOtherNodesStand() {
         String text = "available: 2 nodes (0-1)\nnode 0 cpus: 0 1 x\nnode 0 size: 100 MB\nnode 1 cpus: 2 3\n"
                 + "some pasted remark\nnode distances:\n";
-        NumaTopology t = ParseFailures.assertNotedAt(parser, text, 2, "not a CPU list");
-        ParseFailures.assertNotedAt(parser, text, 5, "not a line of numactl -H");
+        NumaTopology t = ParseFailures.assertNotesAt(parser, text, Map.of(2, "not a CPU list", 5, "not a line of numactl -H"));
         assertThat(t.nodes()).containsOnlyKeys(1);
         assertThat(t.nodeOf(3)).isEqualTo(1);
     }

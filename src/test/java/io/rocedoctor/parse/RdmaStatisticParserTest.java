@@ -49,6 +49,23 @@ class RdmaStatisticParserTest {
     }
 
     @Test
+    void iproute2SevenIndentsEachPairAndBnxtReNamesReadLikeMlx5s() throws Exception {
+        RdmaStatistics s = statistic.parse(RdmaFamilyFixtures.read("rdma/rdma-statistic-show-iproute2-7-indented-bnxt_re.txt"));
+        assertThat(s.port("bnxt_re0", 1).orElseThrow().counters()).containsEntry("rx_roce_good_pkts", 90412200L)
+                .containsEntry("to_retransmits", 7L).containsEntry("rx_ecn_marked_pkts", 341L).hasSize(6);
+        assertThat(s.port("bnxt_re1", 1).orElseThrow().counters()).containsOnlyKeys("active_qps", "rx_roce_good_pkts");
+    }
+
+    @Test
+    void irdmaCamelCaseCountersFromHwCounters() throws Exception {
+        RdmaStatistics s = hwCounters.parse(RdmaFamilyFixtures.read("hw_counters/grep-hw_counters-irdma0-roce.txt"));
+        assertThat(s.port("irdma0", 1).orElseThrow().counters()).containsEntry("cnpSent", 877L)
+                .containsEntry("RxECNMrkd", 5512L).containsEntry("ip4RxDiscard", 3L).hasSize(8);
+        // a counter name is kept as the driver spells it: irdma's is not mlx5's
+        assertThat(s.port("irdma0", 1).orElseThrow().counter("np_cnp_sent")).isEmpty();
+    }
+
+    @Test
     void wrappedAnywhereStillParses() throws Exception {
         RdmaStatistics s = statistic.parse("link mlx5_7/2 rx_write_requests\n5 out_of_sequence 6\nnp_cnp_sent\n7\n");
         assertThat(s.port("mlx5_7", 2).orElseThrow().counters()).containsEntry("rx_write_requests", 5L)
