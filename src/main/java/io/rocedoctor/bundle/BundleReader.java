@@ -202,6 +202,31 @@ public final class BundleReader {
         }
 
         Map<String, Path> switches = new TreeMap<>();
+        if (sos) {
+            lookUpSos(root, real, manifest.listsCaptures(), captures, refusals);
+            Path dumps = root.resolve("switches");
+            if (Files.isDirectory(dumps, LinkOption.NOFOLLOW_LINKS)) {
+                switches.putAll(switchDumps(dumps));
+            }
+        } else {
+            walkNative(root, real, manifest, listed, captures, unknown, switches, refusals);
+        }
+
+        unknown.sort(null);
+        String host = manifest.host() != null ? manifest.host() : sosHost(root, real, sos).orElse(folderName(input, root));
+        String collector = manifest.collector() != null ? manifest.collector() : (sos ? "sosreport" : "manual");
+        return new Bundle(input, root, layout, host, manifest.machine(), collector, manifest.samples(), captures, unknown, refusals,
+                manifest.links(), manifest.redacted(), switches, manifest.rdmaDevices(), scratch);
+    }
+
+    /**
+     * A native bundle is walked (links followed, at most 40 deep): with a {@code captures} list,
+     * only to name the files it does not list and to find the switch dumps; without one, to match
+     * every file by its name. Nothing is read here.
+     */
+    private static void walkNative(Path root, RealPaths real, Manifest manifest, Set<Path> listed,
+                                   Map<Source, SortedMap<Integer, Capture>> captures, List<String> unknown,
+                                   Map<String, Path> switches, List<String> refusals) throws IOException {
         Files.walkFileTree(root, EnumSet.of(FileVisitOption.FOLLOW_LINKS), 40, new SimpleFileVisitor<>() {
             @Override
             public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) throws IOException {
@@ -211,12 +236,7 @@ public final class BundleReader {
                 }
                 String rel = relative(root, dir);
                 if (rel.equals("switches")) {
-                    try (var stream = Files.list(dir)) {
-                        stream.filter(p -> Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)).forEach(p -> switches.put(p.getFileName().toString(), p));
-                    }
-                    return FileVisitResult.SKIP_SUBTREE;
-                }
-                if (sos && (rel.equals("sos_reports") || rel.equals("sos_logs") || rel.equals("sos_strings"))) {
+                    switches.putAll(switchDumps(dir));
                     return FileVisitResult.SKIP_SUBTREE;
                 }
                 return FileVisitResult.CONTINUE;
@@ -233,10 +253,9 @@ public final class BundleReader {
                 }
                 String rel = relative(root, file);
                 // With a captures list, what it names is indexed already and nothing else is read.
-                List<Located> located = manifest.listsCaptures() ? List.of()
-                        : sos ? locateSos(rel) : locateNative(rel).stream().toList();
+                List<Located> located = manifest.listsCaptures() ? List.of() : locateNative(rel).stream().toList();
                 if (located.isEmpty()) {
-                    if (!sos && !IGNORED_NATIVE.contains(rel) && !rel.endsWith(".stderr") && !listed.contains(file.normalize())) {
+                    if (!IGNORED_NATIVE.contains(rel) && !rel.endsWith(".stderr") && !listed.contains(file.normalize())) {
                         unknown.add(rel);
                     }
                     return FileVisitResult.CONTINUE;
@@ -251,19 +270,122 @@ public final class BundleReader {
 
             @Override
             public FileVisitResult visitFileFailed(Path file, IOException exc) {
-                if (sos && exc instanceof java.nio.file.FileSystemLoopException) {
-                    return FileVisitResult.CONTINUE; // sos copies sysfs links as links; their cycles (subsystem/...) hold nothing to read
-                }
                 refusals.add(ArchiveExtractor.printable(relative(root, file)) + ": cannot be read (" + exc.getClass().getSimpleName() + "): skipped");
                 return FileVisitResult.CONTINUE;
             }
         });
 
-        unknown.sort(null);
-        String host = manifest.host() != null ? manifest.host() : sosHost(root, real, sos).orElse(folderName(input, root));
-        String collector = manifest.collector() != null ? manifest.collector() : (sos ? "sosreport" : "manual");
-        return new Bundle(input, root, layout, host, manifest.machine(), collector, manifest.samples(), captures, unknown, refusals,
-                manifest.links(), manifest.redacted(), switches, manifest.rdmaDevices(), scratch);
+    }
+
+    /**
+     * A sosreport is looked up, not walked (a whole sosreport is tens of thousands of files, and
+     * its sysfs copies link in circles): its commands are the entries of {@code sos_reports/manifest.json}
+     * or, without one, the files of each {@code sos_commands/PLUGIN/} folder; its copied files are
+     * looked for at the paths the source table names, a folder listed only where a path has a
+     * parameter ({@code sys/class/net/{if}/mtu} lists {@code sys/class/net/}).
+     */
+    private static void lookUpSos(Path root, RealPaths real, boolean commandsListed,
+                                  Map<Source, SortedMap<Integer, Capture>> captures, List<String> refusalsOut) throws IOException {
+        List<Path> found = new ArrayList<>();
+        // Several paths of the table go through one folder (sys/class/net/X): its refusal is said once.
+        Set<String> refusals = new java.util.LinkedHashSet<>();
+        Path commands = root.resolve("sos_commands");
+        if (!commandsListed) {
+            for (Path plugin : children(root, real, commands, "", refusals)) {
+                for (Path file : children(root, real, plugin, "", refusals)) {
+                    if (regular(root, real, file, refusals)) {
+                        found.add(file);
+                    }
+                }
+            }
+        }
+        for (SourceKind kind : SourceKind.values()) {
+            if (kind.origin() != SourceKind.Origin.FILE) {
+                continue;
+            }
+            for (String template : kind.templates()) {
+                lookUp(root, real, root, List.of(template.substring(1).split("/")), found, refusals);
+            }
+        }
+        for (Path file : found) {
+            String rel = relative(root, file);
+            for (Located l : locateSos(rel)) {
+                // The manifest is the authority; a file it already names is not indexed twice.
+                captures.computeIfAbsent(l.source(), k -> Bundle.newSampleMap())
+                        .putIfAbsent(l.sample(), new Capture(l.source(), l.sample(), rel, file, null, null));
+            }
+        }
+        refusalsOut.addAll(refusals);
+    }
+
+    /** The switch dumps of a bundle's {@code switches/} folder by name: its folders, links not followed. */
+    private static Map<String, Path> switchDumps(Path dir) throws IOException {
+        Map<String, Path> out = new TreeMap<>();
+        try (var stream = Files.list(dir)) {
+            stream.filter(p -> Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)).forEach(p -> out.put(p.getFileName().toString(), p));
+        }
+        return out;
+    }
+
+    /** The files at a template's path below {@code at}: each parameter's folder listed, the literal names looked up. */
+    private static void lookUp(Path root, RealPaths real, Path at, List<String> segments, List<Path> found,
+                               Set<String> refusals) throws IOException {
+        if (segments.isEmpty()) {
+            if (regular(root, real, at, refusals)) {
+                found.add(at);
+            }
+            return;
+        }
+        if (!Files.isDirectory(at)) {
+            return;
+        }
+        if (!real.inside(at)) {
+            refusals.add(ArchiveExtractor.printable(relative(root, at)) + ": link leaving the bundle: not followed");
+            return;
+        }
+        String segment = segments.get(0);
+        List<String> rest = segments.subList(1, segments.size());
+        int brace = segment.indexOf('{');
+        if (brace < 0) {
+            Path next = at.resolve(segment);
+            if (Files.exists(next, LinkOption.NOFOLLOW_LINKS)) {
+                lookUp(root, real, next, rest, found, refusals);
+            }
+            return;
+        }
+        String prefix = segment.substring(0, brace);
+        for (Path child : children(root, real, at, prefix, refusals)) {
+            lookUp(root, real, child, rest, found, refusals);
+        }
+    }
+
+    /** The entries of a folder inside the bundle whose names start with {@code prefix}, sorted; none when it is no such folder. */
+    private static List<Path> children(Path root, RealPaths real, Path dir, String prefix, Set<String> refusals) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        if (!real.inside(dir)) {
+            refusals.add(ArchiveExtractor.printable(relative(root, dir)) + ": link leaving the bundle: not followed");
+            return List.of();
+        }
+        List<Path> out = new ArrayList<>();
+        try (var entries = Files.newDirectoryStream(dir, p -> p.getFileName().toString().startsWith(prefix))) {
+            entries.forEach(out::add);
+        }
+        out.sort(null);
+        return out;
+    }
+
+    /** Whether a path is a regular file (after links) inside the bundle; a link leaving it is refused, named. */
+    private static boolean regular(Path root, RealPaths real, Path file, Set<String> refusals) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            return false;
+        }
+        if (!real.inside(file)) {
+            refusals.add(ArchiveExtractor.printable(relative(root, file)) + ": link leaving the bundle: not read");
+            return false;
+        }
+        return true;
     }
 
     /** The name the input gives the bundle: its last segment, or the folder's own where that is "." or "..". */
@@ -391,7 +513,7 @@ public final class BundleReader {
 
     /**
      * {@code listsCaptures}: the manifest has a {@code captures} list, which then says what the
-     * bundle holds; {@code rdmaDevices}: what the collector's discovery found (null when unknown).
+     * bundle holds (a sosreport's manifest.json: which commands it ran); {@code rdmaDevices}: what the collector's discovery found (null when unknown).
      */
     private record Manifest(String host, String machine, String collector, List<SampleTime> samples, boolean listsCaptures,
                             List<Entry> captures, List<Bundle.Link> links, List<String> redacted, List<String> rdmaDevices) {
@@ -545,8 +667,8 @@ public final class BundleReader {
             }
         }
         String version = doc.path("version").isTextual() ? "sosreport " + doc.path("version").asText() : null;
-        // sos lists the commands it ran, not the files it copied: those are still found by name.
-        return new Manifest(null, null, version, List.of(), false, entries, List.of(), List.of(), null);
+        // sos lists the commands it ran, not the files it copied: those are looked up (lookUpSos).
+        return new Manifest(null, null, version, List.of(), true, entries, List.of(), List.of(), null);
     }
 
     private static String firstLine(String s) {

@@ -101,4 +101,41 @@ class BundleReaderTest {
                 .isInstanceOf(BundleException.class).hasMessageContaining("up to " + BundleReader.MAX_WRAPPING_FOLDERS
                         + " single wrapping folders): not a roce-doctor bundle");
     }
+
+    private void sosreport() throws Exception {
+        write("sos_commands/networking/ethtool_-S_eth0", "NIC statistics:\n     rx_packets: 1\n");
+        write("sos_commands/networking/ethtool_-i_eth0", "driver: mlx5_core\n");
+        write("sys/devices/pci0000:00/0000:00:01.0/net/eth0/mtu", "9000\n");
+        Files.createDirectories(dir.resolve("sys/class/net"));
+        Files.createSymbolicLink(dir.resolve("sys/class/net/eth0"), Path.of("../../devices/pci0000:00/0000:00:01.0/net/eth0"));
+        Files.createDirectories(dir.resolve("var/lib"));
+        Files.createSymbolicLink(dir.resolve("var/lib/elsewhere"), Path.of("/etc"));
+    }
+
+    /**
+     * A sosreport is looked up, not walked: its copied files at the paths the source table names
+     * (a link leaving the bundle there is refused), nothing else visited (a link leaving it
+     * elsewhere is never reached), and its commands as its manifest.json lists them.
+     */
+    @Test
+    void aSosreportIsLookedUpAtTheSourceTablesPathsAndItsManifestsCommands() throws Exception {
+        sosreport();
+        Files.createSymbolicLink(dir.resolve("sys/class/net/eth9"), Path.of("/sys/class/net/lo"));
+        try (Bundle b = new BundleReader().read(dir)) {
+            assertThat(b.capture(Source.of(SourceKind.NETDEV_MTU, "eth0"), 0)).hasValueSatisfying(c ->
+                    assertThat(c.relativePath()).isEqualTo("sys/class/net/eth0/mtu"));
+            assertThat(b.sources(SourceKind.ETHTOOL_STATS)).extracting(Source::display).containsExactly("ethtool -S eth0");
+            assertThat(b.sources(SourceKind.ETHTOOL_DRIVER)).hasSize(1);
+            assertThat(b.refusals()).containsExactly("sys/class/net/eth9: link leaving the bundle: not followed");
+        }
+        write("sos_reports/manifest.json", "{\"version\": \"4.5.0\", \"components\": {\"report\": {\"plugins\": {\"networking\": "
+                + "{\"commands\": [{\"exec\": \"ethtool -S eth0\", \"filepath\": \"sos_commands/networking/ethtool_-S_eth0\", "
+                + "\"return_code\": 0}]}}}}}");
+        try (Bundle b = new BundleReader().read(dir)) {
+            assertThat(b.sources(SourceKind.ETHTOOL_STATS)).hasSize(1);
+            assertThat(b.sources(SourceKind.ETHTOOL_DRIVER)).as("a file the manifest does not list").isEmpty();
+            assertThat(b.sources(SourceKind.NETDEV_MTU)).hasSize(1);
+            assertThat(b.collector()).isEqualTo("sosreport 4.5.0");
+        }
+    }
 }
