@@ -112,7 +112,20 @@ public final class BundleReader {
         }
     }
 
-    private static boolean looksLikeRoot(Path dir) {
+    private static boolean looksLikeRoot(Path dir) throws IOException {
+        return looksNativeOrSos(dir) || SysinfoSnapshotReader.looksLike(dir);
+    }
+
+    /** Whether a folder is a bundle's root as this reader takes it: native, sosreport or sysinfo-snapshot. */
+    public static boolean isBundleRoot(Path dir) {
+        try {
+            return looksLikeRoot(dir);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static boolean looksNativeOrSos(Path dir) {
         return Files.isRegularFile(dir.resolve("manifest.yaml"))
                 || Files.isDirectory(dir.resolve("commands"))
                 || Files.isDirectory(dir.resolve("fs"))
@@ -141,11 +154,14 @@ public final class BundleReader {
             }
             current = children.get(0);
         }
-        throw new BundleException(input, "no manifest.yaml, commands/, fs/ or sos_commands/ inside (nor in up to "
-                + MAX_WRAPPING_FOLDERS + " single wrapping folders): not a roce-doctor bundle or a sosreport");
+        throw new BundleException(input, "no manifest.yaml, commands/, fs/, sos_commands/ or sysinfo-snapshot page inside (nor in up to "
+                + MAX_WRAPPING_FOLDERS + " single wrapping folders): not a roce-doctor bundle, a sosreport or a sysinfo-snapshot");
     }
 
     private Bundle index(Path input, Path root, List<String> extractionRefusals, Path scratch) throws IOException {
+        if (!looksNativeOrSos(root)) {
+            return SysinfoSnapshotReader.read(input, root, extractionRefusals, scratch);
+        }
         boolean sos = Files.isDirectory(root.resolve("sos_commands"));
         Layout layout = sos ? Layout.SOSREPORT : Layout.NATIVE;
         Map<Source, SortedMap<Integer, Capture>> captures = new HashMap<>();
