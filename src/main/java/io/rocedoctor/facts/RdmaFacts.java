@@ -18,6 +18,7 @@ import io.rocedoctor.parse.IbvDevices;
 import io.rocedoctor.parse.IbvDevinfoParser;
 import io.rocedoctor.parse.MlnxQos;
 import io.rocedoctor.parse.MlnxQosParser;
+import io.rocedoctor.parse.OfedInfoParser;
 import io.rocedoctor.parse.RdmaLinkParser;
 import io.rocedoctor.parse.RdmaLinks;
 import io.rocedoctor.parse.RoceMode;
@@ -64,12 +65,21 @@ final class RdmaFacts implements LayerFacts {
         facts.addAll(ecnStates(host, devices.values()));
         facts.addAll(devices.values());
         for (RdmaDevice d : devices.values()) {
+            if (d.infiniband()) {
+                // RDMA CM's RoCE ToS and mode mean nothing on an InfiniBand port: no RoCE traffic fact, so no RoCE rule matches it.
+                host.ledger().note(d.name() + " port " + d.port() + (d.netdev() == null ? "" : " (" + d.netdev() + ")")
+                        + " is an InfiniBand port (link_layer InfiniBand in ibv_devinfo -v): the RoCE rules are not run on it.");
+                continue;
+            }
             roceTraffic(host, d, d.netdev() == null ? null : qos.get(d.netdev())).ifPresent(facts::add);
             if (d.netdev() != null && (d.linkLayer() == null || "Ethernet".equalsIgnoreCase(d.linkLayer()))) {
                 for (SourceKind kind : List.of(SourceKind.CMA_ROCE_MODE, SourceKind.CMA_ROCE_TOS)) {
                     host.ledger().expect(Source.of(kind, d.name(), String.valueOf(d.port())));
                 }
             }
+        }
+        for (Source s : host.sources(SourceKind.OFED_INFO)) {
+            host.parse(s, new OfedInfoParser()).ifPresent(stack -> facts.add(new RdmaDriverStack(stack.label(), s.display())));
         }
         boolean looked = RDMA_INVENTORY.stream().anyMatch(k -> !host.sources(k).isEmpty());
         // The collector's own discovery, when the manifest has it, already said so (SourceLedger).
