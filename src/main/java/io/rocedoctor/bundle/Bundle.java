@@ -44,10 +44,21 @@ public final class Bundle implements AutoCloseable {
     private final Map<String, Path> switchRoots;
     private final List<String> discoveredRdmaDevices;
     private final Path scratch;
+    /** Captures whose text the reader holds: a slice of a file (a sysinfo-snapshot section), not the whole file. */
+    private final Map<Capture, String> heldTexts;
 
     Bundle(Path input, Path root, Layout layout, String host, String machine, String collector, List<SampleTime> sampleTimes,
            Map<Source, SortedMap<Integer, Capture>> captures, List<String> unknownFiles, List<String> refusals,
            List<Link> links, List<String> redacted, Map<String, Path> switchRoots, List<String> discoveredRdmaDevices, Path scratch) {
+        this(input, root, layout, host, machine, collector, sampleTimes, captures, unknownFiles, refusals, links, redacted, switchRoots,
+                discoveredRdmaDevices, scratch, Map.of());
+    }
+
+    Bundle(Path input, Path root, Layout layout, String host, String machine, String collector, List<SampleTime> sampleTimes,
+           Map<Source, SortedMap<Integer, Capture>> captures, List<String> unknownFiles, List<String> refusals,
+           List<Link> links, List<String> redacted, Map<String, Path> switchRoots, List<String> discoveredRdmaDevices, Path scratch,
+           Map<Capture, String> heldTexts) {
+        this.heldTexts = heldTexts;
         this.input = input;
         this.root = root;
         this.layout = layout;
@@ -190,7 +201,8 @@ public final class Bundle implements AutoCloseable {
 
     /** The text of a capture, read as UTF-8 with malformed bytes replaced. */
     public String read(Capture capture) throws IOException {
-        return readText(capture.file());
+        String held = heldTexts.get(capture);
+        return held != null ? held : readText(capture.file());
     }
 
     /** Reads a file inside the bundle as UTF-8, malformed bytes replaced, at most 64 MiB. */

@@ -122,6 +122,9 @@ public final class BundleReader {
      * (a sosreport's logs, journals, /etc and /usr copies) is held in memory as its size only.
      */
     static boolean mayBeRead(String name) {
+        if (name.contains(SysinfoSnapshotReader.FOLDER_PREFIX)) {
+            return true; // a sysinfo-snapshot's own layout: its page, text outputs and folders are read by their names
+        }
         String rest = name.substring(name.indexOf('/') + 1); // below the archive's own folder
         for (int wrapping = 0; wrapping <= MAX_WRAPPING_FOLDERS; wrapping++) {
             if (READ_AT_ROOT.contains(rest) || READ_BELOW.stream().anyMatch(rest::startsWith)
@@ -137,7 +140,20 @@ public final class BundleReader {
         return false;
     }
 
-    private static boolean looksLikeRoot(Path dir) {
+    private static boolean looksLikeRoot(Path dir) throws IOException {
+        return looksNativeOrSos(dir) || SysinfoSnapshotReader.looksLike(dir);
+    }
+
+    /** Whether a folder is a bundle's root as this reader takes it: native, sosreport or sysinfo-snapshot. */
+    public static boolean isBundleRoot(Path dir) {
+        try {
+            return looksLikeRoot(dir);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static boolean looksNativeOrSos(Path dir) {
         return Files.isRegularFile(dir.resolve("manifest.yaml"))
                 || Files.isDirectory(dir.resolve("commands"))
                 || Files.isDirectory(dir.resolve("fs"))
@@ -166,11 +182,14 @@ public final class BundleReader {
             }
             current = children.get(0);
         }
-        throw new BundleException(input, "no manifest.yaml, commands/, fs/ or sos_commands/ inside (nor in up to "
-                + MAX_WRAPPING_FOLDERS + " single wrapping folders): not a roce-doctor bundle or a sosreport");
+        throw new BundleException(input, "no manifest.yaml, commands/, fs/, sos_commands/ or sysinfo-snapshot page inside (nor in up to "
+                + MAX_WRAPPING_FOLDERS + " single wrapping folders): not a roce-doctor bundle, a sosreport or a sysinfo-snapshot");
     }
 
     private Bundle index(Path input, Path root, List<String> extractionRefusals, Path scratch) throws IOException {
+        if (!looksNativeOrSos(root)) {
+            return SysinfoSnapshotReader.read(input, root, extractionRefusals, scratch);
+        }
         boolean sos = Files.isDirectory(root.resolve("sos_commands"));
         Layout layout = sos ? Layout.SOSREPORT : Layout.NATIVE;
         Map<Source, SortedMap<Integer, Capture>> captures = new HashMap<>();

@@ -1,16 +1,19 @@
 package io.rocedoctor.cli;
 
 import io.rocedoctor.engine.RuleEngine;
+import io.rocedoctor.engine.RuleInfo;
 import io.rocedoctor.synth.Fault;
 import io.rocedoctor.synth.Faults;
 import io.rocedoctor.synth.HostShape;
 import io.rocedoctor.synth.Synthesizer;
+import io.rocedoctor.synth.SysinfoSnapshotWriter;
 
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 
@@ -71,6 +74,11 @@ final class SynthCommand implements Callable<Integer> {
     @Option(names = "--prefix", defaultValue = "node", description = "Host names are PREFIX-000, PREFIX-001... (default: ${DEFAULT-VALUE}).")
     String prefix;
 
+    @Option(names = "--layout", defaultValue = "native", paramLabel = "native|sysinfo-snapshot",
+            description = "Write native bundles, or each host as NVIDIA's sysinfo-snapshot " + SysinfoSnapshotWriter.VERSION
+                    + " would have taken it (one sample, no switch; its folder and .tgz) (default: ${DEFAULT-VALUE}).")
+    String layout;
+
     @Option(names = "--list", description = "List the faults the synthesizer can inject, and whether their rule is in the catalog.")
     boolean list;
 
@@ -103,10 +111,19 @@ final class SynthCommand implements Callable<Integer> {
             }
             chosen.add(fault.get());
         }
+        boolean snapshot = layout.equals("sysinfo-snapshot");
+        if (!snapshot && !layout.equals("native")) {
+            throw new BadInputException("--layout is native or sysinfo-snapshot, not '" + layout + "'");
+        }
+        if (snapshot) {
+            seenInASnapshot(chosen);
+        }
         List<Synthesizer.Written> written;
         try {
-            HostShape shape = new HostShape(nics, ports, cpus, numaNodes, queues, interval, switchPlatform);
-            written = new Synthesizer().write(out, new Synthesizer.Request(hosts, shape, seed, chosen, prefix));
+            // A sysinfo-snapshot is taken on the host: it holds no switch.
+            HostShape shape = new HostShape(nics, ports, cpus, numaNodes, queues, interval, snapshot ? "none" : switchPlatform);
+            Synthesizer.Request request = new Synthesizer.Request(hosts, shape, seed, chosen, prefix);
+            written = snapshot ? new Synthesizer().writeSysinfoSnapshots(out, request) : new Synthesizer().write(out, request);
         } catch (IllegalArgumentException e) {
             throw new BadInputException(e.getMessage(), e);
         }
@@ -118,5 +135,21 @@ final class SynthCommand implements Callable<Integer> {
         }
         stdout.flush();
         return Main.OK;
+    }
+
+    /**
+     * A fault whose rule judges counters (two samples) or needs a source sysinfo-snapshot does not
+     * take would not be seen in the snapshot its expected.yaml promises it in: refused.
+     */
+    private static void seenInASnapshot(List<Fault> chosen) throws BadInputException {
+        Map<String, RuleInfo> catalog = RuleEngine.builtIn().catalog();
+        for (Fault f : chosen) {
+            RuleInfo rule = catalog.get(f.id());
+            if (f.fleet() || rule == null || rule.counter()
+                    || !rule.requirements().stream().allMatch(r -> r.metBy(SysinfoSnapshotWriter.TAKEN))) {
+                throw new BadInputException(f.id() + " cannot be seen in a sysinfo-snapshot (one sample, no switch, "
+                        + "none of perftest, dcb, rdma, netdev sysfs files, mlxlink or mlxconfig)");
+            }
+        }
     }
 }

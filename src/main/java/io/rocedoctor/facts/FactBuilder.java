@@ -9,6 +9,7 @@ import io.rocedoctor.parse.EthtoolDriverInfo;
 import io.rocedoctor.parse.EthtoolLinkSettings;
 import io.rocedoctor.parse.EthtoolStats;
 import io.rocedoctor.parse.InterruptCounts;
+import io.rocedoctor.parse.IrqAffinities;
 import io.rocedoctor.parse.NumaTopology;
 import io.rocedoctor.parse.PciDevice;
 import io.rocedoctor.parse.PciDevices;
@@ -293,6 +294,15 @@ public final class FactBuilder {
         return "Speed " + gts + "GT/s, Width x" + s.width();
     }
 
+    /** Each IRQ's affinity as {@code show_irq_affinity.sh} printed it (a sysinfo-snapshot), for IRQs without smp_affinity_list. */
+    private static Map<Integer, CpuSet> shownAffinities(Bundle bundle, SourceLedger ledger) {
+        Map<Integer, CpuSet> out = new HashMap<>();
+        for (Source s : bundle.sources(SourceKind.SHOW_IRQ_AFFINITY)) {
+            ledger.parse(s, IrqAffinities.class).ifPresent(a -> a.byIrq().forEach(out::putIfAbsent));
+        }
+        return out;
+    }
+
     private static List<IrqBinding> irqBindings(Bundle bundle, SourceLedger ledger, Map<String, Port> ports, int lastSample) {
         Optional<Source> source = bundle.sources(SourceKind.PROC_INTERRUPTS).stream().findFirst();
         if (source.isEmpty()) {
@@ -315,6 +325,7 @@ public final class FactBuilder {
             nicByAddress.put(p.pciAddress(), p.nic());
             nicByName.put(p.name(), p.nic());
         });
+        Map<Integer, CpuSet> shown = shownAffinities(bundle, ledger);
         List<IrqBinding> out = new ArrayList<>();
         for (InterruptCounts.Row row : first.get().rows()) {
             if (row.irq() == null) {
@@ -345,7 +356,8 @@ public final class FactBuilder {
             if (nic == null) {
                 continue;
             }
-            CpuSet affinity = ledger.parse(Source.of(SourceKind.IRQ_AFFINITY, String.valueOf(row.irq())), CpuSet.class).orElse(null);
+            CpuSet affinity = ledger.parse(Source.of(SourceKind.IRQ_AFFINITY, String.valueOf(row.irq())), CpuSet.class)
+                    .orElse(shown.get(row.irq()));
             InterruptCounts.Row end = lastRows.get(row.irq());
             if (end != null && end.perCpu().length != row.perCpu().length) {
                 end = null; // CPUs came or went between samples: only the first sample is comparable

@@ -10,6 +10,14 @@ package io.rocedoctor.facts;
 public record RdmaDevice(String name, int port, String netdev, String nic, String pciAddress, String state,
                          String linkLayer, Integer activeMtu, Integer maxMtu) {
 
+    /**
+     * Whether ibv_devinfo -v says the port runs InfiniBand (not RoCE): the headline names it so, and
+     * no RoCE fact is built for it.
+     */
+    public boolean infiniband() {
+        return "InfiniBand".equalsIgnoreCase(linkLayer);
+    }
+
     /** {@code mlx5_0/1}: how the rdma tool names a device port. */
     public String id() {
         return name + "/" + port;

@@ -6,6 +6,7 @@ import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.parse.DcbApp;
 import io.rocedoctor.parse.DcbBuffer;
 import io.rocedoctor.parse.DcbPfc;
+import io.rocedoctor.parse.DriverStack;
 import io.rocedoctor.parse.EcnEnable;
 import io.rocedoctor.parse.GidTable;
 import io.rocedoctor.parse.IbdevNetdevMap;
@@ -61,12 +62,21 @@ final class RdmaFacts implements LayerFacts {
         facts.addAll(ecnStates(host, devices.values()));
         facts.addAll(devices.values());
         for (RdmaDevice d : devices.values()) {
+            if (d.infiniband()) {
+                // RDMA CM's RoCE ToS and mode mean nothing on an InfiniBand port: no RoCE traffic fact, so no RoCE rule matches it.
+                host.ledger().note(d.name() + " port " + d.port() + (d.netdev() == null ? "" : " (" + d.netdev() + ")")
+                        + " is an InfiniBand port (link_layer InfiniBand in ibv_devinfo -v): the RoCE rules are not run on it.");
+                continue;
+            }
             roceTraffic(host, d, d.netdev() == null ? null : qos.get(d.netdev())).ifPresent(facts::add);
             if (d.netdev() != null && (d.linkLayer() == null || "Ethernet".equalsIgnoreCase(d.linkLayer()))) {
                 for (SourceKind kind : List.of(SourceKind.CMA_ROCE_MODE, SourceKind.CMA_ROCE_TOS)) {
                     host.ledger().expect(Source.of(kind, d.name(), String.valueOf(d.port())));
                 }
             }
+        }
+        for (Source s : host.sources(SourceKind.OFED_INFO)) {
+            host.parse(s, DriverStack.class).ifPresent(stack -> facts.add(new RdmaDriverStack(stack.label(), s.display())));
         }
         boolean looked = RDMA_INVENTORY.stream().anyMatch(k -> !host.sources(k).isEmpty());
         // The collector's own discovery, when the manifest has it, already said so (SourceLedger).

@@ -68,6 +68,13 @@ public final class SourceLedger {
                     SosPlugins.notTaken().stream().filter(k -> k != SourceKind.PERFTEST).map(k -> k.templates().get(0)).toList())
                     + ": rules that need them are not evaluated.");
         }
+        if (bundle.layout() == Layout.SYSINFO_SNAPSHOT) {
+            // The script's version decides what it took (3.1.x: no mlnx_qos, no ECN files): say what this one lacks.
+            notes.add("Read as NVIDIA " + bundle.collector() + ", which takes one sample; it holds no " + String.join(", ",
+                    java.util.Arrays.stream(SourceKind.values()).filter(k -> k != SourceKind.PERFTEST && bundle.sources(k).isEmpty())
+                            .map(k -> k.templates().get(0)).toList())
+                    + ": rules that need them are not evaluated.");
+        }
         if (bundle.discoveredRdmaDevices().filter(List::isEmpty).isPresent()) {
             notes.add("No RDMA device found on this host: the collector saw none in /sys/class/infiniband, so the RDMA sources are absent.");
         }

@@ -51,9 +51,8 @@ public final class BundleInputs {
         return Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS) && ARCHIVES.stream().anyMatch(name::endsWith);
     }
 
-    /** What the reader takes for a bundle root: a manifest, or commands/, fs/ or sos_commands/. */
+    /** What the reader takes for a bundle root: a manifest, commands/, fs/, sos_commands/ or a sysinfo-snapshot's pages. */
     private static boolean looksLikeBundle(Path dir) {
-        return Files.isRegularFile(dir.resolve("manifest.yaml")) || Files.isDirectory(dir.resolve("commands"))
-                || Files.isDirectory(dir.resolve("fs")) || Files.isDirectory(dir.resolve("sos_commands"));
+        return io.rocedoctor.bundle.BundleReader.isBundleRoot(dir);
     }
 }

@@ -10,6 +10,7 @@ import io.rocedoctor.facts.Nic;
 import io.rocedoctor.facts.Port;
 import io.rocedoctor.facts.PortQos;
 import io.rocedoctor.facts.PriorityPause;
+import io.rocedoctor.facts.RdmaDriverStack;
 import io.rocedoctor.facts.RoceTraffic;
 
 import java.util.Collections;
@@ -41,7 +42,8 @@ public record HostSummary(String host, List<NicVersion> nics, Map<String, String
             "roce-mode", f -> f.of(RoceTraffic.class).stream().map(RoceTraffic::mode),
             "ecn", f -> f.of(EcnState.class).stream().map(HostSummary::ecnPriorities),
             "mtu", f -> f.of(Port.class).stream().map(p -> p.mtu() == null ? null : String.valueOf(p.mtu())),
-            "hash", f -> f.of(MultipathGroup.class).stream().map(MultipathGroup::hashPolicy)));
+            "hash", f -> f.of(MultipathGroup.class).stream().map(MultipathGroup::hashPolicy),
+            "driver-stack", f -> f.of(RdmaDriverStack.class).stream().map(RdmaDriverStack::label)));
 
     /**
      * The rates FLEET_OUTLIER_HOST compares, each the per-second rates it sums; adding one is a line.

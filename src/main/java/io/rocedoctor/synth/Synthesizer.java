@@ -51,6 +51,11 @@ public final class Synthesizer {
     }
 
     public List<Written> write(Path out, Request request) throws IOException {
+        return write(out, request, false);
+    }
+
+    /** {@code snapshot}: the hosts as a sysinfo-snapshot takes them, which runs no perftest. */
+    private List<Written> write(Path out, Request request, boolean snapshot) throws IOException {
         Files.createDirectories(out);
         List<HostModel> hosts = new ArrayList<>();
         Map<HostModel, List<Fault>> faultsOf = new LinkedHashMap<>();
@@ -58,6 +63,7 @@ public final class Synthesizer {
         for (int i = 0; i < request.hosts(); i++) {
             String name = request.namePrefix() + "-" + String.format("%0" + digits + "d", i);
             HostModel h = new HostModel(name, i, request.shape(), Seeds.mix(request.seed(), name), FIRST_SAMPLE.plusSeconds(7L * i));
+            h.perftest = !snapshot;
             if (request.shape().hasSwitch()) {
                 h.leaf = new SwitchModel("leaf-" + String.format("%0" + digits + "d", i), request.shape().switchPlatform(), h.ports());
             }
@@ -82,6 +88,27 @@ public final class Synthesizer {
             writeFleetExpected(out.resolve("fleet-expected.yaml"), faultsOf);
         }
         return written;
+    }
+
+    /**
+     * The same hosts as {@link #write}, each as NVIDIA's sysinfo-snapshot would have taken it
+     * ({@link SysinfoSnapshotWriter}): {@code HOST/sysinfo-snapshot-v...-HOST-DATE/}, its {@code .tgz}
+     * beside it, and the host's expected.yaml. The native bundles are written to a scratch folder first.
+     */
+    public List<Written> writeSysinfoSnapshots(Path out, Request request) throws IOException {
+        Path scratch = io.rocedoctor.bundle.ScratchFolder.create();
+        try {
+            List<Written> snapshots = new ArrayList<>();
+            for (Written w : write(scratch, request, true)) {
+                Path dir = Files.createDirectories(out.resolve(w.host()));
+                Path folder = SysinfoSnapshotWriter.write(w.bundle(), dir, FIRST_SAMPLE);
+                Files.copy(w.bundle().resolve("expected.yaml"), dir.resolve("expected.yaml"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                snapshots.add(new Written(w.host(), folder, w.faults()));
+            }
+            return snapshots;
+        } finally {
+            io.rocedoctor.bundle.ScratchFolder.delete(scratch);
+        }
     }
 
     private static int[] shuffled(int n, long seed) {
@@ -237,6 +264,11 @@ public final class Synthesizer {
         if (h.leaf == null) {
             // A tuned host without its switch's dump is the trap itself, whether a fault or --switch none left it out.
             Faults.byId("TRAP_HOST_ONLY_TUNING").orElseThrow().expected().apply(h)
+                    .forEach(e -> present.putIfAbsent(e.id() + "@" + e.subject(), e));
+        }
+        if (!h.perftest) {
+            // No perftest output is the finding itself, whether the fault or a sysinfo-snapshot left it out.
+            Faults.byId("BASELINE_MISSING").orElseThrow().expected().apply(h)
                     .forEach(e -> present.putIfAbsent(e.id() + "@" + e.subject(), e));
         }
         Set<String> presentIds = new TreeSet<>();
