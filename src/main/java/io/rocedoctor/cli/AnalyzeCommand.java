@@ -29,7 +29,23 @@ import picocli.CommandLine.Parameters;
                 "  roce-doctor analyze sosreport-host-2026.tar.xz --profile audit --fail-on high --format junit --output audit.xml"})
 final class AnalyzeCommand implements Callable<Integer> {
 
-    enum Format { text, json, yaml, markdown, html, junit }
+    enum Format {
+        text, json, yaml, markdown, html, junit;
+
+        /** The format a file's extension names (report.html, audit.xml); text for any other name or none. */
+        static Format of(Path output) {
+            String name = output == null ? "" : output.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+            String ext = name.substring(name.lastIndexOf('.') + 1);
+            return switch (ext) {
+                case "json" -> json;
+                case "yaml", "yml" -> yaml;
+                case "md", "markdown" -> markdown;
+                case "html", "htm" -> html;
+                case "xml" -> junit;
+                default -> text;
+            };
+        }
+    }
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -38,15 +54,19 @@ final class AnalyzeCommand implements Callable<Integer> {
             description = "The bundle to analyse; several (or a folder of bundles) add the fleet findings.")
     List<Path> bundles;
 
-    @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT",
-            description = "${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT",
+            description = "${COMPLETION-CANDIDATES} (default: from the --output file's extension, else text).")
     Format format;
 
     @Option(names = "--no-color", description = "No colour in the text report (also off when not a terminal or with NO_COLOR).")
     boolean noColor;
 
-    @Option(names = "--output", paramLabel = "FILE", description = "Write the report to FILE instead of standard output.")
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE",
+            description = "Write the report to FILE instead of standard output (.html .md .json .yaml .xml take their format).")
     Path output;
+
+    @Option(names = "--show-not-evaluated", description = "In the text report, one line per rule not evaluated instead of one per missing source.")
+    boolean showNotEvaluated;
 
     @Option(names = "--fail-on", paramLabel = "SEVERITY",
             description = "Exit 1 when a finding is at or above this severity: critical, high, medium, low, info. "
@@ -64,6 +84,7 @@ final class AnalyzeCommand implements Callable<Integer> {
         if (failOn != null && !ReportBuilder.SEVERITIES.contains(failOn)) {
             throw new BadInputException("--fail-on must be one of " + ReportBuilder.SEVERITIES + ", not '" + failOn + "'");
         }
+        Format format = this.format != null ? this.format : Format.of(output);
         Analysis analysis = diagnosis.analysis(spec.commandLine().getErr());
         List<Path> inputs = BundleInputs.expand(bundles);
         if (inputs.size() > 1) {
@@ -74,7 +95,8 @@ final class AnalyzeCommand implements Callable<Integer> {
             return FleetAnalysis.execute(inputs, format.name(), output, n, failOn, spec, analysis);
         }
         Report report = analysis.run(inputs.get(0));
-        Renderer renderer = Renderers.of(format.name(), failOn, !noColor && Terminal.colour(output == null), Terminal.width());
+        Renderer renderer = Renderers.of(format.name(), failOn, !noColor && Terminal.colour(output == null), Terminal.width(),
+                showNotEvaluated);
         String rendered = renderer.render(report);
         if (output == null) {
             spec.commandLine().getOut().print(rendered);

@@ -39,6 +39,14 @@ import org.kie.internal.io.ResourceFactory;
  * as not evaluated, as are counter rules under a configuration-only profile.
  */
 public final class RuleEngine {
+    /**
+     * The layers whose rules judge RoCE: they are not evaluated on a NIC without an RDMA device (a
+     * virtio or plain Ethernet NIC has no RoCE to misconfigure), and not at all on a host without one.
+     */
+    public static final Set<RuleLayer> ROCE_LAYERS = Set.of(RuleLayer.HOST_QOS, RuleLayer.CONGESTION, RuleLayer.TRANSPORT,
+            RuleLayer.END_TO_END, RuleLayer.BASELINE);
+    /** Why a RoCE rule was not judged on a host without any RDMA device. */
+    public static final String NO_RDMA_DEVICE = "no RDMA device in the bundle";
     private static final String MODEL_INDEX = "META-INF/kie/io.rocedoctor/roce-doctor/drools-model";
     private static volatile KieBase builtIn;
 
@@ -216,13 +224,18 @@ public final class RuleEngine {
     private Diagnosis diagnose(java.util.Collection<?> facts, Profile profile, Set<? extends Enum<?>> usable, boolean fleet) {
         Set<String> skipped = new HashSet<>();
         List<NotEvaluated> notEvaluated = new ArrayList<>();
+        WithoutRdma withoutRdma = fleet ? WithoutRdma.NONE : WithoutRdma.of(facts);
         for (RuleInfo rule : catalog.values()) {
             if ((rule.layer() == RuleLayer.FLEET) != fleet) {
                 skipped.add(rule.id());
                 continue;
             }
             List<String> missing = missing(rule, usable);
-            if (!missing.isEmpty()) {
+            if (withoutRdma.wholeHost() && ROCE_LAYERS.contains(rule.layer())) {
+                // Before its sources: a host without RDMA lacks the RoCE captures too, and that is not what to fix.
+                skipped.add(rule.id());
+                notEvaluated.add(new NotEvaluated(rule.id(), List.of(), NO_RDMA_DEVICE));
+            } else if (!missing.isEmpty()) {
                 skipped.add(rule.id());
                 notEvaluated.add(new NotEvaluated(rule.id(), missing, "sources not collected"));
             } else if (profile.configOnly() && rule.counter()) {
@@ -237,7 +250,25 @@ public final class RuleEngine {
             for (Object f : facts) {
                 session.insert(f);
             }
-            session.fireAllRules(match -> !skipped.contains(match.getRule().getName()) && !replaced(match.getRule()));
+            // A RoCE rule's match on a port or NIC without an RDMA device is not judged (and said so below).
+            Map<String, Set<String>> notOnRdma = new TreeMap<>();
+            session.fireAllRules(match -> {
+                String rule = match.getRule().getName();
+                if (skipped.contains(rule) || replaced(match.getRule())) {
+                    return false;
+                }
+                RuleInfo info = catalog.get(rule);
+                if (info != null && ROCE_LAYERS.contains(info.layer())) {
+                    Set<String> without = withoutRdma.named(match.getObjects());
+                    if (!without.isEmpty()) {
+                        notOnRdma.computeIfAbsent(rule, k -> new java.util.TreeSet<>()).addAll(without);
+                        return false;
+                    }
+                }
+                return true;
+            });
+            notOnRdma.forEach((rule, names) -> notEvaluated.add(new NotEvaluated(rule, List.of(),
+                    "not judged on " + String.join(", ", names) + ": no RDMA device there")));
             List<Finding> findings = new ArrayList<>();
             List<Explains> explains = new ArrayList<>();
             for (Object o : session.getObjects()) {
@@ -278,20 +309,29 @@ public final class RuleEngine {
         List<String> out = new ArrayList<>();
         for (RuleInfo.Requirement requirement : rule.requirements()) {
             if (!requirement.metBy(usable)) {
-                out.add(String.join(" or ", requirement.alternatives().stream()
-                        .map(all -> String.join(" and ", all.stream().map(RuleEngine::generic).toList())).toList()));
+                out.add(spelling(requirement));
             }
         }
         return out;
     }
 
-    /** A kind's command with placeholders a person recognises: {@code ethtool -S IF}, {@code switch: show pfcwd config}. */
-    static String generic(Enum<?> kind) {
-        if (kind instanceof SwitchSourceKind s) {
-            return "switch: " + s.templates().get(0).replace("{if}", "IF");
+    /** A requirement as the report says it: {@code mlnx_qos -i * or dcb pfc show dev *}. */
+    public static String spelling(RuleInfo.Requirement requirement) {
+        return String.join(" or ", requirement.alternatives().stream()
+                .map(all -> String.join(" and ", all.stream().map(RuleEngine::generic).toList())).toList());
+    }
+
+    /**
+     * A kind's command or file as a person reads it, each parameter a {@code *} (any interface, device,
+     * port, IRQ...): {@code ethtool -S *}, {@code mlnx_qos -i *}, {@code switch: show
+     * pfcwd config}; perftest is named by its programs. No template braces or made-up names reach a report.
+     */
+    public static String generic(Enum<?> kind) {
+        String template = kind instanceof SwitchSourceKind s ? "switch: " + s.templates().get(0)
+                : ((SourceKind) kind).templates().get(0);
+        if (template.startsWith("{program}")) {
+            return "perftest output (ib_write_bw, ib_read_lat...)";
         }
-        return ((SourceKind) kind).templates().get(0).replace("{if}", "IF").replace("{dev}", "DEV").replace("{port}", "1")
-                .replace("{bond}", "BOND").replace("{irq}", "N").replace("{prio}", "P").replace("{proto}", "udp4")
-                .replace("{cpu}", "N").replace(" {args}", " ...");
+        return template.replace("{proto}", "udp4").replaceAll("\\{[a-z]+\\}", "*");
     }
 }

@@ -18,7 +18,8 @@ public final class HtmlRenderer implements Renderer {
             h3{margin:4px 0}table{border-collapse:collapse;width:100%;margin:8px 0}
             th,td{border:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}th{background:#eceff1}
             td.value{font-family:ui-monospace,monospace;word-break:break-all}
-            .muted{color:#607d8b}.summary{font-weight:bold}
+            .muted{color:#607d8b}.summary{font-weight:bold}.headline{font-size:1.15em;font-weight:bold}
+            .alarm{color:var(--critical)}
             .sev{display:inline-block;min-width:5.5em;text-align:center;color:#fff;border-radius:3px;padding:0 6px;
             font-weight:bold;font-size:.8em;text-transform:uppercase}
             .finding{border-left:6px solid #90a4ae;padding:4px 12px;margin:12px 0;background:#fafafa}
@@ -45,6 +46,9 @@ public final class HtmlRenderer implements Renderer {
         h.open("style").markup(STYLE).close("style").close("head").open("body");
 
         h.element("h1", "RoCE diagnosis of " + r.bundle().host());
+        List<String> opening = r.analysed().opening();
+        h.element("p", opening.get(0), "class", r.analysed().rdmaDevices().isEmpty() ? "headline alarm" : "headline");
+        opening.stream().skip(1).forEach(line -> h.element("p", line));
         h.element("p", r.tool() + " " + r.version() + " \u00b7 profile " + r.profile() + " \u00b7 " + r.bundle().path()
                 + " (" + r.bundle().layout() + ", " + r.bundle().sampling() + ")", "class", "muted");
         h.element("p", TextRenderer.summary(r), "class", "summary");
@@ -56,7 +60,9 @@ public final class HtmlRenderer implements Renderer {
         }
         if (r.plan() != null) {
             PlanView plan = PlanView.of(r.plan());
-            plan(h, plan);
+            if (!plan.steps().isEmpty()) {
+                plan(h, plan);
+            }
             refusals(h, plan.refusals());
         }
         notEvaluated(h, r);
@@ -85,7 +91,7 @@ public final class HtmlRenderer implements Renderer {
         h.open("tr").element("th", "Worst findings").open("td");
         List<CauseTree> roots = CauseTree.of(r);
         if (roots.isEmpty()) {
-            h.text("none");
+            h.text(r.analysed().rdmaDevices().isEmpty() ? "none among the generic checks that ran" : "none");
         }
         for (CauseTree t : roots.subList(0, Math.min(WORST, roots.size()))) {
             Report.ReportFinding f = t.cause();
@@ -98,7 +104,7 @@ public final class HtmlRenderer implements Renderer {
     private static void findings(Html h, Report r) {
         h.element("h2", "Root causes and their symptoms");
         if (r.findings().isEmpty()) {
-            h.element("p", "No finding.");
+            h.element("p", r.analysed().noFinding());
         }
         for (CauseTree t : CauseTree.of(r)) {
             h.open("article", "class", "finding " + t.cause().severity());
@@ -191,11 +197,22 @@ public final class HtmlRenderer implements Renderer {
         if (r.notEvaluated().isEmpty()) {
             return;
         }
-        h.element("h2", "Not evaluated").open("table").open("tr").element("th", "Rule").element("th", "Why").close("tr");
+        h.element("h2", "Not evaluated").open("table").open("tr").element("th", "Why").element("th", "Rules it blocks")
+                .element("th", "Where it comes from").close("tr");
+        for (Report.NotEvaluatedGroup g : r.notEvaluatedSummary()) {
+            h.open("tr").element("td", g.why()).open("td");
+            for (int i = 0; i < g.rules().size(); i++) {
+                h.text(i == 0 ? "" : ", ").element("code", g.rules().get(i));
+            }
+            h.close("td").element("td", g.hint() == null ? "" : g.hint()).close("tr");
+        }
+        h.close("table");
+        h.open("details").element("summary", "Each rule not evaluated (" + r.notEvaluated().size() + ")")
+                .open("table").open("tr").element("th", "Rule").element("th", "Why").close("tr");
         for (Report.NotEvaluatedRule n : r.notEvaluated()) {
             h.open("tr").open("td").element("code", n.rule()).close("td").element("td", n.why()).close("tr");
         }
-        h.close("table");
+        h.close("table").close("details");
     }
 
     private static void collected(Html h, Report r) {

@@ -57,6 +57,8 @@ public final class JunitRenderer implements Renderer {
         x.open("testsuites", with(counts, "name", "roce-doctor")).markup("\n");
         x.open("testsuite", with(counts, "name", "roce-doctor " + host, "hostname", host)).markup("\n");
         x.markup("  ").open("properties");
+        property(x, "headline", r.analysed().headline());
+        property(x, "analysed", r.analysed().scope());
         property(x, "profile", r.profile());
         property(x, "bundle", r.bundle().path());
         property(x, "version", r.version());

@@ -15,6 +15,7 @@ public final class MarkdownRenderer implements Renderer {
     public String render(Report r) {
         StringBuilder md = new StringBuilder();
         md.append("# RoCE diagnosis of ").append(text(r.bundle().host())).append("\n\n");
+        r.analysed().opening().forEach(line -> md.append("**").append(text(line)).append("**\n\n"));
         md.append("**").append(text(TextRenderer.summary(r))).append("**\n\n");
         md.append(r.tool()).append(' ').append(r.version()).append(", profile ").append(code(r.profile()))
                 .append(", bundle ").append(code(r.bundle().path())).append(" (").append(text(r.bundle().layout()))
@@ -30,7 +31,7 @@ public final class MarkdownRenderer implements Renderer {
 
         md.append("## Findings\n\n");
         if (r.findings().isEmpty()) {
-            md.append("No finding.\n\n");
+            md.append(r.analysed().noFinding()).append("\n\n");
         } else {
             md.append("| Severity | Rule | Subject | Title | Explained by |\n|---|---|---|---|---|\n");
             for (Report.ReportFinding f : r.findings()) {
@@ -46,7 +47,9 @@ public final class MarkdownRenderer implements Renderer {
         }
         if (r.plan() != null) {
             PlanView plan = PlanView.of(r.plan());
-            plan(md, plan);
+            if (!plan.steps().isEmpty()) {
+                plan(md, plan);
+            }
             if (!plan.refusals().isEmpty()) {
                 md.append("## Refused values (not in the plan)\n\n");
                 plan.refusals().forEach(x -> md.append("- ").append(text(x.title())).append(": ").append(text(x.reason()))
@@ -55,9 +58,10 @@ public final class MarkdownRenderer implements Renderer {
             }
         }
         if (!r.notEvaluated().isEmpty()) {
-            md.append("## Not evaluated\n\n| Rule | Why |\n|---|---|\n");
-            r.notEvaluated().forEach(n -> md.append("| ").append(cell(code(n.rule()))).append(" | ")
-                    .append(cell(text(n.why()))).append(" |\n"));
+            md.append("## Not evaluated\n\n| Why | Rules it blocks | Where it comes from |\n|---|---|---|\n");
+            r.notEvaluatedSummary().forEach(g -> md.append("| ").append(cell(text(g.why()))).append(" | ")
+                    .append(cell(String.join(", ", g.rules().stream().map(MarkdownRenderer::code).toList()))).append(" | ")
+                    .append(cell(g.hint() == null ? "" : text(g.hint()))).append(" |\n"));
             md.append('\n');
         }
         if (!r.sources().failed().isEmpty()) {

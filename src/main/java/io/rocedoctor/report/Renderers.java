@@ -12,16 +12,17 @@ public final class Renderers {
 
     /**
      * The renderer of a format. {@code failOn} is the JUnit report's failing severity (null: none),
-     * {@code colour} and {@code width} shape the text report.
+     * {@code colour} and {@code width} shape the text report, which lists every rule not evaluated
+     * with {@code showNotEvaluated}, else one line per reason.
      */
-    public static Renderer of(String format, String failOn, boolean colour, int width) {
+    public static Renderer of(String format, String failOn, boolean colour, int width, boolean showNotEvaluated) {
         return switch (format) {
             case "json" -> new JsonRenderer();
             case "yaml" -> JsonRenderer.yaml();
             case "markdown" -> new MarkdownRenderer();
             case "html" -> new HtmlRenderer();
             case "junit" -> new JunitRenderer(failOn);
-            case "text" -> new TextRenderer(colour, width);
+            case "text" -> new TextRenderer(colour, width, showNotEvaluated);
             default -> throw new IllegalArgumentException("format must be one of " + String.join(", ", NAMES) + ", not '" + format + "'");
         };
     }

@@ -8,9 +8,41 @@ import java.util.Locale;
  * Field order here is the JSON's field order. {@code evaluated} lists the rules that were judged
  * (the JUnit format needs the ones that passed); {@code figures} holds what the pictures draw.
  */
-public record Report(String tool, String version, String profile, BundleInfo bundle, Sources sources,
-                     List<ReportFinding> findings, List<NotEvaluatedRule> notEvaluated, List<String> evaluated,
-                     Object plan, FigureData figures) {
+public record Report(String tool, String version, String profile, BundleInfo bundle, Analysed analysed, Sources sources,
+                     List<ReportFinding> findings, List<NotEvaluatedRule> notEvaluated,
+                     List<NotEvaluatedGroup> notEvaluatedSummary, List<String> evaluated, Object plan, FigureData figures) {
+
+    /**
+     * What was analysed, for the headline every format opens with: the host's NICs and how many of
+     * them carry an RDMA device, the RDMA devices, the switches dumped with it ({@code scope} says it
+     * in a line). {@code headline} is the first line: when no RDMA device is present it says so, and
+     * that only generic checks ran; otherwise it is the scope.
+     */
+    public record Analysed(String headline, String scope, int nics, int nicsWithRdma, List<String> rdmaDevices,
+                           List<String> switches) {
+
+        /** The lines a report opens with: the headline, then what was analysed when the headline is not that. */
+        public List<String> opening() {
+            return headline.equals(scope) ? List.of(headline) : List.of(headline, scope);
+        }
+
+        /** What a report without findings says: without an RDMA device, only the generic checks found nothing. */
+        public String noFinding() {
+            return rdmaDevices.isEmpty() ? "No finding among the generic checks that ran." : "No finding.";
+        }
+    }
+
+    /**
+     * The rules not evaluated for one reason: a source not collected (with where it would come from:
+     * the sos plugin for a sosreport), a source unreadable, or a reason of its own (the profile, no
+     * RDMA device). The people's view of {@code notEvaluated}, which keeps one entry per rule.
+     */
+    public record NotEvaluatedGroup(String why, List<String> rules, String hint) {
+    }
+
+    static String count(int n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : noun.endsWith("h") ? "es" : "s");
+    }
 
     /** Which bundle, how it was laid out, which host, how many samples and how far apart. */
     public record BundleInfo(String path, String layout, String host, int samples, Double intervalSeconds,

@@ -1,6 +1,9 @@
 package io.rocedoctor.report;
 
 import io.rocedoctor.bundle.Bundle;
+import io.rocedoctor.bundle.Layout;
+import io.rocedoctor.bundle.SosPlugins;
+import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.engine.ActionProposal;
 import io.rocedoctor.engine.Diagnosis;
 import io.rocedoctor.engine.Explains;
@@ -8,14 +11,20 @@ import io.rocedoctor.engine.Finding;
 import io.rocedoctor.engine.NotEvaluated;
 import io.rocedoctor.engine.Profile;
 import io.rocedoctor.engine.RuleDocs;
+import io.rocedoctor.engine.RuleEngine;
 import io.rocedoctor.engine.RuleInfo;
 import io.rocedoctor.engine.Severity;
 import io.rocedoctor.facts.Facts;
+import io.rocedoctor.facts.Nic;
+import io.rocedoctor.facts.Port;
+import io.rocedoctor.facts.RdmaDevice;
 import io.rocedoctor.facts.SourceLedger;
 
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -66,8 +75,92 @@ public final class ReportBuilder {
                 .sorted(Comparator.comparing(NotEvaluated::rule))
                 .map(n -> notEvaluated(n, catalog.get(n.rule()), ledger)).toList();
         FigureData figures = FigureData.from(facts, profile.thresholds().values().get("pcie.overheadFactor"));
-        return new Report("roce-doctor", VERSION, profile.name(), info, sources, findings, notEvaluated,
-                diagnosis.evaluatedRules(), plan, figures);
+        return new Report("roce-doctor", VERSION, profile.name(), info, analysed(bundle, facts, info), sources, findings,
+                notEvaluated, groups(notEvaluated, catalog, bundle.layout()), diagnosis.evaluatedRules(), plan, figures);
+    }
+
+    /** The host's NICs and RDMA devices, the switches of the bundle, and the headline they make. */
+    static Report.Analysed analysed(Bundle bundle, Facts facts, Report.BundleInfo info) {
+        List<RdmaDevice> devices = facts.all().stream().filter(RdmaDevice.class::isInstance).map(RdmaDevice.class::cast).toList();
+        Set<String> rdmaNetdevs = new HashSet<>();
+        Set<String> rdmaNics = new HashSet<>();
+        devices.forEach(d -> {
+            rdmaNetdevs.add(d.netdev());
+            if (d.nic() != null) {
+                rdmaNics.add(d.nic());
+            }
+        });
+        facts.all().stream().filter(Port.class::isInstance).map(Port.class::cast)
+                .filter(p -> p.nic() != null && (rdmaNetdevs.contains(p.name()) || p.bond() != null && rdmaNetdevs.contains(p.bond())))
+                .forEach(p -> rdmaNics.add(p.nic()));
+        List<Nic> nics = facts.all().stream().filter(Nic.class::isInstance).map(Nic.class::cast).toList();
+        int withRdma = (int) nics.stream().filter(n -> rdmaNics.contains(n.id())).count();
+        List<String> names = devices.stream().map(RdmaDevice::name).distinct().sorted().toList();
+        List<String> switches = List.copyOf(bundle.switchRoots().keySet());
+        String scope = "Analysed host " + info.host() + " (" + info.layout() + ", " + info.sampling() + "): "
+                + Report.count(nics.size(), "NIC") + ", " + (withRdma == 0 ? "none" : withRdma == nics.size() && nics.size() > 1 ? "all" : String.valueOf(withRdma))
+                + " with an RDMA device" + (names.isEmpty() ? "" : " (" + String.join(", ", names) + ")") + "; "
+                + (switches.isEmpty() ? "no switch dump" : Report.count(switches.size(), "switch") + " (" + String.join(", ", switches) + ")")
+                + ".";
+        if (!names.isEmpty()) {
+            return new Report.Analysed(scope, scope, nics.size(), withRdma, names, switches);
+        }
+        boolean listed = facts.ledger().usableKinds().stream().anyMatch(RDMA_INVENTORY::contains)
+                || bundle.discoveredRdmaDevices().isPresent();
+        String headline = (listed ? "No RDMA device found on host " + info.host()
+                : "No RDMA device in the bundle of host " + info.host()
+                + " (it has no RDMA inventory: rdma link show, ibv_devinfo -v, show_gids, ibdev2netdev)")
+                + ": only generic checks ran (PCIe, IRQs, queues, CPU, physical link); the RoCE checks were not evaluated.";
+        return new Report.Analysed(headline, scope, nics.size(), 0, names, switches);
+    }
+
+    /** The sources that list a host's RDMA devices: one of them read and empty means the host has none. */
+    private static final Set<SourceKind> RDMA_INVENTORY = Set.of(SourceKind.RDMA_LINK, SourceKind.IBV_DEVINFO,
+            SourceKind.SHOW_GIDS, SourceKind.IBDEV2NETDEV);
+
+    /**
+     * The rules not evaluated, one group per source not collected (with the sos plugins that take it,
+     * for a sosreport), per unreadable source, or per other reason; the groups blocking most rules first.
+     */
+    static List<Report.NotEvaluatedGroup> groups(List<Report.NotEvaluatedRule> notEvaluated, Map<String, RuleInfo> catalog,
+                                                 Layout layout) {
+        Map<String, Set<String>> rules = new LinkedHashMap<>();
+        Map<String, String> hints = new HashMap<>();
+        for (Report.NotEvaluatedRule n : notEvaluated) {
+            Map<String, RuleInfo.Requirement> bySpelling = new HashMap<>();
+            RuleInfo info = catalog.get(n.rule());
+            if (info != null) {
+                info.requirements().forEach(r -> bySpelling.put(RuleEngine.spelling(r), r));
+            }
+            for (String m : n.missing()) {
+                String why = "not collected: " + m;
+                rules.computeIfAbsent(why, k -> new TreeSet<>()).add(n.rule());
+                RuleInfo.Requirement r = bySpelling.get(m);
+                if (r != null && layout == Layout.SOSREPORT) {
+                    hints.put(why, sosHint(r));
+                }
+            }
+            n.unreadable().forEach(u -> rules.computeIfAbsent("collected but unreadable: " + u, k -> new TreeSet<>()).add(n.rule()));
+            if (n.missing().isEmpty() && n.unreadable().isEmpty()) {
+                rules.computeIfAbsent(n.reason() == null ? "not evaluated" : n.reason(), k -> new TreeSet<>()).add(n.rule());
+            }
+        }
+        return rules.entrySet().stream()
+                .sorted(Comparator.comparingInt((Map.Entry<String, Set<String>> e) -> -e.getValue().size()).thenComparing(Map.Entry::getKey))
+                .map(e -> new Report.NotEvaluatedGroup(e.getKey(), List.copyOf(e.getValue()), hints.get(e.getKey()))).toList();
+    }
+
+    /** Which sos plugin would have taken a requirement, or that none does (then only `collect` gets it). */
+    private static String sosHint(RuleInfo.Requirement r) {
+        List<Enum<?>> kinds = r.alternatives().stream().flatMap(Set::stream).distinct().toList();
+        if (kinds.stream().allMatch(k -> k instanceof io.rocedoctor.bundle.SwitchSourceKind)) {
+            return "a switch's own dump, added to the bundle (docs/collect.md)";
+        }
+        List<String> plugins = kinds.stream().filter(SourceKind.class::isInstance).map(k -> SosPlugins.of((SourceKind) k))
+                .flatMap(java.util.Optional::stream).map(SosPlugins.Taken::plugin).distinct().sorted().toList();
+        return plugins.isEmpty() ? "no sos plugin takes it: run roce-doctor collect on the host"
+                : "taken by the sos plugin " + String.join(" or ", plugins) + ": sos report -e " + plugins.get(0)
+                + " on a host that has the tool";
     }
 
     /**

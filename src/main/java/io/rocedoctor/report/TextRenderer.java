@@ -19,30 +19,52 @@ public final class TextRenderer implements Renderer {
 
     private final boolean colour;
     private final int width;
+    private final boolean everyRuleNotEvaluated;
 
     public TextRenderer(boolean colour, int width) {
+        this(colour, width, false);
+    }
+
+    /** {@code everyRuleNotEvaluated}: one line per rule not evaluated ({@code --show-not-evaluated}), not per source. */
+    public TextRenderer(boolean colour, int width, boolean everyRuleNotEvaluated) {
         this.colour = colour;
         this.width = Math.max(60, width);
+        this.everyRuleNotEvaluated = everyRuleNotEvaluated;
     }
 
     @Override
     public String render(Report r) {
         StringBuilder out = new StringBuilder();
-        wrap(out, bold("roce-doctor " + r.version()) + "  ", "host " + r.bundle().host() + "  (" + r.bundle().layout()
+        List<String> opening = r.analysed().opening();
+        wrap(out, "", r.analysed().rdmaDevices().isEmpty() ? colourFor("critical", opening.get(0)) : bold(opening.get(0)), "  ");
+        opening.stream().skip(1).forEach(line -> wrap(out, "", line, "  "));
+        wrap(out, "", summary(r), "  ");
+        wrap(out, "roce-doctor " + r.version() + "  ", "host " + r.bundle().host() + "  (" + r.bundle().layout()
                 + ", " + r.bundle().sampling() + ", profile " + r.profile() + ")", "  ");
         out.append('\n');
         if (r.findings().isEmpty()) {
-            out.append("No finding.\n");
+            out.append(r.analysed().noFinding()).append('\n');
         }
         CauseTree.of(r).forEach(t -> tree(out, t, ""));
         if (r.plan() != null) {
             PlanView plan = PlanView.of(r.plan());
-            plan(out, plan);
+            if (!plan.steps().isEmpty()) {
+                plan(out, plan);
+            }
             refusals(out, plan.refusals());
         }
-        if (!r.notEvaluated().isEmpty()) {
+        if (!r.notEvaluated().isEmpty() && everyRuleNotEvaluated) {
             out.append('\n').append(bold("Not evaluated")).append('\n');
             r.notEvaluated().forEach(n -> wrap(out, "  " + n.rule() + ": ", n.why(), "    "));
+        } else if (!r.notEvaluated().isEmpty()) {
+            out.append('\n').append(bold("Not evaluated: " + Report.count(r.notEvaluated().size(), "rule")
+                    + " (--show-not-evaluated lists each)")).append('\n');
+            for (Report.NotEvaluatedGroup g : r.notEvaluatedSummary()) {
+                wrap(out, "  ", g.why() + ": " + NotEvaluatedText.rules(g), "    ");
+                if (g.hint() != null) {
+                    wrap(out, "    ", g.hint(), "      ");
+                }
+            }
         }
         if (!r.sources().failed().isEmpty()) {
             out.append('\n').append(bold("Sources that could not be read")).append('\n');

@@ -49,7 +49,7 @@ public final class BundleAnalyzer {
         return analysis.run(bundle, (report, facts) -> {
             Map<String, String> renderings = new LinkedHashMap<>();
             for (String format : FORMATS) {
-                renderings.put(format, Renderers.of(format, null, false, 100).render(report));
+                renderings.put(format, Renderers.of(format, null, false, 100, false).render(report));
             }
             String worst = report.findings().stream().map(Report.ReportFinding::severity)
                     .min((a, b) -> Integer.compare(ReportBuilder.rank(a), ReportBuilder.rank(b))).orElse(null);

@@ -62,7 +62,9 @@ class PackagedJarIT {
 
     /**
      * The same for a sosreport, in every format: a rule that says it could not judge two ports
-     * (PAUSE_STORM) put its two notes in the session's order, which differed between processes.
+     * (PAUSE_STORM) put its two notes in the session's order, which differed between processes. A
+     * sosreport without RDMA inventory keeps the RoCE rules out, PAUSE_STORM included; the engine's
+     * own "not judged on" lists are sorted, and the two processes must still agree byte for byte.
      */
     @Test
     void twoProcessesGiveTheSameBytesForASosreportInEveryFormat(@TempDir Path tmp) throws Exception {
@@ -71,7 +73,7 @@ class PackagedJarIT {
         for (AnalyzeCommand.Format format : AnalyzeCommand.Format.values()) {
             String[] args = {"analyze", sos.toString(), "--format", format.name(), "--no-color"};
             String first = run(args);
-            assertThat(first).as(format.name()).contains("one sample on ens1f0np0", "one sample on ens1f1np1");
+            assertThat(first).as(format.name()).contains("No RDMA device in the bundle of host train-node-9");
             assertThat(run(args)).as(String.join(" ", args)).isEqualTo(first);
         }
         String[] facts = {"facts", sos.toString(), "--format", "json"};

@@ -68,7 +68,10 @@ class UnreadableSourceReportTest {
         assertThat(rule.path("missing").toString()).contains("lspci -vvv");
         assertThat(rule.path("unreadable")).isEmpty();
         String text = Cli.run("analyze", bundle.toString(), "--format", "text").out();
-        assertThat(text).contains("PCIE_LINK_DOWNGRADED: not collected: lspci -vvv").doesNotContain("collected but unreadable");
+        assertThat(text).contains("not collected: lspci -vvv: blocks 3 rules: PCIE_CEILING_BELOW_PORTS, PCIE_LINK_DOWNGRADED")
+                .doesNotContain("collected but unreadable");
+        assertThat(Cli.run("analyze", bundle.toString(), "--show-not-evaluated").out())
+                .contains("PCIE_LINK_DOWNGRADED: not collected: lspci -vvv");
     }
 
     private static JsonNode find(JsonNode rules, String id) {

@@ -4,6 +4,7 @@ import io.rocedoctor.facts.CnpMarking;
 import io.rocedoctor.facts.EcnState;
 import io.rocedoctor.facts.Link;
 import io.rocedoctor.facts.PortQos;
+import io.rocedoctor.facts.RdmaDevice;
 import io.rocedoctor.facts.RoceTraffic;
 import io.rocedoctor.facts.SwitchBufferPools;
 import io.rocedoctor.facts.SwitchHash;
@@ -87,6 +88,9 @@ final class SwitchedHost {
 
     List<Object> facts() {
         List<Object> facts = new ArrayList<>(HostFacts.healthy().facts);
+        // p0 carries RoCE (the engine keeps RoCE rules off ports without an RDMA device), with a healthy perftest baseline.
+        facts.add(new RdmaDevice("mlx5_0", 1, "p0", HostFacts.NIC, HostFacts.NIC + ".0", "ACTIVE", "Ethernet", 4096, 4096));
+        facts.add(QosHost.bandwidth(95.0, 252.0));
         facts.add(new PortQos("p0", hostTrust, hostPfc, Map.of(26, 3), Map.of(), Map.of(), List.of(), hostQosSource));
         facts.add(new EcnState("p0", Map.of(3, hostEcn), Map.of(3, hostEcn)));
         facts.add(new RoceTraffic("mlx5_0", 1, "p0", "v2", tos, tos >> 2, hostTrust, roceHostPriority,

@@ -57,15 +57,6 @@ class RdmaStatisticParserTest {
     }
 
     @Test
-    void irdmaCamelCaseCountersFromHwCounters() throws Exception {
-        RdmaStatistics s = hwCounters.parse(RdmaFamilyFixtures.read("hw_counters/grep-hw_counters-irdma0-roce.txt"));
-        assertThat(s.port("irdma0", 1).orElseThrow().counters()).containsEntry("cnpSent", 877L)
-                .containsEntry("RxECNMrkd", 5512L).containsEntry("ip4RxDiscard", 3L).hasSize(8);
-        // a counter name is kept as the driver spells it: irdma's is not mlx5's
-        assertThat(s.port("irdma0", 1).orElseThrow().counter("np_cnp_sent")).isEmpty();
-    }
-
-    @Test
     void wrappedAnywhereStillParses() throws Exception {
         RdmaStatistics s = statistic.parse("link mlx5_7/2 rx_write_requests\n5 out_of_sequence 6\nnp_cnp_sent\n7\n");
         assertThat(s.port("mlx5_7", 2).orElseThrow().counters()).containsEntry("rx_write_requests", 5L)

@@ -78,8 +78,8 @@ class HtmlRendererTest {
     @Test
     void noDataDrawsNoPicture() {
         Report bare = ReportFixtures.hostile(null);
-        Report withoutFigures = new Report(bare.tool(), bare.version(), bare.profile(), bare.bundle(), bare.sources(),
-                bare.findings(), bare.notEvaluated(), bare.evaluated(), null,
+        Report withoutFigures = new Report(bare.tool(), bare.version(), bare.profile(), bare.bundle(), bare.analysed(),
+                bare.sources(), bare.findings(), bare.notEvaluated(), bare.notEvaluatedSummary(), bare.evaluated(), null,
                 new FigureData(List.of(), List.of(), List.of(), List.of(), List.of()));
         assertThat(html.render(withoutFigures)).doesNotContain("<figure").doesNotContain("<svg")
                 .doesNotContain("<h2>Pictures</h2>");

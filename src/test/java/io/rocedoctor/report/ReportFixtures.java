@@ -45,12 +45,15 @@ final class ReportFixtures {
                 List.of(), List.of(), List.of());
         return new Report("roce-doctor", "0.1.0", "throughput",
                 new Report.BundleInfo("/tmp/" + HOSTILE, "native", "host" + HOSTILE, 2, 10.0, List.of("refused " + HOSTILE)),
+                new Report.Analysed("Analysed host" + HOSTILE, "Analysed host" + HOSTILE, 1, 1, List.of("mlx5_0"), List.of()),
                 new Report.Sources(List.of("ethtool -S eth0"), List.of("mlxlink"),
                         List.of(new Report.FailedSource("lspci -vvv", "commands/lspci_-vvv", 3, "bad line " + HOSTILE)),
                         List.of("note " + HOSTILE)),
                 List.of(cause, symptom, low),
                 List.of(new Report.NotEvaluatedRule("PHY_BER_HIGH", List.of("mlxlink -d mlx5_0 -m -e -c"), null),
                         new Report.NotEvaluatedRule("PAUSE_STORM", List.of(), "the audit profile evaluates configuration only")),
+                List.of(new Report.NotEvaluatedGroup("not collected: mlxlink -d mlx5_0 -m -e -c", List.of("PHY_BER_HIGH"), null),
+                        new Report.NotEvaluatedGroup("the audit profile evaluates configuration only", List.of("PAUSE_STORM"), null)),
                 List.of("BASELINE_LATENCY_JITTER", "CPU_GOVERNOR_POWERSAVE", "IRQ_CROSS_NUMA", "PCIE_LINK_DOWNGRADED"),
                 plan, figures);
     }
@@ -60,8 +63,8 @@ final class ReportFixtures {
         Report r = hostile(plan());
         FigureData figures = new FigureData(List.of(new FigureData.NicSummary("0000:00:03", null, "virtio_net", null, null,
                 List.of("eth0"), 0)), List.of(), List.of(), List.of(), List.of());
-        return new Report(r.tool(), r.version(), r.profile(), r.bundle(), r.sources(), r.findings(), r.notEvaluated(),
-                r.evaluated(), r.plan(), figures);
+        return new Report(r.tool(), r.version(), r.profile(), r.bundle(), r.analysed(), r.sources(), r.findings(), r.notEvaluated(),
+                r.notEvaluatedSummary(), r.evaluated(), r.plan(), figures);
     }
 
     /** The subject of a refused proposal: a bond name with a command, markup and a terminal escape in it. */
