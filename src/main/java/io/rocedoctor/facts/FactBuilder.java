@@ -48,7 +48,7 @@ public final class FactBuilder {
     static final FactLayer SKELETON = new FactLayer("skeleton",
             Set.of(SourceKind.LSPCI, SourceKind.BONDING, SourceKind.ETHTOOL_DRIVER, SourceKind.ETHTOOL_LINK, SourceKind.NETDEV_MTU,
                     SourceKind.NETDEV_NUMA_NODE, SourceKind.NUMACTL, SourceKind.LSCPU, SourceKind.ETHTOOL_STATS,
-                    SourceKind.PROC_INTERRUPTS, SourceKind.IRQ_AFFINITY, SourceKind.LLDP_NEIGHBORS),
+                    SourceKind.PROC_INTERRUPTS, SourceKind.IRQ_AFFINITY, SourceKind.SHOW_IRQ_AFFINITY, SourceKind.LLDP_NEIGHBORS),
             Set.of(), Set.of(Host.class, NumaNode.class, Port.class, Nic.class, PcieLink.class, Bond.class, MultipathGroup.class,
                     CounterRate.class, IrqBinding.class));
 

@@ -38,9 +38,9 @@ final class RdmaFacts implements LayerFacts {
     @Override
     public FactLayer declaration() {
         return new FactLayer("rdma",
-                Set.of(SourceKind.MLNX_QOS, SourceKind.DCB_PFC, SourceKind.DCB_APP, SourceKind.DCB_BUFFER, SourceKind.IBDEV2NETDEV, SourceKind.RDMA_LINK, SourceKind.IBV_DEVINFO, SourceKind.SHOW_GIDS, SourceKind.BNXT_RE_CC_ECN_ENABLE, SourceKind.ECN_NOTIFICATION_POINT, SourceKind.ECN_REACTION_POINT, SourceKind.CMA_ROCE_MODE, SourceKind.CMA_ROCE_TOS),
+                Set.of(SourceKind.MLNX_QOS, SourceKind.DCB_PFC, SourceKind.DCB_APP, SourceKind.DCB_BUFFER, SourceKind.IBDEV2NETDEV, SourceKind.RDMA_LINK, SourceKind.IBV_DEVINFO, SourceKind.SHOW_GIDS, SourceKind.BNXT_RE_CC_ECN_ENABLE, SourceKind.ECN_NOTIFICATION_POINT, SourceKind.ECN_REACTION_POINT, SourceKind.CMA_ROCE_MODE, SourceKind.CMA_ROCE_TOS, SourceKind.OFED_INFO),
                 Set.of(),
-                Set.of(PortQos.class, EcnState.class, RdmaDevice.class, RoceTraffic.class));
+                Set.of(PortQos.class, EcnState.class, RdmaDevice.class, RoceTraffic.class, RdmaDriverStack.class));
     }
 
     @Override
