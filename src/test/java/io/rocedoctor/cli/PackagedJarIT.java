@@ -80,6 +80,22 @@ class PackagedJarIT {
         assertThat(run(facts)).isEqualTo(run(facts));
     }
 
+    /** A sysinfo-snapshot .tgz as NVIDIA's script names it, analysed by the jar: its faults, its layout, the same bytes twice. */
+    @Test
+    void theJarAnalysesASysinfoSnapshotTgz(@TempDir Path tmp) throws Exception {
+        Run synth = jar("synth", "--out", tmp.toString(), "--layout", "sysinfo-snapshot", "--nics", "2", "--ports", "1", "--cpus", "32",
+                "--prefix", "gpu-node", "--fault", "PFC_NOT_ON_ROCE_PRIO", "--fault", "IRQ_CROSS_NUMA");
+        assertThat(synth.exit()).as(synth.err()).isZero();
+        String tgz = tmp.resolve("gpu-node-000/sysinfo-snapshot-v3.7.9.9-gpu-node-000-20261120-101500.tgz").toString();
+
+        Run r = jar("analyze", tgz, "--format", "json");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("\"layout\" : \"sysinfo-snapshot\"", "\"PFC_NOT_ON_ROCE_PRIO\"", "\"IRQ_CROSS_NUMA\"",
+                "Read as NVIDIA sysinfo-snapshot 3.7.9.9");
+        assertThat(r.err()).isEmpty();
+        assertThat(run("analyze", tgz, "--format", "json")).isEqualTo(r.out());
+    }
+
     private static String run(String... args) throws Exception {
         return jar(args).out();
     }
