@@ -112,8 +112,9 @@ public final class BundleReader {
 
     /** The top-level files of a bundle the reader reads besides its captures. */
     private static final Set<String> READ_AT_ROOT = Set.of("manifest.yaml", "hostname");
-    /** The folders of a bundle (native, switch dump, sosreport) whose files the reader may read. */
-    private static final List<String> READ_BELOW = List.of("commands/", "fs/", "samples/", "switches/", "sos_commands/", "sos_reports/");
+    /** The folders of a bundle (native, switch dump, sosreport, sysinfo-snapshot) whose files the reader may read. */
+    private static final List<String> READ_BELOW = List.of("commands/", "fs/", "samples/", "switches/", "sos_commands/", "sos_reports/",
+            "commands_txt_output/", "ethtool_S/", "show_irq_affinity_all/", "ecn/", "pcie_files/");
 
     /**
      * Whether a file of an archive, by its name there, may be read: it is, below any of the
@@ -122,12 +123,10 @@ public final class BundleReader {
      * (a sosreport's logs, journals, /etc and /usr copies) is held in memory as its size only.
      */
     static boolean mayBeRead(String name) {
-        if (name.contains(SysinfoSnapshotReader.FOLDER_PREFIX)) {
-            return true; // a sysinfo-snapshot's own layout: its page, text outputs and folders are read by their names
-        }
         String rest = name.substring(name.indexOf('/') + 1); // below the archive's own folder
         for (int wrapping = 0; wrapping <= MAX_WRAPPING_FOLDERS; wrapping++) {
-            if (READ_AT_ROOT.contains(rest) || READ_BELOW.stream().anyMatch(rest::startsWith)
+            // A top-level file: a sysinfo-snapshot's page and the files it links (sysctl_a, interrupts) sit there.
+            if (!rest.contains("/") || READ_AT_ROOT.contains(rest) || READ_BELOW.stream().anyMatch(rest::startsWith)
                     || SourceKind.recognise("/" + rest, false, SourceKind.Origin.FILE).isPresent()) {
                 return true;
             }

@@ -42,8 +42,6 @@ import java.util.stream.Stream;
 final class SysinfoSnapshotReader {
 
     /** {@code sysinfo-snapshot-v3.7.6-HOST-20231001-120000}; 3.1.x dates have no seconds; HOST may be left out. */
-    /** How the script names its folder (and the page and archive named after it). */
-    static final String FOLDER_PREFIX = "sysinfo-snapshot-v";
     static final Pattern FOLDER = Pattern.compile("sysinfo-snapshot-v([0-9][0-9.]*)-(?:(.+)-)?([0-9]{8}-[0-9]{4,6})");
     private static final Pattern VERSION = Pattern.compile("<h2>Version: ([0-9][0-9.]*)</h2>");
     private static final Pattern SECTION = Pattern.compile("<h2>([^<]*)</h2>\\s*<p>(.*?)</p>", Pattern.DOTALL);
