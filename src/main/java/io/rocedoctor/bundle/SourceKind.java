@@ -27,6 +27,8 @@ public enum SourceKind {
     ETHTOOL_RSS(Origin.COMMAND, false, "ethtool -x {if}"),
     ETHTOOL_FLOW_HASH(Origin.COMMAND, false, "ethtool -n {if} rx-flow-hash {proto}"),
     ETHTOOL_MODULE(Origin.COMMAND, false, "ethtool -m {if}"),
+    /** Link-level (802.3x global) pause, autonegotiated or set: RX, TX. */
+    ETHTOOL_PAUSE(Origin.COMMAND, false, "ethtool -a {if}"),
     IP_LINK_DETAILS(Origin.COMMAND, false, "ip -d link show", "ip -d link", "ip -d -s link", "ip -s -d link"),
     IP_LINK_STATS(Origin.COMMAND, true, "ip -s link show", "ip -s link", "ip -s -s link", "ip -s -d link", "ip -d -s link"),
     BONDING(Origin.FILE, false, "/proc/net/bonding/{bond}"),

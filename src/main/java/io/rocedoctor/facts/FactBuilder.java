@@ -56,6 +56,7 @@ public final class FactBuilder {
     private static final List<LayerFacts> LAYERS = List.of(
             new RdmaFacts(),
             new PhysicalFacts(),
+            new LinkPauseFacts(),
             new QueueFacts(),
             new IrqFacts(),
             new TransportFacts(),

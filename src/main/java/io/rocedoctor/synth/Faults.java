@@ -88,6 +88,9 @@ public final class Faults {
                     },
                     h -> List.of(ExpectedFinding.of("HOST_ORIGINATED_PAUSE", h.port(0, 0).netdev)),
                     "rate:pause"),
+            host("GLOBAL_PAUSE_WITH_PFC", "the first port runs link-level pause (RX and TX) next to PFC on priority 3", ANY,
+                    h -> h.port(0, 0).linkPause = true,
+                    h -> List.of(ExpectedFinding.of("GLOBAL_PAUSE_WITH_PFC", h.port(0, 0).netdev))),
             host("PAUSE_STORM", "the first port is paused 80% of the time on priority 3", ANY,
                     h -> {
                         h.port(0, 0).counterRates.put("rx_prio3_pause", 50_000.0);

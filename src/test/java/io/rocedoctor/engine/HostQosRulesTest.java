@@ -3,6 +3,7 @@ package io.rocedoctor.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rocedoctor.facts.EcnState;
+import io.rocedoctor.facts.LinkPause;
 import io.rocedoctor.facts.LosslessBuffer;
 import io.rocedoctor.facts.PortQos;
 
@@ -110,6 +111,22 @@ class HostQosRulesTest {
             assertThat(n.rule()).isEqualTo("HOST_ORIGINATED_PAUSE");
             assertThat(n.reason()).contains("one sample on p0");
         });
+    }
+
+    @Test
+    void linkPauseOnAPortThatRunsPfcIsGlobalPauseWithPfc() {
+        Diagnosis d = QosHost.healthy().with(new LinkPause("p0", HostFacts.NIC, true, true, null, null, "ethtool -a p0")).diagnose();
+        Finding f = RuleHarness.only(d, "GLOBAL_PAUSE_WITH_PFC@p0");
+        assertThat(f.severity()).isEqualTo("high");
+        assertThat(f.actions()).containsExactly(new ActionProposal("host-link-pause-off", Map.of("device", "p0")));
+    }
+
+    @Test
+    void nearMissLinkPauseOffOrAPortWithoutPfc() {
+        assertThat(QosHost.healthy().with(new LinkPause("p0", HostFacts.NIC, false, false, null, null, "ethtool -a p0")).ids()).isEmpty();
+        assertThat(QosHost.healthy().replace(PortQos.class, QosHost.qos("dscp", List.of()))
+                .with(new LinkPause("p0", HostFacts.NIC, true, true, null, null, "ethtool -a p0")).ids())
+                .doesNotContain("GLOBAL_PAUSE_WITH_PFC@p0");
     }
 
     @Test

@@ -63,6 +63,7 @@ class RulebaseTest {
             "PFC_TOO_MANY_PRIOS",
             "PAUSE_STORM",
             "HOST_ORIGINATED_PAUSE",
+            "GLOBAL_PAUSE_WITH_PFC",
             "LOSSLESS_BUFFER_MISCONFIGURED",
             "BASELINE_BW_LOW",
             "BASELINE_LATENCY_JITTER",
