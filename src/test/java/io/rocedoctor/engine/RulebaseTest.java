@@ -64,6 +64,7 @@ class RulebaseTest {
             "PAUSE_STORM",
             "HOST_ORIGINATED_PAUSE",
             "GLOBAL_PAUSE_WITH_PFC",
+            "SWITCH_ECN_OFF_LOSSLESS",
             "LOSSLESS_BUFFER_MISCONFIGURED",
             "BASELINE_BW_LOW",
             "BASELINE_LATENCY_JITTER",

@@ -40,6 +40,25 @@ class SwitchQosRulesTest {
     }
 
     @Test
+    void ecnOffOnALosslessQueueWhoseHostRunsDcqcn() {
+        Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> s.switchEcnMarking = false));
+        Finding f = RuleHarness.only(d, "SWITCH_ECN_OFF_LOSSLESS@" + QUEUE);
+        assertThat(f.severity()).isEqualTo("high");
+        assertThat(f.confidence()).isEqualTo("confirmed");
+        assertThat(f.actions()).extracting(ActionProposal::action).containsExactly("switch-ecn-enable");
+    }
+
+    @Test
+    void nearMissEcnOffWhereTheHostRunsNoDcqcnOrMarkingUnknown() {
+        // Without DCQCN on the host the host's own rule speaks; the switch queue is not this rule's.
+        assertThat(ids(SwitchedHost.healthy().with(s -> {
+            s.switchEcnMarking = false;
+            s.hostEcn = false;
+        }))).doesNotContain("SWITCH_ECN_OFF_LOSSLESS@" + QUEUE);
+        assertThat(ids(SwitchedHost.healthy().with(s -> s.switchEcnMarking = null))).isEmpty();
+    }
+
+    @Test
     void watchdogOffOnALosslessQueue() {
         Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> s.watchdogOn = false));
         assertThat(RuleHarness.ids(d)).containsExactly("SWITCH_PFC_WATCHDOG_OFF@" + SwitchedHost.LABEL);

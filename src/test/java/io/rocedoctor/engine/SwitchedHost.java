@@ -49,6 +49,8 @@ final class SwitchedHost {
     Integer cableMeters = 5;
 
     long xoffBytes = 1_000_000;
+    /** ECN marking of the lossless queue (null: the dump does not show it). */
+    Boolean switchEcnMarking = true;
     Long ecnMinBytes = 150_000L;
     Long headroomBytes = 50_176L;
     Boolean watchdogOn = true;
@@ -111,7 +113,7 @@ final class SwitchedHost {
         long floor = Math.round(2 * cableMeters * 5.0 * speedMbps / 8000) + 2L * switchMtu;
         for (int p : switchPfc) {
             facts.add(new SwitchLosslessQueue(SWITCH, SWITCH_PORT, "sonic", p, port.queueOf(p), p, xoffBytes, "test profile",
-                    headroomBytes, floor, switchMtu, speedMbps, true, ecnMinBytes, 1_500_000L, 10, watchdogOn, "show pfcwd config",
+                    headroomBytes, floor, switchMtu, speedMbps, switchEcnMarking, ecnMinBytes, 1_500_000L, 10, watchdogOn, "show pfcwd config",
                     stormsDetected, stormsDuring, stormed, "show pfcwd stats", drops, dropsSinceBoot,
                     "show priority-group drop counters PG" + p, facing, "pg_lossless_100000_5m_profile", "RDMA_LOSSLESS"));
         }
