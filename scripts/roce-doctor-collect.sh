@@ -35,6 +35,7 @@ ETHTOOL_PRIV_FLAGS 0 ethtool --show-priv-flags {if}
 ETHTOOL_RSS 0 ethtool -x {if}
 ETHTOOL_FLOW_HASH 0 ethtool -n {if} rx-flow-hash {proto}
 ETHTOOL_MODULE 0 ethtool -m {if}
+ETHTOOL_PAUSE 0 ethtool -a {if}
 IP_LINK_DETAILS 0 ip -d link show
 IP_LINK_STATS 1 ip -s link show
 BONDING 0 /proc/net/bonding/{bond}

@@ -34,6 +34,7 @@ public final class SosPlugins {
         take("networking", SourceKind.ETHTOOL_FEATURES, "ethtool -k {if}");
         take("networking", SourceKind.ETHTOOL_PRIV_FLAGS, "ethtool --show-priv-flags {if}");
         take("networking", SourceKind.ETHTOOL_MODULE, "ethtool -m {if}");
+        take("networking", SourceKind.ETHTOOL_PAUSE, "ethtool -a {if}");
         take("networking", SourceKind.IP_LINK_DETAILS, "ip -s -d link");
         take("networking", SourceKind.IP_LINK_STATS, "ip -s -d link");
         take("networking", SourceKind.BONDING, "/proc/net/bonding/{bond}");

@@ -27,6 +27,8 @@ import io.rocedoctor.parse.EthtoolChannelsParser;
 import io.rocedoctor.parse.EthtoolDriverInfo;
 import io.rocedoctor.parse.EthtoolDriverInfoParser;
 import io.rocedoctor.parse.EthtoolLinkSettings;
+import io.rocedoctor.parse.EthtoolPause;
+import io.rocedoctor.parse.EthtoolPauseParser;
 import io.rocedoctor.parse.EthtoolLinkSettingsParser;
 import io.rocedoctor.parse.EthtoolRings;
 import io.rocedoctor.parse.EthtoolRingsParser;
@@ -105,6 +107,8 @@ public enum SourceKind implements CaptureKind {
     ETHTOOL_RSS(Origin.COMMAND, false, parsedBy(RssIndirection.class, new RssIndirectionParser()), "ethtool -x {if}"),
     ETHTOOL_FLOW_HASH(Origin.COMMAND, false, parsedBy(RxFlowHash.class, new RxFlowHashParser()), "ethtool -n {if} rx-flow-hash {proto}"),
     ETHTOOL_MODULE(Origin.COMMAND, false, parsedBy(ModuleInfo.class, new ModuleInfoParser()), "ethtool -m {if}"),
+    /** Link-level (802.3x global) pause, autonegotiated or set: RX, TX. */
+    ETHTOOL_PAUSE(Origin.COMMAND, false, parsedBy(EthtoolPause.class, new EthtoolPauseParser()), "ethtool -a {if}"),
     IP_LINK_DETAILS(Origin.COMMAND, false, parsedBy(IpLinks.class, new IpLinksParser()), "ip -d link show", "ip -d link", "ip -d -s link", "ip -s -d link"),
     IP_LINK_STATS(Origin.COMMAND, true, parsedBy(IpLinks.class, new IpLinksParser()), "ip -s link show", "ip -s link", "ip -s -s link", "ip -s -d link", "ip -d -s link"),
     BONDING(Origin.FILE, false, parsedBy(BondStatus.class, new BondingParser()), "/proc/net/bonding/{bond}"),

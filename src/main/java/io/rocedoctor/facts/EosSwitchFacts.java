@@ -127,7 +127,7 @@ final class EosSwitchFacts {
                 counters.display() + " unicast TC" + queue + " droppedPackets");
 
         Integer speed = sw.hostPort(name).map(Port::speedMbps).orElse(null);
-        return new SwitchLosslessQueue(sw.dump().name(), name, sw.platform(), priority, queue, null, null, null, null, null,
+        return new SwitchLosslessQueue(sw.dump().name(), name, sw.platform(), priority, queue, null, null, null, null, null, null,
                 speed, settings(name).isPresent() ? ecn.isPresent() : null, ecn.map(EosRunningConfig.Ecn::minimumBytes).orElse(null),
                 ecn.map(EosRunningConfig.Ecn::maximumBytes).orElse(null),
                 ecn.map(EosRunningConfig.Ecn::maxMarkProbability).orElse(null), watchdog, source, null, null, false, null,

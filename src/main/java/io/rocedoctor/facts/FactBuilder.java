@@ -54,7 +54,7 @@ public final class FactBuilder {
 
     /** The layers built on the skeleton, in the order their declarations give ({@link LayerOrder}). */
     private static final List<LayerFacts> LAYERS = LayerOrder.of(SKELETON, List.of(new BaselineFacts(), new IrqFacts(),
-            new PhysicalFacts(), new QosFacts(), new QueueFacts(), new RdmaFacts(), new SwitchFacts(), new TrafficFacts(),
+            new LinkPauseFacts(), new PhysicalFacts(), new QosFacts(), new QueueFacts(), new RdmaFacts(), new SwitchFacts(), new TrafficFacts(),
             new TransportFacts()));
 
     /** The skeleton's declaration, then each layer's in the order they are built. */

@@ -179,7 +179,7 @@ final class NvueSwitchFacts {
         }
 
         return new SwitchLosslessQueue(sw.dump().name(), name, sw.platform(), priority, tc, pg == null ? null : pg.index(),
-                xoff, basis, pg == null ? null : pg.headroomBytes(), SwitchContext.headroomFloor(speed, port.cableMeters(), mtu),
+                xoff, basis, pg == null ? null : pg.headroomBytes(), SwitchContext.headroomFloor(speed, port.cableMeters(), mtu), mtu,
                 speed, marking, min, max, probability, wd == null ? null : wd.enabled(), wdName,
                 wdTc.map(NvuePfcWatchdog.TrafficClass::deadlockCount).orElse(null), null,
                 wdTc.map(NvuePfcWatchdog.TrafficClass::deadlocked).orElse(false), wdName, drops.amount(),

@@ -85,6 +85,8 @@ final class PhysicalFacts implements LayerFacts {
                 }
             }
         }
+        Optional<CounterRate> symbols = host.portCounter(port.name(), CounterMeaning.RX_SYMBOL_ERROR)
+                .filter(c -> !c.sinceBoot() && !c.wentDown());
         return new PhysicalLink(port.name(), port.nic(), port.speedMbps(), commonMax, advertised, partner, peerGroup,
                 peerMax, mlxlinkSource == null ? null : mlxlinkSource.display(),
                 m == null ? null : m.lanes(),
@@ -92,7 +94,9 @@ final class PhysicalFacts implements LayerFacts {
                 m == null ? null : m.fec(), m == null ? null : fecCode(m.fec()),
                 m == null ? null : value(m.rawBer()), m == null || m.rawBer() == null ? null : m.rawBer().text(),
                 m == null ? null : value(m.effectiveBer()), m == null || m.effectiveBer() == null ? null : m.effectiveBer().text(),
-                increase(host, port.name(), CounterMeaning.RX_SYMBOL_ERROR), m == null ? null : m.linkDownCounter(),
+                symbols.map(CounterRate::delta).orElse(null), symbols.map(CounterRate::counter).orElse(null),
+                symbols.map(c -> bitErrorRatio(c.delta(), port.speedMbps(), host.interval())).orElse(null),
+                m == null ? null : m.linkDownCounter(),
                 m == null ? null : m.linkErrorRecoveryCounter(), m == null ? null : m.minutesSinceLastClear(),
                 carrierChanges(host, port.name()));
     }
@@ -150,8 +154,15 @@ final class PhysicalFacts implements LayerFacts {
     }
 
     /** How much a port counter grew between the first and last sample; null with one sample or no counter. */
-    private static Long increase(HostContext host, String port, CounterMeaning meaning) {
-        return host.portCounter(port, meaning).filter(c -> !c.sinceBoot() && !c.wentDown()).map(CounterRate::delta).orElse(null);
+    /**
+     * Errors over the bits a link of {@code speedMbps} receives in {@code seconds}: the PHY decodes
+     * symbols all the time, idle ones included, so the line rate is the denominator, not the traffic.
+     */
+    static Double bitErrorRatio(long errors, Integer speedMbps, Double seconds) {
+        if (speedMbps == null || speedMbps <= 0 || seconds == null || seconds <= 0) {
+            return null;
+        }
+        return errors / (speedMbps * 1e6 * seconds);
     }
 
     /** Carrier changes between samples; the absolute count is no evidence (a link that came up once has 2). */

@@ -19,8 +19,13 @@ import java.util.List;
  *                           the FEC is not one whose correction limit roce-doctor knows
  * @param rawBer             pre-FEC bit error ratio, with {@code rawBerText} as printed
  * @param effectiveBer       post-FEC bit error ratio, with {@code effectiveBerText} as printed
- * @param symbolErrorsDelta  increase of {@code rx_symbol_err_phy} between the first and last sample;
- *                           null with one sample or without the counter
+ * @param symbolErrorsDelta  increase of the port's symbol error counter between the first and last
+ *                           sample; null with one sample or without the counter
+ * @param symbolErrorCounter the name of that counter as the capture prints it (mlx5 {@code rx_symbol_err_phy})
+ * @param symbolErrorBer     that increase over the bits the link received at line rate in the
+ *                           interval: the bit error ratio left after FEC (mlx5 counts the symbol
+ *                           errors the FEC did not correct, or all of them without FEC); null when
+ *                           the increase, the speed or the interval is unknown
  * @param linkDowns          mlxlink "Link Down Counter" since its last clear
  * @param recoveries         mlxlink "Link Error Recovery Counter" since its last clear
  * @param minutesSinceClear  how long those counters have been counting
@@ -31,7 +36,7 @@ public record PhysicalLink(String port, String nic, Integer speedMbps, Integer c
                            List<String> advertisedModes, List<String> partnerModes, String peerGroup, Integer peerMaxMbps,
                            String mlxlink, Integer lanes, String signaling, String fec, String fecCode,
                            Double rawBer, String rawBerText, Double effectiveBer, String effectiveBerText,
-                           Long symbolErrorsDelta, Long linkDowns, Long recoveries, Double minutesSinceClear,
+                           Long symbolErrorsDelta, String symbolErrorCounter, Double symbolErrorBer, Long linkDowns, Long recoveries, Double minutesSinceClear,
                            Long carrierChangesDelta) {
     public PhysicalLink {
         advertisedModes = List.copyOf(advertisedModes);

@@ -11,4 +11,27 @@ package io.rocedoctor.facts;
  */
 public record PriorityPause(String device, String nic, int priority, String direction, String counter, long frames,
                            Double perSecond, Double pausedShare, boolean sinceBoot) {
+    /** Bit times one pause frame can hold its priority: the largest timer, 65535 quanta of 512 bit times (IEEE 802.1Qbb, 802.3 Annex 31B). */
+    static final double MAX_PAUSE_BIT_TIMES = 65535.0 * 512;
+
+    /**
+     * The share of the interval the priority spent paused: the driver's duration counter where it
+     * has one ({@link #pausedShare}), else at most what the frames could hold at the line rate of
+     * {@code speedMbps}, each frame counted at the largest timer (capped at 1). Null with one
+     * sample, or without a duration counter when the rate or the speed is unknown.
+     */
+    public Double shareOfTime(Integer speedMbps) {
+        if (pausedShare != null) {
+            return pausedShare;
+        }
+        if (perSecond == null || speedMbps == null || speedMbps <= 0) {
+            return null;
+        }
+        return Math.min(1.0, perSecond * MAX_PAUSE_BIT_TIMES / (speedMbps * 1e6));
+    }
+
+    /** Whether {@link #shareOfTime} is measured (a duration counter) rather than bounded from the frame rate. */
+    public boolean shareMeasured() {
+        return pausedShare != null;
+    }
 }

@@ -188,7 +188,7 @@ final class SonicSwitchFacts {
                 "show queue counters UC" + queue + " Drop/pkts");
 
         return new SwitchLosslessQueue(sw.dump().name(), name, sw.platform(), priority, queue, pg, xoffPoint, basis,
-                profile == null ? null : profile.xoff(), SwitchContext.headroomFloor(speed, port.cableMeters(), mtu), speed,
+                profile == null ? null : profile.xoff(), SwitchContext.headroomFloor(speed, port.cableMeters(), mtu), mtu, speed,
                 ecn == null ? null : ecn.marksGreen(), ecn == null ? null : ecn.greenMinThreshold(),
                 ecn == null ? null : ecn.greenMaxThreshold(), ecn == null ? null : ecn.greenDropProbability(),
                 watchdogOn, watchdogSource, storms.map(SwitchContext.Span::last).orElse(null),

@@ -13,7 +13,8 @@ import java.util.List;
  * {@code dynamic_th}, alpha = 2^dynamic_th): the latest PFC can ever start. {@code headroomBytes} is
  * what the PG keeps after XOFF for data in flight (SONiC {@code xoff}, NVUE headroom).
  * {@code headroomFloorBytes} is the part of the needed headroom known from the port alone: two
- * cable propagations and two maximum frames (null when speed, cable or MTU is unknown).
+ * cable propagations and two maximum frames (null when speed, cable or MTU is unknown), {@code mtu}
+ * that maximum frame.
  *
  * <p>{@code stormsDetected} is the watchdog's storm count as last sampled, {@code stormsDuring}
  * its increase between the samples (null with one sample). {@code drops} sums the drop counters
@@ -25,7 +26,7 @@ import java.util.List;
  */
 public record SwitchLosslessQueue(String switchName, String port, String platform, int priority, int queue,
                                   Integer priorityGroup, Long xoffBytes, String xoffBasis, Long headroomBytes,
-                                  Long headroomFloorBytes, Integer speedMbps, Boolean ecnMarking, Long ecnMinBytes,
+                                  Long headroomFloorBytes, Integer mtu, Integer speedMbps, Boolean ecnMarking, Long ecnMinBytes,
                                   Long ecnMaxBytes, Integer ecnProbability, Boolean watchdogOn, String watchdogSource,
                                   Long stormsDetected, Long stormsDuring, boolean stormed, String stormSource,
                                   long drops, boolean dropsSinceBoot, String dropCounters, List<String> hostPorts,
@@ -36,16 +37,5 @@ public record SwitchLosslessQueue(String switchName, String port, String platfor
 
     public String label() {
         return switchName + "/" + port;
-    }
-
-    /**
-     * The headroom the PG needs: the floor plus what the peer still sends while it reacts to the
-     * pause frame ({@code responseNanos} at line rate). Null when the floor is unknown.
-     */
-    public Long headroomNeeded(double responseNanos) {
-        if (headroomFloorBytes == null || speedMbps == null) {
-            return null;
-        }
-        return headroomFloorBytes + Math.round(responseNanos * speedMbps / 8000.0);
     }
 }

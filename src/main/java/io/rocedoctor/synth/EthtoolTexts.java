@@ -97,6 +97,12 @@ final class EthtoolTexts {
                 + (l4 ? "L4 bytes 0 & 1 [TCP/UDP src port]\nL4 bytes 2 & 3 [TCP/UDP dst port]\n" : "");
     }
 
+    /** ethtool -a as its netlink printer (netlink/pause.c) writes it: set by hand, no autonegotiation. */
+    static String pause(PortModel p) {
+        String onOff = p.linkPause ? "on" : "off";
+        return "Pause parameters for " + p.netdev + ":\nAutonegotiate:\toff\nRX:\t\t" + onOff + "\nTX:\t\t" + onOff + "\n\n";
+    }
+
     /** A QSFP28 direct-attach copper cable, its temperature as the model says, NVIDIA's usual thresholds. */
     String module(PortModel p) {
         return String.format(Locale.ROOT, """

@@ -81,17 +81,20 @@ public final class Faults {
                     h -> h.port(0, 0).counterRates.put("rx_out_of_buffer", 2500.0),
                     h -> List.of(ExpectedFinding.of("RX_BUFFER_EXHAUSTED", h.port(0, 0).netdev)),
                     "rate:discards"),
-            host("HOST_ORIGINATED_PAUSE", "the first port sends PFC pause on priority 3: the host cannot drain", ANY,
+            host("HOST_ORIGINATED_PAUSE", "the first port holds its peer off 3% of the time on priority 3: the host cannot drain", ANY,
                     h -> {
                         h.port(0, 0).counterRates.put("tx_prio3_pause", 1800.0);
-                        h.port(0, 0).counterRates.put("tx_prio3_pause_duration", 9000.0);
+                        h.port(0, 0).counterRates.put("tx_prio3_pause_duration", 30_000.0);
                     },
                     h -> List.of(ExpectedFinding.of("HOST_ORIGINATED_PAUSE", h.port(0, 0).netdev)),
                     "rate:pause"),
-            host("PAUSE_STORM", "the first port is paused 20% of the time on priority 3", ANY,
+            host("GLOBAL_PAUSE_WITH_PFC", "the first port runs link-level pause (RX and TX) next to PFC on priority 3", ANY,
+                    h -> h.port(0, 0).linkPause = true,
+                    h -> List.of(ExpectedFinding.of("GLOBAL_PAUSE_WITH_PFC", h.port(0, 0).netdev))),
+            host("PAUSE_STORM", "the first port is paused 80% of the time on priority 3", ANY,
                     h -> {
                         h.port(0, 0).counterRates.put("rx_prio3_pause", 50_000.0);
-                        h.port(0, 0).counterRates.put("rx_prio3_pause_duration", 200_000.0);
+                        h.port(0, 0).counterRates.put("rx_prio3_pause_duration", 800_000.0);
                     },
                     h -> List.of(ExpectedFinding.of("PAUSE_STORM", h.port(0, 0).netdev)),
                     "rate:pause"),
@@ -208,7 +211,7 @@ public final class Faults {
                     h -> List.of(new ExpectedFinding("BASELINE_MISSING", h.name(), "info", "confirmed"))),
             host("SWITCH_ECN_ABOVE_XOFF", "the leaf marks ECN on the first port's lossless queue from 4 MB, above its XOFF point", BUFFERS_HASH_PORT_MAPS,
                     h -> facing(h).ecnMinBytes = 4_000_000,
-                    h -> List.of(new ExpectedFinding("SWITCH_ECN_ABOVE_XOFF", queue(h), "high", "confirmed"))),
+                    h -> List.of(new ExpectedFinding("SWITCH_ECN_ABOVE_XOFF", queue(h), "high", "likely"))),
             host("SWITCH_PFC_WATCHDOG_OFF", "the leaf's PFC watchdog does not watch the first port", SWITCHED,
                     h -> facing(h).watchdog = false,
                     h -> List.of(new ExpectedFinding("SWITCH_PFC_WATCHDOG_OFF", switchPort(h), "high", "confirmed"))),

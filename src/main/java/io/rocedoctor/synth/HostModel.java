@@ -165,6 +165,8 @@ public final class HostModel {
         int losslessBuffer = 1;
         /** Transceiver temperature and its high warning and alarm thresholds (ethtool -m, mlxlink). */
         double moduleCelsius = 41;
+        /** Link-level pause RX and TX (ethtool -a); off where PFC runs, as a tuned host has it. */
+        boolean linkPause = false;
         /** The FEC in force, as mlxlink names it, and the raw (pre-FEC) BER it reports; FEC leaves no error after it. */
         String fec = "Standard RS-FEC - RS(528,514)";
         String rawBer = "2E-13";

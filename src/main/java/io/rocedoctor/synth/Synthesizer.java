@@ -202,6 +202,7 @@ public final class Synthesizer {
             w.write(Source.of(SourceKind.ETHTOOL_FLOW_HASH, p.netdev, proto), 0, EthtoolTexts.flowHash(p, proto));
         }
         w.write(Source.of(SourceKind.ETHTOOL_MODULE, p.netdev), 0, ethtool.module(p));
+        w.write(Source.of(SourceKind.ETHTOOL_PAUSE, p.netdev), 0, EthtoolTexts.pause(p));
         w.write(Source.of(SourceKind.NETDEV_NUMA_NODE, p.netdev), 0, p.nic.reportedNode + "\n");
         w.write(Source.of(SourceKind.NETDEV_LOCAL_CPULIST, p.netdev), 0, localCpuList(h, p.nic));
         w.write(Source.of(SourceKind.NETDEV_MTU, p.netdev), 0, p.mtu + "\n");

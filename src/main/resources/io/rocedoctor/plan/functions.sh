@@ -10,6 +10,8 @@ fec_read() { ethtool --show-fec "$1" | awk -F': *' '/Configured FEC encodings/ {
 # shellcheck disable=SC2086
 fec_write() { ethtool --set-fec "$1" encoding $2; }
 ring_read() { ethtool -g "$1" | awk '/^Current hardware settings/ {f = 1} f && /^RX:/ {print $2; exit}'; }
+# One link-level pause setting of ethtool -a (Autonegotiate, RX or TX): on or off.
+pause_read() { ethtool -a "$1" | awk -v k="$2:" '$1 == k {print $2; f = 1; exit} END {exit !f}'; }
 # Queues come as combined channels (mlx5, ice, bnxt_en) or as separate RX and TX ones (veth, some
 # drivers): the reader prints the combined count where there is one, else the RX count; the writer sets
 # what the driver's pre-set maximums offer.

@@ -42,15 +42,15 @@ class ProfilesAndUserRulesTest {
         Path file = dir.resolve("strict-ecn.yaml");
         Files.writeString(file, """
                 name: strict-ecn
-                description: pause storms only above 20%, PFC dominating ECN is critical here
+                description: pause storms only above 80%, PFC dominating ECN is critical here
                 thresholds:
-                  pause.stormShare: 0.20
+                  pause.stormShare: 0.80
                 severities:
                   PFC_DOMINATES_ECN: critical
                 """);
         List<String> ids = findings(analyze(STORM, "--profile", file.toString()));
         assertThat(ids).contains("PFC_DOMINATES_ECN@ens1f0np0:critical", "ECN_DISABLED_ON_ROCE_PRIO@ens1f0np0:high")
-                .noneMatch(f -> f.startsWith("PAUSE_STORM")); // 18% paused: under this profile's 20%
+                .noneMatch(f -> f.startsWith("PAUSE_STORM")); // 70% paused: under this profile's 80%
         assertThat(findings(analyze(STORM))).contains("PAUSE_STORM@ens1f0np0:critical");
     }
 

@@ -22,7 +22,8 @@ import org.junit.jupiter.api.TestFactory;
  * Every golden scenario of fixtures/bundles, end to end through the real CLI: the findings of
  * expected.yaml are present (id, subject, severity, confidence as given), no other finding
  * appears, the absent ones are absent, and when expected.yaml lists a {@code plan:} (action ids),
- * the plan's steps are exactly those, in that order, with no value refused. A present finding may
+ * the plan's steps are exactly those, in that order, with no value refused; {@code max_severity}
+ * bounds the severity of every finding. A present finding may
  * name its causes ({@code explainedBy: [ID@subject]}); {@code evaluated: [ID]} lists rules that must
  * have run (a quiet rule and a skipped one look alike in the findings).
  */
@@ -79,6 +80,15 @@ class ScenarioTest {
         report.path("findings").forEach(f -> ids.add(f.path("id").asText()));
         for (JsonNode a : expected.path("absent")) {
             assertThat(ids).as(dir + ": must not report " + a.asText()).doesNotContain(a.asText());
+        }
+        if (expected.has("max_severity")) {
+            // No finding above the scenario's ceiling (a busy healthy host: nothing above low).
+            List<String> bySeverity = List.of("info", "low", "medium", "high", "critical");
+            int ceiling = bySeverity.indexOf(expected.path("max_severity").asText());
+            assertThat(ceiling).as(dir + ": max_severity is a severity").isNotNegative();
+            report.path("findings").forEach(f -> assertThat(bySeverity.indexOf(f.path("severity").asText()))
+                    .as(dir + ": " + f.path("id").asText() + " is " + f.path("severity").asText() + ", above max_severity")
+                    .isLessThanOrEqualTo(ceiling));
         }
         List<String> evaluated = new ArrayList<>();
         report.path("evaluated").forEach(e -> evaluated.add(e.asText()));

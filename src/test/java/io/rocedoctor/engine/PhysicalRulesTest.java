@@ -29,6 +29,8 @@ class PhysicalRulesTest {
         Double raw = 2e-9;
         Double effective = 15e-255;
         Long symbolDelta = 0L;
+        /** The seconds between the samples the symbol errors were counted over. */
+        Double interval = 10.0;
         Long linkDowns = 0L;
         Long recoveries = 0L;
         Long carrierDelta = 0L;
@@ -63,7 +65,8 @@ class PhysicalRulesTest {
         PhysicalLink build() {
             return new PhysicalLink("p0", HostFacts.NIC, speed, commonMax, advertised, partner, peerMax == null ? null : "bond0",
                     peerMax, MLXLINK, lanes, signaling, fec, fecCode, raw, raw == null ? null : String.valueOf(raw),
-                    effective, effective == null ? null : String.valueOf(effective), symbolDelta, linkDowns, recoveries,
+                    effective, effective == null ? null : String.valueOf(effective), symbolDelta, "rx_symbol_err_phy",
+                    symbolDelta == null || interval == null ? null : symbolDelta / (speed * 1e6 * interval), linkDowns, recoveries,
                     812.6, carrierDelta);
         }
     }
@@ -169,12 +172,38 @@ class PhysicalRulesTest {
     }
 
     @Test
-    void risingSymbolErrorsAreCritical() {
+    void symbolErrorsAboveOneInATrillionBitsReceivedAreCriticalAndConfirmed() {
         Link l = new Link();
-        l.symbolDelta = 420L;
+        l.symbolDelta = 420L; // 420 in 10 s at 100 Gb/s: 4.2e-10
         Finding f = RuleHarness.only(diagnose(l.build()), "PHY_BER_HIGH@p0");
         assertThat(f.severity()).isEqualTo("critical");
-        assertThat(f.evidence()).extracting(Evidence::value).contains("rx_symbol_err_phy +420");
+        assertThat(f.confidence()).isEqualTo("confirmed");
+        assertThat(f.evidence()).anySatisfy(e -> {
+            assertThat(e.value()).isEqualTo("rx_symbol_err_phy +420");
+            assertThat(e.note()).contains("a BER of 4.20e-10, above 1.00e-12");
+        });
+    }
+
+    @Test
+    void nearMissOneSymbolErrorInTenSecondsOf200gIsInsideTheTarget() {
+        Link l = new Link().pam4At200g();
+        l.symbolDelta = 1L; // 1 / 2e12 bits = 5e-13
+        assertThat(RuleHarness.ids(diagnose(l.build()))).isEmpty();
+    }
+
+    @Test
+    void nearMissSymbolErrorsWithoutAnIntervalAreNotJudged() {
+        Link l = new Link();
+        l.symbolDelta = 420L;
+        l.interval = null;
+        assertThat(RuleHarness.ids(diagnose(l.build()))).isEmpty();
+    }
+
+    @Test
+    void tenSymbolErrorsInTenSecondsOf100gPassTheTarget() {
+        Link l = new Link();
+        l.symbolDelta = 10L; // 10 / 1e12 bits = 1e-11
+        assertThat(RuleHarness.ids(diagnose(l.build()))).containsExactly("PHY_BER_HIGH@p0");
     }
 
     @Test
@@ -258,10 +287,17 @@ class PhysicalRulesTest {
 
     @Test
     void crcErrorsFromOneSampleAreOnlyPossibleAndSaySo() {
-        Finding f = RuleHarness.only(diagnose(new CounterRate("p0", "rx_symbol_err_phy", CounterMeaning.RX_SYMBOL_ERROR, 37, 37, 37, null, true, false)),
+        Finding f = RuleHarness.only(diagnose(new CounterRate("p0", "rx_crc_errors_phy", CounterMeaning.RX_CRC_ERROR, 37, 37, 37, null, true, false)),
                 "PHY_CRC_ERRORS@p0");
         assertThat(f.confidence()).isEqualTo("possible");
         assertThat(f.evidence().get(0).value()).contains("since boot (one sample)");
+    }
+
+    @Test
+    void nearMissRisingSymbolErrorsAreNoCrcErrors() {
+        // Symbol errors are PHY_BER_HIGH's, judged against the bits received, not "any increase".
+        assertThat(RuleHarness.ids(diagnose(new CounterRate("p0", "rx_symbol_err_phy", CounterMeaning.RX_SYMBOL_ERROR, 10, 11, 1, 0.1, false, false))))
+                .isEmpty();
     }
 
     @Test

@@ -67,6 +67,8 @@ class RulebaseTest {
             "PFC_TOO_MANY_PRIOS",
             "PAUSE_STORM",
             "HOST_ORIGINATED_PAUSE",
+            "GLOBAL_PAUSE_WITH_PFC",
+            "SWITCH_ECN_OFF_LOSSLESS",
             "LOSSLESS_BUFFER_MISCONFIGURED",
             "BASELINE_BW_LOW",
             "BASELINE_LATENCY_JITTER",

@@ -21,6 +21,8 @@ class SwitchQosRulesTest {
     void ecnMinimumAtTheXoffPointNeverMarksBeforePfc() {
         Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> s.ecnMinBytes = s.xoffBytes));
         Finding f = RuleHarness.only(d, "SWITCH_ECN_ABOVE_XOFF@" + QUEUE);
+        // An egress queue threshold against an ingress PG's: different buffers, so likely.
+        assertThat(f.confidence()).isEqualTo("likely");
         assertThat(f.scope()).contains("p0", SwitchedHost.LABEL);
         assertThat(f.actions().get(0).parameters()).containsEntry("switch", "leaf1").containsEntry("platform", "sonic")
                 .containsEntry("switch_port", "Ethernet8").containsEntry("queue", "3")
@@ -28,8 +30,32 @@ class SwitchQosRulesTest {
     }
 
     @Test
-    void nearMissEcnMinimumOneByteBelowXoff() {
-        assertThat(ids(SwitchedHost.healthy().with(s -> s.ecnMinBytes = s.xoffBytes - 1))).isEmpty();
+    void ecnMinimumOneByteBelowXoffIsTheSameCell() {
+        assertThat(ids(SwitchedHost.healthy().with(s -> s.ecnMinBytes = s.xoffBytes - 1))).containsExactly("SWITCH_ECN_ABOVE_XOFF@" + QUEUE);
+    }
+
+    @Test
+    void nearMissEcnMinimumOneCellBelowXoff() {
+        assertThat(ids(SwitchedHost.healthy().with(s -> s.ecnMinBytes = s.xoffBytes - 144))).isEmpty();
+    }
+
+    @Test
+    void ecnOffOnALosslessQueueWhoseHostRunsDcqcn() {
+        Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> s.switchEcnMarking = false));
+        Finding f = RuleHarness.only(d, "SWITCH_ECN_OFF_LOSSLESS@" + QUEUE);
+        assertThat(f.severity()).isEqualTo("high");
+        assertThat(f.confidence()).isEqualTo("confirmed");
+        assertThat(f.actions()).extracting(ActionProposal::action).containsExactly("switch-ecn-enable");
+    }
+
+    @Test
+    void nearMissEcnOffWhereTheHostRunsNoDcqcnOrMarkingUnknown() {
+        // Without DCQCN on the host the host's own rule speaks; the switch queue is not this rule's.
+        assertThat(ids(SwitchedHost.healthy().with(s -> {
+            s.switchEcnMarking = false;
+            s.hostEcn = false;
+        }))).doesNotContain("SWITCH_ECN_OFF_LOSSLESS@" + QUEUE);
+        assertThat(ids(SwitchedHost.healthy().with(s -> s.switchEcnMarking = null))).isEmpty();
     }
 
     @Test

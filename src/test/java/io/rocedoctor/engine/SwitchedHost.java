@@ -50,8 +50,10 @@ final class SwitchedHost {
     Integer cableMeters = 5;
 
     long xoffBytes = 1_000_000;
+    /** ECN marking of the lossless queue (null: the dump does not show it). */
+    Boolean switchEcnMarking = true;
     Long ecnMinBytes = 150_000L;
-    Long headroomBytes = 40_000L;
+    Long headroomBytes = 50_176L;
     Boolean watchdogOn = true;
     Long stormsDetected = 0L;
     Long stormsDuring = 0L;
@@ -73,9 +75,13 @@ final class SwitchedHost {
         return this;
     }
 
-    /** The headroom the healthy port needs: 2 x 5 m x 5 ns at 100G (625 B) + 2 x 9100 + 1 µs at 100G (12500 B). */
+    /**
+     * The headroom the healthy port needs: one 9100 B frame, plus (another frame + 2 x 5 m x 5 ns at
+     * 100G (625 B) + 1 µs at 100G (12500 B)) x 1.625, the cell occupancy of half the packets at 64 B
+     * in 144 B cells (0.5 + 0.5 x 144/64).
+     */
     static long headroomNeeded() {
-        return 625 + 2 * 9100 + 12500;
+        return Math.round(9100 + (9100 + 625 + 12500) * 1.625);
     }
 
     static Diagnosis diagnose(SwitchedHost s) {
@@ -111,7 +117,7 @@ final class SwitchedHost {
         long floor = Math.round(2 * cableMeters * 5.0 * speedMbps / 8000) + 2L * switchMtu;
         for (int p : switchPfc) {
             facts.add(new SwitchLosslessQueue(SWITCH, SWITCH_PORT, "sonic", p, port.queueOf(p), p, xoffBytes, "test profile",
-                    headroomBytes, floor, speedMbps, true, ecnMinBytes, 1_500_000L, 10, watchdogOn, "show pfcwd config",
+                    headroomBytes, floor, switchMtu, speedMbps, switchEcnMarking, ecnMinBytes, 1_500_000L, 10, watchdogOn, "show pfcwd config",
                     stormsDetected, stormsDuring, stormed, "show pfcwd stats", drops, dropsSinceBoot,
                     "show priority-group drop counters PG" + p, facing, "pg_lossless_100000_5m_profile", "RDMA_LOSSLESS"));
         }

@@ -91,6 +91,9 @@ class PhysicalFactsTest extends BundleFolderTest {
         assertThat(l.rawBer()).isEqualTo(6.5e-5);
         assertThat(l.effectiveBerText()).isEqualTo("4E-11");
         assertThat(l.symbolErrorsDelta()).isEqualTo(55);
+        assertThat(l.symbolErrorCounter()).isEqualTo("rx_symbol_err_phy");
+        // 55 errors in 20 s at 100 Gb/s: 55 / 2e12 bits.
+        assertThat(l.symbolErrorBer()).isCloseTo(2.75e-11, org.assertj.core.data.Offset.offset(1e-15));
         assertThat(l.linkDowns()).isEqualTo(1);
         assertThat(l.minutesSinceClear()).isEqualTo(95.5);
         assertThat(l.carrierChangesDelta()).isEqualTo(2);

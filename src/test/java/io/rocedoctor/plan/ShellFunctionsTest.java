@@ -99,6 +99,16 @@ class ShellFunctionsTest {
         assertThat(shell.calls()).contains("ethtool --set-fec eth4 encoding Auto RS");
     }
 
+    @Test
+    void linkPauseReadsEachSettingOfEthtoolDashA() throws Exception {
+        // ethtool netlink/pause.c: "Autonegotiate:\t%s", "RX:\t\t%s", "TX:\t\t%s", then the negotiated lines.
+        shell.tool("ethtool", """
+                printf 'Pause parameters for %s:\\nAutonegotiate:\\ton\\nRX:\\t\\toff\\nTX:\\t\\ton\\nRX negotiated: on\\nTX negotiated: on\\n' "$2"
+                """);
+        assertThat(shell.run("pause_read eth4 Autonegotiate; pause_read eth4 RX; pause_read eth4 TX")).isEqualTo("on\noff\non\n");
+        assertThat(shell.run("pause_read eth4 Speed || echo unknown")).isEqualTo("unknown\n");
+    }
+
     /** setpci prints one Device Control word per function the slot selects: 0x2936 is 512 bytes, 0x5936 4096. */
     @Test
     void maxReadReqCoversEveryFunctionOfTheSlotAndChangesOnlyItsThreeBits() throws Exception {
