@@ -42,19 +42,40 @@ final class DiffCommand implements Callable<Integer> {
     @CommandLine.Mixin
     DiagnosisOptions diagnosis;
 
-    private record Side(io.rocedoctor.engine.Diagnosis diagnosis, io.rocedoctor.facts.Facts facts) {
+    @Option(names = "--allow-different-hosts", description = "Compare bundles of two different hosts (refused otherwise).")
+    boolean allowDifferentHosts;
+
+    private record Side(String host, io.rocedoctor.engine.Diagnosis diagnosis, io.rocedoctor.facts.Facts facts) {
     }
 
     @Override
     public Integer call() throws BadInputException, BundleException {
         Analysis analysis = diagnosis.analysis(spec.commandLine().getErr());
-        Side b = analysis.inspect(before, (bundle, facts, found) -> new Side(found, facts));
-        Side a = analysis.inspect(after, (bundle, facts, found) -> new Side(found, facts));
+        Side b = analysis.inspect(before, (bundle, facts, found) -> new Side(bundle.host(), found, facts));
+        Side a = analysis.inspect(after, (bundle, facts, found) -> new Side(bundle.host(), found, facts));
+        if (!java.util.Objects.equals(b.host(), a.host()) && !allowDifferentHosts) {
+            throw new BadInputException(before + " is host " + b.host() + ", " + after + " is host " + a.host()
+                    + ": diff compares one host before and after a change (--allow-different-hosts compares them anyway)");
+        }
         BundleDiff diff = BundleDiff.of(before.toString(), b.diagnosis(), b.facts(), after.toString(), a.diagnosis(), a.facts());
         PrintWriter out = spec.commandLine().getOut();
-        out.print(format == Format.json ? new JsonRenderer().write(diff) : text(diff));
+        out.print(format == Format.json ? json(diff, b.host(), a.host()) : hosts(b.host(), a.host()) + text(diff));
         out.flush();
         return Main.OK;
+    }
+
+    /** The diff's JSON with the two hosts first: {@code beforeHost}, {@code afterHost}. */
+    private static String json(BundleDiff diff, String beforeHost, String afterHost) {
+        com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        com.fasterxml.jackson.databind.node.ObjectNode node = mapper.createObjectNode();
+        node.put("beforeHost", beforeHost).put("afterHost", afterHost);
+        node.setAll((com.fasterxml.jackson.databind.node.ObjectNode) mapper.valueToTree(diff));
+        return new JsonRenderer().write(node);
+    }
+
+    private static String hosts(String before, String after) {
+        return java.util.Objects.equals(before, after) ? "host " + before + "\n"
+                : "hosts differ: " + before + " before, " + after + " after\n";
     }
 
     static String text(BundleDiff diff) {

@@ -48,7 +48,7 @@ public final class JunitRenderer implements Renderer {
         if (cases.isEmpty() && fleet.unreadable().isEmpty()) {
             cases.add(new Testcase("fleet", "fleet", null, null));
         }
-        suites.add(new Suite("roce-doctor fleet", "fleet", List.of(new String[] {"headline", fleet.headline()},
+        suites.add(new Suite("roce-doctor fleet", "fleet", List.of(new String[] {"headline", GeneratedText.line(fleet.headline())},
                 new String[] {"fail-on", ReportBuilder.SEVERITIES.get(threshold)}), cases, List.of(), fleet.unreadable()));
         return document(suites);
     }
@@ -71,8 +71,8 @@ public final class JunitRenderer implements Renderer {
         }
         r.notEvaluated().forEach(n -> cases.add(new Testcase(n.rule(), host, null, n.why())));
         List<PlanView.Refusal> refusals = r.plan() == null ? List.of() : PlanView.of(r.plan()).refusals();
-        List<String[]> properties = List.of(new String[] {"headline", r.analysed().headline()},
-                new String[] {"analysed", r.analysed().scope()}, new String[] {"profile", r.profile()},
+        List<String[]> properties = List.of(new String[] {"headline", GeneratedText.line(r.analysed().headline())},
+                new String[] {"analysed", GeneratedText.line(r.analysed().scope())}, new String[] {"profile", r.profile()},
                 new String[] {"bundle", r.bundle().path()}, new String[] {"version", r.version()},
                 new String[] {"fail-on", ReportBuilder.SEVERITIES.get(threshold)});
         return new Suite("roce-doctor " + host, host, properties, cases, refusals, List.of());
