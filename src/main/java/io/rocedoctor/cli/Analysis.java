@@ -74,11 +74,24 @@ public final class Analysis {
 
     /** The {@code diff} of two bundles: each read and diagnosed, then their findings and figures compared. */
     public BundleDiff diff(String beforeName, Path before, String afterName, Path after) throws BundleException {
-        record Side(Diagnosis diagnosis, Facts facts) {
+        return compare(beforeName, before, afterName, after).diff();
+    }
+
+    /** Two bundles compared, with the host each says it is (the bundle's host name; null when it has none). */
+    public record Comparison(String beforeHost, String afterHost, BundleDiff diff) {
+        public boolean sameHost() {
+            return java.util.Objects.equals(beforeHost, afterHost);
         }
-        Side b = inspect(before, (bundle, facts, found) -> new Side(found, facts));
-        Side a = inspect(after, (bundle, facts, found) -> new Side(found, facts));
-        return BundleDiff.of(beforeName, b.diagnosis(), b.facts(), afterName, a.diagnosis(), a.facts());
+    }
+
+    /** As {@link #diff}, keeping the hosts: {@code diff} refuses two hosts unless asked. */
+    public Comparison compare(String beforeName, Path before, String afterName, Path after) throws BundleException {
+        record Side(String host, Diagnosis diagnosis, Facts facts) {
+        }
+        Side b = inspect(before, (bundle, facts, found) -> new Side(bundle.host(), found, facts));
+        Side a = inspect(after, (bundle, facts, found) -> new Side(bundle.host(), found, facts));
+        return new Comparison(b.host(), a.host(),
+                BundleDiff.of(beforeName, b.diagnosis(), b.facts(), afterName, a.diagnosis(), a.facts()));
     }
 
     /** Runs the pipeline up to the diagnosis and hands it to {@code use} while the bundle is still open. */

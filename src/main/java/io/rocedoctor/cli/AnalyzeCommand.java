@@ -92,7 +92,7 @@ final class AnalyzeCommand implements Callable<Integer> {
             if (n < 1 || n > 256) {
                 throw new BadInputException("--jobs must be 1..256, not " + n);
             }
-            return FleetAnalysis.execute(inputs, format.name(), output, n, failOn, spec, analysis);
+            return FleetAnalysis.execute(inputs, format.name(), output, n, failOn, showNotEvaluated, spec, analysis);
         }
         Report report = analysis.run(inputs.get(0));
         Renderer renderer = Renderers.of(format.name(), failOn, !noColor && Terminal.colour(output == null), Terminal.width(),

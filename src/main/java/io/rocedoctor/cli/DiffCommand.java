@@ -41,14 +41,38 @@ final class DiffCommand implements Callable<Integer> {
     @CommandLine.Mixin
     DiagnosisOptions diagnosis;
 
+    @Option(names = "--allow-different-hosts", description = "Compare bundles of two different hosts (refused otherwise).")
+    boolean allowDifferentHosts;
+
     @Override
     public Integer call() throws BadInputException, BundleException {
         Analysis analysis = diagnosis.analysis(spec.commandLine().getErr());
-        BundleDiff diff = analysis.diff(before.toString(), before, after.toString(), after);
+        Analysis.Comparison compared = analysis.compare(before.toString(), before, after.toString(), after);
+        if (!compared.sameHost() && !allowDifferentHosts) {
+            throw new BadInputException(before + " is host " + compared.beforeHost() + ", " + after + " is host "
+                    + compared.afterHost() + ": diff compares one host before and after a change (--allow-different-hosts"
+                    + " compares them anyway)");
+        }
+        BundleDiff diff = compared.diff();
         PrintWriter out = spec.commandLine().getOut();
-        out.print(format == Format.json ? new JsonRenderer().write(diff) : text(diff));
+        out.print(format == Format.json ? json(diff, compared.beforeHost(), compared.afterHost())
+                : hosts(compared.beforeHost(), compared.afterHost()) + text(diff));
         out.flush();
         return Main.OK;
+    }
+
+    /** The diff's JSON with the two hosts first: {@code beforeHost}, {@code afterHost}. */
+    private static String json(BundleDiff diff, String beforeHost, String afterHost) {
+        com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        com.fasterxml.jackson.databind.node.ObjectNode node = mapper.createObjectNode();
+        node.put("beforeHost", beforeHost).put("afterHost", afterHost);
+        node.setAll((com.fasterxml.jackson.databind.node.ObjectNode) mapper.valueToTree(diff));
+        return new JsonRenderer().write(node);
+    }
+
+    private static String hosts(String before, String after) {
+        return java.util.Objects.equals(before, after) ? "host " + before + "\n"
+                : "hosts differ: " + before + " before, " + after + " after\n";
     }
 
     static String text(BundleDiff diff) {

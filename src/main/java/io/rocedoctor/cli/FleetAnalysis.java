@@ -13,6 +13,11 @@ import io.rocedoctor.engine.RuleDocs;
 import io.rocedoctor.engine.RuleInfo;
 import io.rocedoctor.fleet.FleetFacts;
 import io.rocedoctor.fleet.HostSummary;
+import io.rocedoctor.report.Fleet;
+import io.rocedoctor.report.HtmlRenderer;
+import io.rocedoctor.report.JsonRenderer;
+import io.rocedoctor.report.JunitRenderer;
+import io.rocedoctor.report.MarkdownRenderer;
 import io.rocedoctor.report.Report;
 import io.rocedoctor.report.ReportBuilder;
 import io.rocedoctor.report.TextRenderer;
@@ -42,15 +47,6 @@ import java.util.concurrent.Future;
  */
 final class FleetAnalysis {
 
-    /** A bundle that could not be read, and why. */
-    record Unreadable(String path, String error) {
-    }
-
-    /** The fleet's part of the output: how many hosts, which bundles failed, and the fleet rules' findings. */
-    record FleetSection(int hosts, List<Unreadable> unreadable, List<Report.ReportFinding> findings,
-                        List<Report.NotEvaluatedRule> notEvaluated) {
-    }
-
     /** How the run went: the most severe finding seen (its rank in ReportBuilder.SEVERITIES) and the unreadable count. */
     record Outcome(int worstRank, int unreadable) {
     }
@@ -59,10 +55,10 @@ final class FleetAnalysis {
     interface Output {
         void host(Report report) throws IOException;
 
-        void fleet(FleetSection fleet) throws IOException;
+        void fleet(Fleet fleet) throws IOException;
     }
 
-    private record HostResult(Report report, HostSummary summary, Unreadable unreadable) {
+    private record HostResult(Report report, HostSummary summary, Fleet.Unreadable unreadable) {
     }
 
     private final Analysis analysis;
@@ -75,7 +71,8 @@ final class FleetAnalysis {
 
     Outcome run(List<Path> inputs, Output out, Progress progress) throws IOException {
         List<HostSummary> summaries = new ArrayList<>();
-        List<Unreadable> unreadable = new ArrayList<>();
+        List<Fleet.HostRow> rows = new ArrayList<>();
+        List<Fleet.Unreadable> unreadable = new ArrayList<>();
         int worst = ReportBuilder.SEVERITIES.size();
         ExecutorService pool = Executors.newFixedThreadPool(jobs, r -> {
             Thread t = new Thread(r, "roce-doctor-analyze");
@@ -96,6 +93,7 @@ final class FleetAnalysis {
                 } else {
                     out.host(r.report());
                     summaries.add(r.summary());
+                    rows.add(Fleet.HostRow.of(r.report()));
                     worst = Math.min(worst, worstRank(r.report().findings()));
                 }
                 progress.step();
@@ -111,7 +109,7 @@ final class FleetAnalysis {
                         .thenComparing(Finding::subject))
                 .map(this::reportFinding).toList();
         worst = Math.min(worst, worstRank(findings));
-        out.fleet(new FleetSection(summaries.size(), unreadable, findings, fleet.notEvaluated().stream()
+        out.fleet(Fleet.of(rows, unreadable, findings, fleet.notEvaluated().stream()
                 .map(n -> new Report.NotEvaluatedRule(n.rule(), n.missing(), n.reason())).toList()));
         return new Outcome(worst, unreadable.size());
     }
@@ -120,22 +118,19 @@ final class FleetAnalysis {
      * The {@code analyze} command with several bundles: output to stdout or a file, progress on
      * stderr, exit code as for one bundle (2 when any bundle was unreadable, the others still analysed).
      */
-    static int execute(List<Path> inputs, String format, Path output, int jobs, String failOn,
+    static int execute(List<Path> inputs, String format, Path output, int jobs, String failOn, boolean everyRuleNotEvaluated,
                        picocli.CommandLine.Model.CommandSpec spec, Analysis analysis) throws IOException, BadInputException {
         var err = spec.commandLine().getErr();
-        if (!format.equals("text") && !format.equals("json")) {
-            throw new BadInputException("with several bundles, --format is text or json, not " + format);
-        }
         Outcome outcome;
         if (output == null) {
             Writer writer = spec.commandLine().getOut();
-            outcome = run(analysis, jobs, inputs, format, writer, true, err);
+            outcome = run(analysis, jobs, inputs, format, writer, true, err, failOn, everyRuleNotEvaluated);
             writer.flush();
         } else {
             // Every I/O problem here is the output's: a bundle that cannot be read is listed in the report.
             outcome = OutputFailure.writing(output, () -> {
                 try (Writer writer = java.nio.file.Files.newBufferedWriter(output, java.nio.charset.StandardCharsets.UTF_8)) {
-                    return run(analysis, jobs, inputs, format, writer, false, err);
+                    return run(analysis, jobs, inputs, format, writer, false, err, failOn, everyRuleNotEvaluated);
                 }
             });
         }
@@ -146,9 +141,17 @@ final class FleetAnalysis {
     }
 
     private static Outcome run(Analysis analysis, int jobs, List<Path> inputs, String format, Writer writer,
-                               boolean toTerminal, java.io.PrintWriter err) throws IOException {
-        Output out = format.equals("json") ? new Json(writer, analysis.profile().name())
-                : new Text(writer, new TextRenderer(Terminal.colour(toTerminal), Terminal.width()));
+                               boolean toTerminal, java.io.PrintWriter err, String failOn, boolean everyRuleNotEvaluated)
+            throws IOException {
+        String profile = analysis.profile().name();
+        Output out = switch (format) {
+            case "json" -> new Json(writer, profile);
+            case "yaml" -> new Collected(writer, (fleet, hosts) -> JsonRenderer.yaml().write(FleetView.model(profile, fleet, hosts)));
+            case "markdown" -> new Collected(writer, new MarkdownRenderer()::renderFleet);
+            case "html" -> new Collected(writer, new HtmlRenderer()::renderFleet);
+            case "junit" -> new Collected(writer, new JunitRenderer(failOn)::renderFleet);
+            default -> new Collected(writer, new TextRenderer(Terminal.colour(toTerminal), Terminal.width(), everyRuleNotEvaluated)::renderFleet);
+        };
         return new FleetAnalysis(analysis, jobs).run(inputs, out, new Progress(err, inputs.size(), System.console() != null));
     }
 
@@ -156,7 +159,7 @@ final class FleetAnalysis {
         try {
             return analysis.run(input, (report, facts) -> new HostResult(report, HostSummary.of(facts), null));
         } catch (BundleException e) {
-            return new HostResult(null, null, new Unreadable(input.toString(), e.getMessage()));
+            return new HostResult(null, null, new Fleet.Unreadable(input.toString(), e.getMessage()));
         }
     }
 
@@ -209,7 +212,7 @@ final class FleetAnalysis {
         }
 
         @Override
-        public void fleet(FleetSection fleet) throws IOException {
+        public void fleet(Fleet fleet) throws IOException {
             json.writeEndArray();
             json.writeFieldName("fleet");
             mapper.writeValue(json, fleet);
@@ -219,43 +222,36 @@ final class FleetAnalysis {
         }
     }
 
-    /** Text: each host's report as for one bundle, then the fleet's findings. */
-    static final class Text implements Output {
+    /**
+     * The formats that open with the fleet's headline and host table: the hosts' reports are kept
+     * (the model, not the bundles) until the fleet section is known, then rendered in one piece.
+     */
+    static final class Collected implements Output {
         private final Writer out;
-        private final TextRenderer renderer;
+        private final java.util.function.BiFunction<Fleet, List<Report>, String> renderer;
+        private final List<Report> hosts = new ArrayList<>();
 
-        Text(Writer out, TextRenderer renderer) {
+        Collected(Writer out, java.util.function.BiFunction<Fleet, List<Report>, String> renderer) {
             this.out = out;
             this.renderer = renderer;
         }
 
         @Override
-        public void host(Report report) throws IOException {
-            out.write(renderer.render(report));
-            out.write("\n");
+        public void host(Report report) {
+            hosts.add(report);
         }
 
         @Override
-        public void fleet(FleetSection fleet) throws IOException {
-            StringBuilder s = new StringBuilder("Fleet: " + fleet.hosts() + " host" + (fleet.hosts() == 1 ? "" : "s") + " analysed together\n\n");
-            if (fleet.findings().isEmpty()) {
-                s.append("No fleet finding.\n");
-            }
-            for (Report.ReportFinding f : fleet.findings()) {
-                s.append(String.format(Locale.ROOT, "%-8s %s  %s  [%s]%n", f.severity().toUpperCase(Locale.ROOT), f.id(), f.subject(), f.confidence()))
-                        .append("         ").append(f.title()).append('\n');
-                f.evidence().forEach(e -> s.append("         - ").append(e.source()).append(": ").append(e.value())
-                        .append(e.note() == null ? "" : "  " + e.note()).append('\n'));
-            }
-            if (!fleet.unreadable().isEmpty()) {
-                s.append("\nBundles that could not be read\n");
-                fleet.unreadable().forEach(u -> s.append("  ").append(u.error()).append('\n'));
-            }
-            s.append('\n').append(fleet.findings().size()).append(" fleet finding").append(fleet.findings().size() == 1 ? "" : "s")
-                    .append(", ").append(fleet.unreadable().size()).append(" bundle").append(fleet.unreadable().size() == 1 ? "" : "s")
-                    .append(" unreadable.\n");
-            out.write(s.toString());
+        public void fleet(Fleet fleet) throws IOException {
+            out.write(renderer.apply(fleet, hosts));
             out.flush();
+        }
+    }
+
+    /** The fleet model as the JSON streams it, for YAML, in the same field order. */
+    record FleetView(String tool, String version, String profile, List<Report> hosts, Fleet fleet) {
+        static FleetView model(String profile, Fleet fleet, List<Report> hosts) {
+            return new FleetView("roce-doctor", ReportBuilder.VERSION, profile, hosts, fleet);
         }
     }
 }

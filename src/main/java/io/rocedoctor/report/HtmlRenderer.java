@@ -17,7 +17,7 @@ public final class HtmlRenderer implements Renderer {
             h1{font-size:1.6em;margin:0 0 4px}h2{border-bottom:2px solid var(--line);padding-bottom:4px;margin-top:2em}
             h3{margin:4px 0}table{border-collapse:collapse;width:100%;margin:8px 0}
             th,td{border:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}th{background:#eceff1}
-            td.value{font-family:ui-monospace,monospace;word-break:break-all}
+            td.value{font-family:ui-monospace,monospace;overflow-wrap:anywhere}
             .muted{color:#607d8b}.summary{font-weight:bold}.headline{font-size:1.15em;font-weight:bold}
             .alarm{color:var(--critical)}
             .sev{display:inline-block;min-width:5.5em;text-align:center;color:#fff;border-radius:3px;padding:0 6px;
@@ -31,6 +31,7 @@ public final class HtmlRenderer implements Renderer {
             .info .sev,.sev.info{background:var(--info)}.finding.info{border-color:var(--info)}
             pre.cmd{background:#263238;color:#eceff1;padding:8px 12px;white-space:pre-wrap;word-break:break-all}
             pre.cmd code{display:block;user-select:all}
+            details.host{border:1px solid var(--line);padding:4px 12px;margin:8px 0}details.host>summary{font-weight:bold;cursor:pointer}
             figure{margin:16px 0}figcaption{color:#607d8b;font-size:.9em}svg{max-width:100%;height:auto}
             @media print{body{max-width:none;padding:0;font-size:10pt}.finding,figure,tr,pre{break-inside:avoid}
             pre.cmd{background:#fff;color:#000;border:1px solid #999}h2{break-after:avoid}}
@@ -38,13 +39,69 @@ public final class HtmlRenderer implements Renderer {
 
     @Override
     public String render(Report r) {
+        Html h = head("roce-doctor: " + r.bundle().host());
+        body(h, r);
+        return foot(h, r.version());
+    }
+
+    /**
+     * Several bundles in one file: the fleet's headline, the host table (each host a link to its
+     * section), the fleet findings, then each host's report collapsed in a {@code <details>}.
+     */
+    public String renderFleet(Fleet fleet, List<Report> hosts) {
+        Html h = head("roce-doctor: fleet of " + fleet.hosts());
+        h.element("h1", "RoCE fleet report");
+        h.element("p", fleet.headline(), "class", "headline");
+        h.element("h2", "Hosts").open("table", "class", "hosts").open("tr").element("th", "Host").element("th", "Worst")
+                .element("th", "Findings").element("th", "Top finding").close("tr");
+        for (int i = 0; i < fleet.hostTable().size(); i++) {
+            Fleet.HostRow row = fleet.hostTable().get(i);
+            h.open("tr").open("td").open("a", "href", "#host-" + i).text(row.host()).close("a").close("td").open("td");
+            if (row.worst() != null) {
+                h.element("span", row.worst(), "class", "sev " + row.worst());
+            }
+            h.close("td").element("td", row.countText()).element("td", row.top() == null ? "" : row.top(), "class", "value").close("tr");
+        }
+        h.close("table");
+        h.element("h2", "Fleet findings");
+        if (fleet.findings().isEmpty()) {
+            h.element("p", "No fleet finding.");
+        }
+        for (Report.ReportFinding f : fleet.findings()) {
+            h.open("article", "class", "finding " + f.severity());
+            finding(h, f);
+            h.close("article");
+        }
+        list(h, "Bundles that could not be read", fleet.unreadable().stream().map(Fleet.Unreadable::error).toList());
+        h.element("h2", "Hosts, one by one");
+        for (int i = 0; i < hosts.size(); i++) {
+            Report r = hosts.get(i);
+            Fleet.HostRow row = Fleet.HostRow.of(r);
+            h.open("details", "id", "host-" + i, "class", "host").element("summary", r.bundle().host() + " \u2014 "
+                    + row.countText() + (row.top() == null ? "" : " \u2014 " + row.top()));
+            body(h, r);
+            h.close("details");
+        }
+        return foot(h, ReportBuilder.VERSION);
+    }
+
+    private static Html head(String title) {
         Html h = new Html();
         h.markup("<!DOCTYPE html>\n").open("html", "lang", "en").open("head").empty("meta", "charset", "utf-8");
         h.empty("meta", "http-equiv", "Content-Security-Policy", "content", "default-src 'none'; style-src 'unsafe-inline'");
         h.empty("meta", "name", "viewport", "content", "width=device-width, initial-scale=1");
-        h.element("title", "roce-doctor: " + r.bundle().host());
-        h.open("style").markup(STYLE).close("style").close("head").open("body");
+        h.element("title", title);
+        return h.open("style").markup(STYLE).close("style").close("head").open("body");
+    }
 
+    private static String foot(Html h, String version) {
+        h.element("p", "Written by roce-doctor " + version + " from the bundle alone; this file loads nothing.",
+                "class", "muted");
+        return h.close("body").close("html").markup("\n").toString();
+    }
+
+    /** One host's report: headline, summary, findings, pictures, plan, not evaluated, what was collected. */
+    private static void body(Html h, Report r) {
         h.element("h1", "RoCE diagnosis of " + r.bundle().host());
         List<String> opening = r.analysed().opening();
         h.element("p", opening.get(0), "class", r.analysed().rdmaDevices().isEmpty() ? "headline alarm" : "headline");
@@ -67,9 +124,6 @@ public final class HtmlRenderer implements Renderer {
         }
         notEvaluated(h, r);
         collected(h, r);
-        h.element("p", "Written by roce-doctor " + r.version() + " from the bundle alone; this file loads nothing.",
-                "class", "muted");
-        return h.close("body").close("html").markup("\n").toString();
     }
 
     private static void summary(Html h, Report r) {
@@ -135,11 +189,16 @@ public final class HtmlRenderer implements Renderer {
         }
         if (!f.evidence().isEmpty()) {
             h.open("table").open("tr").element("th", "Evidence").element("th", "Value").element("th", "Note").close("tr");
-            for (Report.Evidence e : f.evidence()) {
-                h.open("tr").element("td", e.source(), "class", "value").element("td", e.value(), "class", "value")
-                        .element("td", e.note() == null ? "" : e.note()).close("tr");
+            List<EvidenceSummary.Line> lines = EvidenceSummary.of(f.evidence());
+            for (EvidenceSummary.Line line : lines) {
+                evidenceRow(h, line.evidence());
             }
             h.close("table");
+            if (lines.stream().anyMatch(EvidenceSummary.Line::summarises)) {
+                h.open("details").element("summary", "Every line of evidence (" + f.evidence().size() + ")").open("table");
+                f.evidence().forEach(e -> evidenceRow(h, e));
+                h.close("table").close("details");
+            }
         }
         if (!f.actions().isEmpty()) {
             h.open("p").text("Fix: ");
@@ -148,6 +207,11 @@ public final class HtmlRenderer implements Renderer {
             }
             h.close("p");
         }
+    }
+
+    private static void evidenceRow(Html h, Report.Evidence e) {
+        h.open("tr").element("td", e.source(), "class", "value").element("td", e.value(), "class", "value")
+                .element("td", e.note() == null ? "" : e.note()).close("tr");
     }
 
     private static void plan(Html h, PlanView plan) {

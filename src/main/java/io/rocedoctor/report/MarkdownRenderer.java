@@ -74,6 +74,47 @@ public final class MarkdownRenderer implements Renderer {
         return md.toString().stripTrailing() + "\n";
     }
 
+    /** Several bundles: the fleet's headline, host table and findings, then each host's report one heading level down. */
+    public String renderFleet(Fleet fleet, List<Report> hosts) {
+        StringBuilder md = new StringBuilder("# RoCE fleet report\n\n**").append(text(fleet.headline())).append("**\n\n");
+        md.append("## Hosts\n\n| Host | Worst | Findings | Top finding |\n|---|---|---|---|\n");
+        for (Fleet.HostRow row : fleet.hostTable()) {
+            md.append("| ").append(cell(text(row.host()))).append(" | ")
+                    .append(row.worst() == null ? "" : row.worst().toUpperCase(Locale.ROOT)).append(" | ")
+                    .append(cell(text(row.countText()))).append(" | ").append(row.top() == null ? "" : cell(text(row.top())))
+                    .append(" |\n");
+        }
+        md.append("\n## Fleet findings\n\n");
+        if (fleet.findings().isEmpty()) {
+            md.append("No fleet finding.\n\n");
+        }
+        fleet.findings().forEach(f -> finding(md, f, "### "));
+        if (!fleet.unreadable().isEmpty()) {
+            md.append("## Bundles that could not be read\n\n");
+            fleet.unreadable().forEach(u -> md.append("- ").append(text(u.error())).append('\n'));
+            md.append('\n');
+        }
+        hosts.forEach(h -> md.append(demoted(render(h))).append('\n'));
+        return md.toString().stripTrailing() + "\n";
+    }
+
+    /** Every heading one level deeper, outside fenced blocks (a shell comment there is no heading). */
+    private static String demoted(String md) {
+        StringBuilder out = new StringBuilder();
+        String fence = null;
+        for (String line : md.split("\n", -1)) {
+            if (fence == null && line.startsWith("```")) {
+                fence = line.replaceAll("[^`].*", "");
+            } else if (fence != null && line.equals(fence)) {
+                fence = null;
+            } else if (fence == null && line.startsWith("#")) {
+                line = "#" + line;
+            }
+            out.append(line).append('\n');
+        }
+        return out.toString();
+    }
+
     private static void finding(StringBuilder md, Report.ReportFinding f, String heading) {
         md.append(heading).append(f.severity().toUpperCase(Locale.ROOT)).append(' ').append(code(f.id())).append(" on ")
                 .append(text(f.subject())).append("\n\n**").append(text(f.title())).append("** (")
@@ -84,7 +125,8 @@ public final class MarkdownRenderer implements Renderer {
         if (!f.explainedBy().isEmpty()) {
             md.append("Explained by ").append(text(String.join(", ", f.explainedBy()))).append(".\n\n");
         }
-        for (Report.Evidence e : f.evidence()) {
+        for (EvidenceSummary.Line line : EvidenceSummary.of(f.evidence())) {
+            Report.Evidence e = line.evidence();
             md.append("- ").append(code(e.source())).append(": ").append(code(e.value()))
                     .append(e.note() == null ? "" : " \u2014 " + text(e.note())).append('\n');
         }

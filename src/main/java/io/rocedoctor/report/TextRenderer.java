@@ -85,6 +85,39 @@ public final class TextRenderer implements Renderer {
         return out.toString();
     }
 
+    /**
+     * Several bundles: the fleet's headline, one row per bundle (host, worst severity, counts, top
+     * finding), the fleet findings and unreadable bundles, then each host's report as for one bundle.
+     */
+    public String renderFleet(Fleet fleet, List<Report> hosts) {
+        StringBuilder out = new StringBuilder();
+        wrap(out, "", bold(fleet.headline()), "  ");
+        out.append('\n').append(bold("Hosts")).append('\n');
+        int hostWidth = Math.max(4, fleet.hostTable().stream().mapToInt(r -> visible(r.host()).length()).max().orElse(4));
+        out.append(String.format(Locale.ROOT, "  %-" + hostWidth + "s  %-8s  %-28s  %s%n", "HOST", "WORST", "FINDINGS", "TOP FINDING"));
+        for (Fleet.HostRow row : fleet.hostTable()) {
+            String worst = row.worst() == null ? "-" : row.worst().toUpperCase(Locale.ROOT);
+            String line = String.format(Locale.ROOT, "  %-" + hostWidth + "s  %s  %-28s  %s", visible(row.host()),
+                    row.worst() == null ? String.format(Locale.ROOT, "%-8s", worst) : colourFor(row.worst(), String.format(Locale.ROOT, "%-8s", worst)),
+                    row.countText(), row.top() == null ? "" : visible(row.top()));
+            out.append(line.stripTrailing()).append('\n');
+        }
+        out.append('\n').append(bold("Fleet findings")).append('\n');
+        if (fleet.findings().isEmpty()) {
+            out.append("No fleet finding.\n");
+        }
+        fleet.findings().forEach(f -> finding(out, f, ""));
+        if (!fleet.unreadable().isEmpty()) {
+            out.append('\n').append(bold("Bundles that could not be read")).append('\n');
+            fleet.unreadable().forEach(u -> wrap(out, "  ", u.error(), "    "));
+        }
+        for (Report host : hosts) {
+            out.append('\n').append(bold("=== " + visible(host.bundle().host()) + " (" + visible(host.bundle().path()) + ")")).append('\n');
+            out.append(render(host));
+        }
+        return out.toString();
+    }
+
     /** A cause, then the symptoms it explains one level deeper, and theirs. */
     private void tree(StringBuilder out, CauseTree t, String indent) {
         finding(out, t.cause(), indent);
@@ -96,7 +129,8 @@ public final class TextRenderer implements Renderer {
         wrap(out, indent + colourFor(f.severity(), tag) + ' ' + bold(f.id()) + "  ",
                 f.subject() + "  [" + f.confidence() + "]", indent + "         ");
         wrap(out, indent + "         ", f.title(), indent + "         ");
-        for (Report.Evidence e : f.evidence()) {
+        for (EvidenceSummary.Line line : EvidenceSummary.of(f.evidence())) {
+            Report.Evidence e = line.evidence();
             wrap(out, indent + "         - ", e.source() + ": " + e.value() + (e.note() == null ? "" : "  " + e.note()),
                     indent + "           ");
         }

@@ -51,4 +51,20 @@ class DiffCommandTest {
         Cli cli = Cli.run("diff", BEFORE, "no/such/bundle");
         assertThat(cli.exit()).isEqualTo(Main.BAD_INPUT);
     }
+
+    @Test
+    void twoDifferentHostsAreRefusedNamingBoth() {
+        Cli cli = Cli.run("diff", BEFORE, "fixtures/bundles/cross-numa-irq");
+        assertThat(cli.exit()).isEqualTo(2);
+        assertThat(cli.err()).contains("is host hpc-node-112").contains("--allow-different-hosts");
+    }
+
+    @Test
+    void nearMissTwoDifferentHostsAreComparedWhenAllowedAndBothNamed() throws Exception {
+        Cli cli = Cli.run("diff", BEFORE, "fixtures/bundles/cross-numa-irq", "--allow-different-hosts");
+        assertThat(cli.exit()).as(cli.err()).isZero();
+        assertThat(cli.out()).startsWith("hosts differ: ").contains(" after");
+        JsonNode json = new ObjectMapper().readTree(Cli.run("diff", BEFORE, AFTER, "--format", "json").out());
+        assertThat(json.path("beforeHost").asText()).isNotEmpty().isEqualTo(json.path("afterHost").asText());
+    }
 }

@@ -72,9 +72,10 @@ class FleetAnalyzeTest {
         Cli textOne = Cli.run("analyze", tmp.toString(), "--jobs", "1");
         Cli textTwo = Cli.run("analyze", tmp.toString(), "--jobs", "2");
         assertThat(textTwo.out()).isEqualTo(textOne.out());
-        assertThat(textOne.out()).contains("host node-006").contains("Fleet: 7 hosts analysed together")
+        assertThat(textOne.out()).contains("host node-006").contains("Fleet: 7 bundles analysed, 7 distinct hosts")
                 .contains("FLEET_FIRMWARE_DRIFT");
-        assertThat(textOne.out().indexOf("host node-006")).isLessThan(textOne.out().indexOf("Fleet: 7 hosts"));
+        // the fleet's headline and findings first, then the hosts' reports
+        assertThat(textOne.out().indexOf("Fleet: 7 bundles")).isLessThan(textOne.out().indexOf("host node-006"));
     }
 
     @Test
