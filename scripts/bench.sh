@@ -133,13 +133,8 @@ ${insights_row}
 TABLE
 )"
 echo "$table"
-python3 - "$here/docs/performance.md" "$table" <<'PY'
-import sys
-path, table = sys.argv[1], sys.argv[2]
-text = open(path).read()
-begin, end = "<!-- bench:begin -->", "<!-- bench:end -->"
-head, rest = text.split(begin, 1)
-tail = rest.split(end, 1)[1]
-open(path, "w").write(head + begin + "\n" + table + "\n" + end + tail)
-PY
+python3 "$here/scripts/bench-table.py" "$here/docs/performance.md" bench "Last run" "$table"
 echo "bench: table written to docs/performance.md" >&2
+
+# The service's targets (issue 21): a table of their own in docs/performance.md.
+"$here/scripts/bench-serve.sh" ${1:+"$1"}

@@ -14,14 +14,18 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
  * The load of scripts/bench.sh's serve targets, in plain JDK (java.net.http): CLIENTS threads
  * upload the .tar.gz files of a folder to {@code roce-doctor serve} for SECONDS seconds, each file
  * once and in turn (distinct content, so none is a duplicate), and print one line:
- * {@code uploads=N seconds=S rate=R statuses={201=N} ack_p50_ms=A ack_p99_ms=B}.
- * Usage: java UploadLoad BASE_URL TOKEN CASE FOLDER CLIENTS SECONDS
+ * {@code uploads=N seconds=S rate=R statuses={201=N} ack_p50_ms=A ack_p99_ms=B}. With {@code --await}
+ * each client waits, polling the bundle's state every 5 ms, until it is analysed and stored, and the
+ * line adds {@code done_p50_ms} and {@code done_p99_ms}: upload start to a done state, with no queue.
+ * Usage: java UploadLoad BASE_URL TOKEN CASE FOLDER CLIENTS SECONDS [--await]
  */
 public final class UploadLoad {
     public static void main(String[] args) throws Exception {
@@ -34,6 +38,10 @@ public final class UploadLoad {
         }
         int clients = Integer.parseInt(args[4]);
         long until = System.nanoTime() + Long.parseLong(args[5]) * 1_000_000_000L;
+        boolean await = args.length > 6 && args[6].equals("--await");
+        Pattern idField = Pattern.compile("\"id\"\\s*:\\s*([0-9]+)");
+        Pattern statusField = Pattern.compile("\"status\"\\s*:\\s*\"([a-z]+)\"");
+        List<Long> doneNanos = Collections.synchronizedList(new ArrayList<>());
         HttpClient http = HttpClient.newBuilder().build();
         AtomicInteger next = new AtomicInteger();
         AtomicLong lastEnd = new AtomicLong();
@@ -51,15 +59,38 @@ public final class UploadLoad {
                     Path f = files.get(i);
                     long t0 = System.nanoTime();
                     int status;
+                    String body = "";
                     try {
                         HttpRequest r = HttpRequest.newBuilder(URI.create(base + "/api/v1/cases/" + caseName + "/bundles?name=" + f.getFileName()))
                                 .header("Authorization", "Bearer " + token).header("Content-Type", "application/octet-stream")
                                 .POST(HttpRequest.BodyPublishers.ofFile(f)).build();
-                        status = http.send(r, HttpResponse.BodyHandlers.discarding()).statusCode();
+                        HttpResponse<String> answer = http.send(r, HttpResponse.BodyHandlers.ofString());
+                        status = answer.statusCode();
+                        body = answer.body();
                     } catch (Exception e) {
                         status = -1;
                     }
                     long t1 = System.nanoTime();
+                    Matcher id = idField.matcher(body);
+                    if (await && status == 201 && id.find()) {
+                        String state = "queued";
+                        while (state.equals("queued") || state.equals("analysing")) {
+                            try {
+                                Thread.sleep(5);
+                                String s = http.send(HttpRequest.newBuilder(URI.create(base + "/api/v1/bundles/" + id.group(1)))
+                                        .header("Authorization", "Bearer " + token).build(), HttpResponse.BodyHandlers.ofString()).body();
+                                Matcher m = statusField.matcher(s);
+                                state = m.find() ? m.group(1) : "unknown";
+                            } catch (Exception e) {
+                                state = "unknown";
+                            }
+                        }
+                        if (state.equals("done")) {
+                            doneNanos.add(System.nanoTime() - t0);
+                        } else {
+                            status = -2;
+                        }
+                    }
                     ackNanos.add(t1 - t0);
                     lastEnd.accumulateAndGet(t1, Math::max);
                     statuses.computeIfAbsent(status, k -> new AtomicInteger()).incrementAndGet();
@@ -74,8 +105,10 @@ public final class UploadLoad {
         double seconds = (lastEnd.get() - start) / 1e9;
         long[] acks = ackNanos.stream().mapToLong(Long::longValue).sorted().toArray();
         int n = acks.length;
-        System.out.printf("uploads=%d seconds=%.1f rate=%.1f statuses=%s ack_p50_ms=%.0f ack_p99_ms=%.0f exhausted=%b%n", n, seconds,
-                n / seconds, new TreeMap<>(statuses), pct(acks, 0.50) / 1e6, pct(acks, 0.99) / 1e6, next.get() >= files.size());
+        long[] done = doneNanos.stream().mapToLong(Long::longValue).sorted().toArray();
+        System.out.printf("uploads=%d seconds=%.1f rate=%.1f statuses=%s ack_p50_ms=%.0f ack_p99_ms=%.0f exhausted=%b%s%n", n, seconds,
+                n / seconds, new TreeMap<>(statuses), pct(acks, 0.50) / 1e6, pct(acks, 0.99) / 1e6, next.get() >= files.size(),
+                await ? String.format(" done_p50_ms=%.0f done_p99_ms=%.0f", pct(done, 0.50) / 1e6, pct(done, 0.99) / 1e6) : "");
     }
 
     private static double pct(long[] sorted, double q) {

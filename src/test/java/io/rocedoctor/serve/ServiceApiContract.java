@@ -371,6 +371,40 @@ abstract class ServiceApiContract {
         assertThat(page).contains("Hosts of case", "gpu-node-21", "hpc-node-112", "/bundles/" + latest).doesNotContain("/bundles/" + first + "\"");
     }
 
+    /** Search by each criterion, a part of the text for host, NIC model, firmware and driver; each with a near miss. */
+    @Test
+    void searchFindsFindingsByIdSeverityHostNicModelFirmwareAndDriver() throws Exception {
+        long id = uploaded(engineer, "SR-SEARCH", crossNuma);
+        server.awaitAnalysed(engineer, id);
+        JsonNode nic = ServeHarness.json(server.get(engineer, "/api/v1/cases/SR-SEARCH/hosts")).get("hosts").get(0).get("nics").get(0);
+        String model = nic.get("model").asText();
+        String firmware = nic.get("firmware").asText();
+        Map<String, String> hits = new LinkedHashMap<>();
+        hits.put("finding=irq_cross_numa", "finding=IRQ_CROSS_NUM");
+        hits.put("severity=critical", "severity=critica");
+        hits.put("host=node-11", "host=node-113");
+        hits.put("nic=" + enc(model.substring(0, model.length() - 1).toLowerCase(java.util.Locale.ROOT)), "nic=" + enc(model + "x"));
+        hits.put("firmware=" + enc(firmware.substring(1)), "firmware=" + enc(firmware + ".9"));
+        hits.put("driver=mlx5", "driver=mlx4");
+        for (Map.Entry<String, String> q : hits.entrySet()) {
+            JsonNode found = ServeHarness.json(server.get(engineer, "/api/v1/search?" + q.getKey() + "&host=hpc-node-112")).get("results");
+            assertThat(found).as(q.getKey()).anySatisfy(f -> {
+                assertThat(f.get("bundleId").asLong()).isEqualTo(id);
+                assertThat(f.get("ruleId").asText()).isEqualTo("IRQ_CROSS_NUMA");
+            });
+            JsonNode missed = ServeHarness.json(server.get(engineer, "/api/v1/search?" + q.getValue() + "&host=hpc-node-112")).get("results");
+            assertThat(missed).as(q.getValue()).noneSatisfy(f -> assertThat(f.get("bundleId").asLong()).isEqualTo(id));
+        }
+        // LIKE's wildcards are the searcher's text, not patterns.
+        assertThat(ServeHarness.json(server.get(engineer, "/api/v1/search?host=%25")).get("results")).isEmpty();
+        // "x_" would match mlx5_core's "x5" as a pattern; as text it matches nothing.
+        assertThat(ServeHarness.json(server.get(engineer, "/api/v1/search?driver=x_")).get("results")).isEmpty();
+    }
+
+    private static String enc(String s) {
+        return java.net.URLEncoder.encode(s, java.nio.charset.StandardCharsets.UTF_8);
+    }
+
     @Test
     void hostileFileNamesAreShownDefangedAndNeverBecomePaths() throws Exception {
         Path outside = temp.resolve("data").getParent().resolve("escaped");
