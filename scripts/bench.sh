@@ -4,7 +4,9 @@
 #      to a bare Java program that only reads the same files (src/bench/java, compiled here);
 #   2. throughput of 100 and 1,000 synthesized bundles in one process, with peak RSS;
 #   3. a large host: 16 NICs, 256 CPUs, ~2,000 IRQ lines x 256 CPU columns;
-#   4. a real sosreport of this machine (sos, as root), and insights-core's parsers on it when installed.
+#   4. a real sosreport of this machine (sos, as root), and insights-core's parsers on it when installed;
+#   5. CPU per further bundle in one process (user + system of 100 bundles less that of 20, over 80):
+#      typical folders, the same as .tar.gz, and copies of the sosreport (as .tar.xz and as a folder).
 # Public tools only: /usr/bin/time -v, and hyperfine when installed (else a loop of /usr/bin/time).
 # Usage: scripts/bench.sh [--quick]   (--quick: 3 runs instead of 10, 200 bundles instead of 1,000)
 set -euo pipefail
@@ -44,6 +46,23 @@ median() {
       /usr/bin/time -f %e bash -c "$1" 2>&1 >/dev/null | tail -n 1
     done | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'
   fi
+}
+
+# CPU seconds (user + system) of one analyze of the given inputs in one process.
+cpu_of() {
+  /usr/bin/time -f "%U %S" "$doctor" analyze "$@" --format json --output /dev/null 2>"$work/cpu.txt" >/dev/null \
+    || { cat "$work/cpu.txt" >&2; exit 1; }
+  tail -n 1 "$work/cpu.txt" | awk '{print $1 + $2}'
+}
+
+# Milliseconds of CPU per further bundle: 100 inputs in one process less 20, over 80 (the JVM's start,
+# the rulebase and the first, interpreted bundles are in both and cancel out).
+per_bundle_ms() {
+  local all=("$@")
+  local small big
+  small=$(cpu_of "${all[@]:0:20}")
+  big=$(cpu_of "${all[@]:0:100}")
+  python3 -c "print('%.1f' % (($big - $small) * 1000 / 80))"
 }
 
 # Wall seconds and peak RSS (MB) of one run.
@@ -93,15 +112,24 @@ read -r _ rss_large < <(measure "$doctor analyze $large --format json --output /
 # A real sosreport of this machine, when sos is installed and may run (root): roce-doctor's time on
 # it, next to insights-core's parsers when that is installed (it is on PyPI only, unreachable here).
 sos_row="| real sosreport of this machine | not measured: sos not installed or not root | |"
+sos_cpu_rows=""
 insights_row="| insights-core parsers on the same sosreport | not measured: insights-core not installed | roce-doctor >= 2x faster |"
 if command -v sos >/dev/null && [ "$(id -u)" = 0 ]; then
   echo "bench: a real sosreport of this machine..." >&2
   mkdir -p "$work/sos"
-  if sos report --batch --quiet --tmp-dir "$work/sos" -o networking,pci,processor,kernel >/dev/null 2>&1; then
+  if sos report --batch --quiet --tmp-dir "$work/sos" -o networking,pci,processor,kernel,numa,hardware >/dev/null 2>&1; then
     sosfile="$(ls "$work"/sos/sosreport-*.tar.* 2>/dev/null | head -n 1)"
     if [ -n "$sosfile" ]; then
       t_sos=$(median "$doctor analyze $sosfile --format json --output /dev/null")
       sos_row="| \`analyze\` of a real sosreport of this machine ($(basename "$sosfile" | cut -c1-40)...) | ${t_sos} s | |"
+      echo "bench: CPU per sosreport in one process (100 copies, as .tar.xz and as folders)..." >&2
+      mkdir -p "$work/sos/copies" "$work/sos/folders"
+      for i in $(seq -w 1 100); do
+        cp "$sosfile" "$work/sos/copies/sos-$i.tar.xz"
+        mkdir -p "$work/sos/folders/$i" && tar -xf "$sosfile" -C "$work/sos/folders/$i"
+      done
+      sos_cpu_rows=$'\n'"| CPU per further sosreport in one process, \`.tar.xz\` | $(per_bundle_ms "$work"/sos/copies/*) ms | |"
+      sos_cpu_rows+=$'\n'"| CPU per further sosreport in one process, extracted folder | $(per_bundle_ms "$work"/sos/folders/*/sosreport-*) ms | <= 8 ms |"
       if python3 -c 'import insights' 2>/dev/null; then
         mkdir -p "$work/sos/x" && tar -xf "$sosfile" -C "$work/sos/x"
         sosdir="$(ls -d "$work"/sos/x/sosreport-* | head -n 1)"
@@ -111,6 +139,12 @@ if command -v sos >/dev/null && [ "$(id -u)" = 0 ]; then
     fi
   fi
 fi
+
+echo "bench: CPU per further bundle in one process (typical folders and .tar.gz)..." >&2
+mkdir -p "$work/tgz"
+for d in "$work"/fleet100/node-*; do tar -czf "$work/tgz/$(basename "$d").tar.gz" -C "$work/fleet100" "$(basename "$d")"; done
+cpu_folder=$(per_bundle_ms "$work"/fleet100/node-*)
+cpu_tgz=$(per_bundle_ms "$work"/tgz/*.tar.gz)
 
 cpu="$(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)"
 jdk="$("$java_bin" -version 2>&1 | head -n 1)"
@@ -128,7 +162,9 @@ load average before the run: $load. Medians of $runs runs$(command -v hyperfine 
 | ${fleet_big} bundles in one process | ${wbig} s, ${ratebig} bundles/s, ${rssbig} MB peak RSS (${rss_growth} vs 100) | >= 200 bundles/s, RSS within 10% |
 | bare reader over the same ${fleet_big} bundles, $(nproc) threads (reading alone) | ${wread} s, ${rateread} bundles/s | |
 | large host: 16 NICs x 2 ports, 256 CPUs, ${irq_lines} IRQ lines x 256 columns | ${t_large} s, ${rss_large} MB peak RSS | <= 2 s |
-${sos_row}
+| CPU per further typical bundle in one process, folder | ${cpu_folder} ms | <= 12 ms |
+| CPU per further typical bundle in one process, \`.tar.gz\` | ${cpu_tgz} ms | <= 12 ms |
+${sos_row}${sos_cpu_rows}
 ${insights_row}
 TABLE
 )"

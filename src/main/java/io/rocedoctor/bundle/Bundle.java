@@ -33,6 +33,7 @@ public final class Bundle implements AutoCloseable {
     private final String host;
     private final List<SampleTime> sampleTimes;
     private final Map<Source, SortedMap<Integer, Capture>> captures;
+    private final List<Source> sorted;
     /** The sources of each kind, sorted once: fact builders ask for a kind many times per host. */
     private final Map<SourceKind, List<Source>> byKind = new EnumMap<>(SourceKind.class);
     private final List<String> unknownFiles;
@@ -67,7 +68,13 @@ public final class Bundle implements AutoCloseable {
         this.collector = collector;
         this.sampleTimes = List.copyOf(sampleTimes);
         this.captures = captures;
-        for (Source s : allSources()) {
+        // Sorted once, each source rendered once: a source compares by its rendering.
+        Map<Source, String> shown = new java.util.HashMap<>();
+        captures.keySet().forEach(s -> shown.put(s, s.display()));
+        List<Source> sorted = new ArrayList<>(captures.keySet());
+        sorted.sort(Comparator.comparing(shown::get));
+        this.sorted = List.copyOf(sorted);
+        for (Source s : sorted) {
             byKind.computeIfAbsent(s.kind(), k -> new ArrayList<>()).add(s);
         }
         this.unknownFiles = List.copyOf(unknownFiles);
@@ -169,9 +176,7 @@ public final class Bundle implements AutoCloseable {
 
     /** Every source with at least one capture entry, sorted. */
     public List<Source> allSources() {
-        List<Source> out = new ArrayList<>(captures.keySet());
-        out.sort(Comparator.naturalOrder());
-        return out;
+        return new ArrayList<>(sorted);
     }
 
     public Optional<Capture> capture(Source source, int sample) {

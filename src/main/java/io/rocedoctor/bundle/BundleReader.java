@@ -110,6 +110,14 @@ public final class BundleReader {
         }
     }
 
+    /**
+     * The first folders of the source table's file paths ({@code proc/}, {@code sys/}): only a name
+     * below one is matched against the table, the matching being the costly part of the test.
+     */
+    private static final Set<String> FILE_TOPS = java.util.Arrays.stream(SourceKind.values())
+            .filter(k -> k.origin() == SourceKind.Origin.FILE).flatMap(k -> k.templates().stream())
+            .map(t -> t.substring(1, t.indexOf('/', 1) + 1)).collect(java.util.stream.Collectors.toSet());
+
     /** The top-level files of a bundle the reader reads besides its captures. */
     private static final Set<String> READ_AT_ROOT = Set.of("manifest.yaml", "hostname");
     /** The folders of a bundle (native, switch dump, sosreport, sysinfo-snapshot) whose files the reader may read. */
@@ -127,7 +135,8 @@ public final class BundleReader {
         for (int wrapping = 0; wrapping <= MAX_WRAPPING_FOLDERS; wrapping++) {
             // A top-level file: a sysinfo-snapshot's page and the files it links (sysctl_a, interrupts) sit there.
             if (!rest.contains("/") || READ_AT_ROOT.contains(rest) || READ_BELOW.stream().anyMatch(rest::startsWith)
-                    || SourceKind.recognise("/" + rest, false, SourceKind.Origin.FILE).isPresent()) {
+                    || (FILE_TOPS.stream().anyMatch(rest::startsWith)
+                        && SourceKind.recognise("/" + rest, false, SourceKind.Origin.FILE).isPresent())) {
                 return true;
             }
             int slash = rest.indexOf('/');

@@ -17,23 +17,30 @@ final class SourceTemplate {
     private final String template;
     /** The text around the parameters, one more piece than parameters: rendering joins them with the arguments. */
     private final List<String> literals;
+    private final List<String> parameters;
     private final Pattern raw;
     private final Pattern mangled;
 
     SourceTemplate(String template, boolean command) {
         this.template = template;
         this.literals = literals(template);
+        this.parameters = parameters(template);
         this.raw = pattern(template, false);
         this.mangled = command ? pattern(template, true) : raw;
     }
 
+    /** The parameter names in order; found once (rendering a source asks for them at every comparison). */
     List<String> parameters() {
+        return parameters;
+    }
+
+    private static List<String> parameters(String template) {
         List<String> names = new ArrayList<>();
         Matcher m = PARAM.matcher(template);
         while (m.find()) {
             names.add(m.group(1));
         }
-        return names;
+        return List.copyOf(names);
     }
 
     /** The template with its parameters replaced by the arguments in order (missing ones by nothing). */
