@@ -130,11 +130,23 @@ public final class BundleReader {
      * of captures, or a file a sosreport copies that the source table names. Any other file
      * (a sosreport's logs, journals, /etc and /usr copies) is held in memory as its size only.
      */
+    /**
+     * A sysinfo-snapshot's page ({@code NAME.html}) under any folder name, and the files it links
+     * beside it ({@code sysctl_a}, {@code interrupts}: no dot in their names) in a folder the script
+     * named ({@code sysinfo-snapshot-v...}).
+     */
+    private static boolean snapshotTopLevel(String name, String rest) {
+        if (rest.contains("/")) {
+            return false;
+        }
+        String folder = name.substring(0, name.length() - rest.length());
+        return rest.endsWith(".html") || (!rest.contains(".") && folder.matches("(?:.*/)?sysinfo-snapshot-v[^/]*/"));
+    }
+
     static boolean mayBeRead(String name) {
         String rest = name.substring(name.indexOf('/') + 1); // below the archive's own folder
         for (int wrapping = 0; wrapping <= MAX_WRAPPING_FOLDERS; wrapping++) {
-            // A top-level file: a sysinfo-snapshot's page and the files it links (sysctl_a, interrupts) sit there.
-            if (!rest.contains("/") || READ_AT_ROOT.contains(rest) || READ_BELOW.stream().anyMatch(rest::startsWith)
+            if (snapshotTopLevel(name, rest) || READ_AT_ROOT.contains(rest) || READ_BELOW.stream().anyMatch(rest::startsWith)
                     || (FILE_TOPS.stream().anyMatch(rest::startsWith)
                         && SourceKind.recognise("/" + rest, false, SourceKind.Origin.FILE).isPresent())) {
                 return true;

@@ -102,6 +102,17 @@ public final class ReportBuilder {
                 + " with an RDMA device" + (names.isEmpty() ? "" : " (" + String.join(", ", names) + ")") + "; "
                 + (switches.isEmpty() ? "no switch dump" : Report.count(switches.size(), "switch") + " (" + String.join(", ", switches) + ")")
                 + ".";
+        List<String> infiniband = devices.stream().filter(RdmaDevice::infiniband)
+                .map(d -> d.name() + " port " + d.port() + (d.netdev() == null ? "" : " (" + d.netdev() + ")")).distinct().sorted().toList();
+        if (!infiniband.isEmpty()) {
+            // RoCE facts are not built for an InfiniBand port, so no RoCE rule judges it: the headline says why.
+            boolean all = infiniband.size() == devices.stream().map(RdmaDevice::id).distinct().count();
+            String headline = (all ? "The RDMA ports of host " + info.host() + " are InfiniBand, not RoCE ("
+                    : "InfiniBand, not RoCE, on host " + info.host() + ": ")
+                    + String.join(", ", infiniband) + (all ? "): the RoCE checks do not apply to them; only generic checks ran."
+                    : ": the RoCE checks do not apply to those ports.");
+            return new Report.Analysed(headline, scope, nics.size(), withRdma, names, switches);
+        }
         if (!names.isEmpty()) {
             return new Report.Analysed(scope, scope, nics.size(), withRdma, names, switches);
         }

@@ -116,6 +116,12 @@ class MemoryFileSystemTest {
         assertThat(BundleReader.mayBeRead("archive/sosreport-h-2026-01-01-abc/var/log/messages")).isFalse();
         assertThat(BundleReader.mayBeRead("archive/sosreport-h-2026-01-01-abc/etc/passwd")).isFalse();
         assertThat(BundleReader.mayBeRead("archive/node-7/notes.txt")).isFalse();
+        // A sysinfo-snapshot under any folder name: its page, the files it links beside it, its folders.
+        assertThat(BundleReader.mayBeRead("upload/snap/sysinfo-snapshot-v3.7.9.9-h-20261120-101500.html")).isTrue();
+        assertThat(BundleReader.mayBeRead("upload/sysinfo-snapshot-v3.7.9.9-h-20261120-101500/sysctl_a")).isTrue();
+        assertThat(BundleReader.mayBeRead("upload/snap/var/log/messages")).isFalse();
+        assertThat(BundleReader.mayBeRead("upload/snap/commands_txt_output/ethtool_-S_ens1f0np0.txt")).isTrue();
+        assertThat(BundleReader.mayBeRead("upload/snap/err_messages/dmesg.log")).isFalse();
     }
 
     /** Every fixture bundle, read from its folder and from a .tar.gz of it: the same sources, captures, texts and notes. */

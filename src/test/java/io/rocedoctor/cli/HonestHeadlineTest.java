@@ -35,7 +35,7 @@ class HonestHeadlineTest {
     @Test
     void theRoceRulesOfAHostWithoutRdmaAreOneLineNotOnePerRule() throws Exception {
         String text = Cli.run("analyze", NO_RDMA, "--no-color").out();
-        assertThat(text).contains("no RDMA device in the bundle: blocks 22 rules")
+        assertThat(text).containsPattern("no RDMA device in the bundle: blocks \\d+ rules")
                 .doesNotContain("PFC_NOT_ON_ROCE_PRIO: not collected");
     }
 }

@@ -34,6 +34,7 @@ class SysinfoSnapshotScenarioTest {
 
         assertThat(report.at("/bundle/layout").asText()).isEqualTo("sysinfo-snapshot");
         assertThat(report.at("/bundle/samples").asInt()).isEqualTo(1);
+        assertThat(report.at("/analysed/headline").asText()).doesNotContain("InfiniBand").startsWith("Analysed host");
         assertThat(report.at("/sources/notes").toString()).contains("sysinfo-snapshot 3.7.9.9")
                 .contains("it holds no").contains("mlxlink -d {dev} -m -e -c").contains("rdma statistic show")
                 .doesNotContain("holds no ethtool -S").doesNotContain("mlnx_qos -i {if},");
@@ -77,6 +78,8 @@ class SysinfoSnapshotScenarioTest {
 
         assertThat(report.at("/bundle/layout").asText()).isEqualTo("sysinfo-snapshot");
         assertThat(report.at("/bundle/host").asText()).isEqualTo("ib-node07");
+        assertThat(report.at("/analysed/headline").asText()).startsWith("The RDMA ports of host ib-node07 are InfiniBand, not RoCE")
+                .contains("mlx5_0 port 1 (ib0)", "the RoCE checks do not apply");
         assertThat(report.at("/sources/notes").toString()).contains("sysinfo-snapshot 3.1.8")
                 .contains("mlx5_0 port 1 (ib0) is an InfiniBand port");
         assertThat(report.at("/sources/parsed").toString()).contains("ibv_devinfo -v", "show_irq_affinity.sh ib0", "/proc/interrupts",

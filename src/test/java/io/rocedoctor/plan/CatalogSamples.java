@@ -17,7 +17,8 @@ final class CatalogSamples {
 
     static final Map<ParameterType, String> VALID = Map.ofEntries(
             Map.entry(ParameterType.INTERFACE, "ens1f0np0"), Map.entry(ParameterType.IBDEV, "mlx5_0"),
-            Map.entry(ParameterType.IRQ_LIST, "142,143"), Map.entry(ParameterType.CPU_LIST, "24-27"),
+            Map.entry(ParameterType.IRQ_LIST, "142,143"),
+            Map.entry(ParameterType.IRQ_HANDLER, "mlx5_comp3@pci:0000:3b:00.0"), Map.entry(ParameterType.CPU_LIST, "24-27"),
             Map.entry(ParameterType.PRIORITY, "3"), Map.entry(ParameterType.PRIORITY_LIST, "3"),
             Map.entry(ParameterType.DSCP, "26"), Map.entry(ParameterType.TOS, "106"),
             Map.entry(ParameterType.INTEGER, "1"), Map.entry(ParameterType.SYSCTL_KEY, "net.core.busy_poll"),

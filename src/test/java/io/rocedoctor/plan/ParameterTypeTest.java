@@ -94,6 +94,7 @@ class ParameterTypeTest {
                 Map.entry(ParameterType.INTERFACE, List.of("ens1f0np0", "bond0", "eth0.100", "ib0:1", "vlan@x")),
                 Map.entry(ParameterType.IBDEV, List.of("mlx5_0", "mlx5_bond_0", "rocep59s0f0")),
                 Map.entry(ParameterType.IRQ_LIST, List.of("142", "140,141,155")),
+                Map.entry(ParameterType.IRQ_HANDLER, List.of("mlx5_comp3@pci:0000:3b:00.0", "ice-ens1f0-TxRx-0", "bnxt_qplib_nq0")),
                 Map.entry(ParameterType.CPU_LIST, List.of("0", "24-31", "0-15,32-47")),
                 Map.entry(ParameterType.PRIORITY, List.of("0", "7")),
                 Map.entry(ParameterType.PRIORITY_LIST, List.of("", "3", "3,4")),

@@ -106,6 +106,12 @@ class PersistFilesTest {
         Files.writeString(root.resolve("etc/roce-doctor/steps"), steps);
     }
 
+    /** IRQ {@code n} of the fake root, its handler's folder {@code handler} (as /proc/irq/N/ holds it), on CPUs 0-3. */
+    private void irq(int n, String handler) throws IOException {
+        Files.createDirectories(root.resolve("proc/irq/" + n + "/" + handler));
+        Files.writeString(root.resolve("proc/irq/" + n + "/smp_affinity_list"), "0-3\n");
+    }
+
     private int stepOf(String action) {
         return plan.steps().stream().filter(st -> st.id().equals(action)).findFirst().orElseThrow().step();
     }
@@ -204,9 +210,7 @@ class PersistFilesTest {
     @Test
     void theBootScriptSetsOneDevicesSettingsAndLeavesNetworkManagersToIt() throws Exception {
         keptAtBoot();
-        Files.createDirectories(root.resolve("proc/irq/142/mlx5_comp0@pci:0000:3b:00.0"));
-        Files.writeString(root.resolve("proc/irq/142/smp_affinity_list"), "0-3\n");
-        Files.createDirectories(root.resolve("etc/roce-doctor"));
+        irq(142, "mlx5_comp0@pci:0000:3b:00.0");
         Files.writeString(root.resolve("etc/roce-doctor/nm-devices"), "ens1f0np0\n");
         tool(tmp.resolve("bin"), "ethtool", "printf 'ethtool %s\\n' \"$*\" >> \"$CALLS\"\n");
         Run boot = run("persist/roce-doctor-boot.sh", "ens1f0np0");
@@ -232,8 +236,7 @@ class PersistFilesTest {
         assertThat(install.out()).contains("not applied here (apply.sh --execute --step " + stepOf("rings-rx-size"));
         assertThat(root.resolve("etc/roce-doctor/steps")).content().isEqualTo(stepOf("sysctl-busy-poll") + "\n");
 
-        Files.createDirectories(root.resolve("proc/irq/142/mlx5_comp0@pci:0000:3b:00.0"));
-        Files.writeString(root.resolve("proc/irq/142/smp_affinity_list"), "0-3\n");
+        irq(142, "mlx5_comp0@pci:0000:3b:00.0");
         Run boot = run("persist/roce-doctor-boot.sh", "ens1f0np0");
         assertThat(boot.exit()).as(boot.out()).isZero();
         assertThat(root.resolve("proc/irq/142/smp_affinity_list")).as("the IRQ step was not applied").content().isEqualTo("0-3\n");
@@ -260,11 +263,8 @@ class PersistFilesTest {
     @Test
     void theBootScriptFindsARenumberedIrqByItsHandlerAndLeavesTheOldNumberAlone() throws Exception {
         keptAtBoot();
-        Files.createDirectories(root.resolve("proc/irq/142/nvme0q3"));
-        Files.writeString(root.resolve("proc/irq/142/smp_affinity_list"), "0-3\n");
-        Files.createDirectories(root.resolve("proc/irq/97/mlx5_comp0@pci:0000:3b:00.0"));
-        Files.writeString(root.resolve("proc/irq/97/smp_affinity_list"), "0-3\n");
-        Files.createDirectories(root.resolve("etc/roce-doctor"));
+        irq(142, "nvme0q3");
+        irq(97, "mlx5_comp0@pci:0000:3b:00.0");
         Files.writeString(root.resolve("etc/roce-doctor/nm-devices"), "ens1f0np0\n");
         Run boot = run("persist/roce-doctor-boot.sh", "ens1f0np0");
         assertThat(boot.exit()).as(boot.out()).isZero();
@@ -275,9 +275,7 @@ class PersistFilesTest {
     @Test
     void theBootScriptSaysSoWhenTheIrqsHandlerIsGone() throws Exception {
         keptAtBoot();
-        Files.createDirectories(root.resolve("proc/irq/142/nvme0q3"));
-        Files.writeString(root.resolve("proc/irq/142/smp_affinity_list"), "0-3\n");
-        Files.createDirectories(root.resolve("etc/roce-doctor"));
+        irq(142, "nvme0q3");
         Files.writeString(root.resolve("etc/roce-doctor/nm-devices"), "ens1f0np0\n");
         Run boot = run("persist/roce-doctor-boot.sh", "ens1f0np0");
         assertThat(boot.exit()).as(boot.out()).isEqualTo(1);
