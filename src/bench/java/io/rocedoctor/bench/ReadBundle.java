@@ -24,8 +24,7 @@ import java.util.stream.Stream;
  * </pre>
  */
 public final class ReadBundle {
-    private ReadBundle() {
-    }
+    private ReadBundle() {}
 
     public static void main(String[] args) throws InterruptedException, ExecutionException {
         int threads = 1;

@@ -34,7 +34,9 @@ public final class UploadLoad {
         String caseName = args[2];
         List<Path> files;
         try (Stream<Path> s = Files.list(Path.of(args[3]))) {
-            files = s.filter(p -> p.getFileName().toString().endsWith(".tar.gz")).sorted().toList();
+            files = s.filter(p -> p.getFileName().toString().endsWith(".tar.gz"))
+                    .sorted()
+                    .toList();
         }
         int clients = Integer.parseInt(args[4]);
         long until = System.nanoTime() + Long.parseLong(args[5]) * 1_000_000_000L;
@@ -61,9 +63,12 @@ public final class UploadLoad {
                     int status;
                     String body = "";
                     try {
-                        HttpRequest r = HttpRequest.newBuilder(URI.create(base + "/api/v1/cases/" + caseName + "/bundles?name=" + f.getFileName()))
-                                .header("Authorization", "Bearer " + token).header("Content-Type", "application/octet-stream")
-                                .POST(HttpRequest.BodyPublishers.ofFile(f)).build();
+                        HttpRequest r = HttpRequest.newBuilder(URI.create(
+                                        base + "/api/v1/cases/" + caseName + "/bundles?name=" + f.getFileName()))
+                                .header("Authorization", "Bearer " + token)
+                                .header("Content-Type", "application/octet-stream")
+                                .POST(HttpRequest.BodyPublishers.ofFile(f))
+                                .build();
                         HttpResponse<String> answer = http.send(r, HttpResponse.BodyHandlers.ofString());
                         status = answer.statusCode();
                         body = answer.body();
@@ -77,8 +82,13 @@ public final class UploadLoad {
                         while (state.equals("queued") || state.equals("analysing")) {
                             try {
                                 Thread.sleep(5);
-                                String s = http.send(HttpRequest.newBuilder(URI.create(base + "/api/v1/bundles/" + id.group(1)))
-                                        .header("Authorization", "Bearer " + token).build(), HttpResponse.BodyHandlers.ofString()).body();
+                                String s = http.send(
+                                                HttpRequest.newBuilder(
+                                                                URI.create(base + "/api/v1/bundles/" + id.group(1)))
+                                                        .header("Authorization", "Bearer " + token)
+                                                        .build(),
+                                                HttpResponse.BodyHandlers.ofString())
+                                        .body();
                                 Matcher m = statusField.matcher(s);
                                 state = m.find() ? m.group(1) : "unknown";
                             } catch (Exception e) {
@@ -106,15 +116,24 @@ public final class UploadLoad {
         long[] acks = ackNanos.stream().mapToLong(Long::longValue).sorted().toArray();
         int n = acks.length;
         long[] done = doneNanos.stream().mapToLong(Long::longValue).sorted().toArray();
-        System.out.printf("uploads=%d seconds=%.1f rate=%.1f statuses=%s ack_p50_ms=%.0f ack_p99_ms=%.0f exhausted=%b%s%n", n, seconds,
-                n / seconds, new TreeMap<>(statuses), pct(acks, 0.50) / 1e6, pct(acks, 0.99) / 1e6, next.get() >= files.size(),
-                await ? String.format(" done_p50_ms=%.0f done_p99_ms=%.0f", pct(done, 0.50) / 1e6, pct(done, 0.99) / 1e6) : "");
+        System.out.printf(
+                "uploads=%d seconds=%.1f rate=%.1f statuses=%s ack_p50_ms=%.0f ack_p99_ms=%.0f exhausted=%b%s%n",
+                n,
+                seconds,
+                n / seconds,
+                new TreeMap<>(statuses),
+                pct(acks, 0.50) / 1e6,
+                pct(acks, 0.99) / 1e6,
+                next.get() >= files.size(),
+                await
+                        ? String.format(
+                                " done_p50_ms=%.0f done_p99_ms=%.0f", pct(done, 0.50) / 1e6, pct(done, 0.99) / 1e6)
+                        : "");
     }
 
     private static double pct(long[] sorted, double q) {
         return sorted.length == 0 ? 0 : sorted[Math.min(sorted.length - 1, (int) Math.ceil(q * sorted.length) - 1)];
     }
 
-    private UploadLoad() {
-    }
+    private UploadLoad() {}
 }

@@ -21,7 +21,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.zip.CRC32;
-
 import org.apache.commons.compress.archivers.ArchiveEntry;
 import org.apache.commons.compress.archivers.ArchiveInputStream;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
@@ -58,16 +57,22 @@ import org.apache.commons.compress.compressors.xz.XZCompressorInputStream;
 public final class ArchiveExtractor {
 
     /** The archive kinds recognised by their first bytes. */
-    public enum Format { TAR_GZ, TAR_XZ, TAR_BZ2, TAR, ZIP }
+    public enum Format {
+        TAR_GZ,
+        TAR_XZ,
+        TAR_BZ2,
+        TAR,
+        ZIP
+    }
 
     /** What extraction refused, one line per entry, for the report. */
-    public record Result(List<String> refusals, long entries, long bytes) {
-    }
+    public record Result(List<String> refusals, long entries, long bytes) {}
 
     // Linux limits: NAME_MAX and PATH_MAX.
     private static final int MAX_NAME_PART_BYTES = 255;
     private static final int MAX_NAME_BYTES = 4096;
-    private static final java.util.regex.Pattern DRIVE = java.util.regex.Pattern.compile("[A-Za-z]:.*", java.util.regex.Pattern.DOTALL);
+    private static final java.util.regex.Pattern DRIVE =
+            java.util.regex.Pattern.compile("[A-Za-z]:.*", java.util.regex.Pattern.DOTALL);
 
     private final ArchiveLimits limits;
 
@@ -85,7 +90,12 @@ public final class ArchiveExtractor {
         if (n >= 2 && (head[0] & 0xff) == 0x1f && (head[1] & 0xff) == 0x8b) {
             return Format.TAR_GZ;
         }
-        if (n >= 6 && (head[0] & 0xff) == 0xfd && head[1] == '7' && head[2] == 'z' && head[3] == 'X' && head[4] == 'Z') {
+        if (n >= 6
+                && (head[0] & 0xff) == 0xfd
+                && head[1] == '7'
+                && head[2] == 'z'
+                && head[3] == 'X'
+                && head[4] == 'Z') {
             return Format.TAR_XZ;
         }
         if (n >= 3 && head[0] == 'B' && head[1] == 'Z' && head[2] == 'h') {
@@ -129,7 +139,7 @@ public final class ArchiveExtractor {
 
         Result extract(Format format) throws IOException, BundleException {
             try (CountingInputStream counted = new CountingInputStream(Files.newInputStream(archive));
-                 ArchiveInputStream<? extends ArchiveEntry> in = open(new BufferedInputStream(counted), format)) {
+                    ArchiveInputStream<? extends ArchiveEntry> in = open(new BufferedInputStream(counted), format)) {
                 compressed = counted;
                 while (true) {
                     ArchiveEntry entry;
@@ -152,10 +162,16 @@ public final class ArchiveExtractor {
                             break;
                         }
                     } catch (IOException e) {
-                        // Reading the archive fails as DamagedArchive or in getNextEntry: what is left is making the tree.
-                        throw new BundleException(archive, "cannot expand " + printable(entry.getName()) + " ("
-                                + (e instanceof java.nio.file.FileSystemException fs && fs.getReason() != null ? fs.getReason()
-                                : e.getMessage()) + ")", e);
+                        // Reading the archive fails as DamagedArchive or in getNextEntry: what is left is making the
+                        // tree.
+                        throw new BundleException(
+                                archive,
+                                "cannot expand " + printable(entry.getName()) + " ("
+                                        + (e instanceof java.nio.file.FileSystemException fs && fs.getReason() != null
+                                                ? fs.getReason()
+                                                : e.getMessage())
+                                        + ")",
+                                e);
                     }
                 }
             }
@@ -172,12 +188,17 @@ public final class ArchiveExtractor {
             if (w != null && w.entry().getCrc() != -1 && w.entry().getCrc() != w.crc()) {
                 Files.deleteIfExists(w.target());
                 refusals.add(printable(w.name()) + ": damaged: its data does not match its CRC-32 ("
-                        + String.format(Locale.ROOT, "%08x, the archive says %08x", w.crc(), w.entry().getCrc()) + "): refused");
+                        + String.format(
+                                Locale.ROOT,
+                                "%08x, the archive says %08x",
+                                w.crc(),
+                                w.entry().getCrc()) + "): refused");
             }
         }
 
         /** Extracts or refuses one entry; false when the archive turned out damaged and reading stops. */
-        private boolean extractEntry(InputStream in, ArchiveEntry entry, Format format) throws IOException, BundleException {
+        private boolean extractEntry(InputStream in, ArchiveEntry entry, Format format)
+                throws IOException, BundleException {
             if (entry instanceof TarArchiveEntry tar && !tar.isCheckSumOK()) {
                 // Its name, size and type are all in doubt: nothing of it is written.
                 refusals.add(printable(tar.getName()) + ": damaged: its tar header checksum does not match: refused");
@@ -240,8 +261,8 @@ public final class ArchiveExtractor {
             OutputStream out;
             try {
                 // CREATE_NEW fails on anything already there, a dangling link included: never written through.
-                out = Files.newOutputStream(target, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
-                        LinkOption.NOFOLLOW_LINKS);
+                out = Files.newOutputStream(
+                        target, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
             } catch (FileAlreadyExistsException e) {
                 refusals.add(printable(name) + ": appears twice in the archive: the first copy is kept");
                 return true;
@@ -267,11 +288,14 @@ public final class ArchiveExtractor {
         }
 
         private void damaged(Format format, Throwable e, String partial) throws BundleException {
-            String why = e instanceof java.io.EOFException ? "it ends early"
+            String why = e instanceof java.io.EOFException
+                    ? "it ends early"
                     : e.getMessage() == null ? e.getClass().getSimpleName() : firstLine(e.getMessage());
             if (entries == 0) {
-                throw new BundleException(archive, "not a readable " + format.name().toLowerCase(Locale.ROOT).replace('_', '.')
-                        + " archive (" + why + ")");
+                throw new BundleException(
+                        archive,
+                        "not a readable "
+                                + format.name().toLowerCase(Locale.ROOT).replace('_', '.') + " archive (" + why + ")");
             }
             refusals.add("archive truncated or corrupt after " + entries + " entries (" + why + ")"
                     + (partial == null ? "" : ": the partial " + printable(partial) + " was dropped")
@@ -286,7 +310,9 @@ public final class ArchiveExtractor {
             if (name.codePoints().anyMatch(ArchiveExtractor::unprintable)) {
                 return "name with control characters";
             }
-            if (name.startsWith("/") || name.startsWith("\\") || DRIVE.matcher(name).matches()) {
+            if (name.startsWith("/")
+                    || name.startsWith("\\")
+                    || DRIVE.matcher(name).matches()) {
                 return "absolute path";
             }
             String[] parts = name.split("[/\\\\]");
@@ -331,7 +357,8 @@ public final class ArchiveExtractor {
                     continue;
                 }
                 if (attrs.isSymbolicLink()) {
-                    return "goes through the symbolic link " + printable(relative(current)) + " (nothing is written through a link)";
+                    return "goes through the symbolic link " + printable(relative(current))
+                            + " (nothing is written through a link)";
                 }
                 if (!attrs.isDirectory()) {
                     return "goes through the file " + printable(relative(current));
@@ -347,13 +374,16 @@ public final class ArchiveExtractor {
             if (linkName.isEmpty() || linkName.codePoints().anyMatch(ArchiveExtractor::unprintable)) {
                 return "symbolic link with an empty or unprintable target";
             }
-            if (linkName.startsWith("/") || linkName.startsWith("\\") || DRIVE.matcher(linkName).matches()) {
+            if (linkName.startsWith("/")
+                    || linkName.startsWith("\\")
+                    || DRIVE.matcher(linkName).matches()) {
                 return "symbolic link to an absolute path (" + shown + ")";
             }
             boolean named = false;
             for (String part : linkName.split("/")) {
                 if (part.equals("..") && named) {
-                    return "symbolic link with '..' after a name (" + shown + "), which can leave the bundle through another link";
+                    return "symbolic link with '..' after a name (" + shown
+                            + "), which can leave the bundle through another link";
                 }
                 named |= !part.isEmpty() && !part.equals(".") && !part.equals("..");
             }
@@ -377,7 +407,8 @@ public final class ArchiveExtractor {
             return null;
         }
 
-        private void copy(InputStream in, OutputStream out, String name) throws IOException, BundleException, DamagedArchive {
+        private void copy(InputStream in, OutputStream out, String name)
+                throws IOException, BundleException, DamagedArchive {
             long written = 0;
             crc.reset();
             while (true) {
@@ -393,15 +424,22 @@ public final class ArchiveExtractor {
                 written += n;
                 expanded += n;
                 if (written > limits.maxEntryBytes()) {
-                    throw bomb(printable(name) + " is larger than " + limits.maxEntryBytes() + " bytes", ArchiveLimits.MAX_ENTRY_BYTES);
+                    throw bomb(
+                            printable(name) + " is larger than " + limits.maxEntryBytes() + " bytes",
+                            ArchiveLimits.MAX_ENTRY_BYTES);
                 }
                 if (expanded > limits.maxExpandedBytes()) {
-                    throw bomb("expands to more than " + limits.maxExpandedBytes() + " bytes (stopped in "
-                            + printable(name) + ")", ArchiveLimits.MAX_EXPANDED_BYTES);
+                    throw bomb(
+                            "expands to more than " + limits.maxExpandedBytes() + " bytes (stopped in "
+                                    + printable(name) + ")",
+                            ArchiveLimits.MAX_EXPANDED_BYTES);
                 }
-                if (expanded > limits.ratioGraceBytes() && expanded > limits.maxRatio() * Math.max(1, compressed.count)) {
-                    throw bomb("expands more than " + limits.maxRatio() + " times its compressed size (stopped after "
-                            + (expanded >> 20) + " MiB, in " + printable(name) + ")", ArchiveLimits.MAX_RATIO);
+                if (expanded > limits.ratioGraceBytes()
+                        && expanded > limits.maxRatio() * Math.max(1, compressed.count)) {
+                    throw bomb(
+                            "expands more than " + limits.maxRatio() + " times its compressed size (stopped after "
+                                    + (expanded >> 20) + " MiB, in " + printable(name) + ")",
+                            ArchiveLimits.MAX_RATIO);
                 }
                 crc.update(buffer, 0, n);
                 out.write(buffer, 0, n);
@@ -427,7 +465,11 @@ public final class ArchiveExtractor {
     private static ArchiveInputStream<? extends ArchiveEntry> open(InputStream raw, Format format) throws IOException {
         // Names are read as ISO-8859-1, byte for byte, then decoded as strict UTF-8 in utf8Name.
         return switch (format) {
-            case TAR_GZ -> new BoundedTarInputStream(GzipCompressorInputStream.builder().setInputStream(raw).setDecompressConcatenated(true).get());
+            case TAR_GZ ->
+                new BoundedTarInputStream(GzipCompressorInputStream.builder()
+                        .setInputStream(raw)
+                        .setDecompressConcatenated(true)
+                        .get());
             case TAR_XZ -> new BoundedTarInputStream(new XZCompressorInputStream(raw));
             case TAR_BZ2 -> new BoundedTarInputStream(new BZip2CompressorInputStream(raw));
             case TAR -> new BoundedTarInputStream(raw);
@@ -470,10 +512,12 @@ public final class ArchiveExtractor {
     }
 
     private static String strictUtf8(byte[] raw) throws CharacterCodingException {
-        return StandardCharsets.UTF_8.newDecoder()
+        return StandardCharsets.UTF_8
+                .newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT)
-                .decode(ByteBuffer.wrap(raw)).toString();
+                .decode(ByteBuffer.wrap(raw))
+                .toString();
     }
 
     private static byte[] rawName(ArchiveEntry entry) {
@@ -505,8 +549,11 @@ public final class ArchiveExtractor {
     /** Control, format (bidi overrides), separator and lone surrogate characters: never shown raw. */
     private static boolean unprintable(int c) {
         int type = Character.getType(c);
-        return Character.isISOControl(c) || type == Character.FORMAT || type == Character.LINE_SEPARATOR
-                || type == Character.PARAGRAPH_SEPARATOR || type == Character.SURROGATE;
+        return Character.isISOControl(c)
+                || type == Character.FORMAT
+                || type == Character.LINE_SEPARATOR
+                || type == Character.PARAGRAPH_SEPARATOR
+                || type == Character.SURROGATE;
     }
 
     /** A name fit for one line of a report: unprintable characters as \\uXXXX, at most 200 characters. */
@@ -540,8 +587,7 @@ public final class ArchiveExtractor {
     }
 
     /** A zip entry written, with the CRC-32 of the bytes written. */
-    private record Written(ZipArchiveEntry entry, String name, Path target, long crc) {
-    }
+    private record Written(ZipArchiveEntry entry, String name, Path target, long crc) {}
 
     /** Raised while copying when the archive, not the disk, failed. */
     private static final class DamagedArchive extends Exception {

@@ -20,14 +20,14 @@ import java.util.Map;
  * a 256-CPU host is mostly zeros and alone can compress beyond 100).</li>
  * </ul>
  */
-public record ArchiveLimits(long maxExpandedBytes, long maxEntryBytes, int maxEntries, int maxDepth,
-                            long maxRatio, long ratioGraceBytes) {
+public record ArchiveLimits(
+        long maxExpandedBytes, long maxEntryBytes, int maxEntries, int maxDepth, long maxRatio, long ratioGraceBytes) {
 
-    public static final ArchiveLimits DEFAULT =
-            new ArchiveLimits(1L << 30, 256L << 20, 100_000, 40, 100, 32L << 20);
+    public static final ArchiveLimits DEFAULT = new ArchiveLimits(1L << 30, 256L << 20, 100_000, 40, 100, 32L << 20);
 
     /** The property names {@link #fromProperties} accepts, also the CLI's option names without "--". */
     public static final String MAX_EXPANDED_BYTES = "max-expanded-bytes";
+
     public static final String MAX_ENTRY_BYTES = "max-entry-bytes";
     public static final String MAX_ENTRIES = "max-entries";
     public static final String MAX_DEPTH = "max-depth";
@@ -35,7 +35,11 @@ public record ArchiveLimits(long maxExpandedBytes, long maxEntryBytes, int maxEn
     public static final String RATIO_GRACE_BYTES = "ratio-grace-bytes";
 
     public ArchiveLimits {
-        if (maxExpandedBytes <= 0 || maxEntryBytes <= 0 || maxEntries <= 0 || maxDepth <= 0 || maxRatio <= 0
+        if (maxExpandedBytes <= 0
+                || maxEntryBytes <= 0
+                || maxEntries <= 0
+                || maxDepth <= 0
+                || maxRatio <= 0
                 || ratioGraceBytes < 0) {
             throw new IllegalArgumentException("archive limits must be positive");
         }
@@ -62,9 +66,18 @@ public record ArchiveLimits(long maxExpandedBytes, long maxEntryBytes, int maxEn
                 count(rest, MAX_RATIO, DEFAULT.maxRatio),
                 size(rest, RATIO_GRACE_BYTES, DEFAULT.ratioGraceBytes));
         if (!rest.isEmpty()) {
-            throw new IllegalArgumentException("unknown archive limit '" + rest.keySet().iterator().next()
-                    + "' (known: " + String.join(", ", MAX_EXPANDED_BYTES, MAX_ENTRY_BYTES, MAX_ENTRIES, MAX_DEPTH,
-                    MAX_RATIO, RATIO_GRACE_BYTES) + ")");
+            throw new IllegalArgumentException(
+                    "unknown archive limit '" + rest.keySet().iterator().next()
+                            + "' (known: "
+                            + String.join(
+                                    ", ",
+                                    MAX_EXPANDED_BYTES,
+                                    MAX_ENTRY_BYTES,
+                                    MAX_ENTRIES,
+                                    MAX_DEPTH,
+                                    MAX_RATIO,
+                                    RATIO_GRACE_BYTES)
+                            + ")");
         }
         return limits;
     }
@@ -80,19 +93,22 @@ public record ArchiveLimits(long maxExpandedBytes, long maxEntryBytes, int maxEn
             return fallback;
         }
         String v = value.strip().toUpperCase(Locale.ROOT);
-        int shift = v.isEmpty() ? 0 : switch (v.charAt(v.length() - 1)) {
-            case 'K' -> 10;
-            case 'M' -> 20;
-            case 'G' -> 30;
-            case 'T' -> 40;
-            default -> 0;
-        };
+        int shift = v.isEmpty()
+                ? 0
+                : switch (v.charAt(v.length() - 1)) {
+                    case 'K' -> 10;
+                    case 'M' -> 20;
+                    case 'G' -> 30;
+                    case 'T' -> 40;
+                    default -> 0;
+                };
         return parse(key, shift == 0 ? v : v.substring(0, v.length() - 1), 1L << shift);
     }
 
     private static long parse(String key, String digits, long unit) {
         if (!digits.matches("[0-9]{1,18}")) {
-            throw new IllegalArgumentException(key + ": '" + ArchiveExtractor.printable(digits) + "' is not a whole number");
+            throw new IllegalArgumentException(
+                    key + ": '" + ArchiveExtractor.printable(digits) + "' is not a whole number");
         }
         long n = Long.parseLong(digits);
         if (n == 0 || n > Long.MAX_VALUE / unit) {

@@ -24,8 +24,7 @@ import java.util.TreeMap;
 public final class Bundle implements AutoCloseable {
 
     /** A host port facing a switch port, as the manifest's {@code links:} says. */
-    public record Link(String hostPort, String switchName, String switchPort) {
-    }
+    public record Link(String hostPort, String switchName, String switchPort) {}
 
     private final Path input;
     private final Path root;
@@ -36,6 +35,7 @@ public final class Bundle implements AutoCloseable {
     private final List<Source> sorted;
     /** The sources of each kind, sorted once: fact builders ask for a kind many times per host. */
     private final Map<SourceKind, List<Source>> byKind = new EnumMap<>(SourceKind.class);
+
     private final List<String> unknownFiles;
     private final List<String> refusals;
     private final List<Link> links;
@@ -48,17 +48,58 @@ public final class Bundle implements AutoCloseable {
     /** Captures whose text the reader holds: a slice of a file (a sysinfo-snapshot section), not the whole file. */
     private final Map<Capture, String> heldTexts;
 
-    Bundle(Path input, Path root, Layout layout, String host, String machine, String collector, List<SampleTime> sampleTimes,
-           Map<Source, SortedMap<Integer, Capture>> captures, List<String> unknownFiles, List<String> refusals,
-           List<Link> links, List<String> redacted, Map<String, Path> switchRoots, List<String> discoveredRdmaDevices, Path scratch) {
-        this(input, root, layout, host, machine, collector, sampleTimes, captures, unknownFiles, refusals, links, redacted, switchRoots,
-                discoveredRdmaDevices, scratch, Map.of());
+    Bundle(
+            Path input,
+            Path root,
+            Layout layout,
+            String host,
+            String machine,
+            String collector,
+            List<SampleTime> sampleTimes,
+            Map<Source, SortedMap<Integer, Capture>> captures,
+            List<String> unknownFiles,
+            List<String> refusals,
+            List<Link> links,
+            List<String> redacted,
+            Map<String, Path> switchRoots,
+            List<String> discoveredRdmaDevices,
+            Path scratch) {
+        this(
+                input,
+                root,
+                layout,
+                host,
+                machine,
+                collector,
+                sampleTimes,
+                captures,
+                unknownFiles,
+                refusals,
+                links,
+                redacted,
+                switchRoots,
+                discoveredRdmaDevices,
+                scratch,
+                Map.of());
     }
 
-    Bundle(Path input, Path root, Layout layout, String host, String machine, String collector, List<SampleTime> sampleTimes,
-           Map<Source, SortedMap<Integer, Capture>> captures, List<String> unknownFiles, List<String> refusals,
-           List<Link> links, List<String> redacted, Map<String, Path> switchRoots, List<String> discoveredRdmaDevices, Path scratch,
-           Map<Capture, String> heldTexts) {
+    Bundle(
+            Path input,
+            Path root,
+            Layout layout,
+            String host,
+            String machine,
+            String collector,
+            List<SampleTime> sampleTimes,
+            Map<Source, SortedMap<Integer, Capture>> captures,
+            List<String> unknownFiles,
+            List<String> refusals,
+            List<Link> links,
+            List<String> redacted,
+            Map<String, Path> switchRoots,
+            List<String> discoveredRdmaDevices,
+            Path scratch,
+            Map<Capture, String> heldTexts) {
         this.heldTexts = heldTexts;
         this.input = input;
         this.root = root;

@@ -3,7 +3,6 @@ package io.rocedoctor.bundle;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-
 import java.io.IOException;
 import java.nio.file.FileVisitOption;
 import java.nio.file.FileVisitResult;
@@ -36,7 +35,8 @@ import java.util.regex.Pattern;
  */
 public final class BundleReader {
 
-    private static final Pattern SOS_FOLDER = Pattern.compile("sosreport-(.+?)(?:-[^-]+)?-[0-9]{4}-[0-9]{2}-[0-9]{2}-[a-z0-9]+");
+    private static final Pattern SOS_FOLDER =
+            Pattern.compile("sosreport-(.+?)(?:-[^-]+)?-[0-9]{4}-[0-9]{2}-[0-9]{2}-[a-z0-9]+");
     private static final Set<String> IGNORED_NATIVE = Set.of("manifest.yaml", "expected.yaml", "README.md", "README");
 
     /**
@@ -44,13 +44,15 @@ public final class BundleReader {
      * {@link RegularManifestYaml}, and making a mapper is ~6% of a cold analysis.
      */
     private static final class Mappers {
-        static final ObjectMapper YAML = new ObjectMapper(YAMLFactory.builder().loaderOptions(manifestLoaderOptions()).build());
+        static final ObjectMapper YAML = new ObjectMapper(
+                YAMLFactory.builder().loaderOptions(manifestLoaderOptions()).build());
         static final ObjectMapper JSON = new ObjectMapper();
     }
 
     /** The keys of manifest.yaml (docs/bundle-format.md, and what the collectors add: millis, discovered). */
-    private static final Set<String> MANIFEST_KEYS = Set.of("format", "host", "collected_at", "collector", "samples", "captures",
-            "links", "redacted", "discovered");
+    private static final Set<String> MANIFEST_KEYS = Set.of(
+            "format", "host", "collected_at", "collector", "samples", "captures", "links", "redacted", "discovered");
+
     private static final Set<String> CAPTURE_KEYS = Set.of("source", "sample", "path", "exit", "millis", "error");
     /** The highest sample number read: collectors take at most 100 samples. */
     static final int MAX_SAMPLE = 999;
@@ -102,7 +104,8 @@ public final class BundleReader {
             // Streamed into memory: no scratch folder, nothing of an upload on disk (docs/performance.md).
             // The archive's top is a folder, not the root of the tree, so that a link's ".." steps
             // out of it are seen by the extractor's lexical check as they are on disk.
-            Path top = Files.createDirectory(new MemoryFileSystem(BundleReader::mayBeRead).root().resolve("archive"));
+            Path top = Files.createDirectory(
+                    new MemoryFileSystem(BundleReader::mayBeRead).root().resolve("archive"));
             ArchiveExtractor.Result result = new ArchiveExtractor(limits).extract(input, format, top);
             return index(input, locateRoot(input, top), result.refusals(), null);
         } catch (IOException e) {
@@ -115,14 +118,26 @@ public final class BundleReader {
      * below one is matched against the table, the matching being the costly part of the test.
      */
     private static final Set<String> FILE_TOPS = java.util.Arrays.stream(SourceKind.values())
-            .filter(k -> k.origin() == SourceKind.Origin.FILE).flatMap(k -> k.templates().stream())
-            .map(t -> t.substring(1, t.indexOf('/', 1) + 1)).collect(java.util.stream.Collectors.toSet());
+            .filter(k -> k.origin() == SourceKind.Origin.FILE)
+            .flatMap(k -> k.templates().stream())
+            .map(t -> t.substring(1, t.indexOf('/', 1) + 1))
+            .collect(java.util.stream.Collectors.toSet());
 
     /** The top-level files of a bundle the reader reads besides its captures. */
     private static final Set<String> READ_AT_ROOT = Set.of("manifest.yaml", "hostname");
     /** The folders of a bundle (native, switch dump, sosreport, sysinfo-snapshot) whose files the reader may read. */
-    private static final List<String> READ_BELOW = List.of("commands/", "fs/", "samples/", "switches/", "sos_commands/", "sos_reports/",
-            "commands_txt_output/", "ethtool_S/", "show_irq_affinity_all/", "ecn/", "pcie_files/");
+    private static final List<String> READ_BELOW = List.of(
+            "commands/",
+            "fs/",
+            "samples/",
+            "switches/",
+            "sos_commands/",
+            "sos_reports/",
+            "commands_txt_output/",
+            "ethtool_S/",
+            "show_irq_affinity_all/",
+            "ecn/",
+            "pcie_files/");
 
     /**
      * Whether a file of an archive, by its name there, may be read: it is, below any of the
@@ -146,9 +161,12 @@ public final class BundleReader {
     static boolean mayBeRead(String name) {
         String rest = name.substring(name.indexOf('/') + 1); // below the archive's own folder
         for (int wrapping = 0; wrapping <= MAX_WRAPPING_FOLDERS; wrapping++) {
-            if (snapshotTopLevel(name, rest) || READ_AT_ROOT.contains(rest) || READ_BELOW.stream().anyMatch(rest::startsWith)
+            if (snapshotTopLevel(name, rest)
+                    || READ_AT_ROOT.contains(rest)
+                    || READ_BELOW.stream().anyMatch(rest::startsWith)
                     || (FILE_TOPS.stream().anyMatch(rest::startsWith)
-                        && SourceKind.recognise("/" + rest, false, SourceKind.Origin.FILE).isPresent())) {
+                            && SourceKind.recognise("/" + rest, false, SourceKind.Origin.FILE)
+                                    .isPresent())) {
                 return true;
             }
             int slash = rest.indexOf('/');
@@ -195,15 +213,19 @@ public final class BundleReader {
             }
             List<Path> children;
             try (var stream = Files.list(current)) {
-                children = stream.filter(p -> !p.getFileName().toString().startsWith(".")).toList();
+                children = stream.filter(p -> !p.getFileName().toString().startsWith("."))
+                        .toList();
             }
             if (children.size() != 1 || !Files.isDirectory(children.get(0), LinkOption.NOFOLLOW_LINKS)) {
                 break;
             }
             current = children.get(0);
         }
-        throw new BundleException(input, "no manifest.yaml, commands/, fs/, sos_commands/ or sysinfo-snapshot page inside (nor in up to "
-                + MAX_WRAPPING_FOLDERS + " single wrapping folders): not a roce-doctor bundle, a sosreport or a sysinfo-snapshot");
+        throw new BundleException(
+                input,
+                "no manifest.yaml, commands/, fs/, sos_commands/ or sysinfo-snapshot page inside (nor in up to "
+                        + MAX_WRAPPING_FOLDERS
+                        + " single wrapping folders): not a roce-doctor bundle, a sosreport or a sysinfo-snapshot");
     }
 
     private Bundle index(Path input, Path root, List<String> extractionRefusals, Path scratch) throws IOException {
@@ -224,7 +246,8 @@ public final class BundleReader {
             if (e.path() != null) {
                 Optional<Path> resolved = inside(root, e.path());
                 if (resolved.isEmpty()) {
-                    refusals.add("manifest.yaml: capture path '" + ArchiveExtractor.printable(e.path()) + "' leaves the bundle: ignored");
+                    refusals.add("manifest.yaml: capture path '" + ArchiveExtractor.printable(e.path())
+                            + "' leaves the bundle: ignored");
                     continue;
                 }
                 listed.add(resolved.get());
@@ -252,10 +275,26 @@ public final class BundleReader {
         }
 
         unknown.sort(null);
-        String host = manifest.host() != null ? manifest.host() : sosHost(root, real, sos).orElse(folderName(input, root));
+        String host = manifest.host() != null
+                ? manifest.host()
+                : sosHost(root, real, sos).orElse(folderName(input, root));
         String collector = manifest.collector() != null ? manifest.collector() : (sos ? "sosreport" : "manual");
-        return new Bundle(input, root, layout, host, manifest.machine(), collector, manifest.samples(), captures, unknown, refusals,
-                manifest.links(), manifest.redacted(), switches, manifest.rdmaDevices(), scratch);
+        return new Bundle(
+                input,
+                root,
+                layout,
+                host,
+                manifest.machine(),
+                collector,
+                manifest.samples(),
+                captures,
+                unknown,
+                refusals,
+                manifest.links(),
+                manifest.redacted(),
+                switches,
+                manifest.rdmaDevices(),
+                scratch);
     }
 
     /**
@@ -263,14 +302,22 @@ public final class BundleReader {
      * only to name the files it does not list and to find the switch dumps; without one, to match
      * every file by its name. Nothing is read here.
      */
-    private static void walkNative(Path root, RealPaths real, Manifest manifest, Set<Path> listed,
-                                   Map<Source, SortedMap<Integer, Capture>> captures, List<String> unknown,
-                                   Map<String, Path> switches, List<String> refusals) throws IOException {
+    private static void walkNative(
+            Path root,
+            RealPaths real,
+            Manifest manifest,
+            Set<Path> listed,
+            Map<Source, SortedMap<Integer, Capture>> captures,
+            List<String> unknown,
+            Map<String, Path> switches,
+            List<String> refusals)
+            throws IOException {
         Files.walkFileTree(root, EnumSet.of(FileVisitOption.FOLLOW_LINKS), 40, new SimpleFileVisitor<>() {
             @Override
             public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) throws IOException {
                 if (!real.inside(dir)) {
-                    refusals.add(ArchiveExtractor.printable(relative(root, dir)) + ": link leaving the bundle: not followed");
+                    refusals.add(ArchiveExtractor.printable(relative(root, dir))
+                            + ": link leaving the bundle: not followed");
                     return FileVisitResult.SKIP_SUBTREE;
                 }
                 String rel = relative(root, dir);
@@ -287,20 +334,26 @@ public final class BundleReader {
                     return FileVisitResult.CONTINUE;
                 }
                 if (!real.inside(file)) {
-                    refusals.add(ArchiveExtractor.printable(relative(root, file)) + ": link leaving the bundle: not read");
+                    refusals.add(
+                            ArchiveExtractor.printable(relative(root, file)) + ": link leaving the bundle: not read");
                     return FileVisitResult.CONTINUE;
                 }
                 String rel = relative(root, file);
                 // With a captures list, what it names is indexed already and nothing else is read.
-                List<Located> located = manifest.listsCaptures() ? List.of() : locateNative(rel).stream().toList();
+                List<Located> located = manifest.listsCaptures()
+                        ? List.of()
+                        : locateNative(rel).stream().toList();
                 if (located.isEmpty()) {
-                    if (!IGNORED_NATIVE.contains(rel) && !rel.endsWith(".stderr") && !listed.contains(file.normalize())) {
+                    if (!IGNORED_NATIVE.contains(rel)
+                            && !rel.endsWith(".stderr")
+                            && !listed.contains(file.normalize())) {
                         unknown.add(rel);
                     }
                     return FileVisitResult.CONTINUE;
                 }
                 for (Located l : located) {
-                    SortedMap<Integer, Capture> bySample = captures.computeIfAbsent(l.source(), k -> Bundle.newSampleMap());
+                    SortedMap<Integer, Capture> bySample =
+                            captures.computeIfAbsent(l.source(), k -> Bundle.newSampleMap());
                     // The manifest is the authority; a file it already names is not indexed twice.
                     bySample.putIfAbsent(l.sample(), new Capture(l.source(), l.sample(), rel, file, null, null));
                 }
@@ -309,11 +362,11 @@ public final class BundleReader {
 
             @Override
             public FileVisitResult visitFileFailed(Path file, IOException exc) {
-                refusals.add(ArchiveExtractor.printable(relative(root, file)) + ": cannot be read (" + exc.getClass().getSimpleName() + "): skipped");
+                refusals.add(ArchiveExtractor.printable(relative(root, file)) + ": cannot be read ("
+                        + exc.getClass().getSimpleName() + "): skipped");
                 return FileVisitResult.CONTINUE;
             }
         });
-
     }
 
     /**
@@ -323,8 +376,13 @@ public final class BundleReader {
      * looked for at the paths the source table names, a folder listed only where a path has a
      * parameter ({@code sys/class/net/{if}/mtu} lists {@code sys/class/net/}).
      */
-    private static void lookUpSos(Path root, RealPaths real, boolean commandsListed,
-                                  Map<Source, SortedMap<Integer, Capture>> captures, List<String> refusalsOut) throws IOException {
+    private static void lookUpSos(
+            Path root,
+            RealPaths real,
+            boolean commandsListed,
+            Map<Source, SortedMap<Integer, Capture>> captures,
+            List<String> refusalsOut)
+            throws IOException {
         List<Path> found = new ArrayList<>();
         // Several paths of the table go through one folder (sys/class/net/X): its refusal is said once.
         Set<String> refusals = new java.util.LinkedHashSet<>();
@@ -361,14 +419,16 @@ public final class BundleReader {
     private static Map<String, Path> switchDumps(Path dir) throws IOException {
         Map<String, Path> out = new TreeMap<>();
         try (var stream = Files.list(dir)) {
-            stream.filter(p -> Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)).forEach(p -> out.put(p.getFileName().toString(), p));
+            stream.filter(p -> Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS))
+                    .forEach(p -> out.put(p.getFileName().toString(), p));
         }
         return out;
     }
 
     /** The files at a template's path below {@code at}: each parameter's folder listed, the literal names looked up. */
-    private static void lookUp(Path root, RealPaths real, Path at, List<String> segments, List<Path> found,
-                               Set<String> refusals) throws IOException {
+    private static void lookUp(
+            Path root, RealPaths real, Path at, List<String> segments, List<Path> found, Set<String> refusals)
+            throws IOException {
         if (segments.isEmpty()) {
             if (regular(root, real, at, refusals)) {
                 found.add(at);
@@ -399,7 +459,8 @@ public final class BundleReader {
     }
 
     /** The entries of a folder inside the bundle whose names start with {@code prefix}, sorted; none when it is no such folder. */
-    private static List<Path> children(Path root, RealPaths real, Path dir, String prefix, Set<String> refusals) throws IOException {
+    private static List<Path> children(Path root, RealPaths real, Path dir, String prefix, Set<String> refusals)
+            throws IOException {
         if (!Files.isDirectory(dir)) {
             return List.of();
         }
@@ -408,7 +469,8 @@ public final class BundleReader {
             return List.of();
         }
         List<Path> out = new ArrayList<>();
-        try (var entries = Files.newDirectoryStream(dir, p -> p.getFileName().toString().startsWith(prefix))) {
+        try (var entries =
+                Files.newDirectoryStream(dir, p -> p.getFileName().toString().startsWith(prefix))) {
             entries.forEach(out::add);
         }
         out.sort(null);
@@ -430,12 +492,12 @@ public final class BundleReader {
     /** The name the input gives the bundle: its last segment, or the folder's own where that is "." or "..". */
     private static String folderName(Path input, Path root) {
         Path name = input.getFileName();
-        boolean relativeStep = name == null || name.toString().equals(".") || name.toString().equals("..");
+        boolean relativeStep =
+                name == null || name.toString().equals(".") || name.toString().equals("..");
         return String.valueOf(relativeStep ? root.getFileName() : name);
     }
 
-    private record Located(Source source, int sample) {
-    }
+    private record Located(Source source, int sample) {}
 
     private static Optional<Located> locateNative(String rel) {
         NativePath path = NativePath.of(rel);
@@ -448,9 +510,12 @@ public final class BundleReader {
             if (parts.length != 3) {
                 return List.of();
             }
-            return everyKind(parts[2], true, SourceKind.Origin.COMMAND).stream().map(s -> new Located(s, 0)).toList();
+            return everyKind(parts[2], true, SourceKind.Origin.COMMAND).stream()
+                    .map(s -> new Located(s, 0))
+                    .toList();
         }
-        return SourceKind.recognise("/" + rel, false, SourceKind.Origin.FILE).map(s -> new Located(s, 0)).stream().toList();
+        return SourceKind.recognise("/" + rel, false, SourceKind.Origin.FILE).map(s -> new Located(s, 0)).stream()
+                .toList();
     }
 
     /**
@@ -485,7 +550,8 @@ public final class BundleReader {
             }
         }
         // Without the host plugin, the report's own folder still carries the name: sosreport-HOST-[CASE-]DATE-RANDOM.
-        Matcher m = SOS_FOLDER.matcher(root.getFileName() == null ? "" : root.getFileName().toString());
+        Matcher m = SOS_FOLDER.matcher(
+                root.getFileName() == null ? "" : root.getFileName().toString());
         return m.matches() ? Optional.of(m.group(1)) : Optional.empty();
     }
 
@@ -532,7 +598,9 @@ public final class BundleReader {
             String name = String.valueOf(path.getFileName());
             // "x/.." is not textually below x's real path when x is a link: such names are resolved by the system.
             boolean plainName = parent != null && !name.equals(".") && !name.equals("..");
-            Path real = own.isSymbolicLink() || !plainName ? path.toRealPath() : real(parent).resolve(name);
+            Path real = own.isSymbolicLink() || !plainName
+                    ? path.toRealPath()
+                    : real(parent).resolve(name);
             if (own.isDirectory()) {
                 folders.put(path, real);
             }
@@ -554,12 +622,20 @@ public final class BundleReader {
      * {@code listsCaptures}: the manifest has a {@code captures} list, which then says what the
      * bundle holds (a sosreport's manifest.json: which commands it ran); {@code rdmaDevices}: what the collector's discovery found (null when unknown).
      */
-    private record Manifest(String host, String machine, String collector, List<SampleTime> samples, boolean listsCaptures,
-                            List<Entry> captures, List<Bundle.Link> links, List<String> redacted, List<String> rdmaDevices) {
-        static final Manifest EMPTY = new Manifest(null, null, null, List.of(), false, List.of(), List.of(), List.of(), null);
+    private record Manifest(
+            String host,
+            String machine,
+            String collector,
+            List<SampleTime> samples,
+            boolean listsCaptures,
+            List<Entry> captures,
+            List<Bundle.Link> links,
+            List<String> redacted,
+            List<String> rdmaDevices) {
+        static final Manifest EMPTY =
+                new Manifest(null, null, null, List.of(), false, List.of(), List.of(), List.of(), null);
 
-        record Entry(Source source, int sample, String path, Integer exit, String error) {
-        }
+        record Entry(Source source, int sample, String path, Integer exit, String error) {}
     }
 
     private static Manifest readManifest(Path root, RealPaths real, List<String> problems) {
@@ -585,10 +661,12 @@ public final class BundleReader {
                 doc = Mappers.YAML.readTree(text);
             }
         } catch (com.fasterxml.jackson.core.JacksonException | RuntimeException e) {
-            problems.add("manifest.yaml: not valid YAML (" + firstLine(e.getMessage()) + "): ignored; files are matched by name");
+            problems.add("manifest.yaml: not valid YAML (" + firstLine(e.getMessage())
+                    + "): ignored; files are matched by name");
             return Manifest.EMPTY;
         } catch (IOException e) {
-            problems.add("manifest.yaml: cannot be read (" + firstLine(e.getMessage()) + "): ignored; files are matched by name");
+            problems.add("manifest.yaml: cannot be read (" + firstLine(e.getMessage())
+                    + "): ignored; files are matched by name");
             return Manifest.EMPTY;
         }
         if (doc == null || !doc.isObject()) {
@@ -628,14 +706,17 @@ public final class BundleReader {
                 continue; // a capture roce-doctor has no parser for: kept in the bundle, not indexed
             }
             Optional<Integer> sampleAt = intAt(c, "sample");
-            if (c.has("sample") && !c.get("sample").isNull()
+            if (c.has("sample")
+                    && !c.get("sample").isNull()
                     && (sampleAt.isEmpty() || sampleAt.get() < 0 || sampleAt.get() > MAX_SAMPLE)) {
-                problems.add(where + ": sample " + ArchiveExtractor.printable(firstLine(c.get("sample").toString()))
+                problems.add(where + ": sample "
+                        + ArchiveExtractor.printable(firstLine(c.get("sample").toString()))
                         + " is not a whole number from 0 to " + MAX_SAMPLE + ": ignored");
                 continue;
             }
             if (c.has("exit") && !c.get("exit").isNull() && intAt(c, "exit").isEmpty()) {
-                problems.add(where + ": exit " + ArchiveExtractor.printable(firstLine(c.get("exit").toString()))
+                problems.add(where + ": exit "
+                        + ArchiveExtractor.printable(firstLine(c.get("exit").toString()))
                         + " is not a whole number: read as unknown");
             }
             int sample = sampleAt.orElse(0);
@@ -643,7 +724,8 @@ public final class BundleReader {
             String p = path == null || path.isNull() ? null : path.asText();
             Integer exit = intAt(c, "exit").orElse(null);
             JsonNode err = c.get("error");
-            entries.add(new Manifest.Entry(source.get(), sample, p, exit, err == null || err.isNull() ? null : err.asText()));
+            entries.add(new Manifest.Entry(
+                    source.get(), sample, p, exit, err == null || err.isNull() ? null : err.asText()));
         }
         List<Bundle.Link> links = new ArrayList<>();
         for (JsonNode l : list(doc, "links", problems)) {
@@ -663,9 +745,20 @@ public final class BundleReader {
         List<String> rdmaDevices = null;
         JsonNode discovered = doc.get("discovered");
         if (discovered != null && discovered.isObject() && discovered.has("rdma_devices")) {
-            rdmaDevices = list(discovered, "rdma_devices", problems).stream().map(JsonNode::asText).toList();
+            rdmaDevices = list(discovered, "rdma_devices", problems).stream()
+                    .map(JsonNode::asText)
+                    .toList();
         }
-        return new Manifest(host, machine, collector, samples, doc.path("captures").isArray(), entries, links, redacted, rdmaDevices);
+        return new Manifest(
+                host,
+                machine,
+                collector,
+                samples,
+                doc.path("captures").isArray(),
+                entries,
+                links,
+                redacted,
+                rdmaDevices);
     }
 
     /**
@@ -686,26 +779,38 @@ public final class BundleReader {
             }
             doc = Mappers.JSON.readTree(Bundle.readText(file));
         } catch (IOException | RuntimeException e) {
-            problems.add("sos_reports/manifest.json: not valid JSON (" + firstLine(e.getMessage()) + "): ignored; files are matched by name");
+            problems.add("sos_reports/manifest.json: not valid JSON (" + firstLine(e.getMessage())
+                    + "): ignored; files are matched by name");
             return Manifest.EMPTY;
         }
         List<Manifest.Entry> entries = new ArrayList<>();
         for (JsonNode plugin : doc.path("components").path("report").path("plugins")) {
             for (JsonNode c : plugin.path("commands")) {
                 String exec = c.path("exec").asText("").trim().replaceAll("\\s+", " ");
-                String path = c.path("filepath").isTextual() ? c.path("filepath").asText() : null;
-                Integer rc = c.path("return_code").isInt() ? c.path("return_code").asInt() : null;
+                String path =
+                        c.path("filepath").isTextual() ? c.path("filepath").asText() : null;
+                Integer rc =
+                        c.path("return_code").isInt() ? c.path("return_code").asInt() : null;
                 for (Source source : everyKind(exec, false, SourceKind.Origin.COMMAND)) {
                     if (rc != null && rc != 0) {
-                        entries.add(new Manifest.Entry(source, 0, null, rc,
-                                rc == 127 ? "command not found" : "exit " + rc + (path == null ? "" : " (its output is in " + path + ")")));
+                        entries.add(new Manifest.Entry(
+                                source,
+                                0,
+                                null,
+                                rc,
+                                rc == 127
+                                        ? "command not found"
+                                        : "exit " + rc + (path == null ? "" : " (its output is in " + path + ")")));
                     } else {
-                        entries.add(new Manifest.Entry(source, 0, path, rc, path == null ? "sos recorded no output file" : null));
+                        entries.add(new Manifest.Entry(
+                                source, 0, path, rc, path == null ? "sos recorded no output file" : null));
                     }
                 }
             }
         }
-        String version = doc.path("version").isTextual() ? "sosreport " + doc.path("version").asText() : null;
+        String version = doc.path("version").isTextual()
+                ? "sosreport " + doc.path("version").asText()
+                : null;
         // sos lists the commands it ran, not the files it copied: those are looked up (lookUpSos).
         return new Manifest(null, null, version, List.of(), true, entries, List.of(), List.of(), null);
     }
@@ -780,5 +885,4 @@ public final class BundleReader {
             return Optional.empty();
         }
     }
-
 }

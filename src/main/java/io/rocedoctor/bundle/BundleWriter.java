@@ -1,9 +1,5 @@
 package io.rocedoctor.bundle;
 
-import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
-import org.apache.commons.compress.archivers.tar.TarArchiveOutputStream;
-import org.apache.commons.compress.compressors.gzip.GzipCompressorOutputStream;
-
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -13,6 +9,9 @@ import java.time.Instant;
 import java.util.Date;
 import java.util.HashSet;
 import java.util.Set;
+import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
+import org.apache.commons.compress.archivers.tar.TarArchiveOutputStream;
+import org.apache.commons.compress.compressors.gzip.GzipCompressorOutputStream;
 
 /**
  * Writes a native bundle as a {@code .tar.gz} whose entries sit in one folder named after the
@@ -32,7 +31,8 @@ public final class BundleWriter implements AutoCloseable {
         this.target = target.toAbsolutePath();
         this.partial = this.target.resolveSibling(this.target.getFileName() + ".partial");
         this.folder = folderName(this.target.getFileName().toString());
-        this.tar = new TarArchiveOutputStream(new GzipCompressorOutputStream(new BufferedOutputStream(Files.newOutputStream(partial))));
+        this.tar = new TarArchiveOutputStream(
+                new GzipCompressorOutputStream(new BufferedOutputStream(Files.newOutputStream(partial))));
         tar.setLongFileMode(TarArchiveOutputStream.LONGFILE_POSIX);
     }
 

@@ -1,7 +1,6 @@
 package io.rocedoctor.bundle;
 
 import io.rocedoctor.parse.Parser;
-
 import java.util.List;
 import java.util.Optional;
 

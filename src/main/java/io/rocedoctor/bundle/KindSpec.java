@@ -1,7 +1,6 @@
 package io.rocedoctor.bundle;
 
 import io.rocedoctor.parse.Parser;
-
 import java.util.List;
 import java.util.Optional;
 import java.util.function.BiFunction;
@@ -15,8 +14,7 @@ import java.util.function.BiFunction;
 public final class KindSpec {
 
     /** How a kind's text is read: a parser and the record it makes, or the reason it is not read. */
-    public record Reading<T>(Class<T> record, Parser<T> parser, String unreadBecause) {
-    }
+    public record Reading<T>(Class<T> record, Parser<T> parser, String unreadBecause) {}
 
     private final SourceKind.Origin origin;
     private final boolean counter;
@@ -29,7 +27,9 @@ public final class KindSpec {
         this.counter = counter;
         this.reading = reading;
         this.templates = List.of(templates);
-        this.spellings = this.templates.stream().map(t -> new SourceTemplate(t, origin == SourceKind.Origin.COMMAND)).toList();
+        this.spellings = this.templates.stream()
+                .map(t -> new SourceTemplate(t, origin == SourceKind.Origin.COMMAND))
+                .toList();
     }
 
     /** A kind read by {@code parser} into a {@code record}. */
@@ -59,8 +59,11 @@ public final class KindSpec {
     }
 
     String render(List<String> args) {
-        return spellings.stream().filter(t -> t.parameters().size() == args.size()).findFirst()
-                .orElse(spellings.get(0)).render(args);
+        return spellings.stream()
+                .filter(t -> t.parameters().size() == args.size())
+                .findFirst()
+                .orElse(spellings.get(0))
+                .render(args);
     }
 
     Optional<List<String>> match(String text, boolean mangled) {
@@ -88,15 +91,15 @@ public final class KindSpec {
             throw new IllegalStateException(kind + " is only recognised, never parsed: " + reading.unreadBecause());
         }
         if (reading.record() != record) {
-            throw new IllegalArgumentException(kind + " is read as " + reading.record().getSimpleName() + ", not "
-                    + record.getSimpleName());
+            throw new IllegalArgumentException(
+                    kind + " is read as " + reading.record().getSimpleName() + ", not " + record.getSimpleName());
         }
         return (Parser<T>) reading.parser();
     }
 
     /** The kind and arguments of a command line, path or file name: the first kind of this origin whose spelling matches. */
-    static <K extends CaptureKind, S> Optional<S> recognise(K[] kinds, String text, boolean mangled, SourceKind.Origin origin,
-                                                           BiFunction<K, List<String>, S> source) {
+    static <K extends CaptureKind, S> Optional<S> recognise(
+            K[] kinds, String text, boolean mangled, SourceKind.Origin origin, BiFunction<K, List<String>, S> source) {
         for (K kind : kinds) {
             if (kind.origin() != origin) {
                 continue;

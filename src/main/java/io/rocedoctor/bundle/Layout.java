@@ -2,7 +2,8 @@ package io.rocedoctor.bundle;
 
 /** How a bundle was laid out when it arrived. */
 public enum Layout {
-    NATIVE, SOSREPORT,
+    NATIVE,
+    SOSREPORT,
     /** The output folder of NVIDIA's sysinfo-snapshot (docs/bundle-format.md). */
     SYSINFO_SNAPSHOT;
 

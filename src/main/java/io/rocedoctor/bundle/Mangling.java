@@ -14,8 +14,7 @@ public final class Mangling {
     private static final Pattern OTHER = Pattern.compile("[^A-Za-z0-9_\\-./]+");
     private static final Pattern EDGES = Pattern.compile("^[ ._-]+|[ ._-]+$");
 
-    private Mangling() {
-    }
+    private Mangling() {}
 
     /**
      * The identity of a source: its kind and mangled arguments, since a bundle without a manifest
@@ -48,7 +47,12 @@ public final class Mangling {
         }
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            if (!(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.')) {
+            if (!(c >= 'a' && c <= 'z'
+                    || c >= 'A' && c <= 'Z'
+                    || c >= '0' && c <= '9'
+                    || c == '_'
+                    || c == '-'
+                    || c == '.')) {
                 return false;
             }
         }

@@ -39,8 +39,7 @@ final class MemoryFileSystem extends FileSystem {
     private static final int MAX_LINKS_FOLLOWED = 40;
 
     /** A node of the tree; identity is what tells two nodes apart (the file key of a walk). */
-    abstract static sealed class Node permits Folder, File, Link {
-    }
+    abstract static sealed class Node permits Folder, File, Link {}
 
     static final class Folder extends Node {
         final TreeMap<String, Node> children = new TreeMap<>();
@@ -49,6 +48,7 @@ final class MemoryFileSystem extends FileSystem {
     static final class File extends Node {
         /** Null when the content was not kept. */
         final byte[] bytes;
+
         final long size;
 
         File(byte[] bytes, long size) {
@@ -66,8 +66,7 @@ final class MemoryFileSystem extends FileSystem {
     }
 
     /** A node found by a lookup, and the real path (links resolved) it is at. */
-    record Found(Path real, Node node) {
-    }
+    record Found(Path real, Node node) {}
 
     private final MemoryFileSystemProvider provider;
     private final Folder root = new Folder();
@@ -165,7 +164,8 @@ final class MemoryFileSystem extends FileSystem {
                 throw new NoSuchFileException(path.toString());
             }
             if (!(child instanceof Folder f)) {
-                throw new FileSystemException(path.toString(), null, "not a folder on the way (nothing is written through a link)");
+                throw new FileSystemException(
+                        path.toString(), null, "not a folder on the way (nothing is written through a link)");
             }
             folder = f;
         }
@@ -199,7 +199,8 @@ final class MemoryFileSystem extends FileSystem {
             throw new FileAlreadyExistsException(path.toString());
         }
         parent.children.put(name, new File(new byte[0], 0));
-        String relative = ROOT.relativize(ROOT.resolve(path.names()).normalize()).toString();
+        String relative =
+                ROOT.relativize(ROOT.resolve(path.names()).normalize()).toString();
         boolean kept = keeps.test(relative);
         return new OutputStream() {
             private final ByteArrayOutputStream held = kept ? new ByteArrayOutputStream() : null;

@@ -32,7 +32,6 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
 import org.apache.commons.compress.utils.SeekableInMemoryByteChannel;
 
 /**
@@ -61,7 +60,8 @@ final class MemoryFileSystemProvider extends FileSystemProvider {
         }
         MemoryFileSystem.File file = (MemoryFileSystem.File) node;
         if (file.bytes == null) {
-            throw new FileSystemException(path.toString(), null, "not kept in memory: roce-doctor reads no file of this name");
+            throw new FileSystemException(
+                    path.toString(), null, "not kept in memory: roce-doctor reads no file of this name");
         }
         return file;
     }
@@ -117,7 +117,8 @@ final class MemoryFileSystemProvider extends FileSystemProvider {
     }
 
     @Override
-    public DirectoryStream<Path> newDirectoryStream(Path dir, DirectoryStream.Filter<? super Path> filter) throws IOException {
+    public DirectoryStream<Path> newDirectoryStream(Path dir, DirectoryStream.Filter<? super Path> filter)
+            throws IOException {
         MemoryPath p = memory(dir);
         MemoryFileSystem.Node node = p.getFileSystem().find(p, true).node();
         if (!(node instanceof MemoryFileSystem.Folder folder)) {
@@ -139,8 +140,7 @@ final class MemoryFileSystemProvider extends FileSystemProvider {
             }
 
             @Override
-            public void close() {
-            }
+            public void close() {}
         };
     }
 
@@ -186,10 +186,12 @@ final class MemoryFileSystemProvider extends FileSystemProvider {
         if (path.equals(path2)) {
             return true;
         }
-        if (!(path2 instanceof MemoryPath other) || other.getFileSystem() != memory(path).getFileSystem()) {
+        if (!(path2 instanceof MemoryPath other)
+                || other.getFileSystem() != memory(path).getFileSystem()) {
             return false;
         }
-        return memory(path).getFileSystem().find(memory(path), true).node() == other.getFileSystem().find(other, true).node();
+        return memory(path).getFileSystem().find(memory(path), true).node()
+                == other.getFileSystem().find(other, true).node();
     }
 
     @Override
@@ -209,7 +211,8 @@ final class MemoryFileSystemProvider extends FileSystemProvider {
         p.getFileSystem().find(p, true);
         for (AccessMode mode : modes) {
             if (mode == AccessMode.WRITE) {
-                throw new AccessDeniedException(path.toString(), null, "an archive read in memory is written by its reader only");
+                throw new AccessDeniedException(
+                        path.toString(), null, "an archive read in memory is written by its reader only");
             }
         }
     }
@@ -240,7 +243,8 @@ final class MemoryFileSystemProvider extends FileSystemProvider {
 
     @Override
     @SuppressWarnings("unchecked")
-    public <A extends BasicFileAttributes> A readAttributes(Path path, Class<A> type, LinkOption... options) throws IOException {
+    public <A extends BasicFileAttributes> A readAttributes(Path path, Class<A> type, LinkOption... options)
+            throws IOException {
         if (type != BasicFileAttributes.class) {
             throw new UnsupportedOperationException(type.getSimpleName() + " of a file read from an archive");
         }
@@ -251,9 +255,25 @@ final class MemoryFileSystemProvider extends FileSystemProvider {
     @Override
     public Map<String, Object> readAttributes(Path path, String attributes, LinkOption... options) throws IOException {
         BasicFileAttributes a = readAttributes(path, BasicFileAttributes.class, options);
-        return Map.of("size", a.size(), "isDirectory", a.isDirectory(), "isRegularFile", a.isRegularFile(),
-                "isSymbolicLink", a.isSymbolicLink(), "isOther", false, "lastModifiedTime", EPOCH,
-                "lastAccessTime", EPOCH, "creationTime", EPOCH, "fileKey", a.fileKey());
+        return Map.of(
+                "size",
+                a.size(),
+                "isDirectory",
+                a.isDirectory(),
+                "isRegularFile",
+                a.isRegularFile(),
+                "isSymbolicLink",
+                a.isSymbolicLink(),
+                "isOther",
+                false,
+                "lastModifiedTime",
+                EPOCH,
+                "lastAccessTime",
+                EPOCH,
+                "creationTime",
+                EPOCH,
+                "fileKey",
+                a.fileKey());
     }
 
     @Override

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ContainerNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import java.util.Locale;
 import java.util.Set;
 
@@ -33,10 +32,10 @@ final class RegularManifestYaml {
     /** YAML 1.1 booleans and nulls, compared ignoring case: the YAML parser gives them other types. */
     /** Well below the YAML parser's own document limit (3 Mi code points), whose refusal a longer text keeps. */
     private static final int MAX_CHARS = 1 << 20;
+
     private static final Set<String> RESERVED = Set.of("true", "false", "yes", "no", "on", "off", "y", "n", "null");
 
-    private RegularManifestYaml() {
-    }
+    private RegularManifestYaml() {}
 
     /** The manifest's tree, or null when the text is not of the regular shape. */
     static JsonNode read(String text) {
@@ -258,13 +257,19 @@ final class RegularManifestYaml {
     private static boolean isPlainWord(String s) {
         char first = s.charAt(0);
         if (!(first >= 'a' && first <= 'z' || first >= 'A' && first <= 'Z' || first == '/')
-                || s.endsWith(" ") || RESERVED.contains(s.toLowerCase(Locale.ROOT))) {
+                || s.endsWith(" ")
+                || RESERVED.contains(s.toLowerCase(Locale.ROOT))) {
             return false;
         }
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            boolean word = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
-                    || c == '_' || c == '.' || c == '/' || c == '-';
+            boolean word = c >= 'a' && c <= 'z'
+                    || c >= 'A' && c <= 'Z'
+                    || c >= '0' && c <= '9'
+                    || c == '_'
+                    || c == '.'
+                    || c == '/'
+                    || c == '-';
             if (!word && !(c == ' ' && s.charAt(i - 1) != ' ')) {
                 return false;
             }

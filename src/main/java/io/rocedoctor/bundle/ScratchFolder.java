@@ -28,11 +28,11 @@ public final class ScratchFolder {
     public static final String ENVIRONMENT = "ROCE_DOCTOR_SCRATCH";
     /** What a refusal to write scratch space tells the user to do. */
     static final String WHERE = "set " + ENVIRONMENT + " or TMPDIR to a folder with room";
+
     private static final String PREFIX = "roce-doctor-";
     private static final Pattern OWNED = Pattern.compile(Pattern.quote(PREFIX) + "([0-9]{1,10})-([0-9]{1,19})-[0-9]+");
 
-    private ScratchFolder() {
-    }
+    private ScratchFolder() {}
 
     /** The folder new scratch folders are made in. */
     public static Path parent() {
@@ -58,7 +58,8 @@ public final class ScratchFolder {
         Files.createDirectories(parent);
         sweep(parent);
         ProcessHandle self = ProcessHandle.current();
-        return Files.createTempDirectory(parent, PREFIX + self.pid() + "-" + startMillis(self).orElse(0L) + "-");
+        return Files.createTempDirectory(
+                parent, PREFIX + self.pid() + "-" + startMillis(self).orElse(0L) + "-");
     }
 
     /** Deletes the scratch folders in {@code parent} whose process is gone; the number deleted. */
@@ -67,7 +68,8 @@ public final class ScratchFolder {
         try (DirectoryStream<Path> folders = Files.newDirectoryStream(parent, PREFIX + "*")) {
             for (Path folder : folders) {
                 Matcher m = OWNED.matcher(folder.getFileName().toString());
-                if (m.matches() && Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS)
+                if (m.matches()
+                        && Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS)
                         && !alive(Long.parseLong(m.group(1)), Long.parseLong(m.group(2)))) {
                     delete(folder);
                     swept++;

@@ -20,8 +20,7 @@ import java.util.Optional;
 public final class SosPlugins {
 
     /** A sos plugin and its spelling of the source (a command, or a path it copies). */
-    public record Taken(String plugin, String spelling) {
-    }
+    public record Taken(String plugin, String spelling) {}
 
     private static final Map<SourceKind, Taken> TAKEN = new EnumMap<>(SourceKind.class);
 
@@ -53,8 +52,7 @@ public final class SosPlugins {
         take("lldpd", SourceKind.LLDP_NEIGHBORS, "lldpcli show neighbors details");
     }
 
-    private SosPlugins() {
-    }
+    private SosPlugins() {}
 
     private static void take(String plugin, SourceKind kind, String spelling) {
         TAKEN.put(kind, new Taken(plugin, spelling));
@@ -67,6 +65,8 @@ public final class SosPlugins {
 
     /** Kinds no sos plugin takes, in registry order. */
     public static List<SourceKind> notTaken() {
-        return Arrays.stream(SourceKind.values()).filter(k -> !TAKEN.containsKey(k)).toList();
+        return Arrays.stream(SourceKind.values())
+                .filter(k -> !TAKEN.containsKey(k))
+                .toList();
     }
 }

@@ -3,10 +3,6 @@ package io.rocedoctor.bundle;
 import static io.rocedoctor.bundle.KindSpec.parsedBy;
 import static io.rocedoctor.bundle.KindSpec.recognisedOnly;
 
-import io.rocedoctor.parse.DriverStack;
-import io.rocedoctor.parse.IrqAffinities;
-import io.rocedoctor.parse.OfedInfoParser;
-import io.rocedoctor.parse.ShowIrqAffinityParser;
 import io.rocedoctor.parse.BnxtReEcnEnableParser;
 import io.rocedoctor.parse.BondStatus;
 import io.rocedoctor.parse.BondingParser;
@@ -20,6 +16,7 @@ import io.rocedoctor.parse.DcbBuffer;
 import io.rocedoctor.parse.DcbBufferParser;
 import io.rocedoctor.parse.DcbPfc;
 import io.rocedoctor.parse.DcbPfcParser;
+import io.rocedoctor.parse.DriverStack;
 import io.rocedoctor.parse.EcnEnable;
 import io.rocedoctor.parse.EcnEnableParser;
 import io.rocedoctor.parse.EthtoolChannels;
@@ -27,9 +24,9 @@ import io.rocedoctor.parse.EthtoolChannelsParser;
 import io.rocedoctor.parse.EthtoolDriverInfo;
 import io.rocedoctor.parse.EthtoolDriverInfoParser;
 import io.rocedoctor.parse.EthtoolLinkSettings;
+import io.rocedoctor.parse.EthtoolLinkSettingsParser;
 import io.rocedoctor.parse.EthtoolPause;
 import io.rocedoctor.parse.EthtoolPauseParser;
-import io.rocedoctor.parse.EthtoolLinkSettingsParser;
 import io.rocedoctor.parse.EthtoolRings;
 import io.rocedoctor.parse.EthtoolRingsParser;
 import io.rocedoctor.parse.EthtoolStats;
@@ -43,6 +40,7 @@ import io.rocedoctor.parse.IntegerValueParser;
 import io.rocedoctor.parse.InterruptCounts;
 import io.rocedoctor.parse.IpLinks;
 import io.rocedoctor.parse.IpLinksParser;
+import io.rocedoctor.parse.IrqAffinities;
 import io.rocedoctor.parse.LldpNeighbors;
 import io.rocedoctor.parse.LldpNeighborsParser;
 import io.rocedoctor.parse.LscpuParser;
@@ -57,6 +55,7 @@ import io.rocedoctor.parse.ModuleInfo;
 import io.rocedoctor.parse.ModuleInfoParser;
 import io.rocedoctor.parse.NumaTopology;
 import io.rocedoctor.parse.NumactlParser;
+import io.rocedoctor.parse.OfedInfoParser;
 import io.rocedoctor.parse.PciDevices;
 import io.rocedoctor.parse.PerftestParser;
 import io.rocedoctor.parse.PerftestResult;
@@ -76,9 +75,9 @@ import io.rocedoctor.parse.RxFlowHashParser;
 import io.rocedoctor.parse.ServiceState;
 import io.rocedoctor.parse.ServiceStateParser;
 import io.rocedoctor.parse.ShowGidsParser;
+import io.rocedoctor.parse.ShowIrqAffinityParser;
 import io.rocedoctor.parse.SysctlParser;
 import io.rocedoctor.parse.SysctlValues;
-
 import java.util.Optional;
 
 /**
@@ -98,31 +97,82 @@ import java.util.Optional;
  */
 public enum SourceKind implements CaptureKind {
     ETHTOOL_STATS(Origin.COMMAND, true, parsedBy(EthtoolStats.class, new EthtoolStatsParser()), "ethtool -S {if}"),
-    ETHTOOL_DRIVER(Origin.COMMAND, false, parsedBy(EthtoolDriverInfo.class, new EthtoolDriverInfoParser()), "ethtool -i {if}"),
-    ETHTOOL_LINK(Origin.COMMAND, false, parsedBy(EthtoolLinkSettings.class, new EthtoolLinkSettingsParser()), "ethtool {if}"),
-    ETHTOOL_CHANNELS(Origin.COMMAND, false, parsedBy(EthtoolChannels.class, new EthtoolChannelsParser()), "ethtool -l {if}"),
+    ETHTOOL_DRIVER(
+            Origin.COMMAND, false, parsedBy(EthtoolDriverInfo.class, new EthtoolDriverInfoParser()), "ethtool -i {if}"),
+    ETHTOOL_LINK(
+            Origin.COMMAND,
+            false,
+            parsedBy(EthtoolLinkSettings.class, new EthtoolLinkSettingsParser()),
+            "ethtool {if}"),
+    ETHTOOL_CHANNELS(
+            Origin.COMMAND, false, parsedBy(EthtoolChannels.class, new EthtoolChannelsParser()), "ethtool -l {if}"),
     ETHTOOL_RINGS(Origin.COMMAND, false, parsedBy(EthtoolRings.class, new EthtoolRingsParser()), "ethtool -g {if}"),
-    ETHTOOL_FEATURES(Origin.COMMAND, false, recognisedOnly("the offload settings are kept for the person reading the bundle; no rule judges them"), "ethtool -k {if}"),
-    ETHTOOL_PRIV_FLAGS(Origin.COMMAND, false, recognisedOnly("the driver's private flags are kept for the person reading the bundle; no rule judges them"), "ethtool --show-priv-flags {if}"),
+    ETHTOOL_FEATURES(
+            Origin.COMMAND,
+            false,
+            recognisedOnly("the offload settings are kept for the person reading the bundle; no rule judges them"),
+            "ethtool -k {if}"),
+    ETHTOOL_PRIV_FLAGS(
+            Origin.COMMAND,
+            false,
+            recognisedOnly(
+                    "the driver's private flags are kept for the person reading the bundle; no rule judges them"),
+            "ethtool --show-priv-flags {if}"),
     ETHTOOL_RSS(Origin.COMMAND, false, parsedBy(RssIndirection.class, new RssIndirectionParser()), "ethtool -x {if}"),
-    ETHTOOL_FLOW_HASH(Origin.COMMAND, false, parsedBy(RxFlowHash.class, new RxFlowHashParser()), "ethtool -n {if} rx-flow-hash {proto}"),
+    ETHTOOL_FLOW_HASH(
+            Origin.COMMAND,
+            false,
+            parsedBy(RxFlowHash.class, new RxFlowHashParser()),
+            "ethtool -n {if} rx-flow-hash {proto}"),
     ETHTOOL_MODULE(Origin.COMMAND, false, parsedBy(ModuleInfo.class, new ModuleInfoParser()), "ethtool -m {if}"),
     /** Link-level (802.3x global) pause, autonegotiated or set: RX, TX. */
     ETHTOOL_PAUSE(Origin.COMMAND, false, parsedBy(EthtoolPause.class, new EthtoolPauseParser()), "ethtool -a {if}"),
-    IP_LINK_DETAILS(Origin.COMMAND, false, parsedBy(IpLinks.class, new IpLinksParser()), "ip -d link show", "ip -d link", "ip -d -s link", "ip -s -d link"),
-    IP_LINK_STATS(Origin.COMMAND, true, parsedBy(IpLinks.class, new IpLinksParser()), "ip -s link show", "ip -s link", "ip -s -s link", "ip -s -d link", "ip -d -s link"),
+    IP_LINK_DETAILS(
+            Origin.COMMAND,
+            false,
+            parsedBy(IpLinks.class, new IpLinksParser()),
+            "ip -d link show",
+            "ip -d link",
+            "ip -d -s link",
+            "ip -s -d link"),
+    IP_LINK_STATS(
+            Origin.COMMAND,
+            true,
+            parsedBy(IpLinks.class, new IpLinksParser()),
+            "ip -s link show",
+            "ip -s link",
+            "ip -s -s link",
+            "ip -s -d link",
+            "ip -d -s link"),
     BONDING(Origin.FILE, false, parsedBy(BondStatus.class, new BondingParser()), "/proc/net/bonding/{bond}"),
-    NETDEV_NUMA_NODE(Origin.FILE, false, parsedBy(Long.class, new IntegerValueParser()), "/sys/class/net/{if}/device/numa_node"),
-    NETDEV_LOCAL_CPULIST(Origin.FILE, false, parsedBy(CpuSet.class, new CpuListParser()), "/sys/class/net/{if}/device/local_cpulist"),
+    NETDEV_NUMA_NODE(
+            Origin.FILE, false, parsedBy(Long.class, new IntegerValueParser()), "/sys/class/net/{if}/device/numa_node"),
+    NETDEV_LOCAL_CPULIST(
+            Origin.FILE,
+            false,
+            parsedBy(CpuSet.class, new CpuListParser()),
+            "/sys/class/net/{if}/device/local_cpulist"),
     NETDEV_MTU(Origin.FILE, false, parsedBy(Long.class, new IntegerValueParser()), "/sys/class/net/{if}/mtu"),
-    ECN_NOTIFICATION_POINT(Origin.FILE, false, parsedBy(EcnEnable.class, new EcnEnableParser()), "/sys/class/net/{if}/ecn/roce_np/enable/{prio}"),
-    ECN_REACTION_POINT(Origin.FILE, false, parsedBy(EcnEnable.class, new EcnEnableParser()), "/sys/class/net/{if}/ecn/roce_rp/enable/{prio}"),
+    ECN_NOTIFICATION_POINT(
+            Origin.FILE,
+            false,
+            parsedBy(EcnEnable.class, new EcnEnableParser()),
+            "/sys/class/net/{if}/ecn/roce_np/enable/{prio}"),
+    ECN_REACTION_POINT(
+            Origin.FILE,
+            false,
+            parsedBy(EcnEnable.class, new EcnEnableParser()),
+            "/sys/class/net/{if}/ecn/roce_rp/enable/{prio}"),
     /**
      * Broadcom's out-of-tree bnxt_re: congestion control (ECN/DCQCN) on or off for the whole RDMA
      * device port, in configfs. The folder exists only once {@code /sys/kernel/config/bnxt_re/{dev}}
      * was made; the collector makes it for the read and removes it again.
      */
-    BNXT_RE_CC_ECN_ENABLE(Origin.FILE, false, parsedBy(EcnEnable.class, new BnxtReEcnEnableParser()), "/sys/kernel/config/bnxt_re/{dev}/ports/{port}/cc/ecn_enable"),
+    BNXT_RE_CC_ECN_ENABLE(
+            Origin.FILE,
+            false,
+            parsedBy(EcnEnable.class, new BnxtReEcnEnableParser()),
+            "/sys/kernel/config/bnxt_re/{dev}/ports/{port}/cc/ecn_enable"),
     MLNX_QOS(Origin.COMMAND, false, parsedBy(MlnxQos.class, new MlnxQosParser()), "mlnx_qos -i {if}"),
     /** iproute2's driver-neutral view of the same DCB state (DCBNL): PFC per priority. */
     DCB_PFC(Origin.COMMAND, false, parsedBy(DcbPfc.class, new DcbPfcParser()), "dcb pfc show dev {if}"),
@@ -130,36 +180,105 @@ public enum SourceKind implements CaptureKind {
     DCB_APP(Origin.COMMAND, false, parsedBy(DcbApp.class, new DcbAppParser()), "dcb app show dev {if}"),
     /** Priority -> receive buffer and buffer sizes; only drivers with DCBNL buffer ops (mlx5) answer. */
     DCB_BUFFER(Origin.COMMAND, false, parsedBy(DcbBuffer.class, new DcbBufferParser()), "dcb buffer show dev {if}"),
-    CMA_ROCE_MODE(Origin.COMMAND, false, parsedBy(RoceMode.class, new RoceModeParser()), "cma_roce_mode -d {dev} -p {port}"),
-    CMA_ROCE_TOS(Origin.COMMAND, false, parsedBy(RoceTos.class, new RoceTosParser()), "cma_roce_tos -d {dev} -p {port}"),
+    CMA_ROCE_MODE(
+            Origin.COMMAND, false, parsedBy(RoceMode.class, new RoceModeParser()), "cma_roce_mode -d {dev} -p {port}"),
+    CMA_ROCE_TOS(
+            Origin.COMMAND, false, parsedBy(RoceTos.class, new RoceTosParser()), "cma_roce_tos -d {dev} -p {port}"),
     RDMA_LINK(Origin.COMMAND, false, parsedBy(RdmaLinks.class, new RdmaLinkParser()), "rdma link show", "rdma link"),
-    RDMA_STATISTIC(Origin.COMMAND, true, parsedBy(RdmaStatistics.class, new RdmaStatisticParser()), "rdma statistic show", "rdma stat show", "rdma statistic", "rdma stat"),
-    IBV_DEVINFO(Origin.COMMAND, false, parsedBy(IbvDevices.class, new IbvDevinfoParser()), "ibv_devinfo -v", "ibv_devinfo"),
+    RDMA_STATISTIC(
+            Origin.COMMAND,
+            true,
+            parsedBy(RdmaStatistics.class, new RdmaStatisticParser()),
+            "rdma statistic show",
+            "rdma stat show",
+            "rdma statistic",
+            "rdma stat"),
+    IBV_DEVINFO(
+            Origin.COMMAND, false, parsedBy(IbvDevices.class, new IbvDevinfoParser()), "ibv_devinfo -v", "ibv_devinfo"),
     SHOW_GIDS(Origin.COMMAND, false, parsedBy(GidTable.class, new ShowGidsParser()), "show_gids"),
-    IBDEV2NETDEV(Origin.COMMAND, false, parsedBy(IbdevNetdevMap.class, new Ibdev2netdevParser()), "ibdev2netdev", "ibdev2netdev -v"),
-    MLXLINK(Origin.COMMAND, false, parsedBy(MlxlinkReport.class, new MlxlinkParser()), "mlxlink -d {dev} -m -e -c", "mlxlink -d {dev} -p {port} -m -e -c", "mlxlink -d {dev} -m -c -e",
-            "mlxlink -d {dev}", "mstlink -d {dev}"),
-    MLXCONFIG(Origin.COMMAND, false, parsedBy(MlxconfigQuery.class, new MlxconfigParser()), "mlxconfig -d {dev} query", "mlxconfig -d {dev} q", "mlxconfig -d {dev} -e q", "mstconfig -d {dev} q", "mstconfig -d {dev} query",
+    IBDEV2NETDEV(
+            Origin.COMMAND,
+            false,
+            parsedBy(IbdevNetdevMap.class, new Ibdev2netdevParser()),
+            "ibdev2netdev",
+            "ibdev2netdev -v"),
+    MLXLINK(
+            Origin.COMMAND,
+            false,
+            parsedBy(MlxlinkReport.class, new MlxlinkParser()),
+            "mlxlink -d {dev} -m -e -c",
+            "mlxlink -d {dev} -p {port} -m -e -c",
+            "mlxlink -d {dev} -m -c -e",
+            "mlxlink -d {dev}",
+            "mstlink -d {dev}"),
+    MLXCONFIG(
+            Origin.COMMAND,
+            false,
+            parsedBy(MlxconfigQuery.class, new MlxconfigParser()),
+            "mlxconfig -d {dev} query",
+            "mlxconfig -d {dev} q",
+            "mlxconfig -d {dev} -e q",
+            "mstconfig -d {dev} q",
+            "mstconfig -d {dev} query",
             "mstconfig -d {dev} -e q"),
     /** The driver stack's package and version, as MLNX_OFED and DOCA-Host's {@code ofed_info -s} prints it. */
     OFED_INFO(Origin.COMMAND, false, parsedBy(DriverStack.class, new OfedInfoParser()), "ofed_info -s"),
-    LSPCI(Origin.COMMAND, false, parsedBy(PciDevices.class, new LspciParser()), "lspci -vvv", "lspci -nnvv", "lspci -vvnn", "lspci -nvv", "lspci -vv"),
+    LSPCI(
+            Origin.COMMAND,
+            false,
+            parsedBy(PciDevices.class, new LspciParser()),
+            "lspci -vvv",
+            "lspci -nnvv",
+            "lspci -vvnn",
+            "lspci -nvv",
+            "lspci -vv"),
     LSCPU(Origin.COMMAND, false, parsedBy(NumaTopology.class, new LscpuParser()), "lscpu"),
-    NUMACTL(Origin.COMMAND, false, parsedBy(NumaTopology.class, new NumactlParser()), "numactl -H", "numactl --hardware"),
+    NUMACTL(
+            Origin.COMMAND,
+            false,
+            parsedBy(NumaTopology.class, new NumactlParser()),
+            "numactl -H",
+            "numactl --hardware"),
     PROC_INTERRUPTS(Origin.FILE, true, parsedBy(InterruptCounts.class, new ProcInterruptsParser()), "/proc/interrupts"),
     IRQ_AFFINITY(Origin.FILE, false, parsedBy(CpuSet.class, new CpuListParser()), "/proc/irq/{irq}/smp_affinity_list"),
     /** mlnx-tools' script: each IRQ of a netdev or RDMA device with its smp_affinity mask (what sysinfo-snapshot takes). */
-    SHOW_IRQ_AFFINITY(Origin.COMMAND, false, parsedBy(IrqAffinities.class, new ShowIrqAffinityParser()), "show_irq_affinity.sh {if}"),
+    SHOW_IRQ_AFFINITY(
+            Origin.COMMAND,
+            false,
+            parsedBy(IrqAffinities.class, new ShowIrqAffinityParser()),
+            "show_irq_affinity.sh {if}"),
     SYSCTL(Origin.COMMAND, false, parsedBy(SysctlValues.class, new SysctlParser()), "sysctl -a"),
-    IRQBALANCE(Origin.COMMAND, false, parsedBy(ServiceState.class, new ServiceStateParser()), "systemctl is-active irqbalance"),
-    CPUFREQ_GOVERNOR(Origin.FILE, false, parsedBy(CpuGovernor.class, new CpuGovernorParser()), "/sys/devices/system/cpu/cpu{cpu}/cpufreq/scaling_governor"),
+    IRQBALANCE(
+            Origin.COMMAND,
+            false,
+            parsedBy(ServiceState.class, new ServiceStateParser()),
+            "systemctl is-active irqbalance"),
+    CPUFREQ_GOVERNOR(
+            Origin.FILE,
+            false,
+            parsedBy(CpuGovernor.class, new CpuGovernorParser()),
+            "/sys/devices/system/cpu/cpu{cpu}/cpufreq/scaling_governor"),
     /** The program is the first argument: {@code ib_write_bw -d mlx5_0} and {@code ib_read_lat -d mlx5_0} are two sources. */
-    PERFTEST(Origin.COMMAND, false, parsedBy(PerftestResult.class, new PerftestParser()), "{program} {args}", "{program}"),
+    PERFTEST(
+            Origin.COMMAND,
+            false,
+            parsedBy(PerftestResult.class, new PerftestParser()),
+            "{program} {args}",
+            "{program}"),
     /** lldpd's view of the neighbours on each port: which switch, which switch port. */
-    LLDP_NEIGHBORS(Origin.COMMAND, false, parsedBy(LldpNeighbors.class, new LldpNeighborsParser()), "lldpcli show neighbors", "lldpctl", "lldpcli show neighbors details");
+    LLDP_NEIGHBORS(
+            Origin.COMMAND,
+            false,
+            parsedBy(LldpNeighbors.class, new LldpNeighborsParser()),
+            "lldpcli show neighbors",
+            "lldpctl",
+            "lldpcli show neighbors details");
 
     /** Whether the capture is a command's stdout or a copied file. */
-    public enum Origin { COMMAND, FILE }
+    public enum Origin {
+        COMMAND,
+        FILE
+    }
 
     private final KindSpec spec;
 

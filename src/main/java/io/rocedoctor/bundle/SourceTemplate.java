@@ -17,6 +17,7 @@ final class SourceTemplate {
     private final String template;
     /** The text around the parameters, one more piece than parameters: rendering joins them with the arguments. */
     private final List<String> literals;
+
     private final List<String> parameters;
     private final Pattern raw;
     private final Pattern mangled;

@@ -18,7 +18,11 @@ public final class SwitchDump {
     private final Map<SwitchSource, SortedMap<Integer, Path>> files;
     private final List<String> problems;
 
-    SwitchDump(String name, SwitchPlatform platform, Map<SwitchSource, SortedMap<Integer, Path>> files, List<String> problems) {
+    SwitchDump(
+            String name,
+            SwitchPlatform platform,
+            Map<SwitchSource, SortedMap<Integer, Path>> files,
+            List<String> problems) {
         this.name = name;
         this.platform = platform;
         this.files = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(files));

@@ -1,5 +1,8 @@
 package io.rocedoctor.bundle;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,10 +15,6 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-
 /**
  * Indexes one {@code switches/<name>/} folder. Its {@code manifest.yaml} names the platform and,
  * in {@code captures:}, which file holds which source (the authority, as for a host bundle);
@@ -26,8 +25,7 @@ public final class SwitchDumpReader {
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
     private static final long MAX_MANIFEST_BYTES = 4L << 20;
 
-    private SwitchDumpReader() {
-    }
+    private SwitchDumpReader() {}
 
     public static SwitchDump read(Path folder) throws IOException {
         Path root = folder.toRealPath();
@@ -51,10 +49,12 @@ public final class SwitchDumpReader {
                 }
                 Optional<Path> file = inside(root, root.resolve(rel));
                 if (file.isEmpty()) {
-                    problems.add(where + ": path '" + ArchiveExtractor.printable(rel) + "' leaves the switch folder: ignored");
+                    problems.add(where + ": path '" + ArchiveExtractor.printable(rel)
+                            + "' leaves the switch folder: ignored");
                     continue;
                 }
-                files.computeIfAbsent(source.get(), k -> new TreeMap<>()).put(c.path("sample").asInt(0), file.get());
+                files.computeIfAbsent(source.get(), k -> new TreeMap<>())
+                        .put(c.path("sample").asInt(0), file.get());
             }
         }
 
@@ -69,7 +69,9 @@ public final class SwitchDumpReader {
                     problems.add(rel + ": link leaving the switch folder: not read");
                     continue;
                 }
-                locate(rel).ifPresent(l -> files.computeIfAbsent(l.source(), k -> new TreeMap<>()).putIfAbsent(l.sample(), file.get()));
+                locate(rel)
+                        .ifPresent(l -> files.computeIfAbsent(l.source(), k -> new TreeMap<>())
+                                .putIfAbsent(l.sample(), file.get()));
             }
         }
 
@@ -77,8 +79,7 @@ public final class SwitchDumpReader {
         return new SwitchDump(folder.getFileName().toString(), platform, files, problems);
     }
 
-    private record Located(SwitchSource source, int sample) {
-    }
+    private record Located(SwitchSource source, int sample) {}
 
     private static Optional<Located> locate(String rel) {
         NativePath path = NativePath.of(rel);
@@ -96,7 +97,8 @@ public final class SwitchDumpReader {
                 problems.add("manifest.yaml: larger than 4 MiB: ignored");
                 return YAML.createObjectNode();
             }
-            // The regular shape the collectors write is read by hand, as a host's manifest is (a YAML parse per switch was ~1.5% of a fleet).
+            // The regular shape the collectors write is read by hand, as a host's manifest is (a YAML parse per switch
+            // was ~1.5% of a fleet).
             String text = Bundle.readText(file);
             JsonNode doc = RegularManifestYaml.read(text);
             if (doc == null) {

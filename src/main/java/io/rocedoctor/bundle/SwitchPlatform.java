@@ -2,7 +2,10 @@ package io.rocedoctor.bundle;
 
 /** The network operating system of a switch dump, as its manifest's {@code platform:} names it. */
 public enum SwitchPlatform {
-    SONIC("sonic"), CUMULUS_NVUE("cumulus-nvue"), ARISTA_EOS("arista-eos"), OTHER("other");
+    SONIC("sonic"),
+    CUMULUS_NVUE("cumulus-nvue"),
+    ARISTA_EOS("arista-eos"),
+    OTHER("other");
 
     private final String label;
 

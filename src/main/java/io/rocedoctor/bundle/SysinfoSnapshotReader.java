@@ -43,16 +43,20 @@ final class SysinfoSnapshotReader {
 
     /** {@code sysinfo-snapshot-v3.7.6-HOST-20231001-120000}; 3.1.x dates have no seconds; HOST may be left out. */
     static final Pattern FOLDER = Pattern.compile("sysinfo-snapshot-v([0-9][0-9.]*)-(?:(.+)-)?([0-9]{8}-[0-9]{4,6})");
+
     private static final Pattern VERSION = Pattern.compile("<h2>Version: ([0-9][0-9.]*)</h2>");
     private static final Pattern SECTION = Pattern.compile("<h2>([^<]*)</h2>\\s*<p>(.*?)</p>", Pattern.DOTALL);
-    private static final Pattern LINK = Pattern.compile("<td[^>]*><a href=['\"]?([^'\" >]+)['\"]?\\s*>([^<]*)</a></td>");
+    private static final Pattern LINK =
+            Pattern.compile("<td[^>]*><a href=['\"]?([^'\" >]+)['\"]?\\s*>([^<]*)</a></td>");
     private static final Pattern SEPARATOR = Pattern.compile("_{6,}|-{6,}");
     private static final Pattern PATH_VALUE = Pattern.compile("(/[^\\s=]+?)\\s*=\\s*(.*)");
     /** cma_roce_mode and cma_roce_tos take port 1 unless told ({@code -p}); sysinfo-snapshot runs them with {@code -d} alone. */
     private static final Pattern CMA_WITHOUT_PORT = Pattern.compile("(cma_roce_(?:mode|tos) -d \\S+)");
+
     private static final Pattern NOT_RUN = Pattern.compile("Could not run.*|Failed to run.*");
     /** show_irq_affinity_all also asks for the pseudo-interfaces mlx4 and mlx5, and says so of every name without IRQs. */
     private static final Pattern NO_SUCH_INTERFACE = Pattern.compile("Interface \\S+ does not exist");
+
     private static final String INVOKED = "Invoked Command: ";
     private static final String TEXT_FOLDER = "commands_txt_output";
     /** Sections and files whose name is not the command line roce-doctor knows them by. */
@@ -61,6 +65,7 @@ final class SysinfoSnapshotReader {
             "interrupts", "/proc/interrupts",
             "sysctl_a", "sysctl -a",
             "lspci_vv", "lspci -vv");
+
     private static final List<String> OTHER_PAGES = List.of("performance_tuning_analyze.html", "sr_iov.html");
 
     private final Path root;
@@ -98,9 +103,13 @@ final class SysinfoSnapshotReader {
             while (s.find()) {
                 Matcher link = LINK.matcher(s.group(2));
                 while (link.find()) {
-                    linked.putIfAbsent(link.group(1).replaceFirst("^\\./", ""), decode(link.group(2)).strip());
+                    linked.putIfAbsent(
+                            link.group(1).replaceFirst("^\\./", ""),
+                            decode(link.group(2)).strip());
                 }
-                sections.add(new String[] {decode(s.group(1)).strip(), decode(LINK.matcher(s.group(2)).replaceAll(""))});
+                sections.add(new String[] {
+                    decode(s.group(1)).strip(), decode(LINK.matcher(s.group(2)).replaceAll(""))
+                });
             }
         }
         reader.textFolder();
@@ -119,18 +128,37 @@ final class SysinfoSnapshotReader {
         if (version == null && named) {
             version = folder.group(1);
         }
-        String host = reader.hostname(sections).orElse(named && folder.group(2) != null ? folder.group(2) : String.valueOf(root.getFileName()));
+        String host = reader.hostname(sections)
+                .orElse(named && folder.group(2) != null ? folder.group(2) : String.valueOf(root.getFileName()));
         String collector = "sysinfo-snapshot" + (version == null ? "" : " " + version);
-        return new Bundle(input, root, Layout.SYSINFO_SNAPSHOT, host, null, collector, List.of(), reader.captures, List.of(),
-                reader.refusals, List.of(), List.of(), Map.of(), null, scratch, reader.texts);
+        return new Bundle(
+                input,
+                root,
+                Layout.SYSINFO_SNAPSHOT,
+                host,
+                null,
+                collector,
+                List.of(),
+                reader.captures,
+                List.of(),
+                reader.refusals,
+                List.of(),
+                List.of(),
+                Map.of(),
+                null,
+                scratch,
+                reader.texts);
     }
 
     /** The page with the {@code <h2>Version: } heading, other than the performance and SR-IOV pages. */
     private static Optional<Path> mainPage(Path dir) throws IOException {
         List<Path> pages;
         try (Stream<Path> list = Files.list(dir)) {
-            pages = list.filter(p -> p.getFileName().toString().endsWith(".html") && !OTHER_PAGES.contains(p.getFileName().toString())
-                    && Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)).sorted().toList();
+            pages = list.filter(p -> p.getFileName().toString().endsWith(".html")
+                            && !OTHER_PAGES.contains(p.getFileName().toString())
+                            && Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS))
+                    .sorted()
+                    .toList();
         }
         for (Path p : pages) {
             String head = new String(readHead(p), java.nio.charset.StandardCharsets.UTF_8);
@@ -156,8 +184,11 @@ final class SysinfoSnapshotReader {
             String first = end < 0 ? text : text.substring(0, end);
             String stem = name.replaceFirst("\\.txt$", "");
             if (first.startsWith(INVOKED)) {
-                take(first.substring(INVOKED.length()).strip(), end < 0 ? "" : text.substring(end + 1),
-                        relative(root, file) + " (after its first line)", file);
+                take(
+                        first.substring(INVOKED.length()).strip(),
+                        end < 0 ? "" : text.substring(end + 1),
+                        relative(root, file) + " (after its first line)",
+                        file);
             } else if (end > 0 && cleanedNames(first.strip()).contains(stem)) {
                 // 3.6.x wrote the bare command, then a blank line, and kept the spaces in the file name.
                 take(first.strip(), text.substring(end + 1), relative(root, file) + " (after its first line)", file);
@@ -179,7 +210,8 @@ final class SysinfoSnapshotReader {
     /** A file the main page links to, as the command the link names ({@code ethtool -S IF}). */
     private void linkedFile(String href, String command) throws IOException {
         Optional<Path> file = inside(href);
-        // A link named by no command (ecn_configuration names its files by interface) leaves the file to its folder's reading.
+        // A link named by no command (ecn_configuration names its files by interface) leaves the file to its folder's
+        // reading.
         if (file.isEmpty() || sources(command).isEmpty()) {
             return;
         }
@@ -198,7 +230,11 @@ final class SysinfoSnapshotReader {
         for (Path file : files(root.resolve("ethtool_S"))) {
             String name = file.getFileName().toString();
             if (name.startsWith("ethtool_S_")) {
-                take("ethtool -S " + name.substring("ethtool_S_".length()), Bundle.readText(file), relative(root, file), file);
+                take(
+                        "ethtool -S " + name.substring("ethtool_S_".length()),
+                        Bundle.readText(file),
+                        relative(root, file),
+                        file);
             }
         }
         for (Path file : files(root.resolve("show_irq_affinity_all"))) {
@@ -241,8 +277,8 @@ final class SysinfoSnapshotReader {
         try (Stream<Path> list = Files.list(dir)) {
             for (Path p : list.sorted().toList()) {
                 if (linkedFiles.contains(p)) {
-                continue;
-            } else if (Files.isSymbolicLink(p)) {
+                    continue;
+                } else if (Files.isSymbolicLink(p)) {
                     refusals.add(ArchiveExtractor.printable(relative(root, p)) + ": link: not read");
                 } else if (Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)) {
                     out.add(p);
@@ -258,7 +294,8 @@ final class SysinfoSnapshotReader {
         }
         Path p = root.resolve(href).normalize();
         return p.startsWith(root) && Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS) && !Files.isSymbolicLink(p)
-                ? Optional.of(p) : Optional.empty();
+                ? Optional.of(p)
+                : Optional.empty();
     }
 
     /**
@@ -293,8 +330,10 @@ final class SysinfoSnapshotReader {
     private void block(List<String> lines, String where, Path file) {
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i).strip();
-            // A command line never ends with ':' ("ethtool -S output:" is a title); a file's header does ("/proc/net/bonding/bond0:").
-            Optional<List<Source>> header = !line.endsWith(":") ? sources(line)
+            // A command line never ends with ':' ("ethtool -S output:" is a title); a file's header does
+            // ("/proc/net/bonding/bond0:").
+            Optional<List<Source>> header = !line.endsWith(":")
+                    ? sources(line)
                     : line.startsWith("/") ? sources(line.substring(0, line.length() - 1)) : Optional.empty();
             if (header.isPresent()) {
                 String body = String.join("\n", lines.subList(i + 1, lines.size()));
@@ -309,14 +348,16 @@ final class SysinfoSnapshotReader {
         for (String line : text.split("\n")) {
             Matcher m = PATH_VALUE.matcher(line.strip());
             if (m.matches()) {
-                sources(m.group(1)).ifPresent(found -> found.forEach(s -> put(s, m.group(2).strip() + "\n", where, file)));
+                sources(m.group(1))
+                        .ifPresent(found -> found.forEach(s -> put(s, m.group(2).strip() + "\n", where, file)));
             }
         }
     }
 
     /** The sources a command line or absolute path is, as the registry spells them; empty when none. */
     private static Optional<List<Source>> sources(String command) {
-        String spelled = NAMED.getOrDefault(command, command).replaceAll("\\s+", " ").strip();
+        String spelled =
+                NAMED.getOrDefault(command, command).replaceAll("\\s+", " ").strip();
         Matcher cma = CMA_WITHOUT_PORT.matcher(spelled);
         if (cma.matches()) {
             spelled = cma.group(1) + " -p 1";
@@ -377,8 +418,11 @@ final class SysinfoSnapshotReader {
      * new line as {@code <br/>}; every version escapes {@code <} and {@code >} (and nothing else).
      */
     static String decode(String html) {
-        return html.replace("<br/>", "\n").replace("&nbsp;&nbsp;&nbsp;&nbsp;", "\t").replaceAll("&nbsp;?", " ")
-                .replace("&lt;", "<").replace("&gt;", ">");
+        return html.replace("<br/>", "\n")
+                .replace("&nbsp;&nbsp;&nbsp;&nbsp;", "\t")
+                .replaceAll("&nbsp;?", " ")
+                .replace("&lt;", "<")
+                .replace("&gt;", ">");
     }
 
     private static String relative(Path root, Path p) {

@@ -9,14 +9,13 @@ import io.rocedoctor.engine.Profile;
 import io.rocedoctor.engine.RuleEngine;
 import io.rocedoctor.facts.FactBuilder;
 import io.rocedoctor.facts.Facts;
-import io.rocedoctor.plan.BundleDiff;
 import io.rocedoctor.facts.SourceLedger;
 import io.rocedoctor.plan.ActionCatalog;
+import io.rocedoctor.plan.BundleDiff;
 import io.rocedoctor.plan.Planner;
 import io.rocedoctor.plan.Snapshot;
 import io.rocedoctor.report.Report;
 import io.rocedoctor.report.ReportBuilder;
-
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -37,7 +36,11 @@ public final class Analysis {
     private final Planner planner = new Planner(new ActionCatalog());
 
     /** {@code engine} is asked once, when the first bundle's facts are ready (the rulebase may be building meanwhile). */
-    public Analysis(java.util.function.Supplier<RuleEngine> engine, Profile profile, BundleReader reader, PrintWriter warnings) {
+    public Analysis(
+            java.util.function.Supplier<RuleEngine> engine,
+            Profile profile,
+            BundleReader reader,
+            PrintWriter warnings) {
         this.engineSource = engine;
         this.profile = profile;
         this.reader = reader;
@@ -67,9 +70,22 @@ public final class Analysis {
 
     /** Runs the pipeline and keeps what {@code keep} takes of the report and facts (a fleet keeps a summary). */
     public <T> T run(Path input, BiFunction<Report, Facts, T> keep) throws BundleException {
-        return inspect(input, (bundle, facts, diagnosis) -> keep.apply(ReportBuilder.build(bundle, facts, diagnosis,
-                engine().catalog(), profile, planner.plan(diagnosis,
-                Snapshot.of(facts).identified(bundle.machine(), bundle.redacted().contains("hostnames")))), facts));
+        return inspect(
+                input,
+                (bundle, facts, diagnosis) -> keep.apply(
+                        ReportBuilder.build(
+                                bundle,
+                                facts,
+                                diagnosis,
+                                engine().catalog(),
+                                profile,
+                                planner.plan(
+                                        diagnosis,
+                                        Snapshot.of(facts)
+                                                .identified(
+                                                        bundle.machine(),
+                                                        bundle.redacted().contains("hostnames")))),
+                        facts));
     }
 
     /** The {@code diff} of two bundles: each read and diagnosed, then their findings and figures compared. */
@@ -86,11 +102,12 @@ public final class Analysis {
 
     /** As {@link #diff}, keeping the hosts: {@code diff} refuses two hosts unless asked. */
     public Comparison compare(String beforeName, Path before, String afterName, Path after) throws BundleException {
-        record Side(String host, Diagnosis diagnosis, Facts facts) {
-        }
+        record Side(String host, Diagnosis diagnosis, Facts facts) {}
         Side b = inspect(before, (bundle, facts, found) -> new Side(bundle.host(), found, facts));
         Side a = inspect(after, (bundle, facts, found) -> new Side(bundle.host(), found, facts));
-        return new Comparison(b.host(), a.host(),
+        return new Comparison(
+                b.host(),
+                a.host(),
                 BundleDiff.of(beforeName, b.diagnosis(), b.facts(), afterName, a.diagnosis(), a.facts()));
     }
 
@@ -107,9 +124,14 @@ public final class Analysis {
         Facts facts = new FactBuilder().build(bundle);
         List<SourceLedger.Failure> failures = facts.ledger().failures();
         if (facts.ledger().parsed().isEmpty()) {
-            throw new BundleException(input, "nothing usable: no capture could be parsed"
-                    + (failures.isEmpty() ? "" : " (" + where(failures.get(0))
-                    + (failures.size() > 1 ? "; " + (failures.size() - 1) + " more failed" : "") + ")"));
+            throw new BundleException(
+                    input,
+                    "nothing usable: no capture could be parsed"
+                            + (failures.isEmpty()
+                                    ? ""
+                                    : " (" + where(failures.get(0))
+                                            + (failures.size() > 1 ? "; " + (failures.size() - 1) + " more failed" : "")
+                                            + ")"));
         }
         for (SourceLedger.Failure f : failures) {
             warnings.println("roce-doctor: " + input + ": " + where(f));

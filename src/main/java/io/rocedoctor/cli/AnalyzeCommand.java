@@ -6,31 +6,39 @@ import io.rocedoctor.report.Renderer;
 import io.rocedoctor.report.Renderers;
 import io.rocedoctor.report.Report;
 import io.rocedoctor.report.ReportBuilder;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-@Command(name = "analyze", mixinStandardHelpOptions = true,
+@Command(
+        name = "analyze",
+        mixinStandardHelpOptions = true,
         description = "Diagnoses a bundle (a directory, tar.gz/tgz/tar/tar.xz or zip; native or sosreport).",
-        footer = {"", "Examples:",
-                "  roce-doctor analyze fixtures/bundles/cross-numa-irq",
-                "  roce-doctor analyze bundle.tar.gz --format json --output report.json",
-                "  roce-doctor analyze bundle.tar.gz --format html --output report.html   # pictures, for a ticket",
-                "  roce-doctor analyze bundle.tar.gz --format markdown | xclip            # paste into a ticket",
-                "  roce-doctor analyze sosreport-host-2026.tar.xz --profile audit --fail-on high --format junit --output audit.xml"})
+        footer = {
+            "",
+            "Examples:",
+            "  roce-doctor analyze fixtures/bundles/cross-numa-irq",
+            "  roce-doctor analyze bundle.tar.gz --format json --output report.json",
+            "  roce-doctor analyze bundle.tar.gz --format html --output report.html   # pictures, for a ticket",
+            "  roce-doctor analyze bundle.tar.gz --format markdown | xclip            # paste into a ticket",
+            "  roce-doctor analyze sosreport-host-2026.tar.xz --profile audit --fail-on high --format junit --output audit.xml"
+        })
 final class AnalyzeCommand implements Callable<Integer> {
 
     enum Format {
-        text, json, yaml, markdown, html, junit;
+        text,
+        json,
+        yaml,
+        markdown,
+        html,
+        junit;
 
         /** The format a file's extension names (report.html, audit.xml); text for any other name or none. */
         static Format of(Path output) {
@@ -50,30 +58,46 @@ final class AnalyzeCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Parameters(arity = "1..*", paramLabel = "BUNDLE",
+    @Parameters(
+            arity = "1..*",
+            paramLabel = "BUNDLE",
             description = "The bundle to analyse; several (or a folder of bundles) add the fleet findings.")
     List<Path> bundles;
 
-    @Option(names = {"-f", "--format"}, paramLabel = "FORMAT",
+    @Option(
+            names = {"-f", "--format"},
+            paramLabel = "FORMAT",
             description = "${COMPLETION-CANDIDATES} (default: from the --output file's extension, else text).")
     Format format;
 
-    @Option(names = "--no-color", description = "No colour in the text report (also off when not a terminal or with NO_COLOR).")
+    @Option(
+            names = "--no-color",
+            description = "No colour in the text report (also off when not a terminal or with NO_COLOR).")
     boolean noColor;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE",
-            description = "Write the report to FILE instead of standard output (.html .md .json .yaml .xml take their format).")
+    @Option(
+            names = {"-o", "--output"},
+            paramLabel = "FILE",
+            description =
+                    "Write the report to FILE instead of standard output (.html .md .json .yaml .xml take their format).")
     Path output;
 
-    @Option(names = "--show-not-evaluated", description = "In the text report, one line per rule not evaluated instead of one per missing source.")
+    @Option(
+            names = "--show-not-evaluated",
+            description = "In the text report, one line per rule not evaluated instead of one per missing source.")
     boolean showNotEvaluated;
 
-    @Option(names = "--fail-on", paramLabel = "SEVERITY",
+    @Option(
+            names = "--fail-on",
+            paramLabel = "SEVERITY",
             description = "Exit 1 when a finding is at or above this severity: critical, high, medium, low, info. "
                     + "In JUnit output, the findings that are failures (without it, all are).")
     String failOn;
 
-    @Option(names = "--jobs", paramLabel = "N", description = "Bundles analysed in parallel (default: the number of CPUs).")
+    @Option(
+            names = "--jobs",
+            paramLabel = "N",
+            description = "Bundles analysed in parallel (default: the number of CPUs).")
     Integer jobs;
 
     @CommandLine.Mixin
@@ -82,7 +106,8 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException, BadInputException, BundleException {
         if (failOn != null && !ReportBuilder.SEVERITIES.contains(failOn)) {
-            throw new BadInputException("--fail-on must be one of " + ReportBuilder.SEVERITIES + ", not '" + failOn + "'");
+            throw new BadInputException(
+                    "--fail-on must be one of " + ReportBuilder.SEVERITIES + ", not '" + failOn + "'");
         }
         Format format = this.format != null ? this.format : Format.of(output);
         Analysis analysis = diagnosis.analysis(spec.commandLine().getErr());
@@ -95,8 +120,8 @@ final class AnalyzeCommand implements Callable<Integer> {
             return FleetAnalysis.execute(inputs, format.name(), output, n, failOn, showNotEvaluated, spec, analysis);
         }
         Report report = analysis.run(inputs.get(0));
-        Renderer renderer = Renderers.of(format.name(), failOn, !noColor && Terminal.colour(output == null), Terminal.width(),
-                showNotEvaluated);
+        Renderer renderer = Renderers.of(
+                format.name(), failOn, !noColor && Terminal.colour(output == null), Terminal.width(), showNotEvaluated);
         String rendered = renderer.render(report);
         if (output == null) {
             spec.commandLine().getOut().print(rendered);

@@ -1,7 +1,6 @@
 package io.rocedoctor.cli;
 
 import io.rocedoctor.bundle.BundleReader;
-
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 

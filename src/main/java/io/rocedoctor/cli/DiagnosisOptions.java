@@ -2,16 +2,17 @@ package io.rocedoctor.cli;
 
 import io.rocedoctor.bundle.BundleReader;
 import io.rocedoctor.engine.Profile;
-
 import java.io.IOException;
 import java.io.PrintWriter;
-
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** What every command that diagnoses a bundle accepts: the profile, the user's rules and the bundle options. */
 final class DiagnosisOptions {
-    @Option(names = "--profile", defaultValue = "throughput", paramLabel = "NAME|FILE",
+    @Option(
+            names = "--profile",
+            defaultValue = "throughput",
+            paramLabel = "NAME|FILE",
             description = "throughput, latency, storage, audit, or a profile YAML file (default: ${DEFAULT-VALUE}).")
     String profileName;
 

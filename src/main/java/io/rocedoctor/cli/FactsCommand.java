@@ -8,28 +8,34 @@ import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
-
 import io.rocedoctor.bundle.Bundle;
 import io.rocedoctor.bundle.BundleException;
 import io.rocedoctor.parse.CpuSet;
-
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-@Command(name = "facts", mixinStandardHelpOptions = true,
-        description = "Shows what roce-doctor understood from a bundle: host, NICs, ports, RDMA devices, "
-                + "interrupts, bonds, multipath groups, QoS, moving counters, and the sources parsed, missing and failed.",
-        footer = {"", "Examples:",
-                "  roce-doctor facts fixtures/bundles/healthy",
-                "  roce-doctor facts bundle.tar.gz --format json"})
+@Command(
+        name = "facts",
+        mixinStandardHelpOptions = true,
+        description =
+                "Shows what roce-doctor understood from a bundle: host, NICs, ports, RDMA devices, "
+                        + "interrupts, bonds, multipath groups, QoS, moving counters, and the sources parsed, missing and failed.",
+        footer = {
+            "",
+            "Examples:",
+            "  roce-doctor facts fixtures/bundles/healthy",
+            "  roce-doctor facts bundle.tar.gz --format json"
+        })
 final class FactsCommand implements Callable<Integer> {
 
-    enum Format { text, json }
+    enum Format {
+        text,
+        json
+    }
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -37,7 +43,10 @@ final class FactsCommand implements Callable<Integer> {
     @Parameters(arity = "1", paramLabel = "BUNDLE", description = "The bundle to read.")
     Path bundle;
 
-    @Option(names = "--format", defaultValue = "text", description = "text (indented, YAML-like) or json (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--format",
+            defaultValue = "text",
+            description = "text (indented, YAML-like) or json (default: ${DEFAULT-VALUE}).")
     Format format;
 
     @CommandLine.Mixin
@@ -47,7 +56,8 @@ final class FactsCommand implements Callable<Integer> {
     public Integer call() throws JsonProcessingException, BadInputException, BundleException {
         FactsView view;
         try (Bundle b = bundleOptions.reader().read(bundle)) {
-            view = FactsView.of(Analysis.usableFacts(bundle, b, spec.commandLine().getErr()));
+            view = FactsView.of(
+                    Analysis.usableFacts(bundle, b, spec.commandLine().getErr()));
         }
         String text = mapper(format).writeValueAsString(view);
         spec.commandLine().getOut().print(text.endsWith("\n") ? text : text + "\n");
@@ -57,11 +67,14 @@ final class FactsCommand implements Callable<Integer> {
 
     /** Records as they are, CPU sets as their list syntax, nulls (not collected) left out. */
     private static ObjectMapper mapper(Format format) {
-        ObjectMapper m = format == Format.json ? new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-                : new ObjectMapper(new YAMLFactory().disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+        ObjectMapper m = format == Format.json
+                ? new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+                : new ObjectMapper(new YAMLFactory()
+                        .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
                         .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES));
         return m.registerModule(new SimpleModule().addSerializer(CpuSet.class, ToStringSerializer.instance))
-                .setDefaultPropertyInclusion(JsonInclude.Value.construct(JsonInclude.Include.NON_NULL, JsonInclude.Include.NON_NULL))
+                .setDefaultPropertyInclusion(
+                        JsonInclude.Value.construct(JsonInclude.Include.NON_NULL, JsonInclude.Include.NON_NULL))
                 .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
     }
 }

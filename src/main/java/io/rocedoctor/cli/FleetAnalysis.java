@@ -4,7 +4,6 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-
 import io.rocedoctor.bundle.BundleException;
 import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.engine.Diagnosis;
@@ -21,7 +20,6 @@ import io.rocedoctor.report.MarkdownRenderer;
 import io.rocedoctor.report.Report;
 import io.rocedoctor.report.ReportBuilder;
 import io.rocedoctor.report.TextRenderer;
-
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.file.Path;
@@ -31,7 +29,6 @@ import java.util.Comparator;
 import java.util.Deque;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -48,8 +45,7 @@ import java.util.concurrent.Future;
 final class FleetAnalysis {
 
     /** How the run went: the most severe finding seen (its rank in ReportBuilder.SEVERITIES) and the unreadable count. */
-    record Outcome(int worstRank, int unreadable) {
-    }
+    record Outcome(int worstRank, int unreadable) {}
 
     /** Where the reports go, in input order, then the fleet section. */
     interface Output {
@@ -58,8 +54,7 @@ final class FleetAnalysis {
         void fleet(Fleet fleet) throws IOException;
     }
 
-    private record HostResult(Report report, HostSummary summary, Fleet.Unreadable unreadable) {
-    }
+    private record HostResult(Report report, HostSummary summary, Fleet.Unreadable unreadable) {}
 
     private final Analysis analysis;
     private final int jobs;
@@ -105,12 +100,19 @@ final class FleetAnalysis {
         summaries.forEach(s -> usable.addAll(s.usableSources()));
         Diagnosis fleet = analysis.engine().diagnoseFleet(FleetFacts.of(summaries), analysis.profile(), usable);
         List<Report.ReportFinding> findings = fleet.findings().stream()
-                .sorted(Comparator.comparingInt((Finding f) -> ReportBuilder.rank(f.severity())).thenComparing(Finding::id)
+                .sorted(Comparator.comparingInt((Finding f) -> ReportBuilder.rank(f.severity()))
+                        .thenComparing(Finding::id)
                         .thenComparing(Finding::subject))
-                .map(this::reportFinding).toList();
+                .map(this::reportFinding)
+                .toList();
         worst = Math.min(worst, worstRank(findings));
-        out.fleet(Fleet.of(rows, unreadable, findings, fleet.notEvaluated().stream()
-                .map(n -> new Report.NotEvaluatedRule(n.rule(), n.missing(), n.reason())).toList()));
+        out.fleet(Fleet.of(
+                rows,
+                unreadable,
+                findings,
+                fleet.notEvaluated().stream()
+                        .map(n -> new Report.NotEvaluatedRule(n.rule(), n.missing(), n.reason()))
+                        .toList()));
         return new Outcome(worst, unreadable.size());
     }
 
@@ -118,8 +120,16 @@ final class FleetAnalysis {
      * The {@code analyze} command with several bundles: output to stdout or a file, progress on
      * stderr, exit code as for one bundle (2 when any bundle was unreadable, the others still analysed).
      */
-    static int execute(List<Path> inputs, String format, Path output, int jobs, String failOn, boolean everyRuleNotEvaluated,
-                       picocli.CommandLine.Model.CommandSpec spec, Analysis analysis) throws IOException, BadInputException {
+    static int execute(
+            List<Path> inputs,
+            String format,
+            Path output,
+            int jobs,
+            String failOn,
+            boolean everyRuleNotEvaluated,
+            picocli.CommandLine.Model.CommandSpec spec,
+            Analysis analysis)
+            throws IOException, BadInputException {
         var err = spec.commandLine().getErr();
         Outcome outcome;
         if (output == null) {
@@ -129,30 +139,47 @@ final class FleetAnalysis {
         } else {
             // Every I/O problem here is the output's: a bundle that cannot be read is listed in the report.
             outcome = OutputFailure.writing(output, () -> {
-                try (Writer writer = java.nio.file.Files.newBufferedWriter(output, java.nio.charset.StandardCharsets.UTF_8)) {
+                try (Writer writer =
+                        java.nio.file.Files.newBufferedWriter(output, java.nio.charset.StandardCharsets.UTF_8)) {
                     return run(analysis, jobs, inputs, format, writer, false, err, failOn, everyRuleNotEvaluated);
                 }
             });
         }
         if (outcome.unreadable() > 0) {
-            throw new BadInputException(outcome.unreadable() + " of " + inputs.size() + " bundles could not be read (listed in the report)");
+            throw new BadInputException(outcome.unreadable() + " of " + inputs.size()
+                    + " bundles could not be read (listed in the report)");
         }
         return failOn != null && outcome.worstRank() <= ReportBuilder.rank(failOn) ? Main.FINDINGS : Main.OK;
     }
 
-    private static Outcome run(Analysis analysis, int jobs, List<Path> inputs, String format, Writer writer,
-                               boolean toTerminal, java.io.PrintWriter err, String failOn, boolean everyRuleNotEvaluated)
+    private static Outcome run(
+            Analysis analysis,
+            int jobs,
+            List<Path> inputs,
+            String format,
+            Writer writer,
+            boolean toTerminal,
+            java.io.PrintWriter err,
+            String failOn,
+            boolean everyRuleNotEvaluated)
             throws IOException {
         String profile = analysis.profile().name();
         Output out = switch (format) {
             case "json" -> new Json(writer, profile);
-            case "yaml" -> new Collected(writer, (fleet, hosts) -> JsonRenderer.yaml().write(FleetView.model(profile, fleet, hosts)));
+            case "yaml" ->
+                new Collected(
+                        writer, (fleet, hosts) -> JsonRenderer.yaml().write(FleetView.model(profile, fleet, hosts)));
             case "markdown" -> new Collected(writer, new MarkdownRenderer()::renderFleet);
             case "html" -> new Collected(writer, new HtmlRenderer()::renderFleet);
             case "junit" -> new Collected(writer, new JunitRenderer(failOn)::renderFleet);
-            default -> new Collected(writer, new TextRenderer(Terminal.colour(toTerminal), Terminal.width(), everyRuleNotEvaluated)::renderFleet);
+            default ->
+                new Collected(
+                        writer,
+                        new TextRenderer(Terminal.colour(toTerminal), Terminal.width(), everyRuleNotEvaluated)
+                                ::renderFleet);
         };
-        return new FleetAnalysis(analysis, jobs).run(inputs, out, new Progress(err, inputs.size(), System.console() != null));
+        return new FleetAnalysis(analysis, jobs)
+                .run(inputs, out, new Progress(err, inputs.size(), System.console() != null));
     }
 
     private HostResult analyse(Path input) {
@@ -176,21 +203,35 @@ final class FleetAnalysis {
     }
 
     private static int worstRank(List<Report.ReportFinding> findings) {
-        return findings.stream().mapToInt(f -> ReportBuilder.rank(f.severity())).min().orElse(ReportBuilder.SEVERITIES.size());
+        return findings.stream()
+                .mapToInt(f -> ReportBuilder.rank(f.severity()))
+                .min()
+                .orElse(ReportBuilder.SEVERITIES.size());
     }
 
     private Report.ReportFinding reportFinding(Finding f) {
         RuleInfo rule = analysis.engine().catalog().get(f.id());
-        return new Report.ReportFinding(f.id(), f.severity(), f.confidence(), rule == null ? "custom" : rule.layer().label(), f.subject(),
-                rule == null ? f.id() : rule.summary(), RuleDocs.explanation(f.id()),
-                f.evidence().stream().map(e -> new Report.Evidence(e.source(), e.value(), e.note())).toList(),
-                List.of(), List.of(), List.of());
+        return new Report.ReportFinding(
+                f.id(),
+                f.severity(),
+                f.confidence(),
+                rule == null ? "custom" : rule.layer().label(),
+                f.subject(),
+                rule == null ? f.id() : rule.summary(),
+                RuleDocs.explanation(f.id()),
+                f.evidence().stream()
+                        .map(e -> new Report.Evidence(e.source(), e.value(), e.note()))
+                        .toList(),
+                List.of(),
+                List.of(),
+                List.of());
     }
 
     /** JSON: {@code {tool, version, profile, hosts: [report...], fleet: {...}}}, streamed host by host. */
     static final class Json implements Output {
         private final ObjectMapper mapper = new ObjectMapper()
-                .setDefaultPropertyInclusion(JsonInclude.Value.construct(JsonInclude.Include.NON_NULL, JsonInclude.Include.NON_NULL))
+                .setDefaultPropertyInclusion(
+                        JsonInclude.Value.construct(JsonInclude.Include.NON_NULL, JsonInclude.Include.NON_NULL))
                 .enable(SerializationFeature.INDENT_OUTPUT)
                 .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
                 .disable(SerializationFeature.FLUSH_AFTER_WRITE_VALUE);

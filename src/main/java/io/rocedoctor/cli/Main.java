@@ -1,23 +1,39 @@
 package io.rocedoctor.cli;
 
 import io.rocedoctor.bundle.BundleException;
-
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** The {@code roce-doctor} command line. Only this class calls System.exit. */
-@Command(name = "roce-doctor", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+@Command(
+        name = "roce-doctor",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
         description = "Diagnoses multi-path RoCE performance problems from snapshot bundles and plans their fix.",
-        subcommands = {AnalyzeCommand.class, RulesCommand.class, FactsCommand.class, PlanCommand.class, DiffCommand.class, SynthCommand.class, CollectCommand.class, io.rocedoctor.serve.ServeCommand.class, CommandLine.HelpCommand.class},
-        footer = {"", "Examples:",
-                "  roce-doctor analyze fixtures/bundles/dual-port-hash-concentration",
-                "  roce-doctor analyze bundle.tar.gz --format html --output report.html",
-                "  roce-doctor plan bundle.tar.gz --out plan/",
-                "  roce-doctor diff before.tar.gz after.tar.gz",
-                "  roce-doctor analyze audit-bundles/ --format json --jobs 4   # a fleet",
-                "  roce-doctor rules show IRQ_CROSS_NUMA",
-                "  roce-doctor serve --data ./rd-data                             # the triage service",
-                "", "Exit codes: 0 analysed, 1 a finding at or above --fail-on, 2 bad usage or unreadable bundle, 3 internal error."})
+        subcommands = {
+            AnalyzeCommand.class,
+            RulesCommand.class,
+            FactsCommand.class,
+            PlanCommand.class,
+            DiffCommand.class,
+            SynthCommand.class,
+            CollectCommand.class,
+            io.rocedoctor.serve.ServeCommand.class,
+            CommandLine.HelpCommand.class
+        },
+        footer = {
+            "",
+            "Examples:",
+            "  roce-doctor analyze fixtures/bundles/dual-port-hash-concentration",
+            "  roce-doctor analyze bundle.tar.gz --format html --output report.html",
+            "  roce-doctor plan bundle.tar.gz --out plan/",
+            "  roce-doctor diff before.tar.gz after.tar.gz",
+            "  roce-doctor analyze audit-bundles/ --format json --jobs 4   # a fleet",
+            "  roce-doctor rules show IRQ_CROSS_NUMA",
+            "  roce-doctor serve --data ./rd-data                             # the triage service",
+            "",
+            "Exit codes: 0 analysed, 1 a finding at or above --fail-on, 2 bad usage or unreadable bundle, 3 internal error."
+        })
 public final class Main {
     public static final int OK = 0;
     public static final int FINDINGS = 1;
@@ -43,7 +59,11 @@ public final class Main {
             return false;
         }
         for (String a : args) {
-            if (a.startsWith("--rules") || a.equals("--help") || a.equals("-h") || a.equals("--version") || a.equals("-V")) {
+            if (a.startsWith("--rules")
+                    || a.equals("--help")
+                    || a.equals("-h")
+                    || a.equals("--version")
+                    || a.equals("-V")) {
                 return false;
             }
         }
@@ -83,7 +103,9 @@ public final class Main {
         cl.setExitCodeExceptionMapper(e -> e instanceof CommandLine.ParameterException ? BAD_INPUT : INTERNAL);
         cl.setParameterExceptionHandler((ex, a) -> {
             ex.getCommandLine().getErr().println("roce-doctor: " + ex.getMessage());
-            ex.getCommandLine().getErr().println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
+            ex.getCommandLine()
+                    .getErr()
+                    .println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
             return BAD_INPUT;
         });
         cl.setExecutionExceptionHandler((ex, c, p) -> {
@@ -109,8 +131,7 @@ public final class Main {
 
     /** The root of {@link #commandLine(String[])} when it runs one subcommand: Main's name and options, no other subcommand. */
     @Command(name = "roce-doctor", mixinStandardHelpOptions = true, versionProvider = Main.Version.class)
-    static final class Lean {
-    }
+    static final class Lean {}
 
     /** The version from the jar's manifest, or the build's when run from classes. */
     static final class Version implements CommandLine.IVersionProvider {

@@ -26,8 +26,7 @@ final class OutputFailure {
         T run() throws IOException;
     }
 
-    private OutputFailure() {
-    }
+    private OutputFailure() {}
 
     /** Runs the write; an I/O problem becomes a {@link BadInputException} naming the path. */
     static void writing(Path output, Write write) throws BadInputException {
@@ -67,7 +66,8 @@ final class OutputFailure {
         }
         if (e instanceof FileAlreadyExistsException fs) {
             return fs.getFile() != null && !Files.isDirectory(Path.of(fs.getFile()))
-                    ? "already exists and is not a folder" : "already exists";
+                    ? "already exists and is not a folder"
+                    : "already exists";
         }
         if (e instanceof FileSystemException fs && fs.getReason() != null) {
             return fs.getReason(); // the system's words: "Read-only file system", "No space left on device"

@@ -32,8 +32,14 @@ final class Progress {
             if (done == total || now - lastDraw > 100_000_000L) {
                 lastDraw = now;
                 int filled = done * WIDTH / total;
-                err.print(String.format(Locale.ROOT, "\r[%s%s] %d/%d bundles, %.0f/s", "#".repeat(filled), ".".repeat(WIDTH - filled),
-                        done, total, done / Math.max(1e-3, (now - started) / 1e9)));
+                err.print(String.format(
+                        Locale.ROOT,
+                        "\r[%s%s] %d/%d bundles, %.0f/s",
+                        "#".repeat(filled),
+                        ".".repeat(WIDTH - filled),
+                        done,
+                        total,
+                        done / Math.max(1e-3, (now - started) / 1e9)));
                 if (done == total) {
                     err.print('\n');
                 }

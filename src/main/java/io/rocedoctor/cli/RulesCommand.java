@@ -2,27 +2,30 @@ package io.rocedoctor.cli;
 
 import io.rocedoctor.engine.RuleDocs;
 import io.rocedoctor.engine.RuleInfo;
-
 import java.io.PrintWriter;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** The rule catalog as the engine holds it: one line per rule, or one rule's documentation page. */
-@Command(name = "rules", mixinStandardHelpOptions = true,
+@Command(
+        name = "rules",
+        mixinStandardHelpOptions = true,
         description = "Lists the rule catalog (id, layer, severity, summary), or shows one rule's page.",
         subcommands = RulesCommand.Show.class,
-        footer = {"", "Examples:",
-                "  roce-doctor rules",
-                "  roce-doctor rules --layer irq",
-                "  roce-doctor rules show IRQ_CROSS_NUMA",
-                "  roce-doctor rules --rules my-rules/   # the catalog with your own rules added"})
+        footer = {
+            "",
+            "Examples:",
+            "  roce-doctor rules",
+            "  roce-doctor rules --layer irq",
+            "  roce-doctor rules show IRQ_CROSS_NUMA",
+            "  roce-doctor rules --rules my-rules/   # the catalog with your own rules added"
+        })
 final class RulesCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -43,7 +46,8 @@ final class RulesCommand implements Callable<Integer> {
             throw new BadInputException("no rule in layer '" + layer + "'");
         }
         int idWidth = rules.stream().mapToInt(r -> r.id().length()).max().orElse(2);
-        int layerWidth = rules.stream().mapToInt(r -> r.layer().label().length()).max().orElse(5);
+        int layerWidth =
+                rules.stream().mapToInt(r -> r.layer().label().length()).max().orElse(5);
         PrintWriter out = spec.commandLine().getOut();
         String row = "%-" + idWidth + "s  %-" + layerWidth + "s  %-8s  %s%n";
         out.printf(Locale.ROOT, row, "ID", "LAYER", "SEVERITY", "SUMMARY");
@@ -54,7 +58,10 @@ final class RulesCommand implements Callable<Integer> {
         return Main.OK;
     }
 
-    @Command(name = "show", mixinStandardHelpOptions = true, description = "Prints one rule's documentation page.",
+    @Command(
+            name = "show",
+            mixinStandardHelpOptions = true,
+            description = "Prints one rule's documentation page.",
             footer = {"", "Example:", "  roce-doctor rules show PCIE_CEILING_BELOW_PORTS"})
     static final class Show implements Callable<Integer> {
         @CommandLine.Spec

@@ -1,10 +1,8 @@
 package io.rocedoctor.cli;
 
 import io.rocedoctor.engine.RuleEngine;
-
 import java.io.IOException;
 import java.nio.file.Path;
-
 import picocli.CommandLine.Option;
 
 /** {@code --rules DIR}: the user's rules compiled next to (or over) the built-in ones. */

@@ -2,8 +2,7 @@ package io.rocedoctor.cli;
 
 /** What the terminal allows: colour only on a real terminal without NO_COLOR; width from COLUMNS. */
 final class Terminal {
-    private Terminal() {
-    }
+    private Terminal() {}
 
     static boolean colour(boolean toStdout) {
         String noColor = System.getenv("NO_COLOR");

@@ -2,7 +2,6 @@ package io.rocedoctor.collect;
 
 import io.rocedoctor.bundle.Source;
 import io.rocedoctor.bundle.SourceKind;
-
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -28,7 +27,8 @@ public record CapturePlan(List<Source> counters, List<Source> once) {
         List<Source> counters = new ArrayList<>();
         List<Source> once = new ArrayList<>();
         for (SourceKind kind : SourceKind.values()) {
-            // show_irq_affinity.sh is read from sysinfo-snapshots: the collector takes each IRQ's smp_affinity_list itself.
+            // show_irq_affinity.sh is read from sysinfo-snapshots: the collector takes each IRQ's smp_affinity_list
+            // itself.
             if (!kinds.contains(kind) || kind.parameters().contains("args") || kind == SourceKind.SHOW_IRQ_AFFINITY) {
                 continue;
             }
@@ -55,15 +55,23 @@ public record CapturePlan(List<Source> counters, List<Source> once) {
         switch (String.join(",", parameters)) {
             case "" -> out.add(List.of());
             case "if" -> inventory.netdevs().forEach(i -> out.add(List.of(i)));
-            case "if,proto" -> inventory.netdevs().forEach(i -> FLOW_HASH_PROTOCOLS.forEach(p -> out.add(List.of(i, p))));
-            case "if,prio" -> inventory.ecnPriorities().forEach((i, prios) -> prios.forEach(p -> out.add(List.of(i, String.valueOf(p)))));
+            case "if,proto" ->
+                inventory.netdevs().forEach(i -> FLOW_HASH_PROTOCOLS.forEach(p -> out.add(List.of(i, p))));
+            case "if,prio" ->
+                inventory
+                        .ecnPriorities()
+                        .forEach((i, prios) -> prios.forEach(p -> out.add(List.of(i, String.valueOf(p)))));
             case "bond" -> inventory.bonds().forEach(b -> out.add(List.of(b)));
             case "dev" -> inventory.rdmaDevices().forEach(d -> out.add(List.of(d.name())));
-            case "dev,port" -> inventory.rdmaDevices().forEach(d -> d.ports().forEach(p -> out.add(List.of(d.name(), String.valueOf(p)))));
+            case "dev,port" ->
+                inventory
+                        .rdmaDevices()
+                        .forEach(d -> d.ports().forEach(p -> out.add(List.of(d.name(), String.valueOf(p)))));
             case "irq" -> inventory.irqs().forEach(q -> out.add(List.of(String.valueOf(q))));
             case "cpu" -> inventory.governedCpus().forEach(c -> out.add(List.of(String.valueOf(c))));
-            default -> throw new IllegalStateException("no inventory for source parameters {" + String.join("}{", parameters)
-                    + "}: teach CapturePlan.arguments and scripts/roce-doctor-collect.sh");
+            default ->
+                throw new IllegalStateException("no inventory for source parameters {" + String.join("}{", parameters)
+                        + "}: teach CapturePlan.arguments and scripts/roce-doctor-collect.sh");
         }
         return out;
     }

@@ -4,7 +4,6 @@ import io.rocedoctor.bundle.BundleWriter;
 import io.rocedoctor.bundle.Mangling;
 import io.rocedoctor.bundle.Source;
 import io.rocedoctor.bundle.SourceKind;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -29,9 +28,13 @@ public final class Collector {
      * @param kinds the kinds of source to take
      * @param timeout the longest one command or file read may take
      */
-    public record Settings(Duration interval, int samples, boolean redact, Set<SourceKind> kinds, Duration timeout,
-                           String collectorName) {
-    }
+    public record Settings(
+            Duration interval,
+            int samples,
+            boolean redact,
+            Set<SourceKind> kinds,
+            Duration timeout,
+            String collectorName) {}
 
     /** Where the capture tells how it goes: phases as lines, ticks (a countdown) as a line rewritten in place. */
     public interface Progress {
@@ -41,8 +44,7 @@ public final class Collector {
     }
 
     /** What was written: the inventory found, how many captures, how many failed. */
-    public record Result(Inventory inventory, int captures, int failed, Path bundle) {
-    }
+    public record Result(Inventory inventory, int captures, int failed, Path bundle) {}
 
     private final Path root;
     private final Settings settings;
@@ -69,7 +71,8 @@ public final class Collector {
 
         List<ManifestYaml.Entry> entries = new ArrayList<>();
         List<Instant> times = new ArrayList<>();
-        try (SourceRunner runner = new SourceRunner(root, settings.timeout()); BundleWriter writer = new BundleWriter(out)) {
+        try (SourceRunner runner = new SourceRunner(root, settings.timeout());
+                BundleWriter writer = new BundleWriter(out)) {
             Instant start = Instant.now();
             for (int n = 0; n < settings.samples(); n++) {
                 if (n > 0) {
@@ -86,8 +89,14 @@ public final class Collector {
                 }
             }
             List<String> redacted = redactor == null ? List.of() : Redactor.CATEGORIES;
-            String manifest = ManifestYaml.render(redactor == null ? host : redactor.redact(host), machineHash(root), settings.collectorName(),
-                    times, entries, redacted, inventory);
+            String manifest = ManifestYaml.render(
+                    redactor == null ? host : redactor.redact(host),
+                    machineHash(root),
+                    settings.collectorName(),
+                    times,
+                    entries,
+                    redacted,
+                    inventory);
             writer.add("manifest.yaml", manifest.getBytes(StandardCharsets.UTF_8), times.get(0));
             writer.finish();
         }
@@ -103,7 +112,8 @@ public final class Collector {
      */
     static String machineHash(Path root) {
         try {
-            String id = Files.readString(root.resolve("etc/machine-id"), StandardCharsets.US_ASCII).strip();
+            String id = Files.readString(root.resolve("etc/machine-id"), StandardCharsets.US_ASCII)
+                    .strip();
             if (!id.matches("[0-9a-f]{32}")) {
                 return null;
             }
@@ -117,13 +127,15 @@ public final class Collector {
 
     /** Where a source's bytes go in the bundle, in a sample's folder after sample 0. */
     static String pathOf(Source source, int sample) {
-        String rel = source.kind().origin() == SourceKind.Origin.FILE ? "fs" + source.display()
+        String rel = source.kind().origin() == SourceKind.Origin.FILE
+                ? "fs" + source.display()
                 : "commands/" + Mangling.mangle(source.display());
         return sample == 0 ? rel : "samples/" + sample + "/" + rel;
     }
 
-    private static ManifestYaml.Entry take(SourceRunner runner, BundleWriter writer, Redactor redactor, Source source, int sample,
-                                           Instant at) throws IOException {
+    private static ManifestYaml.Entry take(
+            SourceRunner runner, BundleWriter writer, Redactor redactor, Source source, int sample, Instant at)
+            throws IOException {
         SourceRunner.Outcome o = runner.take(source);
         String path = pathOf(source, sample);
         if (o.output() != null) {
@@ -133,16 +145,20 @@ public final class Collector {
             writer.add(path + ".stderr", redactor == null ? o.stderr() : redactor.redact(o.stderr()), at);
         }
         String error = o.error() == null || redactor == null ? o.error() : redactor.redact(o.error());
-        return new ManifestYaml.Entry(source.display(), sample, o.output() == null ? null : path, o.exit(), o.millis(), error);
+        return new ManifestYaml.Entry(
+                source.display(), sample, o.output() == null ? null : path, o.exit(), o.millis(), error);
     }
 
     private void waitUntil(Instant target, int sample) {
-        progress.phase("waiting " + Math.max(0, Duration.between(Instant.now(), target).toSeconds()) + " s for sample "
-                + (sample + 1) + "/" + settings.samples());
+        progress.phase(
+                "waiting " + Math.max(0, Duration.between(Instant.now(), target).toSeconds()) + " s for sample "
+                        + (sample + 1) + "/" + settings.samples());
         try {
-            for (Duration left = Duration.between(Instant.now(), target); !left.isNegative() && !left.isZero();
-                 left = Duration.between(Instant.now(), target)) {
-                progress.tick("  sample " + (sample + 1) + "/" + settings.samples() + " in " + (left.toSeconds() + 1) + " s");
+            for (Duration left = Duration.between(Instant.now(), target);
+                    !left.isNegative() && !left.isZero();
+                    left = Duration.between(Instant.now(), target)) {
+                progress.tick(
+                        "  sample " + (sample + 1) + "/" + settings.samples() + " in " + (left.toSeconds() + 1) + " s");
                 Thread.sleep(Math.min(1000, left.toMillis() + 1));
             }
         } catch (InterruptedException e) {

@@ -10,8 +10,14 @@ import java.util.Map;
  * netdevs, the NUMA nodes, the CPUs whose frequency governor can be read, and the DCQCN
  * priorities each netdev exposes. Every name is a plain sysfs name, safe as one argument.
  */
-public record Inventory(List<RdmaDevice> rdmaDevices, List<String> netdevs, List<String> bonds, List<Integer> irqs,
-                        List<Integer> numaNodes, List<Integer> governedCpus, Map<String, List<Integer>> ecnPriorities) {
+public record Inventory(
+        List<RdmaDevice> rdmaDevices,
+        List<String> netdevs,
+        List<String> bonds,
+        List<Integer> irqs,
+        List<Integer> numaNodes,
+        List<Integer> governedCpus,
+        Map<String, List<Integer>> ecnPriorities) {
 
     /** An RDMA device such as {@code mlx5_0}, its port numbers and the netdevs bound to it. */
     public record RdmaDevice(String name, List<Integer> ports, List<String> netdevs) {
@@ -33,7 +39,8 @@ public record Inventory(List<RdmaDevice> rdmaDevices, List<String> netdevs, List
 
     /** One line for the terminal: what was found. */
     public String summary() {
-        return count(rdmaDevices.size(), "RDMA device") + names(rdmaDevices.stream().map(RdmaDevice::name).toList()) + ", "
+        return count(rdmaDevices.size(), "RDMA device")
+                + names(rdmaDevices.stream().map(RdmaDevice::name).toList()) + ", "
                 + count(netdevs.size(), "netdev") + names(netdevs) + ", "
                 + count(bonds.size(), "bond") + names(bonds) + ", "
                 + count(irqs.size(), "NIC interrupt") + ", "

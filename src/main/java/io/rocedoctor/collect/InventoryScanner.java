@@ -24,6 +24,7 @@ import java.util.stream.Stream;
 public final class InventoryScanner {
     /** A name safe as one command argument: never an option (leading -), never white space or a /. */
     private static final Pattern SAFE_NAME = Pattern.compile("[A-Za-z0-9_.:@][A-Za-z0-9_.:@-]{0,63}");
+
     private static final Pattern NUMBERED = Pattern.compile("[a-z]+([0-9]+)");
     private static final Pattern INTERRUPT_LINE = Pattern.compile("\\s*([0-9]+):.*");
 
@@ -55,7 +56,9 @@ public final class InventoryScanner {
         bonds.addAll(names(root.resolve("proc/net/bonding")));
         for (String bond : bonds) {
             read(sys("class/net/" + bond + "/bonding/slaves"))
-                    .ifPresent(s -> Stream.of(s.trim().split("\\s+")).filter(n -> SAFE_NAME.matcher(n).matches()).forEach(netdevs::add));
+                    .ifPresent(s -> Stream.of(s.trim().split("\\s+"))
+                            .filter(n -> SAFE_NAME.matcher(n).matches())
+                            .forEach(netdevs::add));
         }
 
         Set<Integer> irqs = new TreeSet<>();
@@ -75,16 +78,24 @@ public final class InventoryScanner {
                 cpus.add(cpu);
             }
         }
-        return new Inventory(List.copyOf(rdma.values()), List.copyOf(netdevs), List.copyOf(bonds), List.copyOf(irqs),
-                numbers(sys("devices/system/node")), cpus, ecn);
+        return new Inventory(
+                List.copyOf(rdma.values()),
+                List.copyOf(netdevs),
+                List.copyOf(bonds),
+                List.copyOf(irqs),
+                numbers(sys("devices/system/node")),
+                cpus,
+                ecn);
     }
 
     /** The host's names as the kernel knows them, for redaction: host name, and domain name when set. */
     public List<String> hostNames() {
         List<String> names = new ArrayList<>();
         for (String file : List.of("proc/sys/kernel/hostname", "etc/hostname", "proc/sys/kernel/domainname")) {
-            read(root.resolve(file)).map(String::trim)
-                    .filter(n -> !n.isEmpty() && !n.equals("(none)") && !n.startsWith("localhost") && !names.contains(n))
+            read(root.resolve(file))
+                    .map(String::trim)
+                    .filter(n ->
+                            !n.isEmpty() && !n.equals("(none)") && !n.startsWith("localhost") && !names.contains(n))
                     .ifPresent(names::add);
         }
         return names;
@@ -107,7 +118,10 @@ public final class InventoryScanner {
         }
         for (int up = 0; up < 3 && dir != null; up++, dir = dir.getParent()) {
             if (Files.isDirectory(dir.resolve("msi_irqs"))) {
-                return names(dir.resolve("msi_irqs")).stream().filter(n -> n.matches("[0-9]{1,7}")).map(Integer::valueOf).toList();
+                return names(dir.resolve("msi_irqs")).stream()
+                        .filter(n -> n.matches("[0-9]{1,7}"))
+                        .map(Integer::valueOf)
+                        .toList();
             }
         }
         return List.of();
@@ -143,7 +157,9 @@ public final class InventoryScanner {
         }
         try (Stream<Path> entries = Files.list(dir)) {
             return entries.map(p -> p.getFileName().toString())
-                    .filter(n -> SAFE_NAME.matcher(n).matches() && !n.equals("bonding_masters")).sorted().toList();
+                    .filter(n -> SAFE_NAME.matcher(n).matches() && !n.equals("bonding_masters"))
+                    .sorted()
+                    .toList();
         } catch (IOException e) {
             return List.of();
         }
@@ -167,7 +183,9 @@ public final class InventoryScanner {
 
     private static Optional<String> read(Path file) {
         try {
-            return Files.isRegularFile(file) ? Optional.of(Files.readString(file, StandardCharsets.ISO_8859_1)) : Optional.empty();
+            return Files.isRegularFile(file)
+                    ? Optional.of(Files.readString(file, StandardCharsets.ISO_8859_1))
+                    : Optional.empty();
         } catch (IOException e) {
             return Optional.empty();
         }

@@ -30,6 +30,7 @@ public final class Redactor {
     private static final String IPV4 = "(?:[0-9]{1,3}\\.){3}[0-9]{1,3}";
     /** Colon-separated hex (an IPv6 address, a MAC, a GUID, or a time: told apart after matching). */
     private static final String COLON_HEX = "(?:[0-9A-Fa-f]{0,4}:){2,7}(?:" + IPV4 + "|[0-9A-Fa-f]{1,4})?";
+
     private static final Pattern MAC = Pattern.compile("(?:[0-9A-Fa-f]{2}:){5}[0-9A-Fa-f]{2}");
     private static final Pattern GUID = Pattern.compile("(?:[0-9A-Fa-f]{4}:){3}[0-9A-Fa-f]{4}");
     /**
@@ -44,6 +45,7 @@ public final class Redactor {
             + "(?:sn|serial number|vendor specific|system specific|asset tag)[ \\t]*:[ \\t]*)"
             + "(?<value>[^ \\t\\r\\n](?:[^\\r\\n]*[^ \\t\\r\\n])?)"
             + "|(?<capability>device serial number[ \\t]+)(?<eui>[0-9a-f]{2}(?:-[0-9a-f]{2}){7})(?![0-9a-z-])");
+
     private static final Pattern EUI64 = Pattern.compile("[0-9A-Fa-f]{2}(?:-[0-9A-Fa-f]{2}){7}");
 
     private final Pattern pattern;
@@ -53,8 +55,11 @@ public final class Redactor {
     /** @param hostNames the host's names (host name, FQDN, domain), replaced as whole words */
     public Redactor(List<String> hostNames) {
         StringBuilder p = new StringBuilder();
-        hostNames.stream().filter(n -> !n.isBlank()).sorted(Comparator.comparingInt(String::length).reversed())
-                .forEach(n -> p.append("(?<![A-Za-z0-9-])").append(Pattern.quote(n)).append("(?![A-Za-z0-9-])|"));
+        hostNames.stream()
+                .filter(n -> !n.isBlank())
+                .sorted(Comparator.comparingInt(String::length).reversed())
+                .forEach(n ->
+                        p.append("(?<![A-Za-z0-9-])").append(Pattern.quote(n)).append("(?![A-Za-z0-9-])|"));
         p.append("(?<![0-9A-Za-z:.])(?<hex>").append(COLON_HEX).append(")(?![0-9A-Za-z:])");
         p.append("|(?<![0-9A-Za-z.:_-])(?<v4>").append(IPV4).append(")(?![0-9A-Za-z.])");
         this.pattern = Pattern.compile(p.toString());
@@ -67,8 +72,10 @@ public final class Redactor {
 
     public String redact(String text) {
         Matcher s = SERIAL.matcher(text);
-        String withoutSerials = s.replaceAll(r -> Matcher.quoteReplacement(s.group("value") != null
-                ? s.group("key") + serial(s.group("value")) : s.group("capability") + serial(s.group("eui"))));
+        String withoutSerials = s.replaceAll(r -> Matcher.quoteReplacement(
+                s.group("value") != null
+                        ? s.group("key") + serial(s.group("value"))
+                        : s.group("capability") + serial(s.group("eui"))));
         Matcher m = pattern.matcher(withoutSerials);
         return m.replaceAll(r -> Matcher.quoteReplacement(replace(m)));
     }
@@ -81,9 +88,12 @@ public final class Redactor {
         if (value.equals("00-00-00-00-00-00-00-00")) {
             return value;
         }
-        return token("serial", value, n -> EUI64.matcher(value).matches()
-                ? String.format("00-00-00-00-00-%02x-%02x-%02x", (n >> 16) & 0xff, (n >> 8) & 0xff, n & 0xff)
-                : "serial-" + n);
+        return token(
+                "serial",
+                value,
+                n -> EUI64.matcher(value).matches()
+                        ? String.format("00-00-00-00-00-%02x-%02x-%02x", (n >> 16) & 0xff, (n >> 8) & 0xff, n & 0xff)
+                        : "serial-" + n);
     }
 
     private String replace(Matcher m) {
@@ -97,7 +107,10 @@ public final class Redactor {
                 return mac(hex);
             }
             if (GUID.matcher(hex).matches()) {
-                return token("guid", hex.toLowerCase(Locale.ROOT), n -> String.format("0200:00ff:fe%02x:%04x", (n >> 16) & 0xff, n & 0xffff));
+                return token(
+                        "guid",
+                        hex.toLowerCase(Locale.ROOT),
+                        n -> String.format("0200:00ff:fe%02x:%04x", (n >> 16) & 0xff, n & 0xffff));
             }
             return ipv6(hex);
         }
@@ -106,7 +119,11 @@ public final class Redactor {
 
     private String ipv4(String address) {
         int[] octets = octets(address);
-        if (octets == null || octets[0] == 0 || octets[0] == 127 || octets[0] == 255 || (octets[0] >= 224 && octets[0] <= 239)) {
+        if (octets == null
+                || octets[0] == 0
+                || octets[0] == 127
+                || octets[0] == 255
+                || (octets[0] >= 224 && octets[0] <= 239)) {
             return address;
         }
         return token("ipv4", address, n -> "10." + ((n >> 16) & 0xff) + "." + ((n >> 8) & 0xff) + "." + (n & 0xff));
@@ -117,7 +134,10 @@ public final class Redactor {
         if (lower.equals("ff:ff:ff:ff:ff:ff") || lower.equals("00:00:00:00:00:00")) {
             return address;
         }
-        return token("mac", lower, n -> String.format("02:00:00:%02x:%02x:%02x", (n >> 16) & 0xff, (n >> 8) & 0xff, n & 0xff));
+        return token(
+                "mac",
+                lower,
+                n -> String.format("02:00:00:%02x:%02x:%02x", (n >> 16) & 0xff, (n >> 8) & 0xff, n & 0xff));
     }
 
     /** An IPv6 address, or anything else colon-separated (a time, a PCI address), which is kept. */
@@ -154,17 +174,24 @@ public final class Redactor {
         if (embeddedV4) {
             return text.substring(0, text.length() - last.length()) + ipv4(last);
         }
-        if (!compressed && groups.get(5).equalsIgnoreCase("ffff") && groups.subList(0, 5).stream().allMatch(g -> g.matches("0+"))) {
+        if (!compressed
+                && groups.get(5).equalsIgnoreCase("ffff")
+                && groups.subList(0, 5).stream().allMatch(g -> g.matches("0+"))) {
             // An IPv4-mapped GID, as show_gids prints it: map its address like the IPv4 beside it.
             int high = Integer.parseInt(groups.get(6), 16);
             int low = Integer.parseInt(groups.get(7), 16);
             int[] v4 = octets(ipv4((high >> 8) + "." + (high & 0xff) + "." + (low >> 8) + "." + (low & 0xff)));
-            return String.join(":", groups.subList(0, 6)) + String.format(":%02x%02x:%02x%02x", v4[0], v4[1], v4[2], v4[3]);
+            return String.join(":", groups.subList(0, 6))
+                    + String.format(":%02x%02x:%02x%02x", v4[0], v4[1], v4[2], v4[3]);
         }
         String prefix = first.equals("fe80") ? "fe80" : "fd00";
-        return token("ipv6", text.toLowerCase(Locale.ROOT), n -> compressed
-                ? prefix + "::" + Integer.toHexString(n)
-                : String.format("%s:0000:0000:0000:0000:0000:%04x:%04x", prefix, (n >> 16) & 0xffff, n & 0xffff));
+        return token(
+                "ipv6",
+                text.toLowerCase(Locale.ROOT),
+                n -> compressed
+                        ? prefix + "::" + Integer.toHexString(n)
+                        : String.format(
+                                "%s:0000:0000:0000:0000:0000:%04x:%04x", prefix, (n >> 16) & 0xffff, n & 0xffff));
     }
 
     private static int[] octets(String address) {
@@ -183,7 +210,8 @@ public final class Redactor {
     }
 
     private String token(String kind, String value, IntFunction<String> format) {
-        return tokens.compute(kind + ":" + value, (k, existing) -> existing != null ? existing
-                : format.apply(counts.merge(kind, 1, Integer::sum)));
+        return tokens.compute(
+                kind + ":" + value,
+                (k, existing) -> existing != null ? existing : format.apply(counts.merge(kind, 1, Integer::sum)));
     }
 }

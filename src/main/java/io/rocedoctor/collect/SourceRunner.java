@@ -2,7 +2,6 @@ package io.rocedoctor.collect;
 
 import io.rocedoctor.bundle.Source;
 import io.rocedoctor.bundle.SourceKind;
-
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -32,19 +31,20 @@ import java.util.concurrent.TimeoutException;
 public final class SourceRunner implements AutoCloseable {
     /** What GNU timeout(1) exits with, so the shell collector records the same code. */
     static final int TIMED_OUT = 124;
+
     static final int NOT_FOUND = 127;
     static final int NOT_RUNNABLE = 126;
     /** A file or output larger than the reader accepts is cut: the reader reads at most 64 MiB. */
     private static final int MAX_BYTES = 64 << 20;
     /** Where tools live even when the caller's PATH lacks the sbin folders (a non-root shell on Debian). */
-    private static final List<String> SYSTEM_BIN = List.of("/usr/local/sbin", "/usr/local/bin", "/usr/sbin", "/usr/bin", "/sbin", "/bin");
+    private static final List<String> SYSTEM_BIN =
+            List.of("/usr/local/sbin", "/usr/local/bin", "/usr/sbin", "/usr/bin", "/sbin", "/bin");
 
     /**
      * How taking a source went. {@code output} is null when nothing was captured; {@code exit} is
      * null for a file; {@code error} says why nothing (or only a failing command's output) was captured.
      */
-    public record Outcome(byte[] output, byte[] stderr, Integer exit, String error, long millis) {
-    }
+    public record Outcome(byte[] output, byte[] stderr, Integer exit, String error, long millis) {}
 
     private static final Path BNXT_RE_CONFIGFS = Path.of("sys/kernel/config/bnxt_re");
 
@@ -90,7 +90,8 @@ public final class SourceRunner implements AutoCloseable {
 
     public Outcome take(Source source) {
         long start = System.nanoTime();
-        Outcome o = source.kind().origin() == SourceKind.Origin.FILE ? readFile(source.display()) : run(source.display());
+        Outcome o =
+                source.kind().origin() == SourceKind.Origin.FILE ? readFile(source.display()) : run(source.display());
         return new Outcome(o.output, o.stderr, o.exit, o.error, (System.nanoTime() - start) / 1_000_000);
     }
 
@@ -142,7 +143,10 @@ public final class SourceRunner implements AutoCloseable {
         if (tool.contains("/")) {
             return Files.isExecutable(Path.of(tool)) ? Optional.of(Path.of(tool)) : Optional.empty();
         }
-        return searchPath.stream().map(d -> d.resolve(tool)).filter(f -> Files.isRegularFile(f) && Files.isExecutable(f)).findFirst();
+        return searchPath.stream()
+                .map(d -> d.resolve(tool))
+                .filter(f -> Files.isRegularFile(f) && Files.isExecutable(f))
+                .findFirst();
     }
 
     private Outcome readFile(String absolute) {
@@ -168,7 +172,9 @@ public final class SourceRunner implements AutoCloseable {
      */
     private Optional<Path> makeConfigfsGroup(Path file) {
         Path subsystem = root.resolve(BNXT_RE_CONFIGFS);
-        if (!file.startsWith(subsystem) || file.getNameCount() <= subsystem.getNameCount() + 1 || !Files.isDirectory(subsystem)) {
+        if (!file.startsWith(subsystem)
+                || file.getNameCount() <= subsystem.getNameCount() + 1
+                || !Files.isDirectory(subsystem)) {
             return Optional.empty();
         }
         Path group = subsystem.resolve(file.getName(subsystem.getNameCount()));
@@ -195,9 +201,13 @@ public final class SourceRunner implements AutoCloseable {
             return new Outcome(null, null, null, "timed out after " + timeout.toSeconds() + " s", 0);
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
-            String why = cause instanceof NoSuchFileException ? "no such file"
-                    : cause instanceof AccessDeniedException ? "permission denied"
-                    : cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
+            String why = cause instanceof NoSuchFileException
+                    ? "no such file"
+                    : cause instanceof AccessDeniedException
+                            ? "permission denied"
+                            : cause.getMessage() != null
+                                    ? cause.getMessage()
+                                    : cause.getClass().getSimpleName();
             return new Outcome(null, null, null, why, 0);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -212,7 +222,11 @@ public final class SourceRunner implements AutoCloseable {
     }
 
     private static Optional<String> firstLine(byte[] text) {
-        return new String(text, StandardCharsets.UTF_8).lines().map(String::strip).filter(l -> !l.isEmpty()).findFirst()
+        return new String(text, StandardCharsets.UTF_8)
+                .lines()
+                .map(String::strip)
+                .filter(l -> !l.isEmpty())
+                .findFirst()
                 .map(l -> l.length() > 200 ? l.substring(0, 200) : l);
     }
 

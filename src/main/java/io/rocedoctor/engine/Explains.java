@@ -1,5 +1,4 @@
 package io.rocedoctor.engine;
 
 /** A cause finding explains a symptom finding (causes.drl). */
-public record Explains(Finding cause, Finding symptom) {
-}
+public record Explains(Finding cause, Finding symptom) {}

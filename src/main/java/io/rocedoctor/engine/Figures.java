@@ -1,13 +1,11 @@
 package io.rocedoctor.engine;
 
 import io.rocedoctor.facts.CounterRate;
-
 import java.util.Locale;
 
 /** Numbers as evidence shows them: fixed precision and locale-independent, so output is byte-stable. */
 public final class Figures {
-    private Figures() {
-    }
+    private Figures() {}
 
     public static String percent(double fraction) {
         return String.format(Locale.ROOT, "%.1f%%", fraction * 100);
@@ -29,6 +27,7 @@ public final class Figures {
         if (c.sinceBoot()) {
             return Long.toUnsignedString(c.last()) + " since boot (one sample)";
         }
-        return "+" + c.delta() + " in the interval" + (c.perSecond() == null ? "" : " (" + number(c.perSecond()) + "/s)");
+        return "+" + c.delta() + " in the interval"
+                + (c.perSecond() == null ? "" : " (" + number(c.perSecond()) + "/s)");
     }
 }

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-
 import org.kie.api.runtime.rule.RuleContext;
 
 /**
@@ -15,8 +14,14 @@ import org.kie.api.runtime.rule.RuleContext;
  * symptoms), how sure it is, the severity when the rule sets one (otherwise the rule's default
  * from its metadata), the evidence and the proposed actions.
  */
-public record Finding(String id, String subject, Set<String> scope, String confidence, String severity,
-                      List<Evidence> evidence, List<ActionProposal> actions) {
+public record Finding(
+        String id,
+        String subject,
+        Set<String> scope,
+        String confidence,
+        String severity,
+        List<Evidence> evidence,
+        List<ActionProposal> actions) {
 
     public Finding {
         scope = java.util.Collections.unmodifiableSet(new TreeSet<>(scope));
@@ -139,7 +144,8 @@ public record Finding(String id, String subject, Set<String> scope, String confi
 
         public Finding build() {
             if (id == null) {
-                throw new IllegalStateException("a finding about " + subject + " has no id: build it with its rule's name");
+                throw new IllegalStateException(
+                        "a finding about " + subject + " has no id: build it with its rule's name");
             }
             return new Finding(id, subject, scope, confidence, severity, evidence, actions);
         }

@@ -3,7 +3,6 @@ package io.rocedoctor.engine;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -20,8 +19,8 @@ import java.util.TreeMap;
  * {@code extends} another and then lists only what it changes; a user's profile file works the same,
  * builds on throughput when it names no parent, and may only set thresholds its parent knows.
  */
-public record Profile(String name, String description, Thresholds thresholds, Map<String, String> severities,
-                      boolean configOnly) {
+public record Profile(
+        String name, String description, Thresholds thresholds, Map<String, String> severities, boolean configOnly) {
 
     public static final List<String> BUILT_IN = List.of("throughput", "latency", "storage", "audit");
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
@@ -37,7 +36,8 @@ public record Profile(String name, String description, Thresholds thresholds, Ma
         }
         Path file = Path.of(nameOrFile);
         if (!Files.isRegularFile(file)) {
-            throw new IOException("profile '" + nameOrFile + "' is neither one of " + BUILT_IN + " nor a readable file");
+            throw new IOException(
+                    "profile '" + nameOrFile + "' is neither one of " + BUILT_IN + " nor a readable file");
         }
         try (InputStream in = Files.newInputStream(file)) {
             return fromYaml(YAML.readTree(in), file.toString(), 0, "throughput");
@@ -68,11 +68,14 @@ public record Profile(String name, String description, Thresholds thresholds, Ma
             if (!BUILT_IN.contains(parent)) {
                 throw new IOException(origin + ": extends '" + parent + "', which is not one of " + BUILT_IN);
             }
-            try (InputStream in = Profile.class.getResourceAsStream("/io/rocedoctor/rules/profiles/" + parent + ".yaml")) {
-                base = fromYaml(YAML.readTree(in), parent, depth + 1, parent.equals("throughput") ? null : "throughput");
+            try (InputStream in =
+                    Profile.class.getResourceAsStream("/io/rocedoctor/rules/profiles/" + parent + ".yaml")) {
+                base = fromYaml(
+                        YAML.readTree(in), parent, depth + 1, parent.equals("throughput") ? null : "throughput");
             }
         }
-        Map<String, Double> values = new TreeMap<>(base == null ? Map.of() : base.thresholds().values());
+        Map<String, Double> values =
+                new TreeMap<>(base == null ? Map.of() : base.thresholds().values());
         JsonNode t = doc.path("thresholds");
         if (!t.isMissingNode() && !t.isObject()) {
             throw new IOException(origin + ": thresholds must be a mapping of name: number");
@@ -99,10 +102,16 @@ public record Profile(String name, String description, Thresholds thresholds, Ma
             severities.put(e.getKey(), s);
         }
         String name = doc.path("name").asText(origin);
-        boolean latency = doc.has("latencySensitive") ? doc.get("latencySensitive").asBoolean()
+        boolean latency = doc.has("latencySensitive")
+                ? doc.get("latencySensitive").asBoolean()
                 : base != null && base.thresholds().latencySensitive();
-        boolean configOnly = doc.has("configOnly") ? doc.get("configOnly").asBoolean() : base != null && base.configOnly();
-        return new Profile(name, doc.path("description").asText(""), new Thresholds(name, values, latency), severities,
+        boolean configOnly =
+                doc.has("configOnly") ? doc.get("configOnly").asBoolean() : base != null && base.configOnly();
+        return new Profile(
+                name,
+                doc.path("description").asText(""),
+                new Thresholds(name, values, latency),
+                severities,
                 configOnly);
     }
 }

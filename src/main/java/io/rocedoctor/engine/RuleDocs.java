@@ -7,8 +7,7 @@ import java.util.Optional;
 
 /** The rule pages of docs/rules, packaged in the jar: {@code rules show ID} and each finding's explanation. */
 public final class RuleDocs {
-    private RuleDocs() {
-    }
+    private RuleDocs() {}
 
     public static Optional<String> page(String id) {
         if (!id.matches("[A-Z0-9_]{1,64}")) {

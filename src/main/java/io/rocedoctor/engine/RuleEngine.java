@@ -3,7 +3,6 @@ package io.rocedoctor.engine;
 import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.bundle.SwitchSourceKind;
 import io.rocedoctor.facts.Facts;
-
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,7 +19,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
-
 import org.drools.model.Model;
 import org.drools.modelcompiler.KieBaseBuilder;
 import org.kie.api.KieBase;
@@ -43,10 +41,11 @@ public final class RuleEngine {
      * The layers whose rules judge RoCE: they are not evaluated on a NIC without an RDMA device (a
      * virtio or plain Ethernet NIC has no RoCE to misconfigure), and not at all on a host without one.
      */
-    public static final Set<RuleLayer> ROCE_LAYERS = Set.of(RuleLayer.HOST_QOS, RuleLayer.CONGESTION, RuleLayer.TRANSPORT,
-            RuleLayer.END_TO_END, RuleLayer.BASELINE);
+    public static final Set<RuleLayer> ROCE_LAYERS = Set.of(
+            RuleLayer.HOST_QOS, RuleLayer.CONGESTION, RuleLayer.TRANSPORT, RuleLayer.END_TO_END, RuleLayer.BASELINE);
     /** Why a RoCE rule was not judged on a host without any RDMA device. */
     public static final String NO_RDMA_DEVICE = "no RDMA device in the bundle";
+
     private static final String MODEL_INDEX = "META-INF/kie/io.rocedoctor/roce-doctor/drools-model";
     private static volatile KieBase builtIn;
 
@@ -54,6 +53,7 @@ public final class RuleEngine {
     private final Map<String, RuleInfo> catalog;
     /** Built-in rule names a user rule replaces, and the packages the user rules live in. */
     private final Set<String> overridden;
+
     private final Set<String> userPackages;
 
     private RuleEngine(KieBase kieBase, Set<String> overridden, Set<String> userPackages) {
@@ -91,15 +91,23 @@ public final class RuleEngine {
         // the built-in rule. Without hashing each constraint is evaluated on its own.
         java.util.Properties unhashed = new java.util.Properties();
         unhashed.setProperty("drools.alphaNodeHashingThreshold", "0");
-        KieBase base = KieBaseBuilder.createKieBaseFromModel(loadModels(),
-                org.drools.core.impl.RuleBaseFactory.newKnowledgeBaseConfiguration(unhashed, RuleEngine.class.getClassLoader()));
+        KieBase base = KieBaseBuilder.createKieBaseFromModel(
+                loadModels(),
+                org.drools.core.impl.RuleBaseFactory.newKnowledgeBaseConfiguration(
+                        unhashed, RuleEngine.class.getClassLoader()));
         Map<String, Set<String>> builtInRules = new TreeMap<>();
         for (KiePackage pkg : base.getKiePackages()) {
-            pkg.getRules().forEach(r -> builtInRules.computeIfAbsent(pkg.getName(), k -> new HashSet<>()).add(r.getName()));
+            pkg.getRules()
+                    .forEach(r -> builtInRules
+                            .computeIfAbsent(pkg.getName(), k -> new HashSet<>())
+                            .add(r.getName()));
         }
         KnowledgeBuilder builder = KnowledgeBuilderFactory.newKnowledgeBuilder(base);
         for (Path p : drl) {
-            builder.add(ResourceFactory.newByteArrayResource(Files.readAllBytes(p)).setSourcePath(p.getFileName().toString()), ResourceType.DRL);
+            builder.add(
+                    ResourceFactory.newByteArrayResource(Files.readAllBytes(p))
+                            .setSourcePath(p.getFileName().toString()),
+                    ResourceType.DRL);
             if (builder.hasErrors()) {
                 throw new IOException(p + ": " + builder.getErrors().toString().strip());
             }
@@ -113,7 +121,8 @@ public final class RuleEngine {
         Set<String> overridden = new HashSet<>();
         for (Map.Entry<String, Set<String>> pkg : builtInRules.entrySet()) {
             if (userPackages.contains(pkg.getKey())) {
-                throw new IOException(folder + ": user rules need a package of their own, not the built-in '" + pkg.getKey() + "'");
+                throw new IOException(
+                        folder + ": user rules need a package of their own, not the built-in '" + pkg.getKey() + "'");
             }
             pkg.getValue().stream().filter(userRules::contains).forEach(overridden::add);
         }
@@ -132,13 +141,15 @@ public final class RuleEngine {
      * first bundle's facts are; {@link #builtIn()} waits for it. Nothing changes but the timing.
      */
     public static void buildInBackground() {
-        Thread t = new Thread(() -> {
-            try {
-                builtInKieBase();
-            } catch (RuntimeException | Error e) {
-                // the caller's own build reports it
-            }
-        }, "rulebase");
+        Thread t = new Thread(
+                () -> {
+                    try {
+                        builtInKieBase();
+                    } catch (RuntimeException | Error e) {
+                        // the caller's own build reports it
+                    }
+                },
+                "rulebase");
         t.setDaemon(true);
         t.start();
     }
@@ -160,7 +171,8 @@ public final class RuleEngine {
         List<Model> models = new ArrayList<>();
         try (InputStream in = RuleEngine.class.getClassLoader().getResourceAsStream(MODEL_INDEX)) {
             if (in == null) {
-                throw new IllegalStateException("no precompiled rules in the classpath (" + MODEL_INDEX + "): the build did not run kie-maven-plugin");
+                throw new IllegalStateException("no precompiled rules in the classpath (" + MODEL_INDEX
+                        + "): the build did not run kie-maven-plugin");
             }
             BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
             String content = r.lines().reduce("", (a, b) -> a + "\n" + b);
@@ -168,7 +180,10 @@ public final class RuleEngine {
                 if (token.isEmpty() || token.startsWith("Drools-Model-Version")) {
                     continue;
                 }
-                models.add(Class.forName(token).asSubclass(Model.class).getDeclaredConstructor().newInstance());
+                models.add(Class.forName(token)
+                        .asSubclass(Model.class)
+                        .getDeclaredConstructor()
+                        .newInstance());
             }
         } catch (IOException | ReflectiveOperationException e) {
             throw new IllegalStateException("cannot load the precompiled rules: " + e, e);
@@ -184,9 +199,15 @@ public final class RuleEngine {
                 if (!meta.containsKey("layer") || replaced.test(r)) {
                     continue; // derivation and causes rules are not catalog rules
                 }
-                out.put(r.getName(), new RuleInfo(r.getName(), RuleLayer.of(text(meta.get("layer"))), Severity.of(text(meta.get("severity"))),
-                        text(meta.get("summary")), RuleInfo.requirements(text(meta.get("sources"))),
-                        "counter".equals(text(meta.get("kind")))));
+                out.put(
+                        r.getName(),
+                        new RuleInfo(
+                                r.getName(),
+                                RuleLayer.of(text(meta.get("layer"))),
+                                Severity.of(text(meta.get("severity"))),
+                                text(meta.get("summary")),
+                                RuleInfo.requirements(text(meta.get("sources"))),
+                                "counter".equals(text(meta.get("kind")))));
             }
         }
         return out;
@@ -221,7 +242,8 @@ public final class RuleEngine {
         return diagnose(facts, profile, usable, true);
     }
 
-    private Diagnosis diagnose(java.util.Collection<?> facts, Profile profile, Set<? extends Enum<?>> usable, boolean fleet) {
+    private Diagnosis diagnose(
+            java.util.Collection<?> facts, Profile profile, Set<? extends Enum<?>> usable, boolean fleet) {
         Set<String> skipped = new HashSet<>();
         List<NotEvaluated> notEvaluated = new ArrayList<>();
         WithoutRdma withoutRdma = fleet ? WithoutRdma.NONE : WithoutRdma.of(facts);
@@ -240,8 +262,8 @@ public final class RuleEngine {
                 notEvaluated.add(new NotEvaluated(rule.id(), missing, "sources not collected"));
             } else if (profile.configOnly() && rule.counter()) {
                 skipped.add(rule.id());
-                notEvaluated.add(new NotEvaluated(rule.id(), List.of(),
-                        "profile " + profile.name() + " evaluates configuration rules only"));
+                notEvaluated.add(new NotEvaluated(
+                        rule.id(), List.of(), "profile " + profile.name() + " evaluates configuration rules only"));
             }
         }
         KieSession session = kieBase.newKieSession();
@@ -261,14 +283,16 @@ public final class RuleEngine {
                 if (info != null && ROCE_LAYERS.contains(info.layer())) {
                     Set<String> without = withoutRdma.named(match.getObjects());
                     if (!without.isEmpty()) {
-                        notOnRdma.computeIfAbsent(rule, k -> new java.util.TreeSet<>()).addAll(without);
+                        notOnRdma
+                                .computeIfAbsent(rule, k -> new java.util.TreeSet<>())
+                                .addAll(without);
                         return false;
                     }
                 }
                 return true;
             });
-            notOnRdma.forEach((rule, names) -> notEvaluated.add(new NotEvaluated(rule, List.of(),
-                    "not judged on " + String.join(", ", names) + ": no RDMA device there")));
+            notOnRdma.forEach((rule, names) -> notEvaluated.add(new NotEvaluated(
+                    rule, List.of(), "not judged on " + String.join(", ", names) + ": no RDMA device there")));
             List<Finding> findings = new ArrayList<>();
             List<Explains> explains = new ArrayList<>();
             for (Object o : session.getObjects()) {
@@ -287,7 +311,10 @@ public final class RuleEngine {
             notEvaluated.sort(Comparator.comparing(NotEvaluated::rule)
                     .thenComparing(NotEvaluated::reason, Comparator.nullsFirst(Comparator.naturalOrder()))
                     .thenComparing(n -> String.join(",", n.missing())));
-            List<String> evaluated = catalog.keySet().stream().filter(id -> !skipped.contains(id)).sorted().toList();
+            List<String> evaluated = catalog.keySet().stream()
+                    .filter(id -> !skipped.contains(id))
+                    .sorted()
+                    .toList();
             return new Diagnosis(findings, explains, notEvaluated, evaluated);
         } finally {
             session.dispose();
@@ -298,10 +325,18 @@ public final class RuleEngine {
         RuleInfo info = catalog.get(f.id());
         String severity = profile.severities().get(f.id());
         if (severity == null) {
-            severity = f.severity() != null ? f.severity() : info == null ? Severity.INFO.label() : info.severity().label();
+            severity = f.severity() != null
+                    ? f.severity()
+                    : info == null ? Severity.INFO.label() : info.severity().label();
         }
-        return new Finding(f.id(), f.subject(), f.scope(), f.confidence(), severity.toLowerCase(Locale.ROOT),
-                f.evidence(), f.actions());
+        return new Finding(
+                f.id(),
+                f.subject(),
+                f.scope(),
+                f.confidence(),
+                severity.toLowerCase(Locale.ROOT),
+                f.evidence(),
+                f.actions());
     }
 
     /** Requirements of a rule the bundle cannot meet, in the collector's spelling. */
@@ -317,8 +352,12 @@ public final class RuleEngine {
 
     /** A requirement as the report says it: {@code mlnx_qos -i * or dcb pfc show dev *}. */
     public static String spelling(RuleInfo.Requirement requirement) {
-        return String.join(" or ", requirement.alternatives().stream()
-                .map(all -> String.join(" and ", all.stream().map(RuleEngine::generic).toList())).toList());
+        return String.join(
+                " or ",
+                requirement.alternatives().stream()
+                        .map(all -> String.join(
+                                " and ", all.stream().map(RuleEngine::generic).toList()))
+                        .toList());
     }
 
     /**
@@ -327,7 +366,8 @@ public final class RuleEngine {
      * pfcwd config}; perftest is named by its programs. No template braces or made-up names reach a report.
      */
     public static String generic(Enum<?> kind) {
-        String template = kind instanceof SwitchSourceKind s ? "switch: " + s.templates().get(0)
+        String template = kind instanceof SwitchSourceKind s
+                ? "switch: " + s.templates().get(0)
                 : ((SourceKind) kind).templates().get(0);
         if (template.startsWith("{program}")) {
             return "perftest output (ib_write_bw, ib_read_lat...)";

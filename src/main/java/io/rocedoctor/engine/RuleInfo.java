@@ -2,7 +2,6 @@ package io.rocedoctor.engine;
 
 import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.bundle.SwitchSourceKind;
-
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -17,8 +16,13 @@ import java.util.Set;
  * {@link SourceKind} or, with the prefix {@code switch:}, a {@link SwitchSourceKind} met by any switch
  * dump of the bundle ({@code switch:SONIC_PFCWD_CONFIG|switch:NVUE_INTERFACE_PFC_WATCHDOG}).
  */
-public record RuleInfo(String id, RuleLayer layer, Severity severity, String summary, List<Requirement> requirements,
-                       boolean counter) {
+public record RuleInfo(
+        String id,
+        RuleLayer layer,
+        Severity severity,
+        String summary,
+        List<Requirement> requirements,
+        boolean counter) {
     private static final String SWITCH = "switch:";
 
     public RuleInfo {
@@ -47,7 +51,10 @@ public record RuleInfo(String id, RuleLayer layer, Severity severity, String sum
             for (String alternative : requirement.split("\\|")) {
                 Set<Enum<?>> all = new LinkedHashSet<>();
                 for (String k : alternative.split("\\+")) {
-                    all.add(k.startsWith(SWITCH) ? SwitchSourceKind.valueOf(k.substring(SWITCH.length())) : SourceKind.valueOf(k));
+                    all.add(
+                            k.startsWith(SWITCH)
+                                    ? SwitchSourceKind.valueOf(k.substring(SWITCH.length()))
+                                    : SourceKind.valueOf(k));
                 }
                 alternatives.add(all);
             }

@@ -8,8 +8,18 @@ import java.util.Locale;
  * which order remediation steps and have a vocabulary of their own.
  */
 public enum RuleLayer {
-    PHYSICAL, PCIE, QUEUES, IRQ, TRANSPORT, MULTIPATH, CONGESTION, HOST_QOS, SWITCH_QOS,
-    END_TO_END, BASELINE, FLEET;
+    PHYSICAL,
+    PCIE,
+    QUEUES,
+    IRQ,
+    TRANSPORT,
+    MULTIPATH,
+    CONGESTION,
+    HOST_QOS,
+    SWITCH_QOS,
+    END_TO_END,
+    BASELINE,
+    FLEET;
 
     /** {@code host-qos}: as {@code @layer} and reports write it. */
     public String label() {

@@ -10,9 +10,14 @@ import java.util.Locale;
  * severity is written as its lower-case label ({@code critical}) in rules, profiles and reports.
  */
 public enum Severity {
-    CRITICAL, HIGH, MEDIUM, LOW, INFO;
+    CRITICAL,
+    HIGH,
+    MEDIUM,
+    LOW,
+    INFO;
 
-    private static final List<String> LABELS = Arrays.stream(values()).map(Severity::label).toList();
+    private static final List<String> LABELS =
+            Arrays.stream(values()).map(Severity::label).toList();
 
     /** {@code high}: as rules, profiles and reports write it. */
     public String label() {

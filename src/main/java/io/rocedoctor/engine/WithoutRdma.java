@@ -3,7 +3,6 @@ package io.rocedoctor.engine;
 import io.rocedoctor.facts.Nic;
 import io.rocedoctor.facts.Port;
 import io.rocedoctor.facts.RdmaDevice;
-
 import java.lang.reflect.RecordComponent;
 import java.util.Collection;
 import java.util.HashSet;
@@ -37,7 +36,8 @@ record WithoutRdma(Set<String> names, boolean wholeHost) {
         // A RoCE LAG device runs over the bond: its member ports, and their NICs, carry RDMA.
         Set<String> portsWithRdma = new HashSet<>();
         for (Object f : facts) {
-            if (f instanceof Port p && (withRdma.contains(p.name()) || p.bond() != null && withRdma.contains(p.bond()))) {
+            if (f instanceof Port p
+                    && (withRdma.contains(p.name()) || p.bond() != null && withRdma.contains(p.bond()))) {
                 portsWithRdma.add(p.name());
                 if (p.nic() != null) {
                     portsWithRdma.add(p.nic());
@@ -53,7 +53,9 @@ record WithoutRdma(Set<String> names, boolean wholeHost) {
                 if (!withRdma.contains(n.id())) {
                     names.add(n.id());
                 }
-            } else if (f instanceof Port p && !withRdma.contains(p.name()) && (p.nic() == null || !withRdma.contains(p.nic()))) {
+            } else if (f instanceof Port p
+                    && !withRdma.contains(p.name())
+                    && (p.nic() == null || !withRdma.contains(p.nic()))) {
                 names.add(p.name());
             }
         }
@@ -94,7 +96,8 @@ record WithoutRdma(Set<String> names, boolean wholeHost) {
     }
 
     private static List<RecordComponent> naming(Class<?> type) {
-        return java.util.Arrays.stream(type.getRecordComponents()).filter(c -> NAMING.contains(c.getName())
-                && c.getType() == String.class).toList();
+        return java.util.Arrays.stream(type.getRecordComponents())
+                .filter(c -> NAMING.contains(c.getName()) && c.getType() == String.class)
+                .toList();
     }
 }

@@ -9,9 +9,22 @@ package io.rocedoctor.facts;
  * the link's usable bandwidth after encoding ({@code pcieUsableGbps}), which the profile's TLP
  * overhead factor scales down, so the rule computes it.
  */
-public record Baseline(String source, String test, boolean latency, String ibdev, String netdev, String nic,
-                       long messageBytes, Double averageGbps, Double peakGbps, Double typicalUsec, Double p99Usec,
-                       Double p999Usec, Double maxUsec, Double portGbps, Double pcieUsableGbps) {
+public record Baseline(
+        String source,
+        String test,
+        boolean latency,
+        String ibdev,
+        String netdev,
+        String nic,
+        long messageBytes,
+        Double averageGbps,
+        Double peakGbps,
+        Double typicalUsec,
+        Double p99Usec,
+        Double p999Usec,
+        Double maxUsec,
+        Double portGbps,
+        Double pcieUsableGbps) {
 
     /** min(port speed, PCIe usable x overhead factor) over what is known; null when neither is. */
     public Double expectedGbps(double pcieOverheadFactor) {

@@ -3,7 +3,6 @@ package io.rocedoctor.facts;
 import io.rocedoctor.bundle.Source;
 import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.parse.PerftestResult;
-
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -17,11 +16,13 @@ import java.util.regex.Pattern;
  */
 final class BaselineFacts implements LayerFacts {
     /** {@code -d mlx5_0}, {@code --ib-dev=mlx5_0}, or as a mangled file name spells them: {@code -d_mlx5_0_-F}. */
-    private static final Pattern DEVICE_ARG = Pattern.compile("(?:^|[\\s_])(?:-d[\\s_]*+|--ib-dev[=\\s_])(\\S+?)(?=_-|\\s|$)");
+    private static final Pattern DEVICE_ARG =
+            Pattern.compile("(?:^|[\\s_])(?:-d[\\s_]*+|--ib-dev[=\\s_])(\\S+?)(?=_-|\\s|$)");
 
     @Override
     public FactLayer declaration() {
-        return new FactLayer("baseline",
+        return new FactLayer(
+                "baseline",
                 Set.of(SourceKind.PERFTEST),
                 Set.of(RdmaDevice.class, PcieLink.class),
                 Set.of(Baseline.class));
@@ -32,7 +33,9 @@ final class BaselineFacts implements LayerFacts {
         List<RdmaDevice> devices = facts.of(RdmaDevice.class);
         List<PcieLink> links = facts.of(PcieLink.class);
         for (Source s : host.sources(SourceKind.PERFTEST)) {
-            host.parse(s, PerftestResult.class).flatMap(r -> baseline(s, r, host, devices, links)).ifPresent(facts::add);
+            host.parse(s, PerftestResult.class)
+                    .flatMap(r -> baseline(s, r, host, devices, links))
+                    .ifPresent(facts::add);
         }
     }
 
@@ -46,12 +49,15 @@ final class BaselineFacts implements LayerFacts {
             return null;
         }
         String word = m.group(1);
-        return devices.stream().map(RdmaDevice::name).filter(d -> word.equals(d) || word.startsWith(d + "_"))
-                .max(Comparator.comparingInt(String::length)).orElse(word);
+        return devices.stream()
+                .map(RdmaDevice::name)
+                .filter(d -> word.equals(d) || word.startsWith(d + "_"))
+                .max(Comparator.comparingInt(String::length))
+                .orElse(word);
     }
 
-    private static Optional<Baseline> baseline(Source s, PerftestResult r, HostContext host, List<RdmaDevice> devices,
-                                               List<PcieLink> links) {
+    private static Optional<Baseline> baseline(
+            Source s, PerftestResult r, HostContext host, List<RdmaDevice> devices, List<PcieLink> links) {
         String program = s.arg();
         String options = s.args().size() > 1 ? s.args().get(1) : "";
         String ibdev = r.banner().device();
@@ -59,32 +65,66 @@ final class BaselineFacts implements LayerFacts {
             ibdev = deviceArgument(options, devices);
         }
         String device = ibdev;
-        Optional<RdmaDevice> d = devices.stream().filter(x -> x.name().equals(device))
-                .min(Comparator.comparingInt(RdmaDevice::port));
+        Optional<RdmaDevice> d =
+                devices.stream().filter(x -> x.name().equals(device)).min(Comparator.comparingInt(RdmaDevice::port));
         String netdev = d.map(RdmaDevice::netdev).orElse(null);
         Port port = netdev == null ? null : host.ports().get(netdev);
         String nic = port == null ? null : port.nic();
         Double portGbps = port == null || port.speedMbps() == null ? null : port.speedMbps() / 1000.0;
-        Double pcie = links.stream().filter(l -> l.nic().equals(nic)).findFirst().map(PcieLink::usableGbps).orElse(null);
+        Double pcie = links.stream()
+                .filter(l -> l.nic().equals(nic))
+                .findFirst()
+                .map(PcieLink::usableGbps)
+                .orElse(null);
         // The banner names the test; a result-only excerpt is known by the program that printed it.
         String test = r.test() != null ? r.test().command() : program;
         String source = s.display();
         if (!r.bandwidthRows().isEmpty()) {
             PerftestResult.BandwidthRow best = r.bandwidthRows().stream()
                     .filter(row -> r.averageGbitPerSecond(row) != null)
-                    .max(Comparator.comparingDouble(r::averageGbitPerSecond)).orElse(null);
+                    .max(Comparator.comparingDouble(r::averageGbitPerSecond))
+                    .orElse(null);
             if (best == null) {
                 return Optional.empty();
             }
             double scale = r.averageGbitPerSecond(best) / best.average();
-            return Optional.of(new Baseline(source, test, false, ibdev, netdev, nic, best.bytes(),
-                    r.averageGbitPerSecond(best), best.peak() == null ? null : best.peak() * scale,
-                    null, null, null, null, portGbps, pcie));
+            return Optional.of(new Baseline(
+                    source,
+                    test,
+                    false,
+                    ibdev,
+                    netdev,
+                    nic,
+                    best.bytes(),
+                    r.averageGbitPerSecond(best),
+                    best.peak() == null ? null : best.peak() * scale,
+                    null,
+                    null,
+                    null,
+                    null,
+                    portGbps,
+                    pcie));
         }
         if (!r.latencyRows().isEmpty()) {
-            PerftestResult.LatencyRow row = r.latencyRows().stream().min(Comparator.comparingLong(PerftestResult.LatencyRow::bytes)).get();
-            return Optional.of(new Baseline(source, test, true, ibdev, netdev, nic, row.bytes(), null, null,
-                    row.typical(), row.percentile99(), row.percentile999(), row.maximum(), portGbps, pcie));
+            PerftestResult.LatencyRow row = r.latencyRows().stream()
+                    .min(Comparator.comparingLong(PerftestResult.LatencyRow::bytes))
+                    .get();
+            return Optional.of(new Baseline(
+                    source,
+                    test,
+                    true,
+                    ibdev,
+                    netdev,
+                    nic,
+                    row.bytes(),
+                    null,
+                    null,
+                    row.typical(),
+                    row.percentile99(),
+                    row.percentile999(),
+                    row.maximum(),
+                    portGbps,
+                    pcie));
         }
         return Optional.empty();
     }

@@ -50,8 +50,8 @@ final class BuiltFacts {
 
     private void requireProduced(Object fact) {
         if (!layer.produces().contains(fact.getClass())) {
-            throw new IllegalStateException("the " + layer.name() + " layer adds " + fact.getClass().getSimpleName()
-                    + " facts but does not declare it produces them");
+            throw new IllegalStateException("the " + layer.name() + " layer adds "
+                    + fact.getClass().getSimpleName() + " facts but does not declare it produces them");
         }
     }
 }

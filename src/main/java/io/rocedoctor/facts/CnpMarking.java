@@ -17,5 +17,6 @@ public record CnpMarking(String netdev, int dscp, Integer priority, String sourc
 
     /** ConnectX firmware defaults (CNP_DSCP_Pn, CNP_802P_PRIO_Pn). */
     public static final int CONNECTX_DSCP = 48;
+
     public static final int CONNECTX_PRIORITY = 6;
 }

@@ -20,9 +20,19 @@ import java.util.Map;
  * {@code np_cnp_sent}, bnxt_re {@code tx_cnp_pkts} or {@code np_cnp_pkts}, irdma {@code cnpSent}), so
  * that evidence names what the capture holds.
  */
-public record CongestionCounters(String ibdev, int port, String netdev, String nic, List<String> ports, Long ecnMarked,
-                                 Long cnpSent, Long cnpHandled, Long cnpIgnored, Double intervalSeconds, boolean sinceBoot,
-                                 Map<CounterMeaning, String> counters) {
+public record CongestionCounters(
+        String ibdev,
+        int port,
+        String netdev,
+        String nic,
+        List<String> ports,
+        Long ecnMarked,
+        Long cnpSent,
+        Long cnpHandled,
+        Long cnpIgnored,
+        Double intervalSeconds,
+        boolean sinceBoot,
+        Map<CounterMeaning, String> counters) {
 
     public CongestionCounters {
         ports = ports == null ? (netdev == null ? List.of() : List.of(netdev)) : List.copyOf(ports);
@@ -32,10 +42,31 @@ public record CongestionCounters(String ibdev, int port, String netdev, String n
     }
 
     /** A device over one netdev: its ports are that netdev. */
-    public CongestionCounters(String ibdev, int port, String netdev, String nic, Long ecnMarked, Long cnpSent,
-                              Long cnpHandled, Long cnpIgnored, Double intervalSeconds, boolean sinceBoot,
-                              Map<CounterMeaning, String> counters) {
-        this(ibdev, port, netdev, nic, null, ecnMarked, cnpSent, cnpHandled, cnpIgnored, intervalSeconds, sinceBoot, counters);
+    public CongestionCounters(
+            String ibdev,
+            int port,
+            String netdev,
+            String nic,
+            Long ecnMarked,
+            Long cnpSent,
+            Long cnpHandled,
+            Long cnpIgnored,
+            Double intervalSeconds,
+            boolean sinceBoot,
+            Map<CounterMeaning, String> counters) {
+        this(
+                ibdev,
+                port,
+                netdev,
+                nic,
+                null,
+                ecnMarked,
+                cnpSent,
+                cnpHandled,
+                cnpIgnored,
+                intervalSeconds,
+                sinceBoot,
+                counters);
     }
 
     /** The name of the counter a meaning was read from ({@code rx_ecn_marked_pkts}), or null when the device has none. */

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
-
 import java.io.IOException;
 
 /**
@@ -19,13 +18,20 @@ import java.io.IOException;
  * 2^63-1 reads as a negative long; JSON and {@link #change()} show it unsigned). {@code delta} is a
  * count, at most {@link Long#MAX_VALUE}: a since-boot value above it is held at it.
  */
-public record CounterRate(String subject, String counter, CounterMeaning meaning,
-                          @JsonSerialize(using = CounterRate.Unsigned.class) long first,
-                          @JsonSerialize(using = CounterRate.Unsigned.class) long last,
-                          long delta, Double perSecond, boolean sinceBoot, boolean wentDown) {
+public record CounterRate(
+        String subject,
+        String counter,
+        CounterMeaning meaning,
+        @JsonSerialize(using = CounterRate.Unsigned.class) long first,
+        @JsonSerialize(using = CounterRate.Unsigned.class) long last,
+        long delta,
+        Double perSecond,
+        boolean sinceBoot,
+        boolean wentDown) {
 
     /** The first of a subject's counters that measures {@code meaning}, whatever the driver names it; empty when none. */
-    public static java.util.Optional<CounterRate> first(java.util.Map<String, CounterRate> byName, CounterMeaning meaning) {
+    public static java.util.Optional<CounterRate> first(
+            java.util.Map<String, CounterRate> byName, CounterMeaning meaning) {
         return byName.values().stream().filter(c -> c.meaning() == meaning).findFirst();
     }
 

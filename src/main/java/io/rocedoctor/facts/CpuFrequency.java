@@ -1,7 +1,6 @@
 package io.rocedoctor.facts;
 
 import io.rocedoctor.parse.CpuSet;
-
 import java.util.List;
 
 /**
@@ -12,8 +11,8 @@ import java.util.List;
  * @param slow      those of them not held at full frequency (governor other than performance)
  * @param governors the governors seen on {@code slow}, most frequent first
  */
-public record CpuFrequency(String nic, List<String> ports, boolean nicLocal, CpuSet judged, CpuSet slow,
-                           List<String> governors) {
+public record CpuFrequency(
+        String nic, List<String> ports, boolean nicLocal, CpuSet judged, CpuSet slow, List<String> governors) {
     public CpuFrequency {
         ports = List.copyOf(ports);
         governors = List.copyOf(governors);

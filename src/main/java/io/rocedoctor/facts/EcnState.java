@@ -17,8 +17,13 @@ import java.util.stream.IntStream;
  * sets up the CNP's class of service only while it is on); {@code deviceWideSource} is its path,
  * {@code rdmaDevice} and {@code rdmaPort} the device port it belongs to (null for mlx5).
  */
-public record EcnState(String device, Map<Integer, Boolean> notificationPoint, Map<Integer, Boolean> reactionPoint,
-                       String deviceWideSource, String rdmaDevice, Integer rdmaPort) {
+public record EcnState(
+        String device,
+        Map<Integer, Boolean> notificationPoint,
+        Map<Integer, Boolean> reactionPoint,
+        String deviceWideSource,
+        String rdmaDevice,
+        Integer rdmaPort) {
     public EcnState {
         notificationPoint = java.util.Collections.unmodifiableMap(new TreeMap<>(notificationPoint));
         reactionPoint = java.util.Collections.unmodifiableMap(new TreeMap<>(reactionPoint));
@@ -45,22 +50,28 @@ public record EcnState(String device, Map<Integer, Boolean> notificationPoint, M
 
     /** True when either point is known to be off for the priority. */
     public boolean disabled(int priority) {
-        return Boolean.FALSE.equals(notificationPoint.get(priority)) || Boolean.FALSE.equals(reactionPoint.get(priority));
+        return Boolean.FALSE.equals(notificationPoint.get(priority))
+                || Boolean.FALSE.equals(reactionPoint.get(priority));
     }
 
     /** Where the notification point of the priority was read. */
     public String notificationPointSource(int priority) {
-        return deviceWideSource != null ? deviceWideSource : "/sys/class/net/" + device + "/ecn/roce_np/enable/" + priority;
+        return deviceWideSource != null
+                ? deviceWideSource
+                : "/sys/class/net/" + device + "/ecn/roce_np/enable/" + priority;
     }
 
     /** Where the reaction point of the priority was read. */
     public String reactionPointSource(int priority) {
-        return deviceWideSource != null ? deviceWideSource : "/sys/class/net/" + device + "/ecn/roce_rp/enable/" + priority;
+        return deviceWideSource != null
+                ? deviceWideSource
+                : "/sys/class/net/" + device + "/ecn/roce_rp/enable/" + priority;
     }
 
     /** Where both points of the priority were read, as one reference for evidence. */
     public String source(int priority) {
-        return deviceWideSource != null ? deviceWideSource
+        return deviceWideSource != null
+                ? deviceWideSource
                 : "/sys/class/net/" + device + "/ecn/roce_np|roce_rp/enable/" + priority;
     }
 }

@@ -4,7 +4,6 @@ import io.rocedoctor.bundle.SwitchSource;
 import io.rocedoctor.bundle.SwitchSourceKind;
 import io.rocedoctor.parse.sw.EosQueueDrops;
 import io.rocedoctor.parse.sw.EosRunningConfig;
-
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,7 +35,8 @@ final class EosSwitchFacts {
 
     private EosSwitchFacts(SwitchContext sw) {
         this.sw = sw;
-        this.cfg = sw.parse(SwitchSourceKind.EOS_RUNNING_CONFIG, EosRunningConfig.class).orElse(null);
+        this.cfg = sw.parse(SwitchSourceKind.EOS_RUNNING_CONFIG, EosRunningConfig.class)
+                .orElse(null);
     }
 
     static void addTo(SwitchContext sw, List<Object> facts) {
@@ -46,7 +46,9 @@ final class EosSwitchFacts {
     private void add(List<Object> facts) {
         Set<String> names = new TreeSet<>(sw.facing().keySet());
         if (cfg != null) {
-            cfg.interfaces().keySet().stream().filter(n -> n.startsWith("Ethernet")).forEach(names::add);
+            cfg.interfaces().keySet().stream()
+                    .filter(n -> n.startsWith("Ethernet"))
+                    .forEach(names::add);
         }
         sw.addPorts(names, this::port, this::losslessQueue, facts);
     }
@@ -60,7 +62,10 @@ final class EosSwitchFacts {
         boolean routed = s.map(x -> Boolean.TRUE.equals(x.routed())).orElse(false);
         String trust = s.map(x -> trust(x.trust(), routed)).orElse(null);
         List<Integer> pfc = s.filter(x -> Boolean.TRUE.equals(x.pfcOn()) && !cfg.pfcAllOff())
-                .map(x -> x.pfcNoDrop().entrySet().stream().filter(Map.Entry::getValue).map(Map.Entry::getKey).toList())
+                .map(x -> x.pfcNoDrop().entrySet().stream()
+                        .filter(Map.Entry::getValue)
+                        .map(Map.Entry::getKey)
+                        .toList())
                 .orElse(List.of());
         Map<Integer, Integer> dscp = new HashMap<>();
         Map<Integer, Integer> pcp = new HashMap<>();
@@ -82,8 +87,21 @@ final class EosSwitchFacts {
         if (routed && mtu == null) {
             mtu = cfg.defaultMtu();
         }
-        return new SwitchPort(sw.dump().name(), name, sw.platform(), null, mtu, null, trust, pfc, dscp, pcp, queues, strict,
-                sw.facing(name), null);
+        return new SwitchPort(
+                sw.dump().name(),
+                name,
+                sw.platform(),
+                null,
+                mtu,
+                null,
+                trust,
+                pfc,
+                dscp,
+                pcp,
+                queues,
+                strict,
+                sw.facing(name),
+                null);
     }
 
     /** EOS's trust by its own spelling; without a {@code qos trust} line, DSCP on a routed port, CoS on a switchport. */
@@ -105,8 +123,11 @@ final class EosSwitchFacts {
 
     /** The strict-priority queues: all of them, but the highest {@code no priority} queue and the ones below. */
     private static Set<Integer> strictQueues(EosRunningConfig.Section s) {
-        int roundRobinUpTo = s.txQueues().values().stream().filter(q -> Boolean.FALSE.equals(q.strict()))
-                .mapToInt(EosRunningConfig.TxQueue::queue).max().orElse(-1);
+        int roundRobinUpTo = s.txQueues().values().stream()
+                .filter(q -> Boolean.FALSE.equals(q.strict()))
+                .mapToInt(EosRunningConfig.TxQueue::queue)
+                .max()
+                .orElse(-1);
         Set<Integer> out = new TreeSet<>();
         for (int q = roundRobinUpTo + 1; q < QUEUES; q++) {
             out.add(q);
@@ -117,20 +138,50 @@ final class EosSwitchFacts {
     private SwitchLosslessQueue losslessQueue(SwitchPort port, int priority) {
         String name = port.port();
         int queue = port.queueOf(priority);
-        Optional<EosRunningConfig.Ecn> ecn = settings(name).map(s -> s.txQueues().get(queue)).map(EosRunningConfig.TxQueue::ecn);
-        Boolean watchdog = settings(name).map(s -> Boolean.TRUE.equals(s.watchdog())).orElse(null);
+        Optional<EosRunningConfig.Ecn> ecn =
+                settings(name).map(s -> s.txQueues().get(queue)).map(EosRunningConfig.TxQueue::ecn);
+        Boolean watchdog =
+                settings(name).map(s -> Boolean.TRUE.equals(s.watchdog())).orElse(null);
         String source = "show running-config: interface " + name;
 
         SwitchSource counters = SwitchSource.of(SwitchSourceKind.EOS_QUEUE_COUNTERS);
         QueueDrops drops = new QueueDrops();
-        drops.add(sw.span(counters, EosQueueDrops.class, d -> d.dropped(name, queue).orElse(null)),
+        drops.add(
+                sw.span(
+                        counters,
+                        EosQueueDrops.class,
+                        d -> d.dropped(name, queue).orElse(null)),
                 counters.display() + " unicast TC" + queue + " droppedPackets");
 
         Integer speed = sw.hostPort(name).map(Port::speedMbps).orElse(null);
-        return new SwitchLosslessQueue(sw.dump().name(), name, sw.platform(), priority, queue, null, null, null, null, null, null,
-                speed, settings(name).isPresent() ? ecn.isPresent() : null, ecn.map(EosRunningConfig.Ecn::minimumBytes).orElse(null),
+        return new SwitchLosslessQueue(
+                sw.dump().name(),
+                name,
+                sw.platform(),
+                priority,
+                queue,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                speed,
+                settings(name).isPresent() ? ecn.isPresent() : null,
+                ecn.map(EosRunningConfig.Ecn::minimumBytes).orElse(null),
                 ecn.map(EosRunningConfig.Ecn::maximumBytes).orElse(null),
-                ecn.map(EosRunningConfig.Ecn::maxMarkProbability).orElse(null), watchdog, source, null, null, false, null,
-                drops.amount(), drops.sinceBoot(), drops.counters(), port.hostPorts(), null, null);
+                ecn.map(EosRunningConfig.Ecn::maxMarkProbability).orElse(null),
+                watchdog,
+                source,
+                null,
+                null,
+                false,
+                null,
+                drops.amount(),
+                drops.sinceBoot(),
+                drops.counters(),
+                port.hostPorts(),
+                null,
+                null);
     }
 }

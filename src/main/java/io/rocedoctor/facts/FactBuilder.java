@@ -13,10 +13,8 @@ import io.rocedoctor.parse.IrqAffinities;
 import io.rocedoctor.parse.NumaTopology;
 import io.rocedoctor.parse.PciDevice;
 import io.rocedoctor.parse.PciDevices;
-
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -33,29 +31,62 @@ import java.util.regex.Pattern;
  */
 public final class FactBuilder {
     /** A PCI function as drivers print it in an IRQ's name or its MSI-X chip ({@code IR-PCI-MSIX-0000:41:00.0}). */
-    private static final Pattern PCI_FUNCTION = Pattern.compile("([0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7])");
+    private static final Pattern PCI_FUNCTION =
+            Pattern.compile("([0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7])");
     /**
      * The word that makes an IRQ named after its PCI function a completion (data path) vector:
      * mlx4/mlx5 {@code comp}, bnxt_re {@code nq} (notification queue), irdma {@code CEQ} and
      * {@code AEQCEQ} (its first vector also carries CEQ 0), netdev queue vectors {@code TxRx}.
      * Control vectors ({@code mlx5_async}, {@code bnxt_re-creq}, {@code ice-...:misc}) have none.
      */
-    private static final Pattern COMPLETION_WORD = Pattern.compile("(?i)(?<![a-z])(comp|nq|ceq|aeqceq|txrx|rx|tx)(?![a-z])");
+    private static final Pattern COMPLETION_WORD =
+            Pattern.compile("(?i)(?<![a-z])(comp|nq|ceq|aeqceq|txrx|rx|tx)(?![a-z])");
+
     private static final Pattern NETDEV_IRQ = Pattern.compile("(.+?)-(?:TxRx|rx|tx|txrx|comp)?-?(\\d+)");
 
-
     /** What the skeleton every layer builds on reads and holds: ports, NICs, PCIe, NUMA, bonds, port counters, IRQs. */
-    static final FactLayer SKELETON = new FactLayer("skeleton",
-            Set.of(SourceKind.LSPCI, SourceKind.BONDING, SourceKind.ETHTOOL_DRIVER, SourceKind.ETHTOOL_LINK, SourceKind.NETDEV_MTU,
-                    SourceKind.NETDEV_NUMA_NODE, SourceKind.NUMACTL, SourceKind.LSCPU, SourceKind.ETHTOOL_STATS,
-                    SourceKind.PROC_INTERRUPTS, SourceKind.IRQ_AFFINITY, SourceKind.SHOW_IRQ_AFFINITY, SourceKind.LLDP_NEIGHBORS),
-            Set.of(), Set.of(Host.class, NumaNode.class, Port.class, Nic.class, PcieLink.class, Bond.class, MultipathGroup.class,
-                    CounterRate.class, IrqBinding.class));
+    static final FactLayer SKELETON = new FactLayer(
+            "skeleton",
+            Set.of(
+                    SourceKind.LSPCI,
+                    SourceKind.BONDING,
+                    SourceKind.ETHTOOL_DRIVER,
+                    SourceKind.ETHTOOL_LINK,
+                    SourceKind.NETDEV_MTU,
+                    SourceKind.NETDEV_NUMA_NODE,
+                    SourceKind.NUMACTL,
+                    SourceKind.LSCPU,
+                    SourceKind.ETHTOOL_STATS,
+                    SourceKind.PROC_INTERRUPTS,
+                    SourceKind.IRQ_AFFINITY,
+                    SourceKind.SHOW_IRQ_AFFINITY,
+                    SourceKind.LLDP_NEIGHBORS),
+            Set.of(),
+            Set.of(
+                    Host.class,
+                    NumaNode.class,
+                    Port.class,
+                    Nic.class,
+                    PcieLink.class,
+                    Bond.class,
+                    MultipathGroup.class,
+                    CounterRate.class,
+                    IrqBinding.class));
 
     /** The layers built on the skeleton, in the order their declarations give ({@link LayerOrder}). */
-    private static final List<LayerFacts> LAYERS = LayerOrder.of(SKELETON, List.of(new BaselineFacts(), new IrqFacts(),
-            new LinkPauseFacts(), new PhysicalFacts(), new QosFacts(), new QueueFacts(), new RdmaFacts(), new SwitchFacts(), new TrafficFacts(),
-            new TransportFacts()));
+    private static final List<LayerFacts> LAYERS = LayerOrder.of(
+            SKELETON,
+            List.of(
+                    new BaselineFacts(),
+                    new IrqFacts(),
+                    new LinkPauseFacts(),
+                    new PhysicalFacts(),
+                    new QosFacts(),
+                    new QueueFacts(),
+                    new RdmaFacts(),
+                    new SwitchFacts(),
+                    new TrafficFacts(),
+                    new TransportFacts()));
 
     /** The skeleton's declaration, then each layer's in the order they are built. */
     public static List<FactLayer> layers() {
@@ -74,8 +105,10 @@ public final class FactBuilder {
         if (topology != null) {
             topology.nodes().forEach((id, cpus) -> facts.add(new NumaNode(id, cpus)));
         }
-        PciDevices pci = bundle.sources(SourceKind.LSPCI).stream().findFirst()
-                .flatMap(s -> ledger.parse(s, PciDevices.class)).orElse(null);
+        PciDevices pci = bundle.sources(SourceKind.LSPCI).stream()
+                .findFirst()
+                .flatMap(s -> ledger.parse(s, PciDevices.class))
+                .orElse(null);
 
         Map<String, BondStatus> bonds = new TreeMap<>();
         for (Source s : bundle.sources(SourceKind.BONDING)) {
@@ -90,17 +123,22 @@ public final class FactBuilder {
         for (Source s : bundle.sources(SourceKind.ETHTOOL_DRIVER)) {
             String iface = s.arg();
             Optional<EthtoolDriverInfo> info = ledger.parse(s, EthtoolDriverInfo.class);
-            if (info.isEmpty() || info.get().busInfo() == null || !info.get().busInfo().matches("[0-9a-fA-F]{4}:.*")) {
+            if (info.isEmpty()
+                    || info.get().busInfo() == null
+                    || !info.get().busInfo().matches("[0-9a-fA-F]{4}:.*")) {
                 continue;
             }
             drivers.put(iface, info.get());
             String address = info.get().busInfo().toLowerCase(Locale.ROOT);
             Integer speed = ledger.parse(Source.of(SourceKind.ETHTOOL_LINK, iface), EthtoolLinkSettings.class)
-                    .map(EthtoolLinkSettings::speedMbps).orElse(null);
+                    .map(EthtoolLinkSettings::speedMbps)
+                    .orElse(null);
             Integer mtu = ledger.parse(Source.of(SourceKind.NETDEV_MTU, iface), Long.class)
-                    .map(Long::intValue).orElse(null);
+                    .map(Long::intValue)
+                    .orElse(null);
             Integer node = ledger.parse(Source.of(SourceKind.NETDEV_NUMA_NODE, iface), Long.class)
-                    .map(Long::intValue).orElse(null);
+                    .map(Long::intValue)
+                    .orElse(null);
             if (node == null && pci != null) {
                 node = pci.at(address).map(PciDevice::numaNode).orElse(null);
             }
@@ -110,15 +148,29 @@ public final class FactBuilder {
 
         // Physical NICs: ports grouped by PCI slot.
         Map<String, List<Port>> bySlot = new TreeMap<>();
-        ports.values().forEach(p -> bySlot.computeIfAbsent(p.nic(), k -> new ArrayList<>()).add(p));
+        ports.values()
+                .forEach(p ->
+                        bySlot.computeIfAbsent(p.nic(), k -> new ArrayList<>()).add(p));
         for (Map.Entry<String, List<Port>> e : bySlot.entrySet()) {
             List<Port> members = e.getValue();
             Port first = members.get(0);
             EthtoolDriverInfo info = drivers.get(first.name());
-            String model = pci == null ? null : pci.at(first.pciAddress()).map(PciDevice::name).orElse(null);
-            Integer node = members.stream().map(Port::numaNode).filter(java.util.Objects::nonNull).findFirst().orElse(null);
+            String model = pci == null
+                    ? null
+                    : pci.at(first.pciAddress()).map(PciDevice::name).orElse(null);
+            Integer node = members.stream()
+                    .map(Port::numaNode)
+                    .filter(java.util.Objects::nonNull)
+                    .findFirst()
+                    .orElse(null);
             double activeGbps = activeGbps(members, pci);
-            facts.add(new Nic(e.getKey(), model, info.driver(), info.firmware(), node, members.stream().map(Port::name).toList(),
+            facts.add(new Nic(
+                    e.getKey(),
+                    model,
+                    info.driver(),
+                    info.firmware(),
+                    node,
+                    members.stream().map(Port::name).toList(),
                     activeGbps));
             if (pci != null) {
                 pcieLink(e.getKey(), members, pci).ifPresent(facts::add);
@@ -126,25 +178,37 @@ public final class FactBuilder {
         }
 
         bonds.forEach((name, b) -> {
-            facts.add(new Bond(name, b.mode(), b.xmitHashPolicy(), b.members().stream().map(BondStatus.Member::name).toList()));
+            facts.add(new Bond(
+                    name,
+                    b.mode(),
+                    b.xmitHashPolicy(),
+                    b.members().stream().map(BondStatus.Member::name).toList()));
             if (b.members().size() > 1) {
                 String policy = b.xmitHashPolicy();
-                Boolean l4 = b.mode().equals("active-backup") ? null : policy == null ? null
-                        : policy.contains("3+4") || policy.equals("encap3+4");
-                facts.add(new MultipathGroup(name, "bond", b.members().stream().map(BondStatus.Member::name).toList(),
-                        policy == null ? "bond mode " + b.mode() : "bond xmit_hash_policy " + policy, l4));
+                Boolean l4 = b.mode().equals("active-backup")
+                        ? null
+                        : policy == null ? null : policy.contains("3+4") || policy.equals("encap3+4");
+                facts.add(new MultipathGroup(
+                        name,
+                        "bond",
+                        b.members().stream().map(BondStatus.Member::name).toList(),
+                        policy == null ? "bond mode " + b.mode() : "bond xmit_hash_policy " + policy,
+                        l4));
             }
         });
 
         // Counters of each port across samples.
-        List<Nic> nics = facts.stream().filter(Nic.class::isInstance).map(Nic.class::cast).toList();
-        HostContext withoutCounters = new HostContext(bundle, ledger, lastSample, interval, ports, nics, pci, topology,
-                Link.of(bundle, ledger), Map.of());
+        List<Nic> nics = facts.stream()
+                .filter(Nic.class::isInstance)
+                .map(Nic.class::cast)
+                .toList();
+        HostContext withoutCounters = new HostContext(
+                bundle, ledger, lastSample, interval, ports, nics, pci, topology, Link.of(bundle, ledger), Map.of());
         Map<String, Map<String, CounterRate>> portCounters = new TreeMap<>();
         for (Source s : bundle.sources(SourceKind.ETHTOOL_STATS)) {
             String driver = drivers.containsKey(s.arg()) ? drivers.get(s.arg()).driver() : null;
-            Map<String, CounterRate> rates = withoutCounters.rates(s, s.arg(), EthtoolStats.class, EthtoolStats::counters,
-                    c -> CounterMeaning.ofEthtool(driver, c));
+            Map<String, CounterRate> rates = withoutCounters.rates(
+                    s, s.arg(), EthtoolStats.class, EthtoolStats::counters, c -> CounterMeaning.ofEthtool(driver, c));
             portCounters.put(s.arg(), rates);
             facts.addAll(rates.values());
         }
@@ -156,26 +220,46 @@ public final class FactBuilder {
         }
 
         expectations(bundle, ledger, ports.keySet(), drivers);
-        Host host = new Host(bundle.host(), topology == null ? null : topology.cpuCount(),
-                topology == null ? 0 : topology.nodes().size(), bundle.sampleCount(), interval);
+        Host host = new Host(
+                bundle.host(),
+                topology == null ? null : topology.cpuCount(),
+                topology == null ? 0 : topology.nodes().size(),
+                bundle.sampleCount(),
+                interval);
         facts.add(0, host);
         return new Facts(host, facts, ledger);
     }
 
     /** What a full capture of this host holds (docs/bundle-format.md), so the report can say what is absent. */
-    private static void expectations(Bundle bundle, SourceLedger ledger, java.util.Set<String> ports,
-                                     Map<String, EthtoolDriverInfo> drivers) {
-        for (SourceKind kind : List.of(SourceKind.LSPCI, SourceKind.LSCPU, SourceKind.NUMACTL, SourceKind.PROC_INTERRUPTS,
-                SourceKind.SYSCTL, SourceKind.IRQBALANCE, SourceKind.RDMA_LINK, SourceKind.RDMA_STATISTIC,
-                SourceKind.IBV_DEVINFO, SourceKind.SHOW_GIDS, SourceKind.IBDEV2NETDEV, SourceKind.IP_LINK_DETAILS,
+    private static void expectations(
+            Bundle bundle, SourceLedger ledger, java.util.Set<String> ports, Map<String, EthtoolDriverInfo> drivers) {
+        for (SourceKind kind : List.of(
+                SourceKind.LSPCI,
+                SourceKind.LSCPU,
+                SourceKind.NUMACTL,
+                SourceKind.PROC_INTERRUPTS,
+                SourceKind.SYSCTL,
+                SourceKind.IRQBALANCE,
+                SourceKind.RDMA_LINK,
+                SourceKind.RDMA_STATISTIC,
+                SourceKind.IBV_DEVINFO,
+                SourceKind.SHOW_GIDS,
+                SourceKind.IBDEV2NETDEV,
+                SourceKind.IP_LINK_DETAILS,
                 SourceKind.IP_LINK_STATS)) {
             if (bundle.sources(kind).isEmpty()) {
                 ledger.expect(Source.of(kind));
             }
         }
         for (String port : ports) {
-            for (SourceKind kind : List.of(SourceKind.ETHTOOL_STATS, SourceKind.ETHTOOL_DRIVER, SourceKind.ETHTOOL_LINK,
-                    SourceKind.ETHTOOL_CHANNELS, SourceKind.ETHTOOL_RINGS, SourceKind.ETHTOOL_RSS, SourceKind.ETHTOOL_MODULE,
+            for (SourceKind kind : List.of(
+                    SourceKind.ETHTOOL_STATS,
+                    SourceKind.ETHTOOL_DRIVER,
+                    SourceKind.ETHTOOL_LINK,
+                    SourceKind.ETHTOOL_CHANNELS,
+                    SourceKind.ETHTOOL_RINGS,
+                    SourceKind.ETHTOOL_RSS,
+                    SourceKind.ETHTOOL_MODULE,
                     SourceKind.NETDEV_NUMA_NODE)) {
                 ledger.expect(Source.of(kind, port));
             }
@@ -183,7 +267,8 @@ public final class FactBuilder {
             // when it has neither, the one its driver's hosts carry.
             Source mlnxQos = Source.of(SourceKind.MLNX_QOS, port);
             Source dcbPfc = Source.of(SourceKind.DCB_PFC, port);
-            if (bundle.capture(mlnxQos, 0).isEmpty() && bundle.capture(dcbPfc, 0).isEmpty()) {
+            if (bundle.capture(mlnxQos, 0).isEmpty()
+                    && bundle.capture(dcbPfc, 0).isEmpty()) {
                 String driver = drivers.containsKey(port) ? drivers.get(port).driver() : null;
                 ledger.expect(driver == null || driver.startsWith("mlx") ? mlnxQos : dcbPfc);
             }
@@ -195,13 +280,20 @@ public final class FactBuilder {
     }
 
     private static NumaTopology numa(Bundle bundle, SourceLedger ledger) {
-        NumaTopology fromNumactl = bundle.sources(SourceKind.NUMACTL).stream().findFirst()
-                .flatMap(s -> ledger.parse(s, NumaTopology.class)).orElse(null);
-        NumaTopology fromLscpu = bundle.sources(SourceKind.LSCPU).stream().findFirst()
-                .flatMap(s -> ledger.parse(s, NumaTopology.class)).orElse(null);
+        NumaTopology fromNumactl = bundle.sources(SourceKind.NUMACTL).stream()
+                .findFirst()
+                .flatMap(s -> ledger.parse(s, NumaTopology.class))
+                .orElse(null);
+        NumaTopology fromLscpu = bundle.sources(SourceKind.LSCPU).stream()
+                .findFirst()
+                .flatMap(s -> ledger.parse(s, NumaTopology.class))
+                .orElse(null);
         if (fromNumactl != null) {
-            return new NumaTopology(fromNumactl.nodes(), fromLscpu == null ? null : fromLscpu.cpuCount(),
-                    fromLscpu == null ? null : fromLscpu.modelName(), fromLscpu == null ? null : fromLscpu.threadsPerCore());
+            return new NumaTopology(
+                    fromNumactl.nodes(),
+                    fromLscpu == null ? null : fromLscpu.cpuCount(),
+                    fromLscpu == null ? null : fromLscpu.modelName(),
+                    fromLscpu == null ? null : fromLscpu.threadsPerCore());
         }
         return fromLscpu;
     }
@@ -223,8 +315,11 @@ public final class FactBuilder {
 
     /** lspci names every SR-IOV virtual function so (mlx5Gen, Adaptive, NetXtreme-E ... Virtual Function). */
     private static boolean virtualFunction(Port p, PciDevices pci) {
-        return pci != null && pci.at(p.pciAddress()).map(PciDevice::name)
-                .map(n -> n.toLowerCase(java.util.Locale.ROOT).contains("virtual function")).orElse(false);
+        return pci != null
+                && pci.at(p.pciAddress())
+                        .map(PciDevice::name)
+                        .map(n -> n.toLowerCase(java.util.Locale.ROOT).contains("virtual function"))
+                        .orElse(false);
     }
 
     /**
@@ -235,7 +330,8 @@ public final class FactBuilder {
      * of the chain; a downstream port's pair with its own upstream port is internal to the switch.
      */
     private static Optional<PcieLink> pcieLink(String nic, List<Port> ports, PciDevices pci) {
-        Optional<Port> physical = ports.stream().filter(p -> !virtualFunction(p, pci)).findFirst();
+        Optional<Port> physical =
+                ports.stream().filter(p -> !virtualFunction(p, pci)).findFirst();
         if (physical.isEmpty()) {
             return Optional.empty();
         }
@@ -245,14 +341,17 @@ public final class FactBuilder {
         }
         PciDevice d = device.get();
         List<PciDevice> chain = new ArrayList<>(List.of(d));
-        for (Optional<PciDevice> up = pci.upstreamBridge(d); up.isPresent() && chain.size() < 16; up = pci.upstreamBridge(up.get())) {
+        for (Optional<PciDevice> up = pci.upstreamBridge(d);
+                up.isPresent() && chain.size() < 16;
+                up = pci.upstreamBridge(up.get())) {
             chain.add(up.get());
         }
         PciDevice limiting = d;
         double usable = PcieLink.perLaneGbps(d.linkSta().gts()) * d.linkSta().width();
         for (PciDevice hop : chain.subList(1, chain.size())) {
             if (hop.linkSta() != null) {
-                double u = PcieLink.perLaneGbps(hop.linkSta().gts()) * hop.linkSta().width();
+                double u = PcieLink.perLaneGbps(hop.linkSta().gts())
+                        * hop.linkSta().width();
                 if (u < usable) {
                     usable = u;
                     limiting = hop;
@@ -261,14 +360,27 @@ public final class FactBuilder {
         }
         List<PcieLink.Segment> path = new ArrayList<>();
         for (int i = 0; i < chain.size(); i += 2) {
-            segment(chain.get(i), i + 1 < chain.size() ? chain.get(i + 1) : null).ifPresent(path::add);
+            segment(chain.get(i), i + 1 < chain.size() ? chain.get(i + 1) : null)
+                    .ifPresent(path::add);
         }
         PciDevice.PcieLinkState cap = d.linkCap() != null ? d.linkCap() : d.linkSta();
-        return Optional.of(new PcieLink(nic, d.address(), cap.generation(), cap.width(), cap.gts(),
-                d.linkSta().generation(), d.linkSta().width(), d.linkSta().gts(),
+        return Optional.of(new PcieLink(
+                nic,
+                d.address(),
+                cap.generation(),
+                cap.width(),
+                cap.gts(),
+                d.linkSta().generation(),
+                d.linkSta().width(),
+                d.linkSta().gts(),
                 path.stream().anyMatch(PcieLink.Segment::downgraded),
-                limiting.address(), usable, d.maxPayload(), d.maxReadReq(),
-                describe(cap), describe(d.linkSta()), path));
+                limiting.address(),
+                usable,
+                d.maxPayload(),
+                d.maxReadReq(),
+                describe(cap),
+                describe(d.linkSta()),
+                path));
     }
 
     /**
@@ -277,16 +389,28 @@ public final class FactBuilder {
      * end prints a status or a capability.
      */
     private static Optional<PcieLink.Segment> segment(PciDevice lower, PciDevice upper) {
-        PciDevice.PcieLinkState sta = lower.linkSta() != null ? lower.linkSta() : upper == null ? null : upper.linkSta();
+        PciDevice.PcieLinkState sta =
+                lower.linkSta() != null ? lower.linkSta() : upper == null ? null : upper.linkSta();
         PciDevice.PcieLinkState lowerCap = lower.linkCap();
         PciDevice.PcieLinkState upperCap = upper == null ? null : upper.linkCap();
         if (sta == null || (lowerCap == null && upperCap == null)) {
             return Optional.empty();
         }
-        PciDevice.PcieLinkState cap = lowerCap == null ? upperCap : upperCap == null ? lowerCap
-                : new PciDevice.PcieLinkState(Math.min(lowerCap.gts(), upperCap.gts()), Math.min(lowerCap.width(), upperCap.width()));
-        return Optional.of(new PcieLink.Segment(lower.address(), upper == null ? null : upper.address(), cap.gts(), cap.width(),
-                sta.gts(), sta.width(), describe(cap), describe(sta)));
+        PciDevice.PcieLinkState cap = lowerCap == null
+                ? upperCap
+                : upperCap == null
+                        ? lowerCap
+                        : new PciDevice.PcieLinkState(
+                                Math.min(lowerCap.gts(), upperCap.gts()), Math.min(lowerCap.width(), upperCap.width()));
+        return Optional.of(new PcieLink.Segment(
+                lower.address(),
+                upper == null ? null : upper.address(),
+                cap.gts(),
+                cap.width(),
+                sta.gts(),
+                sta.width(),
+                describe(cap),
+                describe(sta)));
     }
 
     private static String describe(PciDevice.PcieLinkState s) {
@@ -303,8 +427,10 @@ public final class FactBuilder {
         return out;
     }
 
-    private static List<IrqBinding> irqBindings(Bundle bundle, SourceLedger ledger, Map<String, Port> ports, int lastSample) {
-        Optional<Source> source = bundle.sources(SourceKind.PROC_INTERRUPTS).stream().findFirst();
+    private static List<IrqBinding> irqBindings(
+            Bundle bundle, SourceLedger ledger, Map<String, Port> ports, int lastSample) {
+        Optional<Source> source =
+                bundle.sources(SourceKind.PROC_INTERRUPTS).stream().findFirst();
         if (source.isEmpty()) {
             return List.of();
         }
@@ -312,7 +438,8 @@ public final class FactBuilder {
         if (first.isEmpty()) {
             return List.of();
         }
-        Optional<InterruptCounts> last = lastSample > 0 ? ledger.parse(source.get(), lastSample, InterruptCounts.class) : Optional.empty();
+        Optional<InterruptCounts> last =
+                lastSample > 0 ? ledger.parse(source.get(), lastSample, InterruptCounts.class) : Optional.empty();
         Map<Integer, InterruptCounts.Row> lastRows = new HashMap<>();
         last.ifPresent(l -> l.rows().forEach(r -> {
             if (r.irq() != null) {
@@ -372,10 +499,9 @@ public final class FactBuilder {
                     served.add(cpus.get(i));
                 }
             }
-            out.add(new IrqBinding(row.irq(), row.name(), nic, address, completion, affinity, count, end == null,
-                    CpuSet.of(served)));
+            out.add(new IrqBinding(
+                    row.irq(), row.name(), nic, address, completion, affinity, count, end == null, CpuSet.of(served)));
         }
         return out;
     }
-
 }

@@ -1,7 +1,6 @@
 package io.rocedoctor.facts;
 
 import io.rocedoctor.bundle.CaptureKind;
-
 import java.util.Set;
 
 /**

@@ -10,9 +10,16 @@ import java.util.TreeMap;
  * marks shares computed from absolute counters (one sample). {@code sources} says where each
  * member's bytes were read ({@code ethtool -S ens1f0np0}).
  */
-public record GroupTraffic(String group, String direction, Map<String, Double> shares, Map<String, Double> bytesPerSecond,
-                           String busiest, double busiestShare, Double loadFraction, boolean sinceBoot,
-                           Map<String, String> sources) {
+public record GroupTraffic(
+        String group,
+        String direction,
+        Map<String, Double> shares,
+        Map<String, Double> bytesPerSecond,
+        String busiest,
+        double busiestShare,
+        Double loadFraction,
+        boolean sinceBoot,
+        Map<String, String> sources) {
     public GroupTraffic {
         shares = java.util.Collections.unmodifiableMap(new TreeMap<>(shares));
         bytesPerSecond = java.util.Collections.unmodifiableMap(new TreeMap<>(bytesPerSecond));

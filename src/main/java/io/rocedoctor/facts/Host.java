@@ -5,5 +5,4 @@ package io.rocedoctor.facts;
  * collected), how many samples of the counters were taken and the seconds between the first
  * and the last (null with one sample or no timestamps).
  */
-public record Host(String name, Integer cpuCount, int numaNodeCount, int samples, Double intervalSeconds) {
-}
+public record Host(String name, Integer cpuCount, int numaNodeCount, int samples, Double intervalSeconds) {}

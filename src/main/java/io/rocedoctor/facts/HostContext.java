@@ -6,13 +6,12 @@ import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.parse.IbdevNetdevMap;
 import io.rocedoctor.parse.NumaTopology;
 import io.rocedoctor.parse.PciDevices;
-
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Locale;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -26,11 +25,19 @@ import java.util.regex.Pattern;
  * instead of scanning the host's ~2,000 counter facts). The lookups more than one layer needs (a
  * port's driver, the port a per-device capture describes) live here, not in one layer for others.
  */
-public record HostContext(Bundle bundle, SourceLedger ledger, int lastSample, Double interval, Map<String, Port> ports,
-                          List<Nic> nics, PciDevices pci, NumaTopology topology, List<Link> links,
-                          Map<String, Map<String, CounterRate>> portCounters) {
-    private static final Pattern PCI = Pattern.compile("(?:([0-9a-fA-F]{4})[:_])?([0-9a-fA-F]{2})[:_]([0-9a-fA-F]{2})\\.([0-7])");
-
+public record HostContext(
+        Bundle bundle,
+        SourceLedger ledger,
+        int lastSample,
+        Double interval,
+        Map<String, Port> ports,
+        List<Nic> nics,
+        PciDevices pci,
+        NumaTopology topology,
+        List<Link> links,
+        Map<String, Map<String, CounterRate>> portCounters) {
+    private static final Pattern PCI =
+            Pattern.compile("(?:([0-9a-fA-F]{4})[:_])?([0-9a-fA-F]{2})[:_]([0-9a-fA-F]{2})\\.([0-7])");
 
     /** This context with the ports' {@code ethtool -S} counters, netdev -> counter name -> rate. */
     public HostContext withPortCounters(Map<String, Map<String, CounterRate>> counters) {
@@ -46,8 +53,13 @@ public record HostContext(Bundle bundle, SourceLedger ledger, int lastSample, Do
     /** The driver of the NIC a netdev belongs to ({@code ethtool -i}), null when not known. */
     public String driver(String netdev) {
         Port port = ports.get(netdev);
-        return port == null ? null : nics.stream().filter(n -> n.id().equals(port.nic()))
-                .map(Nic::driver).findFirst().orElse(null);
+        return port == null
+                ? null
+                : nics.stream()
+                        .filter(n -> n.id().equals(port.nic()))
+                        .map(Nic::driver)
+                        .findFirst()
+                        .orElse(null);
     }
 
     /**
@@ -69,14 +81,21 @@ public record HostContext(Bundle bundle, SourceLedger ledger, int lastSample, Do
             String port;
             if (pci.matches()) {
                 String domain = pci.group(1) == null ? "0000" : pci.group(1);
-                port = byAddress.get((domain + ":" + pci.group(2) + ":" + pci.group(3) + "." + pci.group(4)).toLowerCase(Locale.ROOT));
+                port = byAddress.get((domain + ":" + pci.group(2) + ":" + pci.group(3) + "." + pci.group(4))
+                        .toLowerCase(Locale.ROOT));
             } else {
                 if (ibdevs == null) {
-                    ibdevs = sources(SourceKind.IBDEV2NETDEV).stream().findFirst()
-                            .flatMap(i -> parse(i, IbdevNetdevMap.class)).orElse(new IbdevNetdevMap(List.of()));
+                    ibdevs = sources(SourceKind.IBDEV2NETDEV).stream()
+                            .findFirst()
+                            .flatMap(i -> parse(i, IbdevNetdevMap.class))
+                            .orElse(new IbdevNetdevMap(List.of()));
                 }
-                int rdmaPort = s.args().size() > 1 && s.args().get(1).matches("\\d{1,3}") ? Integer.parseInt(s.args().get(1)) : 1;
-                port = ibdevs.binding(device, rdmaPort).map(IbdevNetdevMap.Binding::netdev).orElse(null);
+                int rdmaPort = s.args().size() > 1 && s.args().get(1).matches("\\d{1,3}")
+                        ? Integer.parseInt(s.args().get(1))
+                        : 1;
+                port = ibdevs.binding(device, rdmaPort)
+                        .map(IbdevNetdevMap.Binding::netdev)
+                        .orElse(null);
             }
             // ibdev2netdev may name a netdev no other source knows (a partial bundle): not a port, so not keyed.
             if (port != null && ports.containsKey(port)) {
@@ -104,8 +123,8 @@ public record HostContext(Bundle bundle, SourceLedger ledger, int lastSample, Do
      * Elsewhere (IP link and switch counters of unknown width, a driver counting in 32 bits behind
      * the u64, which reads as a decrease from a small value) a decrease stays a reset.
      */
-    private static final java.util.Set<SourceKind> U64_COUNTERS = java.util.EnumSet.of(SourceKind.ETHTOOL_STATS,
-            SourceKind.RDMA_STATISTIC);
+    private static final java.util.Set<SourceKind> U64_COUNTERS =
+            java.util.EnumSet.of(SourceKind.ETHTOOL_STATS, SourceKind.RDMA_STATISTIC);
 
     /**
      * The counters of a counter source between its first and last sample, by counter name. With one
@@ -115,21 +134,34 @@ public record HostContext(Bundle bundle, SourceLedger ledger, int lastSample, Do
      * its delta is the count across the wrap, with a note. {@code meanings} reads the source's
      * counter names.
      */
-    public <T> Map<String, CounterRate> rates(Source source, String subject, Class<T> record,
-                                              Function<T, Map<String, Long>> counters,
-                                              Function<String, CounterMeaning> meanings) {
+    public <T> Map<String, CounterRate> rates(
+            Source source,
+            String subject,
+            Class<T> record,
+            Function<T, Map<String, Long>> counters,
+            Function<String, CounterMeaning> meanings) {
         Optional<Map<String, Long>> first = ledger.parse(source, 0, record).map(counters);
         if (first.isEmpty()) {
             return Map.of();
         }
-        Optional<Map<String, Long>> last = lastSample > 0
-                ? ledger.parse(source, lastSample, record).map(counters) : Optional.empty();
+        Optional<Map<String, Long>> last =
+                lastSample > 0 ? ledger.parse(source, lastSample, record).map(counters) : Optional.empty();
         Map<String, CounterRate> rates = new LinkedHashMap<>();
         for (Map.Entry<String, Long> c : first.get().entrySet()) {
             long a = c.getValue();
             if (last.isEmpty()) {
-                rates.put(c.getKey(), new CounterRate(subject, c.getKey(), meanings.apply(c.getKey()), a, a,
-                        CounterRate.saturated(a), null, true, false));
+                rates.put(
+                        c.getKey(),
+                        new CounterRate(
+                                subject,
+                                c.getKey(),
+                                meanings.apply(c.getKey()),
+                                a,
+                                a,
+                                CounterRate.saturated(a),
+                                null,
+                                true,
+                                false));
                 continue;
             }
             Long b = last.get().get(c.getKey());
@@ -139,7 +171,8 @@ public record HostContext(Bundle bundle, SourceLedger ledger, int lastSample, Do
             boolean down = Long.compareUnsigned(b, a) < 0;
             boolean wrapped = down && U64_COUNTERS.contains(source.kind()) && CounterRate.wrapsAt64Bits(a, b);
             if (wrapped) {
-                ledger.note(source.display() + ": " + c.getKey() + " wrapped past 2^64-1 between samples 0 and " + lastSample
+                ledger.note(source.display() + ": " + c.getKey() + " wrapped past 2^64-1 between samples 0 and "
+                        + lastSample
                         + " (" + Long.toUnsignedString(a) + " -> " + Long.toUnsignedString(b)
                         + "); its delta counts across the wrap");
             } else if (down) {
@@ -150,7 +183,10 @@ public record HostContext(Bundle bundle, SourceLedger ledger, int lastSample, Do
             boolean reset = down && !wrapped;
             long delta = reset ? 0 : CounterRate.saturated(b - a);
             Double perSecond = reset || interval == null ? null : delta / interval;
-            rates.put(c.getKey(), new CounterRate(subject, c.getKey(), meanings.apply(c.getKey()), a, b, delta, perSecond, false, reset));
+            rates.put(
+                    c.getKey(),
+                    new CounterRate(
+                            subject, c.getKey(), meanings.apply(c.getKey()), a, b, delta, perSecond, false, reset));
         }
         return rates;
     }

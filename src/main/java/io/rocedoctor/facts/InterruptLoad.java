@@ -1,7 +1,6 @@
 package io.rocedoctor.facts;
 
 import io.rocedoctor.parse.CpuSet;
-
 import java.util.List;
 
 /**
@@ -11,8 +10,17 @@ import java.util.List;
  * (its NUMA node's, else every CPU of the host), and whether the lines' affinities look hand-set
  * (each pinned to one CPU of its own, as affinity scripts leave them).
  */
-public record InterruptLoad(String nic, String device, int lines, long total, int busiestCpu, double busiestShare,
-                            List<Integer> busiestIrqs, CpuSet localCpus, boolean pinnedOneToOne, boolean sinceBoot) {
+public record InterruptLoad(
+        String nic,
+        String device,
+        int lines,
+        long total,
+        int busiestCpu,
+        double busiestShare,
+        List<Integer> busiestIrqs,
+        CpuSet localCpus,
+        boolean pinnedOneToOne,
+        boolean sinceBoot) {
     public InterruptLoad {
         busiestIrqs = List.copyOf(busiestIrqs);
     }

@@ -1,13 +1,11 @@
 package io.rocedoctor.facts;
 
 import io.rocedoctor.parse.CpuSet;
-
 import java.util.Collection;
 
 /** How a NIC's interrupts split between the CPUs of its own NUMA node and the others. */
 public final class InterruptShare {
-    private InterruptShare() {
-    }
+    private InterruptShare() {}
 
     /**
      * The share of the interrupts taken by lines whose affinity leaves {@code local}. When the

@@ -1,5 +1,4 @@
 package io.rocedoctor.facts;
 
 /** The irqbalance service as {@code systemctl is-active irqbalance} reported it, and whether it is moving interrupts. */
-public record IrqBalance(String state, boolean running) {
-}
+public record IrqBalance(String state, boolean running) {}

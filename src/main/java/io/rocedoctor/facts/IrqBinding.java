@@ -8,6 +8,13 @@ import io.rocedoctor.parse.CpuSet;
  * ({@code smp_affinity_list}; null when not collected), and how many interrupts it took between
  * the first and last sample (or since boot with one sample), with the CPUs that took them.
  */
-public record IrqBinding(int irq, String name, String nic, String pciAddress, boolean completion, CpuSet affinity,
-                         long count, boolean sinceBoot, CpuSet servedBy) {
-}
+public record IrqBinding(
+        int irq,
+        String name,
+        String nic,
+        String pciAddress,
+        boolean completion,
+        CpuSet affinity,
+        long count,
+        boolean sinceBoot,
+        CpuSet servedBy) {}

@@ -1,18 +1,17 @@
 package io.rocedoctor.facts;
 
-import java.util.Set;
 import io.rocedoctor.bundle.Source;
 import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.parse.CpuSet;
 import io.rocedoctor.parse.InterruptCounts;
 import io.rocedoctor.parse.ServiceState;
 import io.rocedoctor.parse.SysctlValues;
-
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -23,7 +22,8 @@ final class IrqFacts implements LayerFacts {
 
     @Override
     public FactLayer declaration() {
-        return new FactLayer("irq",
+        return new FactLayer(
+                "irq",
                 Set.of(SourceKind.IRQBALANCE, SourceKind.SYSCTL, SourceKind.PROC_INTERRUPTS),
                 Set.of(IrqBinding.class),
                 Set.of(IrqBalance.class, BusyPolling.class, InterruptLoad.class));
@@ -31,10 +31,16 @@ final class IrqFacts implements LayerFacts {
 
     @Override
     public void addTo(HostContext host, BuiltFacts facts) {
-        host.sources(SourceKind.IRQBALANCE).stream().findFirst().flatMap(s -> host.parse(s, ServiceState.class))
-                .ifPresent(state -> facts.add(new IrqBalance(state.name().toLowerCase(java.util.Locale.ROOT), state.running())));
-        host.sources(SourceKind.SYSCTL).stream().findFirst().flatMap(s -> host.parse(s, SysctlValues.class))
-                .ifPresent(v -> facts.add(new BusyPolling(number(v, "net.core.busy_poll"), number(v, "net.core.busy_read"))));
+        host.sources(SourceKind.IRQBALANCE).stream()
+                .findFirst()
+                .flatMap(s -> host.parse(s, ServiceState.class))
+                .ifPresent(state ->
+                        facts.add(new IrqBalance(state.name().toLowerCase(java.util.Locale.ROOT), state.running())));
+        host.sources(SourceKind.SYSCTL).stream()
+                .findFirst()
+                .flatMap(s -> host.parse(s, SysctlValues.class))
+                .ifPresent(v ->
+                        facts.add(new BusyPolling(number(v, "net.core.busy_poll"), number(v, "net.core.busy_read"))));
         facts.addAll(loads(host, facts.of(IrqBinding.class)));
     }
 
@@ -45,21 +51,27 @@ final class IrqFacts implements LayerFacts {
 
     /** Per-CPU interrupt counts of each NIC's completion lines; the IRQ bindings say which lines are whose. */
     private static List<InterruptLoad> loads(HostContext host, List<IrqBinding> bindings) {
-        Optional<Source> source = host.sources(SourceKind.PROC_INTERRUPTS).stream().findFirst();
+        Optional<Source> source =
+                host.sources(SourceKind.PROC_INTERRUPTS).stream().findFirst();
         if (source.isEmpty() || bindings.isEmpty()) {
             return List.of();
         }
         Optional<InterruptCounts> first = host.ledger().parse(source.get(), 0, InterruptCounts.class);
         Optional<InterruptCounts> last = host.lastSample() > 0
-                ? host.ledger().parse(source.get(), host.lastSample(), InterruptCounts.class) : Optional.empty();
+                ? host.ledger().parse(source.get(), host.lastSample(), InterruptCounts.class)
+                : Optional.empty();
         if (first.isEmpty()) {
             return List.of();
         }
-        boolean sinceBoot = last.isEmpty() || !last.get().cpus().equals(first.get().cpus());
+        boolean sinceBoot =
+                last.isEmpty() || !last.get().cpus().equals(first.get().cpus());
         Map<Integer, long[]> perCpu = perCpu(first.get(), sinceBoot ? null : last.get());
 
         Map<String, List<IrqBinding>> byNic = new TreeMap<>();
-        bindings.stream().filter(IrqBinding::completion).forEach(b -> byNic.computeIfAbsent(b.nic(), k -> new ArrayList<>()).add(b));
+        bindings.stream()
+                .filter(IrqBinding::completion)
+                .forEach(b ->
+                        byNic.computeIfAbsent(b.nic(), k -> new ArrayList<>()).add(b));
         List<Integer> cpus = first.get().cpus();
         List<InterruptLoad> out = new ArrayList<>();
         for (Map.Entry<String, List<IrqBinding>> e : byNic.entrySet()) {
@@ -83,9 +95,19 @@ final class IrqFacts implements LayerFacts {
             int topIndex = top;
             List<Integer> busiestIrqs = e.getValue().stream()
                     .filter(b -> perCpu.containsKey(b.irq()) && perCpu.get(b.irq())[topIndex] > 0)
-                    .map(IrqBinding::irq).sorted().toList();
-            out.add(new InterruptLoad(e.getKey(), device(host, e.getKey()), e.getValue().size(), total, busiestCpu,
-                    (double) sum[top] / total, busiestIrqs, localCpus(host, e.getKey()), pinnedOneToOne(e.getValue()),
+                    .map(IrqBinding::irq)
+                    .sorted()
+                    .toList();
+            out.add(new InterruptLoad(
+                    e.getKey(),
+                    device(host, e.getKey()),
+                    e.getValue().size(),
+                    total,
+                    busiestCpu,
+                    (double) sum[top] / total,
+                    busiestIrqs,
+                    localCpus(host, e.getKey()),
+                    pinnedOneToOne(e.getValue()),
                     sinceBoot));
         }
         return out;
@@ -115,7 +137,11 @@ final class IrqFacts implements LayerFacts {
     }
 
     private static String device(HostContext host, String nic) {
-        return host.nics().stream().filter(n -> n.id().equals(nic)).findFirst().map(n -> n.ports().get(0)).orElse(null);
+        return host.nics().stream()
+                .filter(n -> n.id().equals(nic))
+                .findFirst()
+                .map(n -> n.ports().get(0))
+                .orElse(null);
     }
 
     /** The NIC's own node's CPUs when known, else every CPU the topology lists. */
@@ -123,7 +149,11 @@ final class IrqFacts implements LayerFacts {
         if (host.topology() == null) {
             return null;
         }
-        Integer node = host.nics().stream().filter(n -> n.id().equals(nic)).findFirst().map(Nic::numaNode).orElse(null);
+        Integer node = host.nics().stream()
+                .filter(n -> n.id().equals(nic))
+                .findFirst()
+                .map(Nic::numaNode)
+                .orElse(null);
         if (node != null && host.topology().nodes().containsKey(node)) {
             return host.topology().nodes().get(node);
         }
@@ -135,12 +165,16 @@ final class IrqFacts implements LayerFacts {
      * the same CPU (the functions of a dual-port NIC commonly reuse the same cores).
      */
     private static boolean pinnedOneToOne(List<IrqBinding> lines) {
-        List<IrqBinding> known = lines.stream().filter(b -> b.affinity() != null).toList();
+        List<IrqBinding> known =
+                lines.stream().filter(b -> b.affinity() != null).toList();
         if (known.size() < 2 || !known.stream().allMatch(b -> b.affinity().size() == 1)) {
             return false;
         }
         Map<String, List<CpuSet>> byFunction = new TreeMap<>();
-        known.forEach(b -> byFunction.computeIfAbsent(b.pciAddress(), k -> new ArrayList<>()).add(b.affinity()));
-        return byFunction.values().stream().allMatch(cpus -> cpus.stream().distinct().count() == cpus.size());
+        known.forEach(b -> byFunction
+                .computeIfAbsent(b.pciAddress(), k -> new ArrayList<>())
+                .add(b.affinity()));
+        return byFunction.values().stream()
+                .allMatch(cpus -> cpus.stream().distinct().count() == cpus.size());
     }
 }

@@ -15,8 +15,7 @@ import java.util.TreeSet;
  * on each other, are a mistake in the declarations, reported when the order is made.
  */
 final class LayerOrder {
-    private LayerOrder() {
-    }
+    private LayerOrder() {}
 
     static List<LayerFacts> of(FactLayer skeleton, Collection<LayerFacts> layers) {
         Map<String, LayerFacts> byName = new TreeMap<>();
@@ -26,8 +25,11 @@ final class LayerOrder {
             FactLayer d = layer.declaration();
             Set<String> producers = new TreeSet<>();
             for (Class<?> type : d.consumes()) {
-                List<String> of = byName.values().stream().map(LayerFacts::declaration)
-                        .filter(o -> !o.name().equals(d.name()) && o.produces().contains(type)).map(FactLayer::name).toList();
+                List<String> of = byName.values().stream()
+                        .map(LayerFacts::declaration)
+                        .filter(o -> !o.name().equals(d.name()) && o.produces().contains(type))
+                        .map(FactLayer::name)
+                        .toList();
                 if (of.isEmpty() && !skeleton.produces().contains(type)) {
                     throw new IllegalStateException("the " + d.name() + " layer consumes " + type.getSimpleName()
                             + " facts, which no layer produces");
@@ -39,10 +41,15 @@ final class LayerOrder {
         List<LayerFacts> ordered = new ArrayList<>();
         Set<String> built = new TreeSet<>();
         while (ordered.size() < byName.size()) {
-            String next = after.entrySet().stream().filter(e -> !built.contains(e.getKey()) && built.containsAll(e.getValue()))
-                    .map(Map.Entry::getKey).findFirst()
-                    .orElseThrow(() -> new IllegalStateException("fact layers wait on each other: " + after.entrySet().stream()
-                            .filter(e -> !built.contains(e.getKey())).map(e -> e.getKey() + " after " + e.getValue()).toList()));
+            String next = after.entrySet().stream()
+                    .filter(e -> !built.contains(e.getKey()) && built.containsAll(e.getValue()))
+                    .map(Map.Entry::getKey)
+                    .findFirst()
+                    .orElseThrow(() -> new IllegalStateException("fact layers wait on each other: "
+                            + after.entrySet().stream()
+                                    .filter(e -> !built.contains(e.getKey()))
+                                    .map(e -> e.getKey() + " after " + e.getValue())
+                                    .toList()));
             built.add(next);
             ordered.add(byName.get(next));
         }

@@ -3,7 +3,6 @@ package io.rocedoctor.facts;
 import io.rocedoctor.bundle.Bundle;
 import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.parse.LldpNeighbors;
-
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -31,11 +30,14 @@ public record Link(String hostPort, String switchName, String switchPort, String
             mapped.add(l.hostPort());
         }
         Set<String> switches = bundle.switchRoots().keySet();
-        bundle.sources(SourceKind.LLDP_NEIGHBORS).stream().findFirst()
+        bundle.sources(SourceKind.LLDP_NEIGHBORS).stream()
+                .findFirst()
                 .flatMap(s -> ledger.parse(s, LldpNeighbors.class))
                 .ifPresent(lldp -> {
                     for (LldpNeighbors.Neighbor n : lldp.neighbors()) {
-                        if (n.chassisName() != null && switches.contains(n.chassisName()) && mapped.add(n.localPort())) {
+                        if (n.chassisName() != null
+                                && switches.contains(n.chassisName())
+                                && mapped.add(n.localPort())) {
                             out.add(new Link(n.localPort(), n.chassisName(), n.portName(), "lldp"));
                         }
                     }

@@ -6,8 +6,8 @@ package io.rocedoctor.facts;
  *
  * @param source the command read ({@code ethtool -a ens1f0np0})
  */
-public record LinkPause(String device, String nic, Boolean rx, Boolean tx, Boolean rxNegotiated, Boolean txNegotiated,
-                        String source) {
+public record LinkPause(
+        String device, String nic, Boolean rx, Boolean tx, Boolean rxNegotiated, Boolean txNegotiated, String source) {
 
     /** Receiving link pause is on: configured, or negotiated with the peer. */
     public boolean rxOn() {

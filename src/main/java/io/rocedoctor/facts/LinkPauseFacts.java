@@ -3,7 +3,6 @@ package io.rocedoctor.facts;
 import io.rocedoctor.bundle.Source;
 import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.parse.EthtoolPause;
-
 import java.util.Set;
 
 /** Layer 8 (host QoS): each port's link-level pause, from {@code ethtool -a IF} where the bundle has it. */
@@ -17,8 +16,15 @@ final class LinkPauseFacts implements LayerFacts {
     public void addTo(HostContext host, BuiltFacts facts) {
         for (Port port : host.ports().values()) {
             Source source = Source.of(SourceKind.ETHTOOL_PAUSE, port.name());
-            host.parse(source, EthtoolPause.class).ifPresent(p -> facts.add(new LinkPause(port.name(), port.nic(),
-                    p.rx(), p.tx(), p.rxNegotiated(), p.txNegotiated(), source.display())));
+            host.parse(source, EthtoolPause.class)
+                    .ifPresent(p -> facts.add(new LinkPause(
+                            port.name(),
+                            port.nic(),
+                            p.rx(),
+                            p.tx(),
+                            p.rxNegotiated(),
+                            p.txNegotiated(),
+                            source.display())));
         }
     }
 }

@@ -6,5 +6,5 @@ package io.rocedoctor.facts;
  *
  * @param source the command the reading came from ({@code ethtool -m IF} or mlxlink)
  */
-public record ModuleTemperature(String port, double celsius, Double warningCelsius, Double alarmCelsius, String source) {
-}
+public record ModuleTemperature(
+        String port, double celsius, Double warningCelsius, Double alarmCelsius, String source) {}

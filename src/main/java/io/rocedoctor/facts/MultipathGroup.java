@@ -8,8 +8,8 @@ import java.util.List;
  * ({@code bond xmit_hash_policy layer2+3}); {@code hashHasL4SourcePort} is false when that
  * hash cannot spread RoCEv2 flows (their entropy is the UDP source port), null when unknown.
  */
-public record MultipathGroup(String name, String kind, List<String> members, String hashPolicy,
-                             Boolean hashHasL4SourcePort) {
+public record MultipathGroup(
+        String name, String kind, List<String> members, String hashPolicy, Boolean hashHasL4SourcePort) {
     public MultipathGroup {
         members = List.copyOf(members);
     }

@@ -9,8 +9,14 @@ import java.util.List;
  * of the ports whose link is up, in Gb/s (each physical function once: virtual functions and
  * representors ride on a port already counted): what the NIC may ask of its PCIe link.
  */
-public record Nic(String id, String model, String driver, String firmware, Integer numaNode, List<String> ports,
-                  double activeGbps) {
+public record Nic(
+        String id,
+        String model,
+        String driver,
+        String firmware,
+        Integer numaNode,
+        List<String> ports,
+        double activeGbps) {
     public Nic {
         ports = List.copyOf(ports);
     }

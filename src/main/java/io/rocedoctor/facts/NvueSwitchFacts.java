@@ -13,7 +13,6 @@ import io.rocedoctor.parse.sw.NvueQosCounters;
 import io.rocedoctor.parse.sw.NvueQosMapping;
 import io.rocedoctor.parse.sw.NvueRoce;
 import io.rocedoctor.parse.sw.NvueRocePools;
-
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -44,10 +43,14 @@ final class NvueSwitchFacts {
     private NvueSwitchFacts(SwitchContext sw) {
         this.sw = sw;
         this.roce = sw.parse(SwitchSourceKind.NVUE_ROCE, NvueRoce.class).orElse(null);
-        this.egress = sw.parse(SwitchSourceKind.NVUE_EGRESS_QUEUE_MAPPING_GLOBAL, NvueEgressQueueMapping.class).orElse(null);
-        this.pfcGlobal = sw.parse(SwitchSourceKind.NVUE_PFC_GLOBAL, NvuePfc.class).orElse(null);
-        this.watchdogGlobal = sw.parse(SwitchSourceKind.NVUE_PFC_WATCHDOG_GLOBAL, NvuePfcWatchdog.class).orElse(null);
-        this.congestionGlobal = sw.parse(SwitchSourceKind.NVUE_CONGESTION_CONTROL_GLOBAL, NvueCongestionControl.class).orElse(null);
+        this.egress = sw.parse(SwitchSourceKind.NVUE_EGRESS_QUEUE_MAPPING_GLOBAL, NvueEgressQueueMapping.class)
+                .orElse(null);
+        this.pfcGlobal =
+                sw.parse(SwitchSourceKind.NVUE_PFC_GLOBAL, NvuePfc.class).orElse(null);
+        this.watchdogGlobal = sw.parse(SwitchSourceKind.NVUE_PFC_WATCHDOG_GLOBAL, NvuePfcWatchdog.class)
+                .orElse(null);
+        this.congestionGlobal = sw.parse(SwitchSourceKind.NVUE_CONGESTION_CONTROL_GLOBAL, NvueCongestionControl.class)
+                .orElse(null);
     }
 
     static void addTo(SwitchContext sw, List<Object> facts) {
@@ -65,16 +68,24 @@ final class NvueSwitchFacts {
         bufferPools(lossless).ifPresent(facts::add);
         sw.parse(SwitchSourceKind.NVUE_SYSTEM_FORWARDING, NvueForwarding.class)
                 .filter(f -> !f.ecmpHashFields().isEmpty() || !f.lagHashFields().isEmpty())
-                .ifPresent(f -> facts.add(new SwitchHash(sw.dump().name(), sw.platform(), "nv show system forwarding",
-                        f.ecmpHashFields(), f.lagHashFields(), sw.allFacing())));
+                .ifPresent(f -> facts.add(new SwitchHash(
+                        sw.dump().name(),
+                        sw.platform(),
+                        "nv show system forwarding",
+                        f.ecmpHashFields(),
+                        f.lagHashFields(),
+                        sw.allFacing())));
     }
 
     private SwitchPort port(String name) {
-        NvueQosMapping mapping = sw.parse(SwitchSourceKind.NVUE_INTERFACE_MAPPING, NvueQosMapping.class, name).orElse(null);
+        NvueQosMapping mapping = sw.parse(SwitchSourceKind.NVUE_INTERFACE_MAPPING, NvueQosMapping.class, name)
+                .orElse(null);
         NvuePfc pfc = pfc(name);
-        String trust = mapping != null && mapping.trust() != null ? trust(mapping.trust())
+        String trust = mapping != null && mapping.trust() != null
+                ? trust(mapping.trust())
                 : roce != null && !roce.trust().isEmpty() ? trust(String.join(",", roce.trust())) : null;
-        List<Integer> priorities = pfc != null ? pfc.switchPriorities() : roce != null ? roce.pfcPriorities() : List.of();
+        List<Integer> priorities =
+                pfc != null ? pfc.switchPriorities() : roce != null ? roce.pfcPriorities() : List.of();
         Map<Integer, Integer> dscp = new HashMap<>();
         Map<Integer, Integer> pcp = new HashMap<>();
         if (mapping != null && !mapping.dscpToSwitchPriority().isEmpty()) {
@@ -85,7 +96,9 @@ final class NvueSwitchFacts {
         if (mapping != null && !mapping.pcpToSwitchPriority().isEmpty()) {
             pcp.putAll(mapping.pcpToSwitchPriority());
         } else if (roce != null) {
-            roce.priorityMappings().stream().filter(m -> m.pcp() != null).forEach(m -> pcp.put(m.pcp(), m.switchPriority()));
+            roce.priorityMappings().stream()
+                    .filter(m -> m.pcp() != null)
+                    .forEach(m -> pcp.put(m.pcp(), m.switchPriority()));
         }
         Map<Integer, Integer> queues = new HashMap<>();
         Set<Integer> strict = new TreeSet<>();
@@ -93,7 +106,8 @@ final class NvueSwitchFacts {
             for (NvueRoce.TrafficClassMapping m : roce.trafficClassMappings()) {
                 if (m.switchPriority() != null && m.trafficClass() != null) {
                     queues.put(m.switchPriority(), m.trafficClass());
-                    if (m.scheduler() != null && m.scheduler().toLowerCase(Locale.ROOT).contains("strict")) {
+                    if (m.scheduler() != null
+                            && m.scheduler().toLowerCase(Locale.ROOT).contains("strict")) {
                         strict.add(m.trafficClass());
                     }
                 }
@@ -104,15 +118,32 @@ final class NvueSwitchFacts {
         }
         dscp.values().removeIf(Objects::isNull);
         pcp.values().removeIf(Objects::isNull);
-        Integer cable = pfc != null && pfc.cableLengthMeters() != null ? pfc.cableLengthMeters()
+        Integer cable = pfc != null && pfc.cableLengthMeters() != null
+                ? pfc.cableLengthMeters()
                 : roce != null ? roce.cableLength() : null;
-        Integer mtu = sw.parse(SwitchSourceKind.NVUE_INTERFACE_LINK, NvueLink.class, name).map(NvueLink::mtu).orElse(null);
-        return new SwitchPort(sw.dump().name(), name, sw.platform(), null, mtu, cable, trust, priorities, dscp, pcp, queues,
-                strict, sw.facing(name), null);
+        Integer mtu = sw.parse(SwitchSourceKind.NVUE_INTERFACE_LINK, NvueLink.class, name)
+                .map(NvueLink::mtu)
+                .orElse(null);
+        return new SwitchPort(
+                sw.dump().name(),
+                name,
+                sw.platform(),
+                null,
+                mtu,
+                cable,
+                trust,
+                priorities,
+                dscp,
+                pcp,
+                queues,
+                strict,
+                sw.facing(name),
+                null);
     }
 
     private NvuePfc pfc(String name) {
-        return sw.parse(SwitchSourceKind.NVUE_INTERFACE_PFC, NvuePfc.class, name).orElse(pfcGlobal);
+        return sw.parse(SwitchSourceKind.NVUE_INTERFACE_PFC, NvuePfc.class, name)
+                .orElse(pfcGlobal);
     }
 
     /** NVUE spells trust {@code l2} (PCP), {@code l3} (DSCP), {@code both}, or as RoCE shows it {@code pcp,dscp}. */
@@ -128,18 +159,23 @@ final class NvueSwitchFacts {
         int tc = port.queueOf(priority);
         NvuePfc pfc = pfc(name);
 
-        NvueBufferUsage.Entry pg = sw.parse(SwitchSourceKind.NVUE_INTERFACE_BUFFER_INGRESS_PG, NvueBufferUsage.class, name)
-                .flatMap(b -> losslessPg(b, priority)).orElse(null);
-        Long xoff = pg != null && pg.xoffThresholdBytes() != null ? pg.xoffThresholdBytes()
+        NvueBufferUsage.Entry pg = sw.parse(
+                        SwitchSourceKind.NVUE_INTERFACE_BUFFER_INGRESS_PG, NvueBufferUsage.class, name)
+                .flatMap(b -> losslessPg(b, priority))
+                .orElse(null);
+        Long xoff = pg != null && pg.xoffThresholdBytes() != null
+                ? pg.xoffThresholdBytes()
                 : pfc != null ? pfc.xoffThresholdBytes() : null;
-        String basis = pg != null && pg.xoffThresholdBytes() != null ? "nv show interface " + name + " qos buffer ingress-priority-group: XOFF Th of PG " + pg.index()
+        String basis = pg != null && pg.xoffThresholdBytes() != null
+                ? "nv show interface " + name + " qos buffer ingress-priority-group: XOFF Th of PG " + pg.index()
                 : xoff != null ? "nv show interface " + name + " qos pfc: xoff-threshold" : null;
 
         Optional<Port> host = sw.hostPort(name);
         Integer speed = host.map(Port::speedMbps).orElse(null);
         Integer mtu = port.mtu() != null ? port.mtu() : host.map(Port::mtu).orElse(null);
 
-        NvueCongestionControl cc = sw.parse(SwitchSourceKind.NVUE_INTERFACE_CONGESTION_CONTROL, NvueCongestionControl.class, name)
+        NvueCongestionControl cc = sw.parse(
+                        SwitchSourceKind.NVUE_INTERFACE_CONGESTION_CONTROL, NvueCongestionControl.class, name)
                 .orElse(congestionGlobal);
         Boolean marking = null;
         Long min = null;
@@ -161,8 +197,11 @@ final class NvueSwitchFacts {
         SwitchSource wdSource = SwitchSource.of(SwitchSourceKind.NVUE_INTERFACE_PFC_WATCHDOG, name);
         NvuePfcWatchdog wd = sw.parse(wdSource, 0, NvuePfcWatchdog.class).orElse(watchdogGlobal);
         String wdName = wd == null ? null : wd == watchdogGlobal ? "nv show qos pfc-watchdog" : wdSource.display();
-        Optional<NvuePfcWatchdog.TrafficClass> wdTc = wd == null ? Optional.empty()
-                : wd.trafficClasses().stream().filter(t -> t.trafficClass() == tc).findFirst();
+        Optional<NvuePfcWatchdog.TrafficClass> wdTc = wd == null
+                ? Optional.empty()
+                : wd.trafficClasses().stream()
+                        .filter(t -> t.trafficClass() == tc)
+                        .findFirst();
 
         SwitchSource counters = SwitchSource.of(SwitchSourceKind.NVUE_INTERFACE_COUNTERS_QOS, name);
         QueueDrops drops = new QueueDrops();
@@ -172,18 +211,46 @@ final class NvueSwitchFacts {
                 c -> pgCounter(c, pgIndex, NvueQosCounters.PriorityGroup::rxSharedBufferDiscardBytes),
                 c -> tcCounter(c, tc, NvueQosCounters.TrafficClass::txUcBufferDiscardBytes),
                 c -> tcCounter(c, tc, NvueQosCounters.TrafficClass::wredDiscards));
-        List<String> dropNames = List.of("PG" + pgIndex + " rx-buffer-discards", "PG" + pgIndex + " rx-shared-buffer-discards",
-                "TC" + tc + " tx-uc-buffer-discards", "TC" + tc + " wred-discards");
+        List<String> dropNames = List.of(
+                "PG" + pgIndex + " rx-buffer-discards",
+                "PG" + pgIndex + " rx-shared-buffer-discards",
+                "TC" + tc + " tx-uc-buffer-discards",
+                "TC" + tc + " wred-discards");
         for (int i = 0; i < dropCounters.size(); i++) {
-            drops.add(sw.span(counters, NvueQosCounters.class, dropCounters.get(i)), counters.display() + " " + dropNames.get(i));
+            drops.add(
+                    sw.span(counters, NvueQosCounters.class, dropCounters.get(i)),
+                    counters.display() + " " + dropNames.get(i));
         }
 
-        return new SwitchLosslessQueue(sw.dump().name(), name, sw.platform(), priority, tc, pg == null ? null : pg.index(),
-                xoff, basis, pg == null ? null : pg.headroomBytes(), SwitchContext.headroomFloor(speed, port.cableMeters(), mtu), mtu,
-                speed, marking, min, max, probability, wd == null ? null : wd.enabled(), wdName,
-                wdTc.map(NvuePfcWatchdog.TrafficClass::deadlockCount).orElse(null), null,
-                wdTc.map(NvuePfcWatchdog.TrafficClass::deadlocked).orElse(false), wdName, drops.amount(),
-                drops.sinceBoot(), drops.counters(), port.hostPorts(), null, null);
+        return new SwitchLosslessQueue(
+                sw.dump().name(),
+                name,
+                sw.platform(),
+                priority,
+                tc,
+                pg == null ? null : pg.index(),
+                xoff,
+                basis,
+                pg == null ? null : pg.headroomBytes(),
+                SwitchContext.headroomFloor(speed, port.cableMeters(), mtu),
+                mtu,
+                speed,
+                marking,
+                min,
+                max,
+                probability,
+                wd == null ? null : wd.enabled(),
+                wdName,
+                wdTc.map(NvuePfcWatchdog.TrafficClass::deadlockCount).orElse(null),
+                null,
+                wdTc.map(NvuePfcWatchdog.TrafficClass::deadlocked).orElse(false),
+                wdName,
+                drops.amount(),
+                drops.sinceBoot(),
+                drops.counters(),
+                port.hostPorts(),
+                null,
+                null);
     }
 
     /**
@@ -193,7 +260,8 @@ final class NvueSwitchFacts {
      * shares one ingress pool: nothing to skew) or a size is unknown.
      */
     private Optional<SwitchBufferPools> bufferPools(List<SwitchLosslessQueue> lossless) {
-        NvueRocePools sizes = sw.parse(SwitchSourceKind.NVUE_ROCE_POOL, NvueRocePools.class).orElse(null);
+        NvueRocePools sizes =
+                sw.parse(SwitchSourceKind.NVUE_ROCE_POOL, NvueRocePools.class).orElse(null);
         if (roce == null || sizes == null || roce.pfcPriorities().isEmpty()) {
             return Optional.empty();
         }
@@ -204,7 +272,8 @@ final class NvueSwitchFacts {
             if (priorities.isEmpty()) {
                 continue; // an egress pool: it maps traffic classes
             }
-            long pfc = priorities.stream().filter(roce.pfcPriorities()::contains).count();
+            long pfc =
+                    priorities.stream().filter(roce.pfcPriorities()::contains).count();
             Long size = sizes.pool(p.name()).map(NvueRocePools.Pool::sizeBytes).orElse(null);
             if ((pfc > 0 && pfc < priorities.size()) || size == null) {
                 return Optional.empty();
@@ -218,23 +287,41 @@ final class NvueSwitchFacts {
         if (losslessBytes == 0 || lossyBytes == 0) {
             return Optional.empty();
         }
-        Long largest = lossless.stream().map(SwitchLosslessQueue::headroomBytes).filter(Objects::nonNull).max(Long::compare).orElse(null);
-        return Optional.of(new SwitchBufferPools(sw.dump().name(), sw.platform(), "nv show qos roce pool", losslessBytes, lossyBytes,
-                null, largest));
+        Long largest = lossless.stream()
+                .map(SwitchLosslessQueue::headroomBytes)
+                .filter(Objects::nonNull)
+                .max(Long::compare)
+                .orElse(null);
+        return Optional.of(new SwitchBufferPools(
+                sw.dump().name(), sw.platform(), "nv show qos roce pool", losslessBytes, lossyBytes, null, largest));
     }
 
     /** The lossless PG of a priority: the one numbered like it, else the port's only lossless PG. */
     private static Optional<NvueBufferUsage.Entry> losslessPg(NvueBufferUsage b, int priority) {
         List<NvueBufferUsage.Entry> pgs = b.entries().stream()
-                .filter(e -> e.kind().equals("priority-group") && "lossless".equalsIgnoreCase(e.lossType())).toList();
-        return pgs.stream().filter(e -> e.index() == priority).findFirst().or(() -> pgs.size() == 1 ? Optional.of(pgs.get(0)) : Optional.empty());
+                .filter(e -> e.kind().equals("priority-group") && "lossless".equalsIgnoreCase(e.lossType()))
+                .toList();
+        return pgs.stream()
+                .filter(e -> e.index() == priority)
+                .findFirst()
+                .or(() -> pgs.size() == 1 ? Optional.of(pgs.get(0)) : Optional.empty());
     }
 
     private static Long pgCounter(NvueQosCounters c, int pg, Function<NvueQosCounters.PriorityGroup, Long> value) {
-        return c.priorityGroups().stream().filter(p -> p.priorityGroup() == pg).map(value).filter(Objects::nonNull).findFirst().orElse(null);
+        return c.priorityGroups().stream()
+                .filter(p -> p.priorityGroup() == pg)
+                .map(value)
+                .filter(Objects::nonNull)
+                .findFirst()
+                .orElse(null);
     }
 
     private static Long tcCounter(NvueQosCounters c, int tc, Function<NvueQosCounters.TrafficClass, Long> value) {
-        return c.trafficClasses().stream().filter(t -> t.trafficClass() == tc).map(value).filter(Objects::nonNull).findFirst().orElse(null);
+        return c.trafficClasses().stream()
+                .filter(t -> t.trafficClass() == tc)
+                .map(value)
+                .filter(Objects::nonNull)
+                .findFirst()
+                .orElse(null);
     }
 }

@@ -6,5 +6,4 @@ package io.rocedoctor.facts;
  * between the samples or since boot ({@code sinceBoot}). An error event means the NIC stopped
  * sending pause to protect the fabric.
  */
-public record PauseStormEvents(String device, String nic, long warnings, long errors, boolean sinceBoot) {
-}
+public record PauseStormEvents(String device, String nic, long warnings, long errors, boolean sinceBoot) {}

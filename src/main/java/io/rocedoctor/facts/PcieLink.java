@@ -10,10 +10,23 @@ import java.util.List;
  * link; the catalog compares port demand with 0.85 of it to leave room for TLP/DLLP overhead.
  * {@code downgraded}: some link of the path trained below what both its ends can do.
  */
-public record PcieLink(String nic, String address, int capGeneration, int capWidth, double capGts,
-                       int generation, int width, double gts, boolean downgraded,
-                       String limitingAddress, double usableGbps, Integer maxPayload, Integer maxReadReq,
-                       String capLine, String staLine, List<Segment> path) {
+public record PcieLink(
+        String nic,
+        String address,
+        int capGeneration,
+        int capWidth,
+        double capGts,
+        int generation,
+        int width,
+        double gts,
+        boolean downgraded,
+        String limitingAddress,
+        double usableGbps,
+        Integer maxPayload,
+        Integer maxReadReq,
+        String capLine,
+        String staLine,
+        List<Segment> path) {
 
     public PcieLink {
         path = List.copyOf(path);
@@ -37,8 +50,15 @@ public record PcieLink(String nic, String address, int capGeneration, int capWid
      * @param capLine the LnkCap the link is judged against, as {@code Speed 32GT/s, Width x16}
      * @param staLine the LnkSta, likewise
      */
-    public record Segment(String lower, String upper, double capGts, int capWidth, double gts, int width,
-                          String capLine, String staLine) {
+    public record Segment(
+            String lower,
+            String upper,
+            double capGts,
+            int capWidth,
+            double gts,
+            int width,
+            String capLine,
+            String staLine) {
         public boolean downgraded() {
             return gts < capGts || width < capWidth;
         }

@@ -7,7 +7,6 @@ import io.rocedoctor.parse.IpLink;
 import io.rocedoctor.parse.IpLinks;
 import io.rocedoctor.parse.MlxlinkReport;
 import io.rocedoctor.parse.ModuleInfo;
-
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -27,8 +26,14 @@ final class PhysicalFacts implements LayerFacts {
 
     @Override
     public FactLayer declaration() {
-        return new FactLayer("physical",
-                Set.of(SourceKind.ETHTOOL_LINK, SourceKind.MLXLINK, SourceKind.ETHTOOL_MODULE, SourceKind.IBDEV2NETDEV, SourceKind.IP_LINK_STATS),
+        return new FactLayer(
+                "physical",
+                Set.of(
+                        SourceKind.ETHTOOL_LINK,
+                        SourceKind.MLXLINK,
+                        SourceKind.ETHTOOL_MODULE,
+                        SourceKind.IBDEV2NETDEV,
+                        SourceKind.IP_LINK_STATS),
                 Set.of(Bond.class),
                 Set.of(PhysicalLink.class, ModuleTemperature.class));
     }
@@ -37,30 +42,38 @@ final class PhysicalFacts implements LayerFacts {
     public void addTo(HostContext host, BuiltFacts facts) {
         Map<String, Source> mlxlinkOf = host.sourcesByPort(SourceKind.MLXLINK);
         for (Port port : host.ports().values()) {
-            Optional<EthtoolLinkSettings> settings = host.parse(Source.of(SourceKind.ETHTOOL_LINK, port.name()),
-                    EthtoolLinkSettings.class);
+            Optional<EthtoolLinkSettings> settings =
+                    host.parse(Source.of(SourceKind.ETHTOOL_LINK, port.name()), EthtoolLinkSettings.class);
             Source mlxlinkSource = mlxlinkOf.get(port.name());
             if (mlxlinkSource == null && mellanox(host, port)) { // mlxlink reads ConnectX firmware only
                 host.ledger().expect(Source.of(SourceKind.MLXLINK, port.pciAddress()));
             }
-            Optional<MlxlinkReport> mlxlink = Optional.ofNullable(mlxlinkSource)
-                    .flatMap(s -> host.parse(s, MlxlinkReport.class));
+            Optional<MlxlinkReport> mlxlink =
+                    Optional.ofNullable(mlxlinkSource).flatMap(s -> host.parse(s, MlxlinkReport.class));
             if (settings.isEmpty() && mlxlink.isEmpty()) {
                 continue;
             }
-            facts.add(link(host, facts.of(Bond.class), port, settings.orElse(null), mlxlinkSource, mlxlink.orElse(null)));
+            facts.add(
+                    link(host, facts.of(Bond.class), port, settings.orElse(null), mlxlinkSource, mlxlink.orElse(null)));
             temperature(host, port, mlxlinkSource, mlxlink.orElse(null)).ifPresent(facts::add);
         }
     }
 
     /** A port of a NIC that mlx4/mlx5 drive; a NIC whose driver is not known counts as one (mlxlink would be asked of it). */
     private static boolean mellanox(HostContext host, Port port) {
-        return host.nics().stream().filter(n -> n.id().equals(port.nic())).map(Nic::driver)
+        return host.nics().stream()
+                .filter(n -> n.id().equals(port.nic()))
+                .map(Nic::driver)
                 .allMatch(d -> d == null || d.startsWith("mlx"));
     }
 
-    private static PhysicalLink link(HostContext host, List<Bond> bonds, Port port, EthtoolLinkSettings settings,
-                                     Source mlxlinkSource, MlxlinkReport m) {
+    private static PhysicalLink link(
+            HostContext host,
+            List<Bond> bonds,
+            Port port,
+            EthtoolLinkSettings settings,
+            Source mlxlinkSource,
+            MlxlinkReport m) {
         List<String> advertised = settings == null ? List.of() : settings.advertisedModes();
         List<String> partner = settings == null ? List.of() : settings.partnerModes();
         Integer commonMax = null;
@@ -77,7 +90,9 @@ final class PhysicalFacts implements LayerFacts {
             if (b.members().size() > 1 && b.members().contains(port.name())) {
                 for (String member : b.members()) {
                     Port peer = host.ports().get(member);
-                    if (peer != null && !member.equals(port.name()) && peer.speedMbps() != null
+                    if (peer != null
+                            && !member.equals(port.name())
+                            && peer.speedMbps() != null
                             && (peerMax == null || peer.speedMbps() > peerMax)) {
                         peerMax = peer.speedMbps();
                         peerGroup = b.name();
@@ -87,31 +102,52 @@ final class PhysicalFacts implements LayerFacts {
         }
         Optional<CounterRate> symbols = host.portCounter(port.name(), CounterMeaning.RX_SYMBOL_ERROR)
                 .filter(c -> !c.sinceBoot() && !c.wentDown());
-        return new PhysicalLink(port.name(), port.nic(), port.speedMbps(), commonMax, advertised, partner, peerGroup,
-                peerMax, mlxlinkSource == null ? null : mlxlinkSource.display(),
+        return new PhysicalLink(
+                port.name(),
+                port.nic(),
+                port.speedMbps(),
+                commonMax,
+                advertised,
+                partner,
+                peerGroup,
+                peerMax,
+                mlxlinkSource == null ? null : mlxlinkSource.display(),
                 m == null ? null : m.lanes(),
-                m == null || m.laneSignaling() == null ? null : m.laneSignaling().name(),
-                m == null ? null : m.fec(), m == null ? null : fecCode(m.fec()),
-                m == null ? null : value(m.rawBer()), m == null || m.rawBer() == null ? null : m.rawBer().text(),
-                m == null ? null : value(m.effectiveBer()), m == null || m.effectiveBer() == null ? null : m.effectiveBer().text(),
-                symbols.map(CounterRate::delta).orElse(null), symbols.map(CounterRate::counter).orElse(null),
-                symbols.map(c -> bitErrorRatio(c.delta(), port.speedMbps(), host.interval())).orElse(null),
+                m == null || m.laneSignaling() == null
+                        ? null
+                        : m.laneSignaling().name(),
+                m == null ? null : m.fec(),
+                m == null ? null : fecCode(m.fec()),
+                m == null ? null : value(m.rawBer()),
+                m == null || m.rawBer() == null ? null : m.rawBer().text(),
+                m == null ? null : value(m.effectiveBer()),
+                m == null || m.effectiveBer() == null ? null : m.effectiveBer().text(),
+                symbols.map(CounterRate::delta).orElse(null),
+                symbols.map(CounterRate::counter).orElse(null),
+                symbols.map(c -> bitErrorRatio(c.delta(), port.speedMbps(), host.interval()))
+                        .orElse(null),
                 m == null ? null : m.linkDownCounter(),
-                m == null ? null : m.linkErrorRecoveryCounter(), m == null ? null : m.minutesSinceLastClear(),
+                m == null ? null : m.linkErrorRecoveryCounter(),
+                m == null ? null : m.minutesSinceLastClear(),
                 carrierChanges(host, port.name()));
     }
 
     /** The transceiver's own reading and thresholds (ethtool -m), else mlxlink's reading without thresholds. */
-    private static Optional<ModuleTemperature> temperature(HostContext host, Port port, Source mlxlinkSource, MlxlinkReport m) {
+    private static Optional<ModuleTemperature> temperature(
+            HostContext host, Port port, Source mlxlinkSource, MlxlinkReport m) {
         Source module = Source.of(SourceKind.ETHTOOL_MODULE, port.name());
         Optional<ModuleInfo> info = host.parse(module, ModuleInfo.class);
         if (info.isPresent() && info.get().temperatureCelsius() != null) {
-            return Optional.of(new ModuleTemperature(port.name(), info.get().temperatureCelsius(),
-                    info.get().temperatureHighWarningCelsius(), info.get().temperatureHighAlarmCelsius(), module.display()));
+            return Optional.of(new ModuleTemperature(
+                    port.name(),
+                    info.get().temperatureCelsius(),
+                    info.get().temperatureHighWarningCelsius(),
+                    info.get().temperatureHighAlarmCelsius(),
+                    module.display()));
         }
         if (m != null && m.module() != null && m.module().temperatureCelsius() != null) {
-            return Optional.of(new ModuleTemperature(port.name(), m.module().temperatureCelsius(), null, null,
-                    mlxlinkSource.display()));
+            return Optional.of(new ModuleTemperature(
+                    port.name(), m.module().temperatureCelsius(), null, null, mlxlinkSource.display()));
         }
         return Optional.empty();
     }
@@ -136,7 +172,11 @@ final class PhysicalFacts implements LayerFacts {
         if (f.contains("528")) {
             return "rs528";
         }
-        if (f.contains("FIRECODE") || f.contains("FC-FEC") || f.contains("FC_FEC") || f.contains("BASE-R") || f.contains("BASER")) {
+        if (f.contains("FIRECODE")
+                || f.contains("FC-FEC")
+                || f.contains("FC_FEC")
+                || f.contains("BASE-R")
+                || f.contains("BASER")) {
             return "baser";
         }
         return null; // RS(272,257+1) and other low-latency codes: limit not known here
@@ -168,8 +208,15 @@ final class PhysicalFacts implements LayerFacts {
     /** Carrier changes between samples; the absolute count is no evidence (a link that came up once has 2). */
     private static Long carrierChanges(HostContext host, String port) {
         for (Source s : host.sources(SourceKind.IP_LINK_STATS)) {
-            CounterRate c = host.rates(s, port, IpLinks.class, (IpLinks links) -> links.named(port)
-                    .map(IpLink::carrierChanges).map(n -> Map.of("carrier_changes", n)).orElse(Map.of()), name -> null)
+            CounterRate c = host.rates(
+                            s,
+                            port,
+                            IpLinks.class,
+                            (IpLinks links) -> links.named(port)
+                                    .map(IpLink::carrierChanges)
+                                    .map(n -> Map.of("carrier_changes", n))
+                                    .orElse(Map.of()),
+                            name -> null)
                     .get("carrier_changes");
             if (c != null) {
                 return c.sinceBoot() || c.wentDown() ? null : c.delta();

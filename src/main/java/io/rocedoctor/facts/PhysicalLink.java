@@ -32,12 +32,31 @@ import java.util.List;
  * @param carrierChangesDelta increase of the netdev's carrier changes between the first and last
  *                           sample ({@code ip -s -s link}); null with one sample
  */
-public record PhysicalLink(String port, String nic, Integer speedMbps, Integer commonMaxMbps,
-                           List<String> advertisedModes, List<String> partnerModes, String peerGroup, Integer peerMaxMbps,
-                           String mlxlink, Integer lanes, String signaling, String fec, String fecCode,
-                           Double rawBer, String rawBerText, Double effectiveBer, String effectiveBerText,
-                           Long symbolErrorsDelta, String symbolErrorCounter, Double symbolErrorBer, Long linkDowns, Long recoveries, Double minutesSinceClear,
-                           Long carrierChangesDelta) {
+public record PhysicalLink(
+        String port,
+        String nic,
+        Integer speedMbps,
+        Integer commonMaxMbps,
+        List<String> advertisedModes,
+        List<String> partnerModes,
+        String peerGroup,
+        Integer peerMaxMbps,
+        String mlxlink,
+        Integer lanes,
+        String signaling,
+        String fec,
+        String fecCode,
+        Double rawBer,
+        String rawBerText,
+        Double effectiveBer,
+        String effectiveBerText,
+        Long symbolErrorsDelta,
+        String symbolErrorCounter,
+        Double symbolErrorBer,
+        Long linkDowns,
+        Long recoveries,
+        Double minutesSinceClear,
+        Long carrierChangesDelta) {
     public PhysicalLink {
         advertisedModes = List.copyOf(advertisedModes);
         partnerModes = List.copyOf(partnerModes);

@@ -49,8 +49,8 @@ record PortBytes(long bytes, boolean sinceBoot, String source, List<String> coun
      * {@code ethtool -S} counters by name (null when not captured); {@code device} the
      * {@code rdma statistic} counters of the RDMA device on the port, null when the port has none.
      */
-    static Optional<PortBytes> wire(String port, Map<String, CounterRate> ethtool, Collection<CounterRate> device,
-                                    Direction d) {
+    static Optional<PortBytes> wire(
+            String port, Map<String, CounterRate> ethtool, Collection<CounterRate> device, Direction d) {
         if (ethtool == null) {
             return Optional.empty();
         }
@@ -67,9 +67,10 @@ record PortBytes(long bytes, boolean sinceBoot, String source, List<String> coun
     }
 
     /** The RDMA bytes of the port in one direction; see {@link #wire} for the arguments. */
-    static Optional<PortBytes> rdma(String port, Map<String, CounterRate> ethtool, Collection<CounterRate> device,
-                                    Direction d) {
-        Optional<PortBytes> vport = ethtool == null ? Optional.empty() : sum(ethtool.values(), d.rdma, "ethtool -S " + port);
+    static Optional<PortBytes> rdma(
+            String port, Map<String, CounterRate> ethtool, Collection<CounterRate> device, Direction d) {
+        Optional<PortBytes> vport =
+                ethtool == null ? Optional.empty() : sum(ethtool.values(), d.rdma, "ethtool -S " + port);
         return vport.isPresent() || device == null ? vport : sum(device, d.rdma, "rdma statistic show");
     }
 
@@ -82,11 +83,15 @@ record PortBytes(long bytes, boolean sinceBoot, String source, List<String> coun
     }
 
     private static Optional<PortBytes> sum(Collection<CounterRate> counters, CounterMeaning meaning, String source) {
-        List<CounterRate> parts = counters.stream().filter(c -> c.meaning() == meaning).toList();
+        List<CounterRate> parts =
+                counters.stream().filter(c -> c.meaning() == meaning).toList();
         if (parts.isEmpty() || parts.stream().anyMatch(CounterRate::wentDown)) {
             return Optional.empty();
         }
-        return Optional.of(new PortBytes(parts.stream().mapToLong(CounterRate::delta).sum(),
-                parts.stream().anyMatch(CounterRate::sinceBoot), source, parts.stream().map(CounterRate::counter).toList()));
+        return Optional.of(new PortBytes(
+                parts.stream().mapToLong(CounterRate::delta).sum(),
+                parts.stream().anyMatch(CounterRate::sinceBoot),
+                source,
+                parts.stream().map(CounterRate::counter).toList()));
     }
 }

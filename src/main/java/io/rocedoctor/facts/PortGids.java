@@ -12,8 +12,14 @@ import java.util.List;
  * {@code source} is the capture the GIDs were read from ({@code show_gids}, {@code ibv_devinfo -v}),
  * as evidence names it.
  */
-public record PortGids(String ibdev, int port, String netdev, List<String> v1Addresses, List<String> v2Addresses,
-                       List<String> lackingV2, String source) {
+public record PortGids(
+        String ibdev,
+        int port,
+        String netdev,
+        List<String> v1Addresses,
+        List<String> v2Addresses,
+        List<String> lackingV2,
+        String source) {
     public PortGids {
         v1Addresses = List.copyOf(v1Addresses);
         v2Addresses = List.copyOf(v2Addresses);

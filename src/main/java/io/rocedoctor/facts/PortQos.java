@@ -14,9 +14,15 @@ import java.util.TreeMap;
  * @param source the capture(s) read, as evidence names them ({@code mlnx_qos -i eth4},
  *               {@code dcb pfc show dev eth4, dcb app show dev eth4})
  */
-public record PortQos(String device, String trust, List<Integer> pfcPriorities, Map<Integer, Integer> dscpPriority,
-                      Map<Integer, Integer> priorityTrafficClass, Map<Integer, Integer> priorityBuffer,
-                      List<Long> bufferBytes, String source) {
+public record PortQos(
+        String device,
+        String trust,
+        List<Integer> pfcPriorities,
+        Map<Integer, Integer> dscpPriority,
+        Map<Integer, Integer> priorityTrafficClass,
+        Map<Integer, Integer> priorityBuffer,
+        List<Long> bufferBytes,
+        String source) {
     public PortQos {
         pfcPriorities = List.copyOf(pfcPriorities);
         dscpPriority = java.util.Collections.unmodifiableMap(new TreeMap<>(dscpPriority));

@@ -9,8 +9,16 @@ package io.rocedoctor.facts;
  * driver's pause duration counter in microseconds (mlx5 {@code rx_prio3_pause_duration}, bnxt_en {@code pfc_pri3_rx_duration_us}), null
  * when the driver has none or with one sample.
  */
-public record PriorityPause(String device, String nic, int priority, String direction, String counter, long frames,
-                           Double perSecond, Double pausedShare, boolean sinceBoot) {
+public record PriorityPause(
+        String device,
+        String nic,
+        int priority,
+        String direction,
+        String counter,
+        long frames,
+        Double perSecond,
+        Double pausedShare,
+        boolean sinceBoot) {
     /** Bit times one pause frame can hold its priority: the largest timer, 65535 quanta of 512 bit times (IEEE 802.1Qbb, 802.3 Annex 31B). */
     static final double MAX_PAUSE_BIT_TIMES = 65535.0 * 512;
 

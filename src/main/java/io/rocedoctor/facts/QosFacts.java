@@ -1,15 +1,13 @@
 package io.rocedoctor.facts;
 
-import java.util.Set;
 import io.rocedoctor.bundle.Source;
 import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.parse.MlxconfigQuery;
 import io.rocedoctor.parse.RdmaStatistics;
-
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -24,15 +22,22 @@ import java.util.regex.Pattern;
  */
 final class QosFacts implements LayerFacts {
     /** Pause frame counters per priority: mlx5 {@code rx_prio3_pause}, ice {@code rx_priority_3_xoff.nic}, bnxt {@code rx_pfc_ena_frames_pri3}. */
-    private static final Pattern PAUSE_FRAMES = Pattern.compile(
-            "(rx|tx)_(?:prio(\\d)_pause|priority_(\\d)_xoff(?:\\.nic)?|pfc_ena_frames_pri(\\d))");
+    private static final Pattern PAUSE_FRAMES =
+            Pattern.compile("(rx|tx)_(?:prio(\\d)_pause|priority_(\\d)_xoff(?:\\.nic)?|pfc_ena_frames_pri(\\d))");
 
     @Override
     public FactLayer declaration() {
-        return new FactLayer("qos",
+        return new FactLayer(
+                "qos",
                 Set.of(SourceKind.RDMA_STATISTIC, SourceKind.MLXCONFIG, SourceKind.IBDEV2NETDEV),
                 Set.of(RdmaDevice.class, Bond.class, RoceTraffic.class, PortQos.class),
-                Set.of(PriorityPause.class, PauseStormEvents.class, CongestionCounters.class, CnpMarking.class, LosslessBuffer.class, RocePriority.class));
+                Set.of(
+                        PriorityPause.class,
+                        PauseStormEvents.class,
+                        CongestionCounters.class,
+                        CnpMarking.class,
+                        LosslessBuffer.class,
+                        RocePriority.class));
     }
 
     @Override
@@ -67,11 +72,14 @@ final class QosFacts implements LayerFacts {
      */
     private static List<Source> ecnSources(HostContext host, RocePriority r, List<RdmaDevice> devices) {
         if ("bnxt_en".equals(host.driver(r.device()))) {
-            return devices.stream().filter(d -> r.device().equals(d.netdev()))
-                    .map(d -> Source.of(SourceKind.BNXT_RE_CC_ECN_ENABLE, d.name(), String.valueOf(d.port()))).toList();
+            return devices.stream()
+                    .filter(d -> r.device().equals(d.netdev()))
+                    .map(d -> Source.of(SourceKind.BNXT_RE_CC_ECN_ENABLE, d.name(), String.valueOf(d.port())))
+                    .toList();
         }
         String priority = String.valueOf(r.priority());
-        return List.of(Source.of(SourceKind.ECN_NOTIFICATION_POINT, r.device(), priority),
+        return List.of(
+                Source.of(SourceKind.ECN_NOTIFICATION_POINT, r.device(), priority),
                 Source.of(SourceKind.ECN_REACTION_POINT, r.device(), priority));
     }
 
@@ -89,19 +97,27 @@ final class QosFacts implements LayerFacts {
         List<CnpMarking> out = new java.util.ArrayList<>();
         for (Nic nic : host.nics()) {
             Source source = byNic.get(nic.id());
-            Optional<MlxconfigQuery> config = source == null ? Optional.empty() : host.parse(source, MlxconfigQuery.class);
+            Optional<MlxconfigQuery> config =
+                    source == null ? Optional.empty() : host.parse(source, MlxconfigQuery.class);
             for (String name : nic.ports()) {
                 Port port = host.ports().get(name);
                 String suffix = "_P" + (physicalPort(port) + 1);
-                Optional<Long> dscp = config.flatMap(c -> c.value("CNP_DSCP" + suffix)).map(MlxconfigQuery.Value::number);
+                Optional<Long> dscp =
+                        config.flatMap(c -> c.value("CNP_DSCP" + suffix)).map(MlxconfigQuery.Value::number);
                 if (dscp.isPresent()) {
                     Integer priority = config.flatMap(c -> c.value("CNP_802P_PRIO" + suffix))
-                            .map(MlxconfigQuery.Value::number).map(Long::intValue).orElse(null);
-                    out.add(new CnpMarking(name, dscp.get().intValue(), priority,
-                            source.display() + " CNP_DSCP" + suffix, false));
+                            .map(MlxconfigQuery.Value::number)
+                            .map(Long::intValue)
+                            .orElse(null);
+                    out.add(new CnpMarking(
+                            name, dscp.get().intValue(), priority, source.display() + " CNP_DSCP" + suffix, false));
                 } else if ("mlx5_core".equals(nic.driver())) {
-                    out.add(new CnpMarking(name, CnpMarking.CONNECTX_DSCP, CnpMarking.CONNECTX_PRIORITY,
-                            "ConnectX default (no CNP_DSCP" + suffix + " from mlxconfig in the bundle)", true));
+                    out.add(new CnpMarking(
+                            name,
+                            CnpMarking.CONNECTX_DSCP,
+                            CnpMarking.CONNECTX_PRIORITY,
+                            "ConnectX default (no CNP_DSCP" + suffix + " from mlxconfig in the bundle)",
+                            true));
                 }
             }
         }
@@ -111,11 +127,13 @@ final class QosFacts implements LayerFacts {
     /** The PCI function of a port, which is its physical port on a ConnectX (function 0 -> port 1). */
     private static int physicalPort(Port port) {
         String address = port.pciAddress();
-        int function = address == null || address.isEmpty() ? -1 : Character.digit(address.charAt(address.length() - 1), 8);
+        int function =
+                address == null || address.isEmpty() ? -1 : Character.digit(address.charAt(address.length() - 1), 8);
         return Math.max(0, function);
     }
 
-    private static List<PriorityPause> pauses(String port, String nic, Map<String, CounterRate> byName, Double interval) {
+    private static List<PriorityPause> pauses(
+            String port, String nic, Map<String, CounterRate> byName, Double interval) {
         List<PriorityPause> out = new java.util.ArrayList<>();
         for (CounterRate c : byName.values()) {
             Matcher m = PAUSE_FRAMES.matcher(c.counter());
@@ -123,14 +141,18 @@ final class QosFacts implements LayerFacts {
                 continue;
             }
             String direction = m.group(1);
-            int priority = Integer.parseInt(m.group(2) != null ? m.group(2) : m.group(3) != null ? m.group(3) : m.group(4));
+            int priority =
+                    Integer.parseInt(m.group(2) != null ? m.group(2) : m.group(3) != null ? m.group(3) : m.group(4));
             // Microseconds spent paused: mlx5 rx_prio3_pause_duration, bnxt_en pfc_pri3_rx_duration_us.
-            CounterRate duration = byName.getOrDefault(direction + "_prio" + priority + "_pause_duration",
+            CounterRate duration = byName.getOrDefault(
+                    direction + "_prio" + priority + "_pause_duration",
                     byName.get("pfc_pri" + priority + "_" + direction + "_duration_us"));
-            Double share = duration == null || duration.sinceBoot() || duration.wentDown() || interval == null || interval <= 0
-                    ? null : duration.delta() / (interval * 1e6);
-            out.add(new PriorityPause(port, nic, priority, direction, c.counter(), c.delta(), c.perSecond(), share,
-                    c.sinceBoot()));
+            Double share =
+                    duration == null || duration.sinceBoot() || duration.wentDown() || interval == null || interval <= 0
+                            ? null
+                            : duration.delta() / (interval * 1e6);
+            out.add(new PriorityPause(
+                    port, nic, priority, direction, c.counter(), c.delta(), c.perSecond(), share, c.sinceBoot()));
         }
         // By counter name, whatever order the driver prints them in.
         out.sort(java.util.Comparator.comparing(PriorityPause::counter));
@@ -144,28 +166,44 @@ final class QosFacts implements LayerFacts {
             return Optional.empty();
         }
         CounterRate any = warnings != null ? warnings : errors;
-        return Optional.of(new PauseStormEvents(port, nic, warnings == null ? 0 : warnings.delta(),
-                errors == null ? 0 : errors.delta(), any.sinceBoot()));
+        return Optional.of(new PauseStormEvents(
+                port,
+                nic,
+                warnings == null ? 0 : warnings.delta(),
+                errors == null ? 0 : errors.delta(),
+                any.sinceBoot()));
     }
 
     /** {@code bondMembers}: bond -> members, for a RoCE LAG device whose netdev is a bond. */
-    private static List<CongestionCounters> congestion(HostContext host, List<RdmaDevice> devices,
-                                                       Map<String, List<String>> bondMembers) {
+    private static List<CongestionCounters> congestion(
+            HostContext host, List<RdmaDevice> devices, Map<String, List<String>> bondMembers) {
         List<CongestionCounters> out = new java.util.ArrayList<>();
         for (Source s : host.sources(SourceKind.RDMA_STATISTIC)) {
             Optional<RdmaStatistics> first = host.parse(s, RdmaStatistics.class);
-            for (RdmaStatistics.PortCounters p : first.map(RdmaStatistics::ports).orElse(List.of())) {
-                Map<String, CounterRate> rates = host.rates(s, p.device() + "/" + p.port(), RdmaStatistics.class,
-                        st -> st.port(p.device(), p.port()).map(RdmaStatistics.PortCounters::counters).orElse(Map.of()),
+            for (RdmaStatistics.PortCounters p :
+                    first.map(RdmaStatistics::ports).orElse(List.of())) {
+                Map<String, CounterRate> rates = host.rates(
+                        s,
+                        p.device() + "/" + p.port(),
+                        RdmaStatistics.class,
+                        st -> st.port(p.device(), p.port())
+                                .map(RdmaStatistics.PortCounters::counters)
+                                .orElse(Map.of()),
                         CounterMeaning::ofRdmaStatistic);
-                CounterRate marked = CounterRate.first(rates, CounterMeaning.ECN_MARKED).orElse(null);
-                CounterRate sent = CounterRate.first(rates, CounterMeaning.CNP_SENT).orElse(null);
-                CounterRate handled = CounterRate.first(rates, CounterMeaning.CNP_HANDLED).orElse(null);
-                CounterRate ignored = CounterRate.first(rates, CounterMeaning.CNP_IGNORED).orElse(null);
+                CounterRate marked =
+                        CounterRate.first(rates, CounterMeaning.ECN_MARKED).orElse(null);
+                CounterRate sent =
+                        CounterRate.first(rates, CounterMeaning.CNP_SENT).orElse(null);
+                CounterRate handled =
+                        CounterRate.first(rates, CounterMeaning.CNP_HANDLED).orElse(null);
+                CounterRate ignored =
+                        CounterRate.first(rates, CounterMeaning.CNP_IGNORED).orElse(null);
                 if (marked == null && sent == null && handled == null && ignored == null) {
                     continue;
                 }
-                Optional<RdmaDevice> d = devices.stream().filter(x -> x.name().equals(p.device()) && x.port() == p.port()).findFirst();
+                Optional<RdmaDevice> d = devices.stream()
+                        .filter(x -> x.name().equals(p.device()) && x.port() == p.port())
+                        .findFirst();
                 boolean sinceBoot = rates.values().stream().anyMatch(CounterRate::sinceBoot);
                 String netdev = d.map(RdmaDevice::netdev).orElse(null);
                 List<String> ports = netdev == null ? List.of() : bondMembers.getOrDefault(netdev, List.of(netdev));
@@ -175,9 +213,19 @@ final class QosFacts implements LayerFacts {
                         names.put(c.meaning(), c.counter());
                     }
                 }
-                out.add(new CongestionCounters(p.device(), p.port(), netdev,
-                        d.map(RdmaDevice::nic).orElse(null), ports, delta(marked), delta(sent), delta(handled), delta(ignored),
-                        host.interval(), sinceBoot, names));
+                out.add(new CongestionCounters(
+                        p.device(),
+                        p.port(),
+                        netdev,
+                        d.map(RdmaDevice::nic).orElse(null),
+                        ports,
+                        delta(marked),
+                        delta(sent),
+                        delta(handled),
+                        delta(ignored),
+                        host.interval(),
+                        sinceBoot,
+                        names));
             }
         }
         return out;
@@ -197,7 +245,9 @@ final class QosFacts implements LayerFacts {
             }
             Long bytes = buffer < q.bufferBytes().size() ? q.bufferBytes().get(buffer) : null;
             List<Integer> lossy = q.priorityBuffer().entrySet().stream()
-                    .filter(e -> e.getValue().equals(buffer) && !q.pfcOn(e.getKey())).map(Map.Entry::getKey).toList();
+                    .filter(e -> e.getValue().equals(buffer) && !q.pfcOn(e.getKey()))
+                    .map(Map.Entry::getKey)
+                    .toList();
             out.add(new LosslessBuffer(q.device(), port == null ? null : port.nic(), p, buffer, bytes, lossy));
         }
         return out;
@@ -205,15 +255,21 @@ final class QosFacts implements LayerFacts {
 
     private static Optional<RocePriority> rocePriority(PortQos qos, Port port, List<RoceTraffic> traffic) {
         String nic = port == null ? null : port.nic();
-        Optional<RoceTraffic> t = traffic.stream().filter(r -> qos.device().equals(r.netdev())).findFirst();
+        Optional<RoceTraffic> t =
+                traffic.stream().filter(r -> qos.device().equals(r.netdev())).findFirst();
         boolean tosSet = t.isPresent() && t.get().tos() != null && t.get().tos() != 0;
         if (tosSet && t.get().priority() != null) {
-            return Optional.of(new RocePriority(qos.device(), nic, t.get().priority(), false, t.get().derivation()));
+            return Optional.of(new RocePriority(
+                    qos.device(), nic, t.get().priority(), false, t.get().derivation()));
         }
         if (qos.pfcPriorities().size() == 1) {
             int p = qos.pfcPriorities().get(0);
             String why = t.isEmpty() || t.get().tos() == null ? "cma_roce_tos not collected" : "ToS unset (0)";
-            return Optional.of(new RocePriority(qos.device(), nic, p, true,
+            return Optional.of(new RocePriority(
+                    qos.device(),
+                    nic,
+                    p,
+                    true,
                     why + "; PFC is on priority " + p + " only: taken as the priority meant for RoCE"));
         }
         return t.filter(r -> r.priority() != null)

@@ -23,9 +23,19 @@ import java.util.Map;
  *                         ("sdfn": IP SA, IP DA, L4 bytes 0-1 and 2-3)
  * @param hashWithoutL4    flow types among {@code udp4} and {@code tcp4} whose hash lacks the L4 port bytes
  */
-public record QueueConfig(String port, String nic, Integer localCpus, Integer localCores, Integer rxQueues, Integer maxRxQueues,
-                          Long ringRx, Long maxRingRx, Integer rssQueuesUsed, Double rssWeightRatio,
-                          Map<String, String> flowHash, List<String> hashWithoutL4) {
+public record QueueConfig(
+        String port,
+        String nic,
+        Integer localCpus,
+        Integer localCores,
+        Integer rxQueues,
+        Integer maxRxQueues,
+        Long ringRx,
+        Long maxRingRx,
+        Integer rssQueuesUsed,
+        Double rssWeightRatio,
+        Map<String, String> flowHash,
+        List<String> hashWithoutL4) {
     public QueueConfig {
         flowHash = OrderedCopy.map(flowHash);
         hashWithoutL4 = List.copyOf(hashWithoutL4);

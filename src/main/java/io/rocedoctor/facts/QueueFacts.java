@@ -1,6 +1,5 @@
 package io.rocedoctor.facts;
 
-import java.util.Set;
 import io.rocedoctor.bundle.Source;
 import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.parse.CpuGovernor;
@@ -9,12 +8,12 @@ import io.rocedoctor.parse.EthtoolChannels;
 import io.rocedoctor.parse.EthtoolRings;
 import io.rocedoctor.parse.RssIndirection;
 import io.rocedoctor.parse.RxFlowHash;
-
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -27,8 +26,15 @@ final class QueueFacts implements LayerFacts {
 
     @Override
     public FactLayer declaration() {
-        return new FactLayer("queues",
-                Set.of(SourceKind.ETHTOOL_CHANNELS, SourceKind.ETHTOOL_RINGS, SourceKind.ETHTOOL_RSS, SourceKind.ETHTOOL_FLOW_HASH, SourceKind.NETDEV_LOCAL_CPULIST, SourceKind.CPUFREQ_GOVERNOR),
+        return new FactLayer(
+                "queues",
+                Set.of(
+                        SourceKind.ETHTOOL_CHANNELS,
+                        SourceKind.ETHTOOL_RINGS,
+                        SourceKind.ETHTOOL_RSS,
+                        SourceKind.ETHTOOL_FLOW_HASH,
+                        SourceKind.NETDEV_LOCAL_CPULIST,
+                        SourceKind.CPUFREQ_GOVERNOR),
                 Set.of(),
                 Set.of(QueueConfig.class, CpuFrequency.class));
     }
@@ -45,7 +51,8 @@ final class QueueFacts implements LayerFacts {
 
     private static Optional<QueueConfig> queueConfig(HostContext host, Port port, CpuSet local) {
         String name = port.name();
-        Optional<EthtoolChannels> channels = host.parse(Source.of(SourceKind.ETHTOOL_CHANNELS, name), EthtoolChannels.class);
+        Optional<EthtoolChannels> channels =
+                host.parse(Source.of(SourceKind.ETHTOOL_CHANNELS, name), EthtoolChannels.class);
         Optional<EthtoolRings> rings = host.parse(Source.of(SourceKind.ETHTOOL_RINGS, name), EthtoolRings.class);
         Optional<RssIndirection> rss = host.parse(Source.of(SourceKind.ETHTOOL_RSS, name), RssIndirection.class);
         Map<String, String> flowHash = new TreeMap<>();
@@ -60,8 +67,9 @@ final class QueueFacts implements LayerFacts {
             String type = s.args().get(1);
             host.parse(s, RxFlowHash.class).ifPresent(h -> {
                 flowHash.put(type, letters(h));
-                if (JUDGED_FLOW_TYPES.contains(type) && !(h.fields().contains(RxFlowHash.Field.L4_BYTES_0_1)
-                        && h.fields().contains(RxFlowHash.Field.L4_BYTES_2_3))) {
+                if (JUDGED_FLOW_TYPES.contains(type)
+                        && !(h.fields().contains(RxFlowHash.Field.L4_BYTES_0_1)
+                                && h.fields().contains(RxFlowHash.Field.L4_BYTES_2_3))) {
                     withoutL4.add(type);
                 }
             });
@@ -74,12 +82,25 @@ final class QueueFacts implements LayerFacts {
             rxQueues = rss.map(RssIndirection::ringCount).orElse(null);
         }
         Integer maxRxQueues = channels.map(c -> maxReceiveQueues(c.maximums())).orElse(null);
-        boolean wholeTable = rss.isPresent() && !rss.get().tableElided() && !rss.get().table().isEmpty();
-        Integer localCores = local == null ? null : host.topology() == null ? local.size() : host.topology().cores(local.size());
-        return Optional.of(new QueueConfig(name, port.nic(), local == null ? null : local.size(), localCores, rxQueues, maxRxQueues,
-                rings.map(r -> r.current().rx()).orElse(null), rings.map(r -> r.maximums().rx()).orElse(null),
-                wholeTable ? rss.get().queuesUsed().size() : null, wholeTable ? rss.get().weightRatio() : null,
-                flowHash, withoutL4));
+        boolean wholeTable = rss.isPresent()
+                && !rss.get().tableElided()
+                && !rss.get().table().isEmpty();
+        Integer localCores = local == null
+                ? null
+                : host.topology() == null ? local.size() : host.topology().cores(local.size());
+        return Optional.of(new QueueConfig(
+                name,
+                port.nic(),
+                local == null ? null : local.size(),
+                localCores,
+                rxQueues,
+                maxRxQueues,
+                rings.map(r -> r.current().rx()).orElse(null),
+                rings.map(r -> r.maximums().rx()).orElse(null),
+                wholeTable ? rss.get().queuesUsed().size() : null,
+                wholeTable ? rss.get().weightRatio() : null,
+                flowHash,
+                withoutL4));
     }
 
     /** Channels that receive: combined plus RX-only; null when the driver shows neither. */
@@ -127,17 +148,25 @@ final class QueueFacts implements LayerFacts {
         Map<Integer, String> governors = new TreeMap<>();
         for (Source s : host.sources(SourceKind.CPUFREQ_GOVERNOR)) {
             if (s.arg().matches("\\d{1,5}")) {
-                host.parse(s, CpuGovernor.class).map(CpuGovernor::name)
+                host.parse(s, CpuGovernor.class)
+                        .map(CpuGovernor::name)
                         .ifPresent(g -> governors.put(Integer.parseInt(s.arg()), g));
             }
         }
         for (Nic nic : host.nics()) {
-            CpuSet local = nic.ports().stream().map(localCpus::get).filter(java.util.Objects::nonNull).findFirst().orElse(null);
+            CpuSet local = nic.ports().stream()
+                    .map(localCpus::get)
+                    .filter(java.util.Objects::nonNull)
+                    .findFirst()
+                    .orElse(null);
             List<Integer> judged = new ArrayList<>();
             if (local != null) {
                 governors.keySet().stream().filter(local::contains).forEach(judged::add);
                 if (judged.isEmpty()) {
-                    host.ledger().expect(Source.of(SourceKind.CPUFREQ_GOVERNOR, String.valueOf(local.stream().min().orElse(0))));
+                    host.ledger()
+                            .expect(Source.of(
+                                    SourceKind.CPUFREQ_GOVERNOR,
+                                    String.valueOf(local.stream().min().orElse(0))));
                 }
             }
             boolean nicLocal = !judged.isEmpty();
@@ -147,12 +176,16 @@ final class QueueFacts implements LayerFacts {
             if (judged.isEmpty()) {
                 continue;
             }
-            List<Integer> slow = judged.stream().filter(c -> !"performance".equals(governors.get(c))).toList();
+            List<Integer> slow = judged.stream()
+                    .filter(c -> !"performance".equals(governors.get(c)))
+                    .toList();
             Map<String, Long> count = new TreeMap<>();
             slow.forEach(c -> count.merge(governors.get(c), 1L, Long::sum));
             List<String> names = count.entrySet().stream()
-                    .sorted(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder()).thenComparing(Map.Entry::getKey))
-                    .map(Map.Entry::getKey).toList();
+                    .sorted(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder())
+                            .thenComparing(Map.Entry::getKey))
+                    .map(Map.Entry::getKey)
+                    .toList();
             facts.add(new CpuFrequency(nic.id(), nic.ports(), nicLocal, CpuSet.of(judged), CpuSet.of(slow), names));
         }
     }
@@ -162,17 +195,18 @@ final class QueueFacts implements LayerFacts {
         StringBuilder out = new StringBuilder();
         for (RxFlowHash.Field f : RxFlowHash.Field.values()) {
             if (hash.fields().contains(f)) {
-                out.append(switch (f) {
-                    case L2DA -> 'm';
-                    case VLAN -> 'v';
-                    case L3_PROTO -> 't';
-                    case IP_SA -> 's';
-                    case IP_DA -> 'd';
-                    case L4_BYTES_0_1 -> 'f';
-                    case L4_BYTES_2_3 -> 'n';
-                    case GTP_TEID -> 'e';
-                    case IP6_FLOW_LABEL -> 'l';
-                });
+                out.append(
+                        switch (f) {
+                            case L2DA -> 'm';
+                            case VLAN -> 'v';
+                            case L3_PROTO -> 't';
+                            case IP_SA -> 's';
+                            case IP_DA -> 'd';
+                            case L4_BYTES_0_1 -> 'f';
+                            case L4_BYTES_2_3 -> 'n';
+                            case GTP_TEID -> 'e';
+                            case IP6_FLOW_LABEL -> 'l';
+                        });
             }
         }
         return hash.discarded() ? out.append('r').toString() : out.toString();

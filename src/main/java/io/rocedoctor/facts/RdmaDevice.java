@@ -7,8 +7,16 @@ package io.rocedoctor.facts;
  * link layer ({@code Ethernet} for RoCE) and the active and largest RoCE MTU in bytes (null when
  * not collected).
  */
-public record RdmaDevice(String name, int port, String netdev, String nic, String pciAddress, String state,
-                         String linkLayer, Integer activeMtu, Integer maxMtu) {
+public record RdmaDevice(
+        String name,
+        int port,
+        String netdev,
+        String nic,
+        String pciAddress,
+        String state,
+        String linkLayer,
+        Integer activeMtu,
+        Integer maxMtu) {
 
     /**
      * Whether ibv_devinfo -v says the port runs InfiniBand (not RoCE): the headline names it so, and

@@ -1,6 +1,5 @@
 package io.rocedoctor.facts;
 
-import java.util.Set;
 import io.rocedoctor.bundle.Source;
 import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.parse.DcbApp;
@@ -15,11 +14,11 @@ import io.rocedoctor.parse.MlnxQos;
 import io.rocedoctor.parse.RdmaLinks;
 import io.rocedoctor.parse.RoceMode;
 import io.rocedoctor.parse.RoceTos;
-
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -32,13 +31,28 @@ final class RdmaFacts implements LayerFacts {
     /** Drivers whose trust mode follows the DSCP entries of the DCB APP table (see {@link #portQos(HostContext, Source, DcbPfc)}). */
     private static final java.util.Set<String> TRUST_FOLLOWS_DSCP_APP = java.util.Set.of("mlx5_core", "ice");
     /** The sources that enumerate RDMA devices; when they were collected and list none, the host has none. */
-    private static final List<SourceKind> RDMA_INVENTORY = List.of(SourceKind.IBDEV2NETDEV, SourceKind.RDMA_LINK,
-            SourceKind.IBV_DEVINFO, SourceKind.SHOW_GIDS);
+    private static final List<SourceKind> RDMA_INVENTORY =
+            List.of(SourceKind.IBDEV2NETDEV, SourceKind.RDMA_LINK, SourceKind.IBV_DEVINFO, SourceKind.SHOW_GIDS);
 
     @Override
     public FactLayer declaration() {
-        return new FactLayer("rdma",
-                Set.of(SourceKind.MLNX_QOS, SourceKind.DCB_PFC, SourceKind.DCB_APP, SourceKind.DCB_BUFFER, SourceKind.IBDEV2NETDEV, SourceKind.RDMA_LINK, SourceKind.IBV_DEVINFO, SourceKind.SHOW_GIDS, SourceKind.BNXT_RE_CC_ECN_ENABLE, SourceKind.ECN_NOTIFICATION_POINT, SourceKind.ECN_REACTION_POINT, SourceKind.CMA_ROCE_MODE, SourceKind.CMA_ROCE_TOS, SourceKind.OFED_INFO),
+        return new FactLayer(
+                "rdma",
+                Set.of(
+                        SourceKind.MLNX_QOS,
+                        SourceKind.DCB_PFC,
+                        SourceKind.DCB_APP,
+                        SourceKind.DCB_BUFFER,
+                        SourceKind.IBDEV2NETDEV,
+                        SourceKind.RDMA_LINK,
+                        SourceKind.IBV_DEVINFO,
+                        SourceKind.SHOW_GIDS,
+                        SourceKind.BNXT_RE_CC_ECN_ENABLE,
+                        SourceKind.ECN_NOTIFICATION_POINT,
+                        SourceKind.ECN_REACTION_POINT,
+                        SourceKind.CMA_ROCE_MODE,
+                        SourceKind.CMA_ROCE_TOS,
+                        SourceKind.OFED_INFO),
                 Set.of(),
                 Set.of(PortQos.class, EcnState.class, RdmaDevice.class, RoceTraffic.class, RdmaDriverStack.class));
     }
@@ -63,12 +77,16 @@ final class RdmaFacts implements LayerFacts {
         facts.addAll(devices.values());
         for (RdmaDevice d : devices.values()) {
             if (d.infiniband()) {
-                // RDMA CM's RoCE ToS and mode mean nothing on an InfiniBand port: no RoCE traffic fact, so no RoCE rule matches it.
-                host.ledger().note(d.name() + " port " + d.port() + (d.netdev() == null ? "" : " (" + d.netdev() + ")")
-                        + " is an InfiniBand port (link_layer InfiniBand in ibv_devinfo -v): the RoCE rules are not run on it.");
+                // RDMA CM's RoCE ToS and mode mean nothing on an InfiniBand port: no RoCE traffic fact, so no RoCE rule
+                // matches it.
+                host.ledger()
+                        .note(
+                                d.name() + " port " + d.port() + (d.netdev() == null ? "" : " (" + d.netdev() + ")")
+                                        + " is an InfiniBand port (link_layer InfiniBand in ibv_devinfo -v): the RoCE rules are not run on it.");
                 continue;
             }
-            roceTraffic(host, d, d.netdev() == null ? null : qos.get(d.netdev())).ifPresent(facts::add);
+            roceTraffic(host, d, d.netdev() == null ? null : qos.get(d.netdev()))
+                    .ifPresent(facts::add);
             if (d.netdev() != null && (d.linkLayer() == null || "Ethernet".equalsIgnoreCase(d.linkLayer()))) {
                 for (SourceKind kind : List.of(SourceKind.CMA_ROCE_MODE, SourceKind.CMA_ROCE_TOS)) {
                     host.ledger().expect(Source.of(kind, d.name(), String.valueOf(d.port())));
@@ -76,15 +94,23 @@ final class RdmaFacts implements LayerFacts {
             }
         }
         for (Source s : host.sources(SourceKind.OFED_INFO)) {
-            host.parse(s, DriverStack.class).ifPresent(stack -> facts.add(new RdmaDriverStack(stack.label(), s.display())));
+            host.parse(s, DriverStack.class)
+                    .ifPresent(stack -> facts.add(new RdmaDriverStack(stack.label(), s.display())));
         }
         boolean looked = RDMA_INVENTORY.stream().anyMatch(k -> !host.sources(k).isEmpty());
         // The collector's own discovery, when the manifest has it, already said so (SourceLedger).
-        boolean saidByCollector = host.bundle().discoveredRdmaDevices().filter(List::isEmpty).isPresent();
+        boolean saidByCollector =
+                host.bundle().discoveredRdmaDevices().filter(List::isEmpty).isPresent();
         if (devices.isEmpty() && looked && !saidByCollector) {
-            host.ledger().note("no RDMA device found: " + String.join(", ", RDMA_INVENTORY.stream()
-                    .filter(k -> !host.sources(k).isEmpty()).map(k -> host.sources(k).get(0).display()).toList())
-                    + " list none");
+            host.ledger()
+                    .note("no RDMA device found: "
+                            + String.join(
+                                    ", ",
+                                    RDMA_INVENTORY.stream()
+                                            .filter(k -> !host.sources(k).isEmpty())
+                                            .map(k -> host.sources(k).get(0).display())
+                                            .toList())
+                            + " list none");
         }
     }
 
@@ -98,8 +124,14 @@ final class RdmaFacts implements LayerFacts {
             return Optional.empty();
         }
         String trust = q.trust() == null ? null : q.trust().toLowerCase(java.util.Locale.ROOT);
-        return Optional.of(new PortQos(s.arg(), "none".equals(trust) ? null : trust,
-                q.pfcPriorities(), q.dscpPriority(), q.priorityTrafficClass(), q.priorityBuffer(), q.receiveBufferBytes(),
+        return Optional.of(new PortQos(
+                s.arg(),
+                "none".equals(trust) ? null : trust,
+                q.pfcPriorities(),
+                q.dscpPriority(),
+                q.priorityTrafficClass(),
+                q.priorityBuffer(),
+                q.receiveBufferBytes(),
                 s.display()));
     }
 
@@ -119,12 +151,19 @@ final class RdmaFacts implements LayerFacts {
         // A netdev with no port facts (dcb read on a port ethtool never saw) has no driver: its trust stays unknown.
         String driver = host.driver(device);
         String trust = app.filter(a -> driver != null && TRUST_FOLLOWS_DSCP_APP.contains(driver))
-                .map(a -> a.dscpPriority().isEmpty() ? "pcp" : "dscp").orElse(null);
+                .map(a -> a.dscpPriority().isEmpty() ? "pcp" : "dscp")
+                .orElse(null);
         List<String> read = new java.util.ArrayList<>(List.of(pfcSource.display()));
         app.ifPresent(a -> read.add(appSource.display()));
         buffer.ifPresent(b -> read.add(bufferSource.display()));
-        return new PortQos(device, trust, pfc.pfcPriorities(), app.map(DcbApp::dscpPriority).orElse(Map.of()), Map.of(),
-                buffer.map(DcbBuffer::priorityBuffer).orElse(Map.of()), buffer.map(DcbBuffer::bufferBytes).orElse(List.of()),
+        return new PortQos(
+                device,
+                trust,
+                pfc.pfcPriorities(),
+                app.map(DcbApp::dscpPriority).orElse(Map.of()),
+                Map.of(),
+                buffer.map(DcbBuffer::priorityBuffer).orElse(Map.of()),
+                buffer.map(DcbBuffer::bufferBytes).orElse(List.of()),
                 String.join(", ", read));
     }
 
@@ -140,11 +179,15 @@ final class RdmaFacts implements LayerFacts {
             out.put(dev, new EcnState(dev, np.getOrDefault(dev, Map.of()), rp.getOrDefault(dev, Map.of())));
         }
         for (Source s : host.sources(SourceKind.BNXT_RE_CC_ECN_ENABLE)) {
-            devices.stream().filter(d -> d.netdev() != null && d.name().equals(s.arg())
+            devices.stream()
+                    .filter(d -> d.netdev() != null
+                            && d.name().equals(s.arg())
                             && String.valueOf(d.port()).equals(s.args().get(1)))
                     .findFirst()
                     .ifPresent(d -> host.parse(s, EcnEnable.class)
-                            .ifPresent(e -> out.putIfAbsent(d.netdev(), EcnState.deviceWide(d.netdev(), e.enabled(), s.display(), d.name(), d.port()))));
+                            .ifPresent(e -> out.putIfAbsent(
+                                    d.netdev(),
+                                    EcnState.deviceWide(d.netdev(), e.enabled(), s.display(), d.name(), d.port()))));
         }
         return List.copyOf(out.values());
     }
@@ -160,7 +203,8 @@ final class RdmaFacts implements LayerFacts {
         for (Source s : host.sources(kind)) {
             Optional<EcnEnable> e = host.parse(s, EcnEnable.class);
             if (e.isPresent() && s.args().size() > 1 && s.args().get(1).matches("[0-7]")) {
-                byDevice.computeIfAbsent(s.arg(), k -> new TreeMap<>()).put(Integer.parseInt(s.args().get(1)), e.get().enabled());
+                byDevice.computeIfAbsent(s.arg(), k -> new TreeMap<>())
+                        .put(Integer.parseInt(s.args().get(1)), e.get().enabled());
             }
         }
         return byDevice;
@@ -221,15 +265,27 @@ final class RdmaFacts implements LayerFacts {
             Port p = netdev == null ? null : host.ports().get(netdev);
             IbvDevices.IbvPort ip = ibvPorts.get(key);
             String state = ip != null && ip.state() != null ? ip.state() : stateOf.get(key);
-            out.put(key, new RdmaDevice(name, port, netdev, p == null ? null : p.nic(), p == null ? null : p.pciAddress(),
-                    state, ip == null ? null : ip.linkLayer(), ip == null ? null : ip.activeMtu(),
-                    ip == null ? null : ip.maxMtu()));
+            out.put(
+                    key,
+                    new RdmaDevice(
+                            name,
+                            port,
+                            netdev,
+                            p == null ? null : p.nic(),
+                            p == null ? null : p.pciAddress(),
+                            state,
+                            ip == null ? null : ip.linkLayer(),
+                            ip == null ? null : ip.activeMtu(),
+                            ip == null ? null : ip.maxMtu()));
         }
         return out;
     }
 
     private static <T> T first(HostContext host, SourceKind kind, Class<T> record) {
-        return host.sources(kind).stream().findFirst().flatMap(s -> host.parse(s, record)).orElse(null);
+        return host.sources(kind).stream()
+                .findFirst()
+                .flatMap(s -> host.parse(s, record))
+                .orElse(null);
     }
 
     /**
@@ -244,7 +300,8 @@ final class RdmaFacts implements LayerFacts {
         if (mode.isEmpty() && tos.isEmpty()) {
             return Optional.empty();
         }
-        String version = mode.map(m -> m.version() == RoceMode.Version.ROCE_V2 ? "v2" : "v1").orElse(null);
+        String version = mode.map(m -> m.version() == RoceMode.Version.ROCE_V2 ? "v2" : "v1")
+                .orElse(null);
         Integer t = tos.map(RoceTos::tos).orElse(null);
         Integer dscp = t == null ? null : t >> 2;
         String trust = qos == null ? null : qos.trust();
@@ -261,9 +318,10 @@ final class RdmaFacts implements LayerFacts {
                     + (mapped ? ")" : ", default DSCP map)");
         } else {
             priority = t >> 5;
-            derivation = "ToS " + t + " -> priority " + priority + " (trust " + (trust == null ? "not shown, taken as pcp" : trust)
-                    + ": the ToS precedence bits)";
+            derivation = "ToS " + t + " -> priority " + priority + " (trust "
+                    + (trust == null ? "not shown, taken as pcp" : trust) + ": the ToS precedence bits)";
         }
-        return Optional.of(new RoceTraffic(d.name(), d.port(), d.netdev(), version, t, dscp, trust, priority, derivation));
+        return Optional.of(
+                new RoceTraffic(d.name(), d.port(), d.netdev(), version, t, dscp, trust, priority, derivation));
     }
 }

@@ -9,8 +9,17 @@ import java.util.List;
  * the port belongs to; {@code source} and {@code counters} say where the bytes were read
  * ({@code ethtool -S ens1f0np0}: {@code tx_vport_rdma_unicast_bytes}, ...).
  */
-public record RdmaPortTraffic(String ibdev, int port, String netdev, String group, long bytes, Double bytesPerSecond,
-                             Double loadFraction, boolean sinceBoot, String source, List<String> counters) {
+public record RdmaPortTraffic(
+        String ibdev,
+        int port,
+        String netdev,
+        String group,
+        long bytes,
+        Double bytesPerSecond,
+        Double loadFraction,
+        boolean sinceBoot,
+        String source,
+        List<String> counters) {
     public RdmaPortTraffic {
         counters = List.copyOf(counters);
     }

@@ -6,8 +6,8 @@ import java.util.List;
  * A RoCE port's MTU against its netdev's: {@code active_mtu} and {@code max_mtu} of
  * {@code ibv_devinfo}, the netdev MTU, and the largest RoCE MTU that MTU carries.
  */
-public record RoceMtu(String ibdev, int port, String netdev, int netdevMtu, int activeMtu, Integer maxMtu,
-                      int fittingMtu) {
+public record RoceMtu(
+        String ibdev, int port, String netdev, int netdevMtu, int activeMtu, Integer maxMtu, int fittingMtu) {
 
     /**
      * Bytes of a RoCEv2 frame's payload that are not RDMA payload, as the kernel reserves them

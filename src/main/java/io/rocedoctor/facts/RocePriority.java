@@ -8,5 +8,4 @@ package io.rocedoctor.facts;
  * applications that set their own traffic class (NCCL, perftest -T) use it; that RDMA CM traffic
  * misses it is ROCE_TOS_UNSET's finding, not a second one here. Otherwise there is no fact.
  */
-public record RocePriority(String device, String nic, int priority, boolean intended, String derivation) {
-}
+public record RocePriority(String device, String nic, int priority, boolean intended, String derivation) {}

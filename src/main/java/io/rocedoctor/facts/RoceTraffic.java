@@ -8,6 +8,13 @@ package io.rocedoctor.facts;
  * ({@code ToS 106 -> DSCP 26 -> priority 3 (trust dscp)}). Null priority: not derivable from what
  * was collected.
  */
-public record RoceTraffic(String ibdev, int port, String netdev, String mode, Integer tos, Integer dscp, String trust,
-                          Integer priority, String derivation) {
-}
+public record RoceTraffic(
+        String ibdev,
+        int port,
+        String netdev,
+        String mode,
+        Integer tos,
+        Integer dscp,
+        String trust,
+        Integer priority,
+        String derivation) {}

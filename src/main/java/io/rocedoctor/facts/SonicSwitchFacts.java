@@ -13,7 +13,6 @@ import io.rocedoctor.parse.sw.SonicPfcwdStats;
 import io.rocedoctor.parse.sw.SonicPortIndexedCounters;
 import io.rocedoctor.parse.sw.SonicQueueCounters;
 import io.rocedoctor.parse.sw.SonicWredProfile;
-
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,9 +32,9 @@ import java.util.regex.Pattern;
 final class SonicSwitchFacts {
     // One instance each, so the context parses every counter table once (see SwitchContext).
     private static final Pattern METERS = Pattern.compile("\\s*([0-9]+)\\s*m?\\s*");
-    private static final SonicConfig EMPTY = new SonicConfig(Map.of(), Map.of(), List.of(), List.of(), Map.of(), List.of(),
-            Map.of(), Map.of(), Map.of(), Map.of(), Map.of(), Map.of(), Map.of(), Map.of(), null, Map.of(), Map.of(),
-            List.of(), List.of());
+    private static final SonicConfig EMPTY = new SonicConfig(
+            Map.of(), Map.of(), List.of(), List.of(), Map.of(), List.of(), Map.of(), Map.of(), Map.of(), Map.of(),
+            Map.of(), Map.of(), Map.of(), Map.of(), null, Map.of(), Map.of(), List.of(), List.of());
 
     private final SwitchContext sw;
     private final SonicConfig cfg;
@@ -58,10 +57,14 @@ final class SonicSwitchFacts {
         });
         pools.putAll(cfg.bufferPools());
         profiles.putAll(cfg.bufferProfiles());
-        sw.parse(SwitchSourceKind.SONIC_ECN, SonicEcnProfiles.class).map(SonicEcnProfiles::profiles).ifPresent(wred::putAll);
+        sw.parse(SwitchSourceKind.SONIC_ECN, SonicEcnProfiles.class)
+                .map(SonicEcnProfiles::profiles)
+                .ifPresent(wred::putAll);
         wred.putAll(cfg.wredProfiles());
-        this.priorities = sw.parse(SwitchSourceKind.SONIC_PFC_PRIORITY, SonicPfcPriorities.class).orElse(null);
-        this.watchdog = sw.parse(SwitchSourceKind.SONIC_PFCWD_CONFIG, SonicPfcwdConfig.class).orElse(null);
+        this.priorities = sw.parse(SwitchSourceKind.SONIC_PFC_PRIORITY, SonicPfcPriorities.class)
+                .orElse(null);
+        this.watchdog = sw.parse(SwitchSourceKind.SONIC_PFCWD_CONFIG, SonicPfcwdConfig.class)
+                .orElse(null);
     }
 
     static void addTo(SwitchContext sw, List<Object> facts) {
@@ -79,8 +82,13 @@ final class SonicSwitchFacts {
         List<SwitchLosslessQueue> lossless = sw.addPorts(names, this::port, this::losslessQueue, facts);
         bufferPools(lossless).ifPresent(facts::add);
         if (!cfg.ecmpHash().isEmpty() || !cfg.lagHash().isEmpty()) {
-            facts.add(new SwitchHash(sw.dump().name(), sw.platform(), "config_db.json SWITCH_HASH|GLOBAL",
-                    cfg.ecmpHash(), cfg.lagHash(), sw.allFacing()));
+            facts.add(new SwitchHash(
+                    sw.dump().name(),
+                    sw.platform(),
+                    "config_db.json SWITCH_HASH|GLOBAL",
+                    cfg.ecmpHash(),
+                    cfg.lagHash(),
+                    sw.allFacing()));
         }
     }
 
@@ -93,7 +101,9 @@ final class SonicSwitchFacts {
         Map<Integer, Integer> pcp = Map.of();
         Map<Integer, Integer> queues = Map.of();
         if (qos != null) {
-            trust = qos.trustsDscp() && qos.trustsPcp() ? "both" : qos.trustsDscp() ? "dscp" : qos.trustsPcp() ? "pcp" : null;
+            trust = qos.trustsDscp() && qos.trustsPcp()
+                    ? "both"
+                    : qos.trustsDscp() ? "dscp" : qos.trustsPcp() ? "pcp" : null;
             pfc = qos.pfcEnable();
             dscp = map(cfg.dscpToTcMaps(), qos.dscpToTcMap());
             pcp = map(cfg.dot1pToTcMaps(), qos.dot1pToTcMap());
@@ -104,16 +114,33 @@ final class SonicSwitchFacts {
         }
         Set<Integer> strict = new TreeSet<>();
         for (SonicConfig.QueueConfig q : cfg.queues()) {
-            SonicConfig.Scheduler s = q.scheduler() == null ? null : cfg.schedulers().get(q.scheduler());
+            SonicConfig.Scheduler s =
+                    q.scheduler() == null ? null : cfg.schedulers().get(q.scheduler());
             if (q.port().equals(name) && s != null && "STRICT".equalsIgnoreCase(s.type())) {
                 strict.addAll(q.queues());
             }
         }
         Integer speed = p == null || p.speed() == null ? null : p.speed().intValue();
-        String dscpMap = qos != null && qos.dscpToTcMap() != null ? qos.dscpToTcMap()
-                : cfg.dscpToTcMaps().size() == 1 ? cfg.dscpToTcMaps().keySet().iterator().next() : null;
-        return new SwitchPort(sw.dump().name(), name, sw.platform(), speed, p == null ? null : p.mtu(),
-                meters(cfg.cableLengths().get(name)), trust, pfc, dscp, pcp, queues, strict, sw.facing(name), dscpMap);
+        String dscpMap = qos != null && qos.dscpToTcMap() != null
+                ? qos.dscpToTcMap()
+                : cfg.dscpToTcMaps().size() == 1
+                        ? cfg.dscpToTcMaps().keySet().iterator().next()
+                        : null;
+        return new SwitchPort(
+                sw.dump().name(),
+                name,
+                sw.platform(),
+                speed,
+                p == null ? null : p.mtu(),
+                meters(cfg.cableLengths().get(name)),
+                trust,
+                pfc,
+                dscp,
+                pcp,
+                queues,
+                strict,
+                sw.facing(name),
+                dscpMap);
     }
 
     private static Map<Integer, Integer> map(Map<String, Map<Integer, Integer>> maps, String name) {
@@ -133,11 +160,15 @@ final class SonicSwitchFacts {
         SonicConfig.PortQos qos = cfg.portQos().getOrDefault(name, cfg.portQos().get("global"));
         Map<Integer, Integer> pfcToQueue = qos == null ? Map.of() : map(cfg.pfcToQueueMaps(), qos.pfcToQueueMap());
         int queue = pfcToQueue.getOrDefault(priority, port.queueOf(priority));
-        int pg = (qos == null ? Map.<Integer, Integer>of() : map(cfg.tcToPgMaps(), qos.tcToPgMap())).getOrDefault(priority, priority);
+        int pg = (qos == null ? Map.<Integer, Integer>of() : map(cfg.tcToPgMaps(), qos.tcToPgMap()))
+                .getOrDefault(priority, priority);
 
         SonicBufferProfile profile = cfg.bufferPgs().stream()
                 .filter(a -> a.port().equals(name) && a.indices().contains(pg) && a.profile() != null)
-                .map(a -> profiles.get(a.profile())).filter(java.util.Objects::nonNull).findFirst().orElse(null);
+                .map(a -> profiles.get(a.profile()))
+                .filter(java.util.Objects::nonNull)
+                .findFirst()
+                .orElse(null);
         Long xoffPoint = null;
         String basis = null;
         if (profile != null && profile.size() != null) {
@@ -149,18 +180,22 @@ final class SonicSwitchFacts {
                 double alpha = Math.pow(2, profile.dynamicTh());
                 long shared = Math.round(alpha / (1 + alpha) * pool.size());
                 xoffPoint = profile.size() + shared;
-                basis = "profile " + profile.name() + ": size " + profile.size() + " + alpha/(1+alpha) x pool " + pool.name()
-                        + " " + pool.size() + " (dynamic_th " + profile.dynamicTh() + ") = " + xoffPoint;
+                basis = "profile " + profile.name() + ": size " + profile.size() + " + alpha/(1+alpha) x pool "
+                        + pool.name() + " " + pool.size() + " (dynamic_th " + profile.dynamicTh() + ") = " + xoffPoint;
             }
         }
 
         Optional<Port> host = sw.hostPort(name);
-        Integer speed = port.speedMbps() != null ? port.speedMbps() : host.map(Port::speedMbps).orElse(null);
+        Integer speed = port.speedMbps() != null
+                ? port.speedMbps()
+                : host.map(Port::speedMbps).orElse(null);
         Integer mtu = port.mtu() != null ? port.mtu() : host.map(Port::mtu).orElse(null);
 
         String wredName = cfg.queues().stream()
                 .filter(q -> q.port().equals(name) && q.queues().contains(queue) && q.wredProfile() != null)
-                .map(SonicConfig.QueueConfig::wredProfile).findFirst().orElse(null);
+                .map(SonicConfig.QueueConfig::wredProfile)
+                .findFirst()
+                .orElse(null);
         SonicWredProfile ecn = wredName == null ? null : wred.get(wredName);
 
         Boolean watchdogOn = null;
@@ -176,25 +211,60 @@ final class SonicSwitchFacts {
 
         SwitchSource stats = SwitchSource.of(SwitchSourceKind.SONIC_PFCWD_STATS);
         SonicPfcwdStats.QueueStats now = sw.parse(stats, sw.lastSample(), SonicPfcwdStats.class)
-                .flatMap(s -> s.queue(name, queue)).orElse(null);
-        Optional<SwitchContext.Span> storms = sw.span(stats, SonicPfcwdStats.class,
-                s -> s.queue(name, queue).map(SonicPfcwdStats.QueueStats::stormsDetected).orElse(null));
+                .flatMap(s -> s.queue(name, queue))
+                .orElse(null);
+        Optional<SwitchContext.Span> storms = sw.span(
+                stats,
+                SonicPfcwdStats.class,
+                s -> s.queue(name, queue)
+                        .map(SonicPfcwdStats.QueueStats::stormsDetected)
+                        .orElse(null));
 
         QueueDrops drops = new QueueDrops();
-        drops.add(sw.span(SwitchSource.of(SwitchSourceKind.SONIC_PG_DROP_COUNTERS), SonicPortIndexedCounters.class, c -> c.value(name, pg)),
+        drops.add(
+                sw.span(
+                        SwitchSource.of(SwitchSourceKind.SONIC_PG_DROP_COUNTERS),
+                        SonicPortIndexedCounters.class,
+                        c -> c.value(name, pg)),
                 "show priority-group drop counters PG" + pg);
-        drops.add(sw.span(SwitchSource.of(SwitchSourceKind.SONIC_QUEUE_COUNTERS), SonicQueueCounters.class,
-                c -> c.queue(name, "UC" + queue).map(SonicQueueCounters.Queue::dropPackets).orElse(null)),
+        drops.add(
+                sw.span(
+                        SwitchSource.of(SwitchSourceKind.SONIC_QUEUE_COUNTERS),
+                        SonicQueueCounters.class,
+                        c -> c.queue(name, "UC" + queue)
+                                .map(SonicQueueCounters.Queue::dropPackets)
+                                .orElse(null)),
                 "show queue counters UC" + queue + " Drop/pkts");
 
-        return new SwitchLosslessQueue(sw.dump().name(), name, sw.platform(), priority, queue, pg, xoffPoint, basis,
-                profile == null ? null : profile.xoff(), SwitchContext.headroomFloor(speed, port.cableMeters(), mtu), mtu, speed,
-                ecn == null ? null : ecn.marksGreen(), ecn == null ? null : ecn.greenMinThreshold(),
-                ecn == null ? null : ecn.greenMaxThreshold(), ecn == null ? null : ecn.greenDropProbability(),
-                watchdogOn, watchdogSource, storms.map(SwitchContext.Span::last).orElse(null),
-                storms.map(SwitchContext.Span::delta).orElse(null), now != null && now.stormed(), "show pfcwd stats",
-                drops.amount(), drops.sinceBoot(), drops.counters(), port.hostPorts(),
-                profile == null ? null : profile.name(), ecn == null ? null : ecn.name());
+        return new SwitchLosslessQueue(
+                sw.dump().name(),
+                name,
+                sw.platform(),
+                priority,
+                queue,
+                pg,
+                xoffPoint,
+                basis,
+                profile == null ? null : profile.xoff(),
+                SwitchContext.headroomFloor(speed, port.cableMeters(), mtu),
+                mtu,
+                speed,
+                ecn == null ? null : ecn.marksGreen(),
+                ecn == null ? null : ecn.greenMinThreshold(),
+                ecn == null ? null : ecn.greenMaxThreshold(),
+                ecn == null ? null : ecn.greenDropProbability(),
+                watchdogOn,
+                watchdogSource,
+                storms.map(SwitchContext.Span::last).orElse(null),
+                storms.map(SwitchContext.Span::delta).orElse(null),
+                now != null && now.stormed(),
+                "show pfcwd stats",
+                drops.amount(),
+                drops.sinceBoot(),
+                drops.counters(),
+                port.hostPorts(),
+                profile == null ? null : profile.name(),
+                ecn == null ? null : ecn.name());
     }
 
     /** The ingress lossless pool(s) against the lossy ones, when both sizes are known. */
@@ -218,10 +288,18 @@ final class SonicSwitchFacts {
         if (losslessBytes == 0 || lossyBytes == 0) {
             return Optional.empty();
         }
-        Long largest = lossless.stream().map(SwitchLosslessQueue::headroomBytes).filter(java.util.Objects::nonNull)
-                .max(Long::compare).orElse(null);
-        return Optional.of(new SwitchBufferPools(sw.dump().name(), sw.platform(),
-                cfg.bufferPools().isEmpty() ? "mmuconfig -l" : "config_db.json BUFFER_POOL", losslessBytes, lossyBytes,
-                headroomPool, largest));
+        Long largest = lossless.stream()
+                .map(SwitchLosslessQueue::headroomBytes)
+                .filter(java.util.Objects::nonNull)
+                .max(Long::compare)
+                .orElse(null);
+        return Optional.of(new SwitchBufferPools(
+                sw.dump().name(),
+                sw.platform(),
+                cfg.bufferPools().isEmpty() ? "mmuconfig -l" : "config_db.json BUFFER_POOL",
+                losslessBytes,
+                lossyBytes,
+                headroomPool,
+                largest));
     }
 }

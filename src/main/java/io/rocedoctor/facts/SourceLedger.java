@@ -3,8 +3,8 @@ package io.rocedoctor.facts;
 import io.rocedoctor.bundle.Bundle;
 import io.rocedoctor.bundle.Capture;
 import io.rocedoctor.bundle.Layout;
-import io.rocedoctor.bundle.Source;
 import io.rocedoctor.bundle.SosPlugins;
+import io.rocedoctor.bundle.Source;
 import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.bundle.SwitchDump;
 import io.rocedoctor.bundle.SwitchSource;
@@ -12,7 +12,6 @@ import io.rocedoctor.bundle.SwitchSourceKind;
 import io.rocedoctor.parse.ParseException;
 import io.rocedoctor.parse.Parsed;
 import io.rocedoctor.parse.Parser;
-
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -44,6 +43,7 @@ public final class SourceLedger {
     private final List<Failure> failures = new ArrayList<>();
     /** The failures by the kind of their source, for "collected but unreadable" in the report. */
     private final Map<Enum<?>, List<Failure>> failuresByKind = new HashMap<>();
+
     private final Set<SourceKind> usable = EnumSet.noneOf(SourceKind.class);
     private final Set<SwitchSourceKind> usableSwitch = EnumSet.noneOf(SwitchSourceKind.class);
     private final Set<String> missing = new TreeSet<>();
@@ -59,24 +59,40 @@ public final class SourceLedger {
             if (failed.relativePath() == null) {
                 missing.add(failed.source().display());
             } else {
-                fail(failed.source().kind(), new Failure(failed.source().display(), failed.relativePath(), 0,
-                        failed.error() != null ? failed.error() : "exit " + failed.exitCode()));
+                fail(
+                        failed.source().kind(),
+                        new Failure(
+                                failed.source().display(),
+                                failed.relativePath(),
+                                0,
+                                failed.error() != null ? failed.error() : "exit " + failed.exitCode()));
             }
         }
         if (bundle.layout() == Layout.SOSREPORT) {
-            notes.add("A sosreport holds one sample and no sos plugin takes " + String.join(", ",
-                    SosPlugins.notTaken().stream().filter(k -> k != SourceKind.PERFTEST).map(k -> k.templates().get(0)).toList())
+            notes.add("A sosreport holds one sample and no sos plugin takes "
+                    + String.join(
+                            ", ",
+                            SosPlugins.notTaken().stream()
+                                    .filter(k -> k != SourceKind.PERFTEST)
+                                    .map(k -> k.templates().get(0))
+                                    .toList())
                     + ": rules that need them are not evaluated.");
         }
         if (bundle.layout() == Layout.SYSINFO_SNAPSHOT) {
             // The script's version decides what it took (3.1.x: no mlnx_qos, no ECN files): say what this one lacks.
-            notes.add("Read as NVIDIA " + bundle.collector() + ", which takes one sample; it holds no " + String.join(", ",
-                    java.util.Arrays.stream(SourceKind.values()).filter(k -> k != SourceKind.PERFTEST && bundle.sources(k).isEmpty())
-                            .map(k -> k.templates().get(0)).toList())
+            notes.add("Read as NVIDIA " + bundle.collector() + ", which takes one sample; it holds no "
+                    + String.join(
+                            ", ",
+                            java.util.Arrays.stream(SourceKind.values())
+                                    .filter(k -> k != SourceKind.PERFTEST
+                                            && bundle.sources(k).isEmpty())
+                                    .map(k -> k.templates().get(0))
+                                    .toList())
                     + ": rules that need them are not evaluated.");
         }
         if (bundle.discoveredRdmaDevices().filter(List::isEmpty).isPresent()) {
-            notes.add("No RDMA device found on this host: the collector saw none in /sys/class/infiniband, so the RDMA sources are absent.");
+            notes.add(
+                    "No RDMA device found on this host: the collector saw none in /sys/class/infiniband, so the RDMA sources are absent.");
         }
     }
 
@@ -111,7 +127,9 @@ public final class SourceLedger {
         } catch (ParseException e) {
             fail(source.kind(), new Failure(source.display(), c.relativePath(), e.line(), e.getMessage()));
         } catch (IOException e) {
-            fail(source.kind(), new Failure(source.display(), c.relativePath(), 0, "cannot be read: " + e.getMessage()));
+            fail(
+                    source.kind(),
+                    new Failure(source.display(), c.relativePath(), 0, "cannot be read: " + e.getMessage()));
         } catch (RuntimeException e) {
             // A parser bug must not cost the rest of the bundle; the property tests hunt these.
             fail(source.kind(), new Failure(source.display(), c.relativePath(), 0, "parser error: " + e));
@@ -129,7 +147,10 @@ public final class SourceLedger {
      * (the file alone when the failure is not tied to a line); empty when none failed.
      */
     public List<String> unreadable(Enum<?> kind) {
-        return failuresByKind.getOrDefault(kind, List.of()).stream().map(Failure::where).sorted().toList();
+        return failuresByKind.getOrDefault(kind, List.of()).stream()
+                .map(Failure::where)
+                .sorted()
+                .toList();
     }
 
     /**
@@ -198,7 +219,8 @@ public final class SourceLedger {
 
     public List<Failure> failures() {
         List<Failure> out = new ArrayList<>(failures);
-        out.sort(java.util.Comparator.comparing(Failure::source).thenComparing(Failure::file, java.util.Comparator.nullsFirst(String::compareTo)));
+        out.sort(java.util.Comparator.comparing(Failure::source)
+                .thenComparing(Failure::file, java.util.Comparator.nullsFirst(String::compareTo)));
         return out;
     }
 }

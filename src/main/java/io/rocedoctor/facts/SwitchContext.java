@@ -3,7 +3,6 @@ package io.rocedoctor.facts;
 import io.rocedoctor.bundle.SwitchDump;
 import io.rocedoctor.bundle.SwitchSource;
 import io.rocedoctor.bundle.SwitchSourceKind;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -18,8 +17,12 @@ import java.util.function.Function;
  * the host end stands in for a switch port whose speed the dump does not show). Each capture is
  * parsed once: per-queue facts read the same tables many times.
  */
-record SwitchContext(SwitchDump dump, SourceLedger ledger, Map<String, List<String>> facing, Map<String, Port> hostPorts,
-                     Map<List<Object>, Optional<?>> parsed) {
+record SwitchContext(
+        SwitchDump dump,
+        SourceLedger ledger,
+        Map<String, List<String>> facing,
+        Map<String, Port> hostPorts,
+        Map<List<Object>, Optional<?>> parsed) {
 
     SwitchContext(SwitchDump dump, SourceLedger ledger, Map<String, List<String>> facing, Map<String, Port> hostPorts) {
         this(dump, ledger, facing, hostPorts, new java.util.HashMap<>());
@@ -47,7 +50,8 @@ record SwitchContext(SwitchDump dump, SourceLedger ledger, Map<String, List<Stri
 
     @SuppressWarnings("unchecked")
     <T> Optional<T> parse(SwitchSource source, int sample, Class<T> record) {
-        return (Optional<T>) parsed.computeIfAbsent(List.of(source, sample), k -> ledger.parse(dump, source, sample, record));
+        return (Optional<T>)
+                parsed.computeIfAbsent(List.of(source, sample), k -> ledger.parse(dump, source, sample, record));
     }
 
     int lastSample() {
@@ -56,7 +60,10 @@ record SwitchContext(SwitchDump dump, SourceLedger ledger, Map<String, List<Stri
 
     /** The switch ports with a capture of this per-port kind. */
     List<String> portsOf(SwitchSourceKind kind) {
-        return dump.sources().stream().filter(s -> s.kind() == kind).map(SwitchSource::arg).toList();
+        return dump.sources().stream()
+                .filter(s -> s.kind() == kind)
+                .map(SwitchSource::arg)
+                .toList();
     }
 
     List<String> facing(String port) {
@@ -65,12 +72,19 @@ record SwitchContext(SwitchDump dump, SourceLedger ledger, Map<String, List<Stri
 
     /** The host port facing a switch port, when the bundle says. */
     Optional<Port> hostPort(String port) {
-        return facing(port).stream().map(hostPorts::get).filter(java.util.Objects::nonNull).findFirst();
+        return facing(port).stream()
+                .map(hostPorts::get)
+                .filter(java.util.Objects::nonNull)
+                .findFirst();
     }
 
     /** Every host port facing this switch. */
     List<String> allFacing() {
-        return facing.values().stream().flatMap(List::stream).sorted().distinct().toList();
+        return facing.values().stream()
+                .flatMap(List::stream)
+                .sorted()
+                .distinct()
+                .toList();
     }
 
     /**
@@ -99,8 +113,11 @@ record SwitchContext(SwitchDump dump, SourceLedger ledger, Map<String, List<Stri
      * Adds a {@link SwitchPort} fact per name, then the {@link SwitchLosslessQueue} of each of its
      * PFC priorities, and returns those queues.
      */
-    List<SwitchLosslessQueue> addPorts(Set<String> names, Function<String, SwitchPort> port,
-                                       BiFunction<SwitchPort, Integer, SwitchLosslessQueue> losslessQueue, List<Object> facts) {
+    List<SwitchLosslessQueue> addPorts(
+            Set<String> names,
+            Function<String, SwitchPort> port,
+            BiFunction<SwitchPort, Integer, SwitchLosslessQueue> losslessQueue,
+            List<Object> facts) {
         List<SwitchLosslessQueue> lossless = new ArrayList<>();
         for (String name : names) {
             SwitchPort p = port.apply(name);

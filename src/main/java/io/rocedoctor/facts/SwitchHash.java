@@ -7,8 +7,13 @@ import java.util.List;
  * {@code L4_SRC_PORT}...; empty when not configured, the platform default), and the host ports
  * facing the switch.
  */
-public record SwitchHash(String switchName, String platform, String source, List<String> ecmpFields, List<String> lagFields,
-                         List<String> hostPorts) {
+public record SwitchHash(
+        String switchName,
+        String platform,
+        String source,
+        List<String> ecmpFields,
+        List<String> lagFields,
+        List<String> hostPorts) {
     public SwitchHash {
         ecmpFields = List.copyOf(ecmpFields);
         lagFields = List.copyOf(lagFields);
@@ -26,7 +31,10 @@ public record SwitchHash(String switchName, String platform, String source, List
     }
 
     private static boolean lacksL4SourcePort(List<String> fields) {
-        return !fields.isEmpty() && fields.stream().noneMatch(f -> f.equalsIgnoreCase("L4_SRC_PORT")
-                || f.equalsIgnoreCase("source-port") || f.equalsIgnoreCase("l4-src-port"));
+        return !fields.isEmpty()
+                && fields.stream()
+                        .noneMatch(f -> f.equalsIgnoreCase("L4_SRC_PORT")
+                                || f.equalsIgnoreCase("source-port")
+                                || f.equalsIgnoreCase("l4-src-port"));
     }
 }

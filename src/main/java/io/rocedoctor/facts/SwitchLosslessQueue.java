@@ -24,13 +24,35 @@ import java.util.List;
  * <p>{@code bufferProfile} and {@code ecnProfile} name the SONiC BUFFER_PROFILE of the PG and the
  * WRED_PROFILE of the queue (shared objects a plan edits by name); null elsewhere or when unknown.
  */
-public record SwitchLosslessQueue(String switchName, String port, String platform, int priority, int queue,
-                                  Integer priorityGroup, Long xoffBytes, String xoffBasis, Long headroomBytes,
-                                  Long headroomFloorBytes, Integer mtu, Integer speedMbps, Boolean ecnMarking, Long ecnMinBytes,
-                                  Long ecnMaxBytes, Integer ecnProbability, Boolean watchdogOn, String watchdogSource,
-                                  Long stormsDetected, Long stormsDuring, boolean stormed, String stormSource,
-                                  long drops, boolean dropsSinceBoot, String dropCounters, List<String> hostPorts,
-                                  String bufferProfile, String ecnProfile) {
+public record SwitchLosslessQueue(
+        String switchName,
+        String port,
+        String platform,
+        int priority,
+        int queue,
+        Integer priorityGroup,
+        Long xoffBytes,
+        String xoffBasis,
+        Long headroomBytes,
+        Long headroomFloorBytes,
+        Integer mtu,
+        Integer speedMbps,
+        Boolean ecnMarking,
+        Long ecnMinBytes,
+        Long ecnMaxBytes,
+        Integer ecnProbability,
+        Boolean watchdogOn,
+        String watchdogSource,
+        Long stormsDetected,
+        Long stormsDuring,
+        boolean stormed,
+        String stormSource,
+        long drops,
+        boolean dropsSinceBoot,
+        String dropCounters,
+        List<String> hostPorts,
+        String bufferProfile,
+        String ecnProfile) {
     public SwitchLosslessQueue {
         hostPorts = List.copyOf(hostPorts);
     }

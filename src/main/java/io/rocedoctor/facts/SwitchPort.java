@@ -17,11 +17,21 @@ import java.util.TreeSet;
  * SONiC DSCP_TO_TC_MAP the port uses (or, for a port with none, the switch's only one), so a plan
  * edits that map and not a guessed name; null elsewhere.
  */
-public record SwitchPort(String switchName, String port, String platform, Integer speedMbps, Integer mtu,
-                         Integer cableMeters, String trust, List<Integer> pfcPriorities,
-                         Map<Integer, Integer> dscpPriority, Map<Integer, Integer> pcpPriority,
-                         Map<Integer, Integer> priorityQueue, Set<Integer> strictQueues, List<String> hostPorts,
-                         String dscpMap) {
+public record SwitchPort(
+        String switchName,
+        String port,
+        String platform,
+        Integer speedMbps,
+        Integer mtu,
+        Integer cableMeters,
+        String trust,
+        List<Integer> pfcPriorities,
+        Map<Integer, Integer> dscpPriority,
+        Map<Integer, Integer> pcpPriority,
+        Map<Integer, Integer> priorityQueue,
+        Set<Integer> strictQueues,
+        List<String> hostPorts,
+        String dscpMap) {
     public SwitchPort {
         pfcPriorities = List.copyOf(new TreeSet<>(pfcPriorities));
         dscpPriority = java.util.Collections.unmodifiableMap(new TreeMap<>(dscpPriority));

@@ -11,15 +11,19 @@ public final class TosChoice {
     /** ECN field ECT(0): DSCP 26 with it is ToS 106, the RoCE ToS of NVIDIA's examples (cma_roce_tos -t 106). */
     static final int ECT_0 = 2;
 
-    private TosChoice() {
-    }
+    private TosChoice() {}
 
     public static int forPriority(PortQos qos, int priority) {
         int dscp = 8 * priority + 2;
-        if (qos != null && "dscp".equals(qos.trust()) && !qos.dscpPriority().isEmpty()
+        if (qos != null
+                && "dscp".equals(qos.trust())
+                && !qos.dscpPriority().isEmpty()
                 && !Integer.valueOf(priority).equals(qos.dscpPriority().get(dscp))) {
-            dscp = qos.dscpPriority().entrySet().stream().filter(e -> e.getValue() == priority)
-                    .mapToInt(java.util.Map.Entry::getKey).min().orElse(dscp);
+            dscp = qos.dscpPriority().entrySet().stream()
+                    .filter(e -> e.getValue() == priority)
+                    .mapToInt(java.util.Map.Entry::getKey)
+                    .min()
+                    .orElse(dscp);
         }
         return dscp << 2 | ECT_0;
     }

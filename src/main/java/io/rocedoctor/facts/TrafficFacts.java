@@ -1,11 +1,11 @@
 package io.rocedoctor.facts;
 
-import java.util.Set;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -19,7 +19,8 @@ final class TrafficFacts implements LayerFacts {
 
     @Override
     public FactLayer declaration() {
-        return new FactLayer("traffic",
+        return new FactLayer(
+                "traffic",
                 Set.of(),
                 Set.of(CounterRate.class, RdmaDevice.class, MultipathGroup.class),
                 Set.of(GroupTraffic.class));
@@ -40,16 +41,25 @@ final class TrafficFacts implements LayerFacts {
         for (MultipathGroup g : facts.of(MultipathGroup.class)) {
             if (!g.kind().equals("fabric")) {
                 for (PortBytes.Direction d : PortBytes.Direction.values()) {
-                    groupTraffic(host, g, d, member -> deviceOf.containsKey(member)
-                            ? bySubject.getOrDefault(deviceOf.get(member), List.of()) : null).ifPresent(facts::add);
+                    groupTraffic(
+                                    host,
+                                    g,
+                                    d,
+                                    member -> deviceOf.containsKey(member)
+                                            ? bySubject.getOrDefault(deviceOf.get(member), List.of())
+                                            : null)
+                            .ifPresent(facts::add);
                 }
             }
         }
     }
 
     /** {@code device} gives the rdma statistic counters of the RDMA device on a member, null when it has none. */
-    private static Optional<GroupTraffic> groupTraffic(HostContext host, MultipathGroup g, PortBytes.Direction d,
-                                                       java.util.function.Function<String, Collection<CounterRate>> device) {
+    private static Optional<GroupTraffic> groupTraffic(
+            HostContext host,
+            MultipathGroup g,
+            PortBytes.Direction d,
+            java.util.function.Function<String, Collection<CounterRate>> device) {
         Map<String, Double> bytes = new TreeMap<>();
         Map<String, String> sources = new TreeMap<>();
         boolean sinceBoot = false;
@@ -59,9 +69,11 @@ final class TrafficFacts implements LayerFacts {
             Optional<PortBytes> wire = PortBytes.wire(member, ethtool, device.apply(member), d);
             if (wire.isEmpty()) {
                 if (ethtool != null) {
-                    host.ledger().note(g.name() + ": " + d.name() + " bytes of " + member + " unknown: no port byte counter that counted between the samples,"
-                            + " and the netdev's leave out the RDMA traffic of its RoCE device, whose own bytes were not"
-                            + " read; the group's spread is not judged");
+                    host.ledger()
+                            .note(g.name() + ": " + d.name() + " bytes of " + member
+                                    + " unknown: no port byte counter that counted between the samples,"
+                                    + " and the netdev's leave out the RDMA traffic of its RoCE device, whose own bytes were not"
+                                    + " read; the group's spread is not judged");
                 }
                 return Optional.empty();
             }
@@ -92,7 +104,15 @@ final class TrafficFacts implements LayerFacts {
             }
         }
         Double load = !sinceBoot && interval != null && capacity > 0 ? (total / interval) / capacity : null;
-        return Optional.of(new GroupTraffic(g.name(), d.name().toLowerCase(java.util.Locale.ROOT), shares, perSecond,
-                busiest, top, load, sinceBoot, sources));
+        return Optional.of(new GroupTraffic(
+                g.name(),
+                d.name().toLowerCase(java.util.Locale.ROOT),
+                shares,
+                perSecond,
+                busiest,
+                top,
+                load,
+                sinceBoot,
+                sources));
     }
 }

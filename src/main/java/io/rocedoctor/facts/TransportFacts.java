@@ -7,13 +7,11 @@ import io.rocedoctor.parse.IbvDevices;
 import io.rocedoctor.parse.IpLink;
 import io.rocedoctor.parse.IpLinks;
 import io.rocedoctor.parse.RdmaStatistics;
-
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
@@ -30,8 +28,13 @@ final class TransportFacts implements LayerFacts {
 
     @Override
     public FactLayer declaration() {
-        return new FactLayer("transport",
-                Set.of(SourceKind.RDMA_STATISTIC, SourceKind.SHOW_GIDS, SourceKind.IBV_DEVINFO, SourceKind.IP_LINK_DETAILS),
+        return new FactLayer(
+                "transport",
+                Set.of(
+                        SourceKind.RDMA_STATISTIC,
+                        SourceKind.SHOW_GIDS,
+                        SourceKind.IBV_DEVINFO,
+                        SourceKind.IP_LINK_DETAILS),
                 Set.of(RdmaDevice.class, MultipathGroup.class),
                 Set.of(CounterRate.class, PortGids.class, RoceMtu.class, MultipathGroup.class, RdmaPortTraffic.class));
     }
@@ -42,8 +45,10 @@ final class TransportFacts implements LayerFacts {
         List<CounterRate> transport = transportCounters(host);
         facts.addAll(transport);
         facts.addAll(gids(host));
-        IpLinks links = host.sources(SourceKind.IP_LINK_DETAILS).stream().findFirst()
-                .flatMap(s -> host.parse(s, IpLinks.class)).orElse(null);
+        IpLinks links = host.sources(SourceKind.IP_LINK_DETAILS).stream()
+                .findFirst()
+                .flatMap(s -> host.parse(s, IpLinks.class))
+                .orElse(null);
         for (RdmaDevice d : devices) {
             mtu(host, d, links).ifPresent(facts::add);
         }
@@ -61,9 +66,15 @@ final class TransportFacts implements LayerFacts {
             }
             for (RdmaStatistics.PortCounters p : first.ports()) {
                 String subject = p.device() + "/" + p.port();
-                out.addAll(host.rates(s, subject, RdmaStatistics.class,
-                        st -> st.port(p.device(), p.port()).map(RdmaStatistics.PortCounters::counters).orElse(Map.of()),
-                        CounterMeaning::ofRdmaStatistic).values());
+                out.addAll(host.rates(
+                                s,
+                                subject,
+                                RdmaStatistics.class,
+                                st -> st.port(p.device(), p.port())
+                                        .map(RdmaStatistics.PortCounters::counters)
+                                        .orElse(Map.of()),
+                                CounterMeaning::ofRdmaStatistic)
+                        .values());
             }
         }
         return out;
@@ -80,15 +91,18 @@ final class TransportFacts implements LayerFacts {
         if (table != null) {
             for (GidTable.GidEntry g : table.entries()) {
                 String key = g.device() + "/" + g.port();
-                (g.roceVersion() == 2 ? v2 : v1).computeIfAbsent(key, k -> new LinkedHashSet<>())
+                (g.roceVersion() == 2 ? v2 : v1)
+                        .computeIfAbsent(key, k -> new LinkedHashSet<>())
                         .add(g.ipv4() != null ? g.ipv4() : address(g.gid()));
                 if (g.netdev() != null) {
                     netdev.putIfAbsent(key, g.netdev());
                 }
             }
         } else {
-            Optional<Source> devinfo = host.sources(SourceKind.IBV_DEVINFO).stream().findFirst();
-            IbvDevices ibv = devinfo.flatMap(s -> host.parse(s, IbvDevices.class)).orElse(null);
+            Optional<Source> devinfo =
+                    host.sources(SourceKind.IBV_DEVINFO).stream().findFirst();
+            IbvDevices ibv =
+                    devinfo.flatMap(s -> host.parse(s, IbvDevices.class)).orElse(null);
             gidSource = devinfo.orElse(null);
             if (ibv != null) {
                 for (IbvDevices.IbvDevice d : ibv.devices()) {
@@ -97,8 +111,9 @@ final class TransportFacts implements LayerFacts {
                             if (g.type() == null) {
                                 continue; // an rdma-core that prints no type says nothing of v1 against v2
                             }
-                            (g.type().contains("v2") ? v2 : v1).computeIfAbsent(d.hcaId() + "/" + p.port(),
-                                    k -> new LinkedHashSet<>()).add(address(g.gid()));
+                            (g.type().contains("v2") ? v2 : v1)
+                                    .computeIfAbsent(d.hcaId() + "/" + p.port(), k -> new LinkedHashSet<>())
+                                    .add(address(g.gid()));
                         }
                     }
                 }
@@ -111,8 +126,14 @@ final class TransportFacts implements LayerFacts {
             int slash = key.lastIndexOf('/');
             List<String> one = List.copyOf(v1.getOrDefault(key, Set.of()));
             List<String> two = List.copyOf(v2.getOrDefault(key, Set.of()));
-            out.add(new PortGids(key.substring(0, slash), Integer.parseInt(key.substring(slash + 1)), netdev.get(key),
-                    one, two, one.stream().filter(a -> !two.contains(a)).toList(), gidSource.display()));
+            out.add(new PortGids(
+                    key.substring(0, slash),
+                    Integer.parseInt(key.substring(slash + 1)),
+                    netdev.get(key),
+                    one,
+                    two,
+                    one.stream().filter(a -> !two.contains(a)).toList(),
+                    gidSource.display()));
         }
         return out;
     }
@@ -122,7 +143,9 @@ final class TransportFacts implements LayerFacts {
      * ibv_devinfo spells a RoCE v1 GID in full hex and the v2 GID of the same address compressed.
      */
     static String address(String gid) {
-        return io.rocedoctor.parse.Gid.of(gid).map(io.rocedoctor.parse.Gid::address).orElse(gid.toLowerCase(java.util.Locale.ROOT));
+        return io.rocedoctor.parse.Gid.of(gid)
+                .map(io.rocedoctor.parse.Gid::address)
+                .orElse(gid.toLowerCase(java.util.Locale.ROOT));
     }
 
     private static java.util.Optional<RoceMtu> mtu(HostContext host, RdmaDevice d, IpLinks links) {
@@ -130,12 +153,21 @@ final class TransportFacts implements LayerFacts {
             return java.util.Optional.empty();
         }
         Port p = host.ports().get(d.netdev());
-        Integer netdevMtu = p != null && p.mtu() != null ? p.mtu()
-                : links == null ? null : links.named(d.netdev()).map(IpLink::mtu).orElse(null);
+        Integer netdevMtu = p != null && p.mtu() != null
+                ? p.mtu()
+                : links == null
+                        ? null
+                        : links.named(d.netdev()).map(IpLink::mtu).orElse(null);
         if (netdevMtu == null) {
             return java.util.Optional.empty();
         }
-        return java.util.Optional.of(new RoceMtu(d.name(), d.port(), d.netdev(), netdevMtu, d.activeMtu(), d.maxMtu(),
+        return java.util.Optional.of(new RoceMtu(
+                d.name(),
+                d.port(),
+                d.netdev(),
+                netdevMtu,
+                d.activeMtu(),
+                d.maxMtu(),
                 RoceMtu.fitting(netdevMtu, d.maxMtu())));
     }
 
@@ -151,8 +183,14 @@ final class TransportFacts implements LayerFacts {
             }
             for (MultipathGroup g : facts.of(MultipathGroup.class)) {
                 if (g.kind().equals("bond") && g.name().equals(d.netdev())) {
-                    facts.replace(g, new MultipathGroup(g.name(), "roce-lag", g.members(),
-                            "RoCE LAG " + d.name() + " over " + g.hashPolicy(), g.hashHasL4SourcePort()));
+                    facts.replace(
+                            g,
+                            new MultipathGroup(
+                                    g.name(),
+                                    "roce-lag",
+                                    g.members(),
+                                    "RoCE LAG " + d.name() + " over " + g.hashPolicy(),
+                                    g.hashHasL4SourcePort()));
                 }
             }
         }
@@ -163,14 +201,18 @@ final class TransportFacts implements LayerFacts {
      * device carries its own connections whatever the bond hashes, so a member can sit idle for
      * RDMA while the bond looks balanced for IP.
      */
-    private static void bondedPorts(HostContext host, BuiltFacts facts, List<RdmaDevice> devices, List<CounterRate> transport) {
+    private static void bondedPorts(
+            HostContext host, BuiltFacts facts, List<RdmaDevice> devices, List<CounterRate> transport) {
         for (MultipathGroup g : facts.of(MultipathGroup.class)) {
             if (!g.kind().equals("bond")) {
                 continue;
             }
             for (String member : g.members()) {
-                devices.stream().filter(d -> member.equals(d.netdev())).findFirst()
-                        .flatMap(d -> portTraffic(host, d, g.name(), transport)).ifPresent(facts::add);
+                devices.stream()
+                        .filter(d -> member.equals(d.netdev()))
+                        .findFirst()
+                        .flatMap(d -> portTraffic(host, d, g.name(), transport))
+                        .ifPresent(facts::add);
             }
         }
     }
@@ -182,9 +224,10 @@ final class TransportFacts implements LayerFacts {
      * dumped would silently leave the group. Each device port joins once (a device seen through
      * two netdevs is still one path).
      */
-    private static void fabric(HostContext host, BuiltFacts facts, List<RdmaDevice> devices, IpLinks links,
-                               List<CounterRate> transport) {
-        List<Link> declared = host.links().stream().filter(l -> l.origin().equals("manifest")).toList();
+    private static void fabric(
+            HostContext host, BuiltFacts facts, List<RdmaDevice> devices, IpLinks links, List<CounterRate> transport) {
+        List<Link> declared =
+                host.links().stream().filter(l -> l.origin().equals("manifest")).toList();
         Map<String, RdmaDevice> byNetdev = new TreeMap<>();
         for (RdmaDevice d : devices) {
             Port p = d.netdev() == null ? null : host.ports().get(d.netdev());
@@ -192,23 +235,31 @@ final class TransportFacts implements LayerFacts {
                 continue;
             }
             boolean linked = declared.stream().anyMatch(l -> l.hostPort().equals(p.name()));
-            boolean carrier = p.speedMbps() != null && (d.state() == null || d.state().toUpperCase(Locale.ROOT).contains("ACTIVE"))
-                    && (links == null || links.named(p.name()).map(IpLink::lowerUp).orElse(true));
+            boolean carrier = p.speedMbps() != null
+                    && (d.state() == null || d.state().toUpperCase(Locale.ROOT).contains("ACTIVE"))
+                    && (links == null
+                            || links.named(p.name()).map(IpLink::lowerUp).orElse(true));
             if (declared.isEmpty() ? carrier : linked) {
                 byNetdev.putIfAbsent(p.name(), d);
             }
         }
         // Without links: ports of one speed face one fabric; a lone 25G management port does not join two 100G planes.
         Map<Integer, List<String>> bySpeed = new TreeMap<>();
-        byNetdev.keySet().forEach(n -> bySpeed.computeIfAbsent(declared.isEmpty() ? host.ports().get(n).speedMbps() : 0,
-                k -> new ArrayList<>()).add(n));
+        byNetdev.keySet()
+                .forEach(n -> bySpeed.computeIfAbsent(
+                                declared.isEmpty() ? host.ports().get(n).speedMbps() : 0, k -> new ArrayList<>())
+                        .add(n));
         for (List<String> members : bySpeed.values()) {
             if (members.size() < 2) {
                 continue;
             }
             String name = "fabric:" + String.join("+", members);
-            facts.add(new MultipathGroup(name, "fabric", members,
-                    "independent RDMA devices: each connection uses the device its application or RDMA CM bound", null));
+            facts.add(new MultipathGroup(
+                    name,
+                    "fabric",
+                    members,
+                    "independent RDMA devices: each connection uses the device its application or RDMA CM bound",
+                    null));
             for (String m : members) {
                 portTraffic(host, byNetdev.get(m), name, transport).ifPresent(facts::add);
             }
@@ -216,9 +267,10 @@ final class TransportFacts implements LayerFacts {
     }
 
     /** The port's RDMA bytes, TX + RX, each direction read alike; empty when either is unknown. */
-    private static java.util.Optional<RdmaPortTraffic> portTraffic(HostContext host, RdmaDevice d, String group,
-                                                                   List<CounterRate> transport) {
-        List<CounterRate> device = transport.stream().filter(c -> c.subject().equals(d.id())).toList();
+    private static java.util.Optional<RdmaPortTraffic> portTraffic(
+            HostContext host, RdmaDevice d, String group, List<CounterRate> transport) {
+        List<CounterRate> device =
+                transport.stream().filter(c -> c.subject().equals(d.id())).toList();
         Map<String, CounterRate> ethtool = host.portCounters().get(d.netdev());
         java.util.Optional<PortBytes> tx = PortBytes.rdma(d.netdev(), ethtool, device, PortBytes.Direction.TX);
         java.util.Optional<PortBytes> rx = PortBytes.rdma(d.netdev(), ethtool, device, PortBytes.Direction.RX);
@@ -232,7 +284,16 @@ final class TransportFacts implements LayerFacts {
         Port port = host.ports().get(d.netdev());
         double capacity = port == null ? 0 : 2 * port.capacityBytesPerSecond();
         Double load = perSecond == null || capacity <= 0 ? null : perSecond / capacity;
-        return java.util.Optional.of(new RdmaPortTraffic(d.name(), d.port(), d.netdev(), group, both.bytes(), perSecond, load,
-                both.sinceBoot(), both.source(), both.counters()));
+        return java.util.Optional.of(new RdmaPortTraffic(
+                d.name(),
+                d.port(),
+                d.netdev(),
+                group,
+                both.bytes(),
+                perSecond,
+                load,
+                both.sinceBoot(),
+                both.source(),
+                both.counters()));
     }
 }

@@ -8,8 +8,8 @@ import java.util.List;
  * RoCE priority is unknown) and DCQCN on that priority; {@code qosSource} names the captures its trust
  * and PFC were read from (mlnx_qos, or dcb). Whether the switch agrees is layer 10's question.
  */
-public record TunedHostPort(String device, List<Integer> pfcPriorities, List<Integer> ecnPriorities, String roce,
-                            String qosSource) {
+public record TunedHostPort(
+        String device, List<Integer> pfcPriorities, List<Integer> ecnPriorities, String roce, String qosSource) {
     public TunedHostPort {
         pfcPriorities = List.copyOf(pfcPriorities);
         ecnPriorities = List.copyOf(ecnPriorities);
@@ -20,16 +20,30 @@ public record TunedHostPort(String device, List<Integer> pfcPriorities, List<Int
         return qos.stream()
                 .filter(q -> "dscp".equals(q.trust()) && !q.pfcPriorities().isEmpty())
                 .flatMap(q -> {
-                    List<RoceTraffic> roce = traffic.stream().filter(t -> q.device().equals(t.netdev()) && t.priority() != null).toList();
-                    List<Integer> lossless = roce.isEmpty() ? q.pfcPriorities()
-                            : roce.stream().map(RoceTraffic::priority).filter(q::pfcOn).distinct().toList();
-                    List<Integer> withEcn = ecn.stream().filter(e -> e.device().equals(q.device()))
-                            .flatMap(e -> lossless.stream().filter(e::enabled)).distinct().toList();
+                    List<RoceTraffic> roce = traffic.stream()
+                            .filter(t -> q.device().equals(t.netdev()) && t.priority() != null)
+                            .toList();
+                    List<Integer> lossless = roce.isEmpty()
+                            ? q.pfcPriorities()
+                            : roce.stream()
+                                    .map(RoceTraffic::priority)
+                                    .filter(q::pfcOn)
+                                    .distinct()
+                                    .toList();
+                    List<Integer> withEcn = ecn.stream()
+                            .filter(e -> e.device().equals(q.device()))
+                            .flatMap(e -> lossless.stream().filter(e::enabled))
+                            .distinct()
+                            .toList();
                     if (withEcn.isEmpty()) {
                         return java.util.stream.Stream.empty();
                     }
-                    String how = roce.isEmpty() ? "RoCE priority not derivable" : roce.get(0).derivation();
-                    return java.util.stream.Stream.of(new TunedHostPort(q.device(), q.pfcPriorities(), withEcn, how, q.source()));
-                }).toList();
+                    String how = roce.isEmpty()
+                            ? "RoCE priority not derivable"
+                            : roce.get(0).derivation();
+                    return java.util.stream.Stream.of(
+                            new TunedHostPort(q.device(), q.pfcPriorities(), withEcn, how, q.source()));
+                })
+                .toList();
     }
 }

@@ -15,10 +15,10 @@ import java.util.stream.Stream;
  * name order. Anything else is passed on unchanged, for the reader to refuse with its reason.
  */
 public final class BundleInputs {
-    private static final List<String> ARCHIVES = List.of(".tar.gz", ".tgz", ".tar", ".tar.xz", ".txz", ".tar.bz2", ".zip");
+    private static final List<String> ARCHIVES =
+            List.of(".tar.gz", ".tgz", ".tar", ".tar.xz", ".txz", ".tar.bz2", ".zip");
 
-    private BundleInputs() {
-    }
+    private BundleInputs() {}
 
     public static List<Path> expand(List<Path> named) throws IOException {
         List<Path> out = new ArrayList<>();
@@ -48,7 +48,8 @@ public final class BundleInputs {
             return looksLikeBundle(p);
         }
         String name = p.getFileName().toString().toLowerCase(Locale.ROOT);
-        return Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS) && ARCHIVES.stream().anyMatch(name::endsWith);
+        return Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)
+                && ARCHIVES.stream().anyMatch(name::endsWith);
     }
 
     /** What the reader takes for a bundle root: a manifest, commands/, fs/, sos_commands/ or a sysinfo-snapshot's pages. */

@@ -12,8 +12,7 @@ import java.util.TreeMap;
  * done here; what counts as drift or as an outlier is the rules' business.
  */
 public final class FleetFacts {
-    private FleetFacts() {
-    }
+    private FleetFacts() {}
 
     public static List<Object> of(List<HostSummary> hosts) {
         Map<String, Map<String, List<String>>> versions = new TreeMap<>();
@@ -24,8 +23,9 @@ public final class FleetFacts {
                 add(versions, v.model(), v.label(), h.host());
             }
             h.settings().forEach((name, value) -> add(settings, name, value, h.host()));
-            h.rates().forEach((metric, perSecond) -> rates.computeIfAbsent(metric, k -> new ArrayList<>())
-                    .add(new HostRate(h.host(), metric, perSecond)));
+            h.rates()
+                    .forEach((metric, perSecond) -> rates.computeIfAbsent(metric, k -> new ArrayList<>())
+                            .add(new HostRate(h.host(), metric, perSecond)));
         }
         List<Object> facts = new ArrayList<>();
         versions.forEach((model, byValue) -> facts.add(spread("nic-version", model, byValue)));
@@ -38,7 +38,8 @@ public final class FleetFacts {
     }
 
     private static void add(Map<String, Map<String, List<String>>> into, String subject, String value, String host) {
-        List<String> hosts = into.computeIfAbsent(subject, k -> new TreeMap<>()).computeIfAbsent(value, k -> new ArrayList<>());
+        List<String> hosts =
+                into.computeIfAbsent(subject, k -> new TreeMap<>()).computeIfAbsent(value, k -> new ArrayList<>());
         if (!hosts.contains(host)) {
             hosts.add(host);
         }
@@ -46,13 +47,17 @@ public final class FleetFacts {
 
     private static ValueSpread spread(String aspect, String subject, Map<String, List<String>> byValue) {
         List<ValueSpread.Variant> variants = new ArrayList<>();
-        byValue.forEach((value, hosts) -> variants.add(new ValueSpread.Variant(value, hosts.stream().sorted().toList())));
-        variants.sort(Comparator.comparingInt((ValueSpread.Variant v) -> -v.hosts().size()).thenComparing(ValueSpread.Variant::value));
+        byValue.forEach((value, hosts) -> variants.add(
+                new ValueSpread.Variant(value, hosts.stream().sorted().toList())));
+        variants.sort(
+                Comparator.comparingInt((ValueSpread.Variant v) -> -v.hosts().size())
+                        .thenComparing(ValueSpread.Variant::value));
         return new ValueSpread(aspect, subject, variants.size(), variants);
     }
 
     static double median(List<HostRate> rates) {
-        double[] values = rates.stream().mapToDouble(HostRate::perSecond).sorted().toArray();
+        double[] values =
+                rates.stream().mapToDouble(HostRate::perSecond).sorted().toArray();
         int n = values.length;
         return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
     }

@@ -1,5 +1,4 @@
 package io.rocedoctor.fleet;
 
 /** One host's rate of one metric ({@code pause}, {@code discards}, {@code retransmissions}), per second. */
-public record HostRate(String host, String metric, double perSecond) {
-}
+public record HostRate(String host, String metric, double perSecond) {}

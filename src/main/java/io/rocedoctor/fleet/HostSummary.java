@@ -12,7 +12,6 @@ import io.rocedoctor.facts.PortQos;
 import io.rocedoctor.facts.PriorityPause;
 import io.rocedoctor.facts.RdmaDriverStack;
 import io.rocedoctor.facts.RoceTraffic;
-
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.EnumSet;
@@ -31,8 +30,12 @@ import java.util.stream.Stream;
  * compares (per second, summed over the host's ports; present only when two samples gave them),
  * and which sources the host had. A few hundred bytes per host, whatever the bundle's size.
  */
-public record HostSummary(String host, List<NicVersion> nics, Map<String, String> settings, Map<String, Double> rates,
-                          Set<SourceKind> usableSources) {
+public record HostSummary(
+        String host,
+        List<NicVersion> nics,
+        Map<String, String> settings,
+        Map<String, Double> rates,
+        Set<SourceKind> usableSources) {
 
     /** The settings FLEET_CONFIG_DRIFT compares, by name; adding one is a line. */
     static final Map<String, Function<Facts, Stream<String>>> SETTINGS = ordered(Map.of(
@@ -51,10 +54,17 @@ public record HostSummary(String host, List<NicVersion> nics, Map<String, String
      * pause as QoS facts read it from each driver's names.
      */
     static final Map<String, Function<Facts, Stream<Double>>> RATES = ordered(Map.of(
-            "pause", f -> Stream.concat(f.of(PriorityPause.class).stream().map(PriorityPause::perSecond),
-                    perSecond(f, EnumSet.of(CounterMeaning.LINK_PAUSE))),
-            "discards", f -> perSecond(f, EnumSet.of(CounterMeaning.RX_PORT_DISCARD, CounterMeaning.TX_PORT_DISCARD,
-                    CounterMeaning.RX_NO_HOST_BUFFER)),
+            "pause",
+                    f -> Stream.concat(
+                            f.of(PriorityPause.class).stream().map(PriorityPause::perSecond),
+                            perSecond(f, EnumSet.of(CounterMeaning.LINK_PAUSE))),
+            "discards",
+                    f -> perSecond(
+                            f,
+                            EnumSet.of(
+                                    CounterMeaning.RX_PORT_DISCARD,
+                                    CounterMeaning.TX_PORT_DISCARD,
+                                    CounterMeaning.RX_NO_HOST_BUFFER)),
             "retransmissions", f -> perSecond(f, EnumSet.of(CounterMeaning.RETRANSMISSION))));
 
     public HostSummary {
@@ -67,7 +77,8 @@ public record HostSummary(String host, List<NicVersion> nics, Map<String, String
     public static HostSummary of(Facts facts) {
         Comparator<String> text = Comparator.nullsFirst(Comparator.naturalOrder());
         TreeSet<NicVersion> nics = new TreeSet<>(Comparator.comparing(NicVersion::model, text)
-                .thenComparing(NicVersion::firmware, text).thenComparing(NicVersion::driver, text));
+                .thenComparing(NicVersion::firmware, text)
+                .thenComparing(NicVersion::driver, text));
         for (Nic n : facts.of(Nic.class)) {
             if (n.model() != null) {
                 nics.add(new NicVersion(n.model(), n.firmware(), n.driver()));
@@ -75,23 +86,35 @@ public record HostSummary(String host, List<NicVersion> nics, Map<String, String
         }
         Map<String, String> settings = new TreeMap<>();
         SETTINGS.forEach((name, values) -> {
-            TreeSet<String> seen = values.apply(facts).filter(Objects::nonNull).collect(java.util.stream.Collectors.toCollection(TreeSet::new));
+            TreeSet<String> seen = values.apply(facts)
+                    .filter(Objects::nonNull)
+                    .collect(java.util.stream.Collectors.toCollection(TreeSet::new));
             if (!seen.isEmpty()) {
                 settings.put(name, String.join(" | ", seen));
             }
         });
         Map<String, Double> rates = new TreeMap<>();
         RATES.forEach((metric, perSecond) -> {
-            List<Double> measured = perSecond.apply(facts).filter(Objects::nonNull).toList();
+            List<Double> measured =
+                    perSecond.apply(facts).filter(Objects::nonNull).toList();
             if (!measured.isEmpty()) {
-                rates.put(metric, measured.stream().mapToDouble(Double::doubleValue).sum());
+                rates.put(
+                        metric,
+                        measured.stream().mapToDouble(Double::doubleValue).sum());
             }
         });
-        return new HostSummary(facts.host().name(), List.copyOf(nics), settings, rates, facts.ledger().usableKinds());
+        return new HostSummary(
+                facts.host().name(),
+                List.copyOf(nics),
+                settings,
+                rates,
+                facts.ledger().usableKinds());
     }
 
     private static Stream<Double> perSecond(Facts facts, Set<CounterMeaning> meanings) {
-        return facts.of(CounterRate.class).stream().filter(c -> meanings.contains(c.meaning())).map(CounterRate::perSecond);
+        return facts.of(CounterRate.class).stream()
+                .filter(c -> meanings.contains(c.meaning()))
+                .map(CounterRate::perSecond);
     }
 
     /** The priorities with both DCQCN points on, as a list ("0,1,2,3,4,5,6,7"), or "off". */
@@ -108,5 +131,4 @@ public record HostSummary(String host, List<NicVersion> nics, Map<String, String
     private static <V> Map<String, V> ordered(Map<String, V> m) {
         return Collections.unmodifiableMap(new TreeMap<>(m));
     }
-
 }

@@ -21,9 +21,11 @@ public final class BnxtReEcnEnableParser implements Parser<EcnEnable> {
     public EcnEnable parse(String text) throws ParseException {
         SingleLine line = SingleLine.of(text, "bnxt_re ecn_enable");
         if (!HASH_X.matcher(line.text()).matches()) {
-            throw new ParseException(line.number(),
+            throw new ParseException(
+                    line.number(),
                     "bnxt_re ecn_enable is not 0 or a 0x hex byte: '" + TextLines.abbreviate(line.text()) + "'");
         }
-        return new EcnEnable(!line.text().equals("0") && Integer.parseInt(line.text().substring(2), 16) != 0);
+        return new EcnEnable(
+                !line.text().equals("0") && Integer.parseInt(line.text().substring(2), 16) != 0);
     }
 }

@@ -9,14 +9,19 @@ import java.util.List;
  * {@code vlan+srcmac}; null where the mode has none), the active slave, for 802.3ad the active
  * aggregator (a member in another aggregator carries no traffic), and the members.
  */
-public record BondStatus(String mode, String modeText, String xmitHashPolicy, String miiStatus, String activeSlave,
-                         String activeAggregatorId, List<Member> members) {
+public record BondStatus(
+        String mode,
+        String modeText,
+        String xmitHashPolicy,
+        String miiStatus,
+        String activeSlave,
+        String activeAggregatorId,
+        List<Member> members) {
 
     public BondStatus {
         members = List.copyOf(members);
     }
 
     /** One slave interface with its link state and speed. */
-    public record Member(String name, String miiStatus, Integer speedMbps, Long linkFailures, String aggregatorId) {
-    }
+    public record Member(String name, String miiStatus, Integer speedMbps, Long linkFailures, String aggregatorId) {}
 }

@@ -39,9 +39,11 @@ public final class BondingParser extends LineParser<BondStatus> {
             throw new ParseException(0, "empty output");
         }
         KeyValueLines kv = KeyValueLines.parseEachLine(lines, ':', BondingParser::isHeading, "bonding");
-        KeyValueLines.Entry modeEntry = kv.first("Bonding Mode")
-                .orElseThrow(() -> new ParseException(1, "no 'Bonding Mode:' line"));
-        String policy = kv.value("Transmit Hash Policy").map(p -> p.replaceAll("\\s*\\(\\d+\\)$", "").strip()).orElse(null);
+        KeyValueLines.Entry modeEntry =
+                kv.first("Bonding Mode").orElseThrow(() -> new ParseException(1, "no 'Bonding Mode:' line"));
+        String policy = kv.value("Transmit Hash Policy")
+                .map(p -> p.replaceAll("\\s*\\(\\d+\\)$", "").strip())
+                .orElse(null);
         List<BondStatus.Member> members = new ArrayList<>();
         String bondMii = null;
         String name = null;
@@ -73,8 +75,10 @@ public final class BondingParser extends LineParser<BondStatus> {
                     String s = e.value().replace("Mbps", "").strip();
                     speed = s.matches("\\d{1,9}") ? Integer.valueOf(s) : null;
                     if (speed == null && !s.equals("Unknown") && !s.equals("-1")) {
-                        lines.unreadable(e.line(), "bonding: a speed that is neither 'N Mbps' nor 'Unknown': '"
-                                + TextLines.abbreviate(e.value()) + "'");
+                        lines.unreadable(
+                                e.line(),
+                                "bonding: a speed that is neither 'N Mbps' nor 'Unknown': '"
+                                        + TextLines.abbreviate(e.value()) + "'");
                     }
                 }
                 case "Link Failure Count" -> failures = count(lines, e);
@@ -94,8 +98,16 @@ public final class BondingParser extends LineParser<BondStatus> {
         if (name != null) {
             members.add(new BondStatus.Member(name, mii, speed, failures, aggregator));
         }
-        return new BondStatus(mode(modeEntry.value()), modeEntry.value(), policy, bondMii,
-                kv.value("Currently Active Slave").filter(s -> !s.equals("None")).orElse(null), activeAggregator, members);
+        return new BondStatus(
+                mode(modeEntry.value()),
+                modeEntry.value(),
+                policy,
+                bondMii,
+                kv.value("Currently Active Slave")
+                        .filter(s -> !s.equals("None"))
+                        .orElse(null),
+                activeAggregator,
+                members);
     }
 
     /** The lines bond_procfs.c prints without a colon. */

@@ -26,8 +26,14 @@ import java.util.TreeMap;
  * unmapped), and a text with no other line fails at it.
  */
 public final class DcbAppParser extends LineParser<DcbApp> {
-    private static final Set<String> NAMES = Set.of("default-prio", "ethtype-prio", "dscp-prio", "stream-port-prio",
-            "dgram-port-prio", "port-prio", "pcp-prio");
+    private static final Set<String> NAMES = Set.of(
+            "default-prio",
+            "ethtype-prio",
+            "dscp-prio",
+            "stream-port-prio",
+            "dgram-port-prio",
+            "port-prio",
+            "pcp-prio");
     /** The DSCP names of iproute2's stock rt_dsfield, with their DSCP (the file lists DS field values, DSCP << 2). */
     private static final Map<String, Integer> DSCP_NAMES = dscpNames();
 
@@ -38,22 +44,27 @@ public final class DcbAppParser extends LineParser<DcbApp> {
         }
         DcbAttributes a = DcbAttributes.parse(lines, "dcb app show", NAMES);
         DcbAttributes.Attribute dscpPrio = a.get("dscp-prio");
-        Map<Integer, Integer> dscp = dscpPrio == null ? null : DcbAttributes.lineOrNote(lines, () -> {
-            Map<Integer, Integer> map = new TreeMap<>();
-            for (Map.Entry<String, String> e : dscpPrio.pairs()) {
-                map.putIfAbsent(dscp(e.getKey(), dscpPrio.line()),
-                        DcbAttributes.index(e.getValue(), dscpPrio.line(), "dscp-prio priority"));
-            }
-            return map;
-        });
+        Map<Integer, Integer> dscp = dscpPrio == null
+                ? null
+                : DcbAttributes.lineOrNote(lines, () -> {
+                    Map<Integer, Integer> map = new TreeMap<>();
+                    for (Map.Entry<String, String> e : dscpPrio.pairs()) {
+                        map.putIfAbsent(
+                                dscp(e.getKey(), dscpPrio.line()),
+                                DcbAttributes.index(e.getValue(), dscpPrio.line(), "dscp-prio priority"));
+                    }
+                    return map;
+                });
         DcbAttributes.Attribute defaultPrio = a.get("default-prio");
-        List<Integer> defaults = defaultPrio == null ? null : DcbAttributes.lineOrNote(lines, () -> {
-            List<Integer> list = new ArrayList<>();
-            for (String v : defaultPrio.values()) {
-                list.add(DcbAttributes.index(v, defaultPrio.line(), "default-prio"));
-            }
-            return list;
-        });
+        List<Integer> defaults = defaultPrio == null
+                ? null
+                : DcbAttributes.lineOrNote(lines, () -> {
+                    List<Integer> list = new ArrayList<>();
+                    for (String v : defaultPrio.values()) {
+                        list.add(DcbAttributes.index(v, defaultPrio.line(), "default-prio"));
+                    }
+                    return list;
+                });
         return new DcbApp(dscp == null ? Map.of() : dscp, defaults == null ? List.of() : defaults);
     }
 
@@ -63,7 +74,8 @@ public final class DcbAppParser extends LineParser<DcbApp> {
             return named;
         }
         if (!key.chars().allMatch(Character::isDigit)) {
-            throw new ParseException(line, "dscp-prio: '" + TextLines.abbreviate(key) + "' is neither a DSCP nor a known name");
+            throw new ParseException(
+                    line, "dscp-prio: '" + TextLines.abbreviate(key) + "' is neither a DSCP nor a known name");
         }
         int value = TextLines.parseInt(key, line, "dscp-prio DSCP");
         if (value > 63) {
@@ -73,8 +85,27 @@ public final class DcbAppParser extends LineParser<DcbApp> {
     }
 
     private static Map<String, Integer> dscpNames() {
-        Map<String, Integer> names = new TreeMap<>(Map.of("default", 0, "ef", 46, "throughput", 2, "lowdelay", 4,
-                "reliability", 1, "priority", 8, "immediate", 16, "flash", 24, "flash-override", 32, "critical", 40));
+        Map<String, Integer> names = new TreeMap<>(Map.of(
+                "default",
+                0,
+                "ef",
+                46,
+                "throughput",
+                2,
+                "lowdelay",
+                4,
+                "reliability",
+                1,
+                "priority",
+                8,
+                "immediate",
+                16,
+                "flash",
+                24,
+                "flash-override",
+                32,
+                "critical",
+                40));
         names.putAll(Map.of("internet", 48, "network", 56));
         for (int c = 0; c < 8; c++) {
             names.put("cs" + c, 8 * c);

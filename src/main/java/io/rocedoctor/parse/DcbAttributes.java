@@ -47,7 +47,8 @@ record DcbAttributes(Map<String, Attribute> attributes) {
             for (String v : values) {
                 int colon = v.lastIndexOf(':');
                 if (colon <= 0 || colon == v.length() - 1) {
-                    throw new ParseException(line, name + ": expected KEY:VALUE, got '" + TextLines.abbreviate(v) + "'");
+                    throw new ParseException(
+                            line, name + ": expected KEY:VALUE, got '" + TextLines.abbreviate(v) + "'");
                 }
                 pairs.add(Map.entry(v.substring(0, colon), v.substring(colon + 1)));
             }
@@ -77,7 +78,8 @@ record DcbAttributes(Map<String, Attribute> attributes) {
             }
             List<String> words = TextLines.words(line);
             if (!names.contains(words.get(0))) {
-                lines.unreadable(n, what + ": expected one of " + names + ", got '" + TextLines.abbreviate(words.get(0)) + "'");
+                lines.unreadable(
+                        n, what + ": expected one of " + names + ", got '" + TextLines.abbreviate(words.get(0)) + "'");
                 continue;
             }
             String name = null;
@@ -144,7 +146,9 @@ record DcbAttributes(Map<String, Attribute> attributes) {
         return switch (value) {
             case "on" -> true;
             case "off" -> false;
-            default -> throw new ParseException(line, what + ": expected on or off, got '" + TextLines.abbreviate(value) + "'");
+            default ->
+                throw new ParseException(
+                        line, what + ": expected on or off, got '" + TextLines.abbreviate(value) + "'");
         };
     }
 }

@@ -32,29 +32,36 @@ public final class DcbBufferParser extends LineParser<DcbBuffer> {
         DcbAttributes a = DcbAttributes.parse(lines, "dcb buffer show", NAMES);
         DcbAttributes.Attribute prioBuffer = a.get("prio-buffer");
         DcbAttributes.Attribute sizes = a.get("buffer-size");
-        Map<Integer, Integer> priorityBuffer = prioBuffer == null ? null : DcbAttributes.lineOrNote(lines, () -> {
-            Map<Integer, Integer> map = new TreeMap<>();
-            for (Map.Entry<String, String> e : prioBuffer.pairs()) {
-                map.put(DcbAttributes.index(e.getKey(), prioBuffer.line(), "prio-buffer priority"),
-                        DcbAttributes.index(e.getValue(), prioBuffer.line(), "prio-buffer buffer"));
-            }
-            return map;
-        });
-        List<Long> bytes = sizes == null ? null : DcbAttributes.lineOrNote(lines, () -> {
-            List<Long> list = new ArrayList<>();
-            for (Map.Entry<String, String> e : sizes.pairs()) {
-                if (DcbAttributes.index(e.getKey(), sizes.line(), "buffer-size buffer") != list.size()) {
-                    throw new ParseException(sizes.line(), "buffer-size: buffers are not 0, 1, 2... in order");
-                }
-                list.add(size(e.getValue(), sizes.line()));
-            }
-            return list;
-        });
+        Map<Integer, Integer> priorityBuffer = prioBuffer == null
+                ? null
+                : DcbAttributes.lineOrNote(lines, () -> {
+                    Map<Integer, Integer> map = new TreeMap<>();
+                    for (Map.Entry<String, String> e : prioBuffer.pairs()) {
+                        map.put(
+                                DcbAttributes.index(e.getKey(), prioBuffer.line(), "prio-buffer priority"),
+                                DcbAttributes.index(e.getValue(), prioBuffer.line(), "prio-buffer buffer"));
+                    }
+                    return map;
+                });
+        List<Long> bytes = sizes == null
+                ? null
+                : DcbAttributes.lineOrNote(lines, () -> {
+                    List<Long> list = new ArrayList<>();
+                    for (Map.Entry<String, String> e : sizes.pairs()) {
+                        if (DcbAttributes.index(e.getKey(), sizes.line(), "buffer-size buffer") != list.size()) {
+                            throw new ParseException(sizes.line(), "buffer-size: buffers are not 0, 1, 2... in order");
+                        }
+                        list.add(size(e.getValue(), sizes.line()));
+                    }
+                    return list;
+                });
         if (priorityBuffer == null && bytes == null) {
             throw new ParseException(1, "dcb buffer show: neither prio-buffer nor buffer-size");
         }
         DcbAttributes.Attribute total = a.get("total-size");
-        return new DcbBuffer(priorityBuffer == null ? Map.of() : priorityBuffer, bytes == null ? List.of() : bytes,
+        return new DcbBuffer(
+                priorityBuffer == null ? Map.of() : priorityBuffer,
+                bytes == null ? List.of() : bytes,
                 total == null ? null : DcbAttributes.lineOrNote(lines, () -> size(total.value(), total.line())));
     }
 
@@ -63,7 +70,9 @@ public final class DcbBufferParser extends LineParser<DcbBuffer> {
         if (!m.matches()) {
             throw new ParseException(line, "not a size: '" + TextLines.abbreviate(value) + "'");
         }
-        int shift = m.group(2) == null ? 0 : 10 * ("KMG".indexOf(Character.toUpperCase(m.group(2).charAt(0))) + 1);
+        int shift = m.group(2) == null
+                ? 0
+                : 10 * ("KMG".indexOf(Character.toUpperCase(m.group(2).charAt(0))) + 1);
         try {
             return Math.multiplyExact(Long.parseLong(m.group(1)), 1L << shift);
         } catch (ArithmeticException e) {

@@ -2,7 +2,6 @@ package io.rocedoctor.parse;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -20,7 +19,8 @@ import java.util.Set;
  * is a ParseException: the PFC vector is what the record is, and no rule can use one with holes.
  */
 public final class DcbPfcParser extends LineParser<DcbPfc> {
-    private static final Set<String> NAMES = Set.of("pfc-cap", "macsec-bypass", "delay", "prio-pfc", "requests", "indications");
+    private static final Set<String> NAMES =
+            Set.of("pfc-cap", "macsec-bypass", "delay", "prio-pfc", "requests", "indications");
 
     @Override
     protected DcbPfc parse(TextLines lines) throws ParseException {
@@ -41,10 +41,18 @@ public final class DcbPfcParser extends LineParser<DcbPfc> {
         DcbAttributes.Attribute bypass = a.get("macsec-bypass");
         DcbAttributes.Attribute delay = a.get("delay");
         return new DcbPfc(
-                cap == null ? null : DcbAttributes.valueOrNote(lines, () -> TextLines.parseInt(cap.value(), cap.line(), "pfc-cap")),
-                bypass == null ? null : DcbAttributes.valueOrNote(lines,
-                        () -> DcbAttributes.onOff(bypass.value(), bypass.line(), "macsec-bypass")),
-                delay == null ? null : DcbAttributes.valueOrNote(lines, () -> TextLines.parseInt(delay.value(), delay.line(), "delay")),
+                cap == null
+                        ? null
+                        : DcbAttributes.valueOrNote(
+                                lines, () -> TextLines.parseInt(cap.value(), cap.line(), "pfc-cap")),
+                bypass == null
+                        ? null
+                        : DcbAttributes.valueOrNote(
+                                lines, () -> DcbAttributes.onOff(bypass.value(), bypass.line(), "macsec-bypass")),
+                delay == null
+                        ? null
+                        : DcbAttributes.valueOrNote(
+                                lines, () -> TextLines.parseInt(delay.value(), delay.line(), "delay")),
                 new ArrayList<>(Arrays.asList(enabled)));
     }
 }

@@ -8,5 +8,4 @@ package io.rocedoctor.parse;
  *
  * @param enabled whether the switch is on
  */
-public record EcnEnable(boolean enabled) {
-}
+public record EcnEnable(boolean enabled) {}

@@ -16,8 +16,9 @@ public final class EcnEnableParser implements Parser<EcnEnable> {
         return switch (line.text()) {
             case "1" -> new EcnEnable(true);
             case "0" -> new EcnEnable(false);
-            default -> throw new ParseException(line.number(),
-                    "ECN enable is not 0 or 1: '" + TextLines.abbreviate(line.text()) + "'");
+            default ->
+                throw new ParseException(
+                        line.number(), "ECN enable is not 0 or 1: '" + TextLines.abbreviate(line.text()) + "'");
         };
     }
 }

@@ -9,6 +9,5 @@ package io.rocedoctor.parse;
  */
 public record EthtoolChannels(String interfaceName, Counts maximums, Counts current) {
     /** One block; each count is null when the driver prints "n/a" or the line is missing. */
-    public record Counts(Long rx, Long tx, Long other, Long combined) {
-    }
+    public record Counts(Long rx, Long tx, Long other, Long combined) {}
 }

@@ -1,8 +1,7 @@
 package io.rocedoctor.parse;
 
-import java.util.Set;
-
 import io.rocedoctor.parse.EthtoolPresetTable.Block;
+import java.util.Set;
 
 /**
  * Parses {@code ethtool -l IF}.
@@ -37,7 +36,10 @@ public final class EthtoolChannelsParser extends LineParser<EthtoolChannels> {
     }
 
     private static EthtoolChannels.Counts counts(EthtoolPresetTable table, Block block) {
-        return new EthtoolChannels.Counts(table.count(block, "RX"), table.count(block, "TX"),
-                table.count(block, "Other"), table.count(block, "Combined"));
+        return new EthtoolChannels.Counts(
+                table.count(block, "RX"),
+                table.count(block, "TX"),
+                table.count(block, "Other"),
+                table.count(block, "Combined"));
     }
 }

@@ -7,5 +7,4 @@ package io.rocedoctor.parse;
  * (virtual devices print an empty value or "N/A"); the driver is null when its line was missing
  * or empty in the capture.
  */
-public record EthtoolDriverInfo(String driver, String version, String firmware, String psid, String busInfo) {
-}
+public record EthtoolDriverInfo(String driver, String version, String firmware, String psid, String busInfo) {}

@@ -25,8 +25,16 @@ import java.util.regex.Pattern;
  */
 public final class EthtoolDriverInfoParser extends LineParser<EthtoolDriverInfo> {
     private static final Pattern FW = Pattern.compile("(.+?)(?:\\s+\\((\\S+)\\))?");
-    private static final Set<String> FIELDS = Set.of("driver", "version", "firmware-version", "expansion-rom-version",
-            "bus-info", "supports-statistics", "supports-test", "supports-eeprom-access", "supports-register-dump",
+    private static final Set<String> FIELDS = Set.of(
+            "driver",
+            "version",
+            "firmware-version",
+            "expansion-rom-version",
+            "bus-info",
+            "supports-statistics",
+            "supports-test",
+            "supports-eeprom-access",
+            "supports-register-dump",
             "supports-priv-flags");
 
     @Override
@@ -46,15 +54,19 @@ public final class EthtoolDriverInfoParser extends LineParser<EthtoolDriverInfo>
         } else if (driver.indexOf('[') > 0) {
             driver = driver.substring(0, driver.indexOf('['));
         }
-        String firmware = kv.value("firmware-version").filter(EthtoolDriverInfoParser::stated).orElse("");
+        String firmware = kv.value("firmware-version")
+                .filter(EthtoolDriverInfoParser::stated)
+                .orElse("");
         String psid = null;
         Matcher m = FW.matcher(firmware);
         if (m.matches()) {
             firmware = m.group(1);
             psid = m.group(2);
         }
-        String bus = kv.value("bus-info").filter(EthtoolDriverInfoParser::stated).orElse(null);
-        return new EthtoolDriverInfo(driver, kv.value("version").orElse(""), firmware.isEmpty() ? null : firmware, psid, bus);
+        String bus =
+                kv.value("bus-info").filter(EthtoolDriverInfoParser::stated).orElse(null);
+        return new EthtoolDriverInfo(
+                driver, kv.value("version").orElse(""), firmware.isEmpty() ? null : firmware, psid, bus);
     }
 
     /** Virtual devices leave a field empty (veth) or print "N/A" (bridge, bond). */

@@ -40,8 +40,8 @@ public final class EthtoolLinkSettingsParser extends LineParser<EthtoolLinkSetti
             if (s.matches("\\d{1,9}")) {
                 speed = Integer.parseInt(s);
             } else if (!s.startsWith("Unknown")) {
-                ParseException bad = new ParseException(e.line(),
-                        "speed is not 'NMb/s' or 'Unknown!': '" + TextLines.abbreviate(e.value()) + "'");
+                ParseException bad = new ParseException(
+                        e.line(), "speed is not 'NMb/s' or 'Unknown!': '" + TextLines.abbreviate(e.value()) + "'");
                 if (kv.first("Link detected").isEmpty()) {
                     // An unreadable speed and no link state: nothing of the link was recognised.
                     throw bad;
@@ -49,15 +49,21 @@ public final class EthtoolLinkSettingsParser extends LineParser<EthtoolLinkSetti
                 lines.unreadable(bad);
             }
         }
-        return new EthtoolLinkSettings(speed, kv.value("Duplex").orElse(null),
+        return new EthtoolLinkSettings(
+                speed,
+                kv.value("Duplex").orElse(null),
                 kv.value("Auto-negotiation").map(v -> v.startsWith("on")).orElse(null),
                 kv.value("Link detected").map(v -> v.startsWith("yes")).orElse(null),
-                modes(kv, "Supported link modes"), modes(kv, "Advertised link modes"),
+                modes(kv, "Supported link modes"),
+                modes(kv, "Advertised link modes"),
                 modes(kv, "Link partner advertised link modes"));
     }
 
     private static List<String> modes(KeyValueLines kv, String key) {
-        return kv.value(key).map(v -> Arrays.stream(v.split("\\s+"))
-                .filter(m -> !m.isEmpty() && !m.equals("Not") && !m.equals("reported")).toList()).orElse(List.of());
+        return kv.value(key)
+                .map(v -> Arrays.stream(v.split("\\s+"))
+                        .filter(m -> !m.isEmpty() && !m.equals("Not") && !m.equals("reported"))
+                        .toList())
+                .orElse(List.of());
     }
 }

@@ -5,6 +5,10 @@ package io.rocedoctor.parse;
  * output did not show is null; {@code rxNegotiated}/{@code txNegotiated} are printed only when pause
  * autonegotiation is on.
  */
-public record EthtoolPause(String interfaceName, Boolean autonegotiate, Boolean rx, Boolean tx,
-                           Boolean rxNegotiated, Boolean txNegotiated) {
-}
+public record EthtoolPause(
+        String interfaceName,
+        Boolean autonegotiate,
+        Boolean rx,
+        Boolean tx,
+        Boolean rxNegotiated,
+        Boolean txNegotiated) {}

@@ -53,8 +53,12 @@ public final class EthtoolPauseParser extends LineParser<EthtoolPause> {
             Optional<String[]> kv = TextLines.keyValue(line, ':');
             Boolean value = kv.map(p -> onOff(p[1])).orElse(null);
             String key = kv.map(p -> p[0]).orElse("");
-            if (value == null || !(key.equals("Autonegotiate") || key.equals("RX") || key.equals("TX")
-                    || key.equals("RX negotiated") || key.equals("TX negotiated"))) {
+            if (value == null
+                    || !(key.equals("Autonegotiate")
+                            || key.equals("RX")
+                            || key.equals("TX")
+                            || key.equals("RX negotiated")
+                            || key.equals("TX negotiated"))) {
                 lines.unreadable(n, "not an ethtool -a setting (Autonegotiate, RX, TX: on or off)");
                 continue;
             }

@@ -23,7 +23,10 @@ import java.util.Set;
  * read fails at the first line that did not read.
  */
 final class EthtoolPresetTable {
-    enum Block { MAXIMUMS, CURRENT }
+    enum Block {
+        MAXIMUMS,
+        CURRENT
+    }
 
     /**
      * The JSON keys of {@code ethtool -j} for the text names whose key is not their name in lower
@@ -86,10 +89,13 @@ final class EthtoolPresetTable {
             } else if (line.equalsIgnoreCase("Current hardware settings:")) {
                 block = Block.CURRENT;
             } else if (kv.isEmpty() || kv.get()[0].isEmpty()) {
-                unread = new ParseException(n, what + ": expected 'Name: value', got '" + TextLines.abbreviate(line) + "'");
+                unread = new ParseException(
+                        n, what + ": expected 'Name: value', got '" + TextLines.abbreviate(line) + "'");
             } else if (block == null) {
-                unread = new ParseException(n, what + ": setting '" + TextLines.abbreviate(kv.get()[0])
-                        + "' before any 'Pre-set maximums:' block");
+                unread = new ParseException(
+                        n,
+                        what + ": setting '" + TextLines.abbreviate(kv.get()[0])
+                                + "' before any 'Pre-set maximums:' block");
             } else {
                 Setting s = new Setting(block, kv.get()[0], kv.get()[1], n);
                 unread = s.isCount(counts) ? s.countError(what) : null;
@@ -103,8 +109,14 @@ final class EthtoolPresetTable {
             }
         }
         if (settings.isEmpty()) {
-            throw firstUnread != null ? firstUnread : new ParseException(1, what + (block == null
-                    ? ": no 'Pre-set maximums:' or 'Current hardware settings:' block" : ": no 'Name: value' setting"));
+            throw firstUnread != null
+                    ? firstUnread
+                    : new ParseException(
+                            1,
+                            what
+                                    + (block == null
+                                            ? ": no 'Pre-set maximums:' or 'Current hardware settings:' block"
+                                            : ": no 'Name: value' setting"));
         }
         return new EthtoolPresetTable(name, List.copyOf(settings));
     }

@@ -18,6 +18,5 @@ public record EthtoolRings(String interfaceName, Sizes maximums, Sizes current, 
     }
 
     /** One block; a size is null when the driver prints "n/a" or the line is missing. */
-    public record Sizes(Long rx, Long rxMini, Long rxJumbo, Long tx) {
-    }
+    public record Sizes(Long rx, Long rxMini, Long rxJumbo, Long tx) {}
 }

@@ -1,12 +1,10 @@
 package io.rocedoctor.parse;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.rocedoctor.parse.EthtoolPresetTable.Block;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
-
-import com.fasterxml.jackson.databind.JsonNode;
-
-import io.rocedoctor.parse.EthtoolPresetTable.Block;
 
 /**
  * Parses {@code ethtool -g IF}, classic or newer layout, and its JSON form {@code ethtool -j -g IF}.
@@ -48,13 +46,19 @@ public final class EthtoolRingsParser extends LineParser<EthtoolRings> {
             return parseJson(trimmed);
         }
         EthtoolPresetTable table = EthtoolPresetTable.parse(lines, "Ring parameters for ", "ethtool -g", SIZES);
-        return new EthtoolRings(table.interfaceName(), sizes(table, Block.MAXIMUMS), sizes(table, Block.CURRENT),
+        return new EthtoolRings(
+                table.interfaceName(),
+                sizes(table, Block.MAXIMUMS),
+                sizes(table, Block.CURRENT),
                 table.others(Block.CURRENT, SIZES));
     }
 
     private static EthtoolRings.Sizes sizes(EthtoolPresetTable table, Block block) {
-        return new EthtoolRings.Sizes(table.count(block, "RX"), table.count(block, "RX Mini"),
-                table.count(block, "RX Jumbo"), table.count(block, "TX"));
+        return new EthtoolRings.Sizes(
+                table.count(block, "RX"),
+                table.count(block, "RX Mini"),
+                table.count(block, "RX Jumbo"),
+                table.count(block, "TX"));
     }
 
     private static EthtoolRings parseJson(String text) throws ParseException {
@@ -68,17 +72,26 @@ public final class EthtoolRingsParser extends LineParser<EthtoolRings> {
         while (fields.hasNext()) {
             var f = fields.next();
             String key = f.getKey();
-            if (!key.equals("ifname") && !key.endsWith("-max") && !Set.of("rx", "rx-mini", "rx-jumbo", "tx").contains(key)) {
+            if (!key.equals("ifname")
+                    && !key.endsWith("-max")
+                    && !Set.of("rx", "rx-mini", "rx-jumbo", "tx").contains(key)) {
                 JsonNode v = f.getValue();
                 others.put(key, v.isBoolean() ? (v.booleanValue() ? "on" : "off") : v.asText());
             }
         }
         String name = ring.path("ifname").isTextual() ? ring.path("ifname").asText() : null;
-        return new EthtoolRings(name,
-                new EthtoolRings.Sizes(jsonCount(ring, "rx-max"), jsonCount(ring, "rx-mini-max"),
-                        jsonCount(ring, "rx-jumbo-max"), jsonCount(ring, "tx-max")),
-                new EthtoolRings.Sizes(jsonCount(ring, "rx"), jsonCount(ring, "rx-mini"),
-                        jsonCount(ring, "rx-jumbo"), jsonCount(ring, "tx")),
+        return new EthtoolRings(
+                name,
+                new EthtoolRings.Sizes(
+                        jsonCount(ring, "rx-max"),
+                        jsonCount(ring, "rx-mini-max"),
+                        jsonCount(ring, "rx-jumbo-max"),
+                        jsonCount(ring, "tx-max")),
+                new EthtoolRings.Sizes(
+                        jsonCount(ring, "rx"),
+                        jsonCount(ring, "rx-mini"),
+                        jsonCount(ring, "rx-jumbo"),
+                        jsonCount(ring, "tx")),
                 others);
     }
 
@@ -88,7 +101,8 @@ public final class EthtoolRingsParser extends LineParser<EthtoolRings> {
             return null;
         }
         if (!v.canConvertToLong() || !v.isIntegralNumber()) {
-            throw new ParseException(0, "ethtool -j -g: '" + key + "' is not a whole number: " + TextLines.abbreviate(v.toString()));
+            throw new ParseException(
+                    0, "ethtool -j -g: '" + key + "' is not a whole number: " + TextLines.abbreviate(v.toString()));
         }
         return v.longValue();
     }

@@ -34,7 +34,9 @@ public final class EthtoolStatsParser extends LineParser<EthtoolStats> {
         Map<String, Long> counters = new LinkedHashMap<>();
         for (int n = 1; n <= lines.size(); n++) {
             String line = lines.line(n).strip();
-            if (line.isEmpty() || line.endsWith("statistics:") || ToolOutput.interfaceAfter(line, "Standard stats for ") != null) {
+            if (line.isEmpty()
+                    || line.endsWith("statistics:")
+                    || ToolOutput.interfaceAfter(line, "Standard stats for ") != null) {
                 continue;
             }
             int colon = line.lastIndexOf(':');

@@ -20,7 +20,6 @@ public record GidTable(List<GidEntry> entries, Integer gidsFound) {
      * @param roceVersion 1 or 2
      * @param netdev the netdev the GID belongs to; null when the column is empty
      */
-    public record GidEntry(String device, int port, int index, String gid, String ipv4, int roceVersion,
-            String netdev) {
-    }
+    public record GidEntry(
+            String device, int port, int index, String gid, String ipv4, int roceVersion, String netdev) {}
 }

@@ -31,8 +31,8 @@ public final class Ibdev2netdevParser extends LineParser<IbdevNetdevMap> {
             }
             Matcher m = LINE.matcher(line);
             if (!m.matches() || m.group("left").isEmpty()) {
-                lines.unreadable(n, "expected 'DEVICE port N ==> NETDEV (STATE)', found '"
-                        + TextLines.abbreviate(line) + "'");
+                lines.unreadable(
+                        n, "expected 'DEVICE port N ==> NETDEV (STATE)', found '" + TextLines.abbreviate(line) + "'");
                 continue;
             }
             long port;
@@ -61,9 +61,17 @@ public final class Ibdev2netdevParser extends LineParser<IbdevNetdevMap> {
             }
             String[] device = left.split("\\s+", 2);
             String description = device.length > 1 ? stripParens(device[1]) : null;
-            String portState = m.group("pstate") == null ? null : m.group("pstate").trim();
-            bindings.add(new IbdevNetdevMap.Binding(device[0], (int) port, m.group("netdev"), m.group("state").trim(),
-                    pci, description, firmware, portState));
+            String portState =
+                    m.group("pstate") == null ? null : m.group("pstate").trim();
+            bindings.add(new IbdevNetdevMap.Binding(
+                    device[0],
+                    (int) port,
+                    m.group("netdev"),
+                    m.group("state").trim(),
+                    pci,
+                    description,
+                    firmware,
+                    portState));
         }
         return new IbdevNetdevMap(bindings);
     }

@@ -10,7 +10,9 @@ public record IbdevNetdevMap(List<Binding> bindings) {
     }
 
     public Optional<Binding> binding(String device, int port) {
-        return bindings.stream().filter(b -> b.device().equals(device) && b.port() == port).findFirst();
+        return bindings.stream()
+                .filter(b -> b.device().equals(device) && b.port() == port)
+                .findFirst();
     }
 
     /**
@@ -22,8 +24,15 @@ public record IbdevNetdevMap(List<Binding> bindings) {
      * @param firmware only with {@code -v}, else null
      * @param portState the RDMA port state with {@code -v} ("ACTIVE"), else null
      */
-    public record Binding(String device, int port, String netdev, String netdevState, String pciAddress,
-            String description, String firmware, String portState) {
+    public record Binding(
+            String device,
+            int port,
+            String netdev,
+            String netdevState,
+            String pciAddress,
+            String description,
+            String firmware,
+            String portState) {
 
         public boolean netdevUp() {
             return "Up".equalsIgnoreCase(netdevState);

@@ -18,9 +18,19 @@ public record IbvDevices(List<IbvDevice> devices) {
      * One hca_id block. Fields the output does not show are null; {@code attributes} holds every
      * device-level "key: value" as printed (max_qp, atomic_cap, ...).
      */
-    public record IbvDevice(String hcaId, String transport, String firmwareVersion, String nodeGuid,
-            String sysImageGuid, String vendorId, Integer vendorPartId, String hardwareVersion, String boardId,
-            Integer physicalPortCount, Map<String, String> attributes, List<IbvPort> ports) {
+    public record IbvDevice(
+            String hcaId,
+            String transport,
+            String firmwareVersion,
+            String nodeGuid,
+            String sysImageGuid,
+            String vendorId,
+            Integer vendorPartId,
+            String hardwareVersion,
+            String boardId,
+            Integer physicalPortCount,
+            Map<String, String> attributes,
+            List<IbvPort> ports) {
         public IbvDevice {
             attributes = OrderedCopy.map(attributes);
             ports = List.copyOf(ports);
@@ -38,8 +48,16 @@ public record IbvDevices(List<IbvDevice> devices) {
      * @param activeWidth "4X", without its code; null without {@code -v}
      * @param activeSpeed "25.0 Gbps", without its code; null without {@code -v}
      */
-    public record IbvPort(int port, String state, String physicalState, Integer maxMtu, Integer activeMtu,
-            String linkLayer, String activeWidth, String activeSpeed, Map<String, String> attributes,
+    public record IbvPort(
+            int port,
+            String state,
+            String physicalState,
+            Integer maxMtu,
+            Integer activeMtu,
+            String linkLayer,
+            String activeWidth,
+            String activeSpeed,
+            Map<String, String> attributes,
             List<IbvGid> gids) {
         public IbvPort {
             attributes = OrderedCopy.map(attributes);
@@ -52,6 +70,5 @@ public record IbvDevices(List<IbvDevice> devices) {
      *
      * @param type "RoCE v2", "RoCE v1"; null when the rdma-core version prints no type
      */
-    public record IbvGid(int index, String gid, String type) {
-    }
+    public record IbvGid(int index, String gid, String type) {}
 }

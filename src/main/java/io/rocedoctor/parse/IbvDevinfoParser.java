@@ -157,10 +157,19 @@ public final class IbvDevinfoParser extends LineParser<IbvDevices> {
             if (openPort != null) {
                 ports.add(openPort.build());
             }
-            return new IbvDevices.IbvDevice(hcaId, attributes.get("transport"), attributes.get("fw_ver"),
-                    attributes.get("node_guid"), attributes.get("sys_image_guid"), attributes.get("vendor_id"),
-                    vendorPartId, attributes.get("hw_ver"), attributes.get("board_id"), physicalPortCount,
-                    attributes, ports);
+            return new IbvDevices.IbvDevice(
+                    hcaId,
+                    attributes.get("transport"),
+                    attributes.get("fw_ver"),
+                    attributes.get("node_guid"),
+                    attributes.get("sys_image_guid"),
+                    attributes.get("vendor_id"),
+                    vendorPartId,
+                    attributes.get("hw_ver"),
+                    attributes.get("board_id"),
+                    physicalPortCount,
+                    attributes,
+                    ports);
         }
     }
 
@@ -189,10 +198,17 @@ public final class IbvDevinfoParser extends LineParser<IbvDevices> {
         }
 
         IbvDevices.IbvPort build() {
-            return new IbvDevices.IbvPort(port, withoutCode(attributes.get("state")),
-                    withoutCode(attributes.get("phys_state")), maxMtu, activeMtu, attributes.get("link_layer"),
-                    withoutCode(attributes.get("active_width")), withoutCode(attributes.get("active_speed")),
-                    attributes, gids);
+            return new IbvDevices.IbvPort(
+                    port,
+                    withoutCode(attributes.get("state")),
+                    withoutCode(attributes.get("phys_state")),
+                    maxMtu,
+                    activeMtu,
+                    attributes.get("link_layer"),
+                    withoutCode(attributes.get("active_width")),
+                    withoutCode(attributes.get("active_speed")),
+                    attributes,
+                    gids);
         }
     }
 }

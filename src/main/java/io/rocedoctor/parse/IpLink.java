@@ -28,9 +28,21 @@ import java.util.Map;
  *                   "tx_collsns", and with {@code -s -s} "rx_length", "rx_crc", "rx_frame",
  *                   "rx_fifo", "tx_aborted", "tx_fifo", "tx_window", "tx_heartbeat", "tx_transns"
  */
-public record IpLink(int index, String name, String parent, List<String> flags, Integer mtu, String qdisc,
-        String state, String master, String linkType, String address, String kind, Map<String, String> attributes,
-        List<String> altNames, Map<String, Long> statistics) {
+public record IpLink(
+        int index,
+        String name,
+        String parent,
+        List<String> flags,
+        Integer mtu,
+        String qdisc,
+        String state,
+        String master,
+        String linkType,
+        String address,
+        String kind,
+        Map<String, String> attributes,
+        List<String> altNames,
+        Map<String, Long> statistics) {
     public IpLink {
         flags = List.copyOf(flags);
         attributes = OrderedCopy.map(attributes);

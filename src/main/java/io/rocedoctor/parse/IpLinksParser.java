@@ -61,9 +61,21 @@ public final class IpLinksParser extends LineParser<IpLinks> {
                     lines.partlyUnreadable(e);
                 }
             }
-            return new IpLink(index, name, parent, flags, mtuValue,
-                    header.get("qdisc"), header.get("state"), header.get("master"), linkType, address, kind,
-                    attributes, altNames, statistics);
+            return new IpLink(
+                    index,
+                    name,
+                    parent,
+                    flags,
+                    mtuValue,
+                    header.get("qdisc"),
+                    header.get("state"),
+                    header.get("master"),
+                    linkType,
+                    address,
+                    kind,
+                    attributes,
+                    altNames,
+                    statistics);
         }
     }
 
@@ -94,8 +106,8 @@ public final class IpLinksParser extends LineParser<IpLinks> {
                 continue;
             }
             if (draft == null) {
-                lines.unreadable(n, "ip link: expected a 'N: name: <FLAGS> ...' line, got '"
-                        + TextLines.abbreviate(line) + "'");
+                lines.unreadable(
+                        n, "ip link: expected a 'N: name: <FLAGS> ...' line, got '" + TextLines.abbreviate(line) + "'");
                 continue;
             }
             Matcher s = STATS_TITLE.matcher(line);
@@ -110,8 +122,8 @@ public final class IpLinksParser extends LineParser<IpLinks> {
                 n++;
                 String[] values = lines.line(n).strip().split("\\s+");
                 if (values.length < columns.length) {
-                    lines.unreadable(n, "ip link: " + columns.length + " counter titles but "
-                            + values.length + " values");
+                    lines.unreadable(
+                            n, "ip link: " + columns.length + " counter titles but " + values.length + " values");
                     continue;
                 }
                 // Values past the last title (a newer iproute2's column) are ignored.
@@ -138,8 +150,11 @@ public final class IpLinksParser extends LineParser<IpLinks> {
             } else if (line.startsWith("alias ")) {
                 // Free text a person wrote; neither a kind nor pairs.
                 continue;
-            } else if (!draft.detailsDone && draft.linkType != null && draft.kind == null
-                    && line.matches("[a-z][a-z0-9_]*\\s.*") && !line.startsWith("addrgenmode ")) {
+            } else if (!draft.detailsDone
+                    && draft.linkType != null
+                    && draft.kind == null
+                    && line.matches("[a-z][a-z0-9_]*\\s.*")
+                    && !line.startsWith("addrgenmode ")) {
                 // The first detail line after link/ names the kind, then its pairs follow.
                 String[] tokens = line.split("\\s+");
                 draft.kind = tokens[0];
@@ -185,7 +200,8 @@ public final class IpLinksParser extends LineParser<IpLinks> {
             double scale = Math.pow(1000, "KMGTPE".indexOf(m.group(2)) + 1);
             double v = Double.parseDouble(m.group(1)) * scale;
             if (v >= Long.MAX_VALUE) {
-                throw new ParseException(line, "ip link: " + column + " counter overflows: '" + TextLines.abbreviate(value) + "'");
+                throw new ParseException(
+                        line, "ip link: " + column + " counter overflows: '" + TextLines.abbreviate(value) + "'");
             }
             return (long) v;
         }

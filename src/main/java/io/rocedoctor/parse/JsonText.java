@@ -8,8 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 public final class JsonText {
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private JsonText() {
-    }
+    private JsonText() {}
 
     /**
      * The tree of {@code text}; blank text is a ParseException at line 0, invalid JSON at the line

@@ -15,8 +15,7 @@ import java.util.function.Predicate;
 public final class KeyValueLines {
 
     /** One key with its value and the line it started on. */
-    public record Entry(String key, String value, int line) {
-    }
+    public record Entry(String key, String value, int line) {}
 
     private final List<Entry> entries;
 
@@ -51,8 +50,10 @@ public final class KeyValueLines {
                 entries.add(new Entry(kv.get()[0], kv.get()[1], n));
             } else if (isTitle != null) {
                 if (!isTitle.test(line.strip())) {
-                    text.unreadable(n, what + ": expected 'name" + separator + " value', got '"
-                            + TextLines.abbreviate(line.strip()) + "'");
+                    text.unreadable(
+                            n,
+                            what + ": expected 'name" + separator + " value', got '"
+                                    + TextLines.abbreviate(line.strip()) + "'");
                 }
             } else if (!entries.isEmpty()) {
                 Entry last = entries.remove(entries.size() - 1);

@@ -55,7 +55,8 @@ public final class LldpNeighborsParser extends LineParser<LldpNeighbors> {
                 String port = (comma < 0 ? rest : rest.substring(0, comma)).trim();
                 if (port.isEmpty() || port.contains(" ")) {
                     // the block's lines go with it, noted once here
-                    lines.unreadable(n, "Interface: line without an interface name: '" + TextLines.abbreviate(line) + "'");
+                    lines.unreadable(
+                            n, "Interface: line without an interface name: '" + TextLines.abbreviate(line) + "'");
                     skippingBlock = true;
                     continue;
                 }
@@ -65,7 +66,8 @@ public final class LldpNeighborsParser extends LineParser<LldpNeighbors> {
             }
             if (!indented || block == null) {
                 if (!(indented && skippingBlock)) {
-                    lines.unreadable(n, "expected an lldpd neighbour block, found '" + TextLines.abbreviate(line) + "'");
+                    lines.unreadable(
+                            n, "expected an lldpd neighbour block, found '" + TextLines.abbreviate(line) + "'");
                 }
                 continue;
             }
@@ -100,7 +102,8 @@ public final class LldpNeighborsParser extends LineParser<LldpNeighbors> {
             if (block.portId == null) {
                 throw new ParseException(block.line, "neighbour on " + block.localPort + " has no PortID");
             }
-            out.add(new LldpNeighbors.Neighbor(block.localPort, block.chassisName, block.portId, block.portDescription));
+            out.add(new LldpNeighbors.Neighbor(
+                    block.localPort, block.chassisName, block.portId, block.portDescription));
         }
         return null;
     }

@@ -42,18 +42,21 @@ public final class LscpuParser extends LineParser<NumaTopology> {
             Matcher m = NODE.matcher(e.key());
             if (m.matches()) {
                 try {
-                    nodes.put(TextLines.parseInt(m.group(1), e.line(), "node number"), CpuSet.parse(e.value(), e.line()));
+                    nodes.put(
+                            TextLines.parseInt(m.group(1), e.line(), "node number"), CpuSet.parse(e.value(), e.line()));
                 } catch (ParseException x) {
                     unread.add(x);
                 }
             }
         }
-        Integer threadsPerCore = kv.first("Thread(s) per core").map(e -> number(e, unread)).orElse(null);
+        Integer threadsPerCore =
+                kv.first("Thread(s) per core").map(e -> number(e, unread)).orElse(null);
         unread.forEach(lines::unreadable);
         if (cpus == null && nodes.isEmpty()) {
             // the first line that did not read says more than "not lscpu output"
-            throw unread.stream().min(Comparator.comparingInt(ParseException::line)).orElse(
-                    new ParseException(0, "neither 'CPU(s):' nor NUMA node lines read: not lscpu output"));
+            throw unread.stream()
+                    .min(Comparator.comparingInt(ParseException::line))
+                    .orElse(new ParseException(0, "neither 'CPU(s):' nor NUMA node lines read: not lscpu output"));
         }
         return new NumaTopology(nodes, cpus, kv.value("Model name").orElse(null), threadsPerCore);
     }

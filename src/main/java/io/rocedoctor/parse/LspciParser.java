@@ -45,7 +45,8 @@ public final class LspciParser extends LineParser<PciDevices> {
     private static final Pattern PAYLOAD = Pattern.compile("MaxPayload\\s+(\\d+)\\s+bytes");
     private static final Pattern READ_REQ = Pattern.compile("MaxReadReq\\s+(\\d+)\\s+bytes");
     private static final Pattern NEXT_KEYWORD = Pattern.compile("\\n(?:[A-Z][A-Za-z0-9]{2,}:|Capabilities:)");
-    private static final Pattern BUS = Pattern.compile("Bus:\\s*primary=([0-9a-fA-F]{2}),\\s*secondary=([0-9a-fA-F]{2}),\\s*subordinate=([0-9a-fA-F]{2})");
+    private static final Pattern BUS = Pattern.compile(
+            "Bus:\\s*primary=([0-9a-fA-F]{2}),\\s*secondary=([0-9a-fA-F]{2}),\\s*subordinate=([0-9a-fA-F]{2})");
 
     @Override
     protected PciDevices parse(TextLines lines) throws ParseException {
@@ -58,12 +59,15 @@ public final class LspciParser extends LineParser<PciDevices> {
                 if (block != null) {
                     devices.add(block.build());
                 }
-                block = new Block(withDomain(h.group(1)), h.group(2).strip(), h.group(3).strip(), n);
+                block = new Block(
+                        withDomain(h.group(1)), h.group(2).strip(), h.group(3).strip(), n);
             } else if (block != null) {
                 block.add(line.strip(), n, lines);
             } else if (!line.isBlank() && !line.strip().equals("...")) {
-                lines.unreadable(n, "not a device line such as '3b:00.0 Ethernet controller: ...': '"
-                        + TextLines.abbreviate(line.strip()) + "'");
+                lines.unreadable(
+                        n,
+                        "not a device line such as '3b:00.0 Ethernet controller: ...': '"
+                                + TextLines.abbreviate(line.strip()) + "'");
             }
         }
         if (block != null) {
@@ -124,9 +128,20 @@ public final class LspciParser extends LineParser<PciDevices> {
                 secondary = Integer.parseInt(bus.group(2), 16);
                 subordinate = Integer.parseInt(bus.group(3), 16);
             }
-            return new PciDevice(address, className, name, driver, numaNode, cap, sta,
-                    firstInt(PAYLOAD, devCtl), firstInt(READ_REQ, devCtl), firstInt(PAYLOAD, devCap),
-                    secondary, subordinate, line);
+            return new PciDevice(
+                    address,
+                    className,
+                    name,
+                    driver,
+                    numaNode,
+                    cap,
+                    sta,
+                    firstInt(PAYLOAD, devCtl),
+                    firstInt(READ_REQ, devCtl),
+                    firstInt(PAYLOAD, devCap),
+                    secondary,
+                    subordinate,
+                    line);
         }
 
         /** The text from a keyword up to the next capability keyword (wrapped lines included). */
@@ -150,7 +165,8 @@ public final class LspciParser extends LineParser<PciDevices> {
                 return null;
             }
             try {
-                return new PciDevice.PcieLinkState(Double.parseDouble(speed.group(1)), Integer.parseInt(width.group(1)));
+                return new PciDevice.PcieLinkState(
+                        Double.parseDouble(speed.group(1)), Integer.parseInt(width.group(1)));
             } catch (NumberFormatException e) {
                 return null;
             }

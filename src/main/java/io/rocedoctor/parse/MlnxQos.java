@@ -20,9 +20,17 @@ import java.util.TreeMap;
  * @param priorityBuffer priority -> receive buffer (the "buffer" row of the PFC table)
  * @param trafficClasses the tc blocks, in printed order
  */
-public record MlnxQos(String dcbxMode, String trust, Map<Integer, Integer> dscpPriority, Integer defaultPriority,
-        List<Long> receiveBufferBytes, Long maxBufferBytes, Integer cableLength, List<Boolean> pfcEnabled,
-        Map<Integer, Integer> priorityBuffer, List<TrafficClass> trafficClasses) {
+public record MlnxQos(
+        String dcbxMode,
+        String trust,
+        Map<Integer, Integer> dscpPriority,
+        Integer defaultPriority,
+        List<Long> receiveBufferBytes,
+        Long maxBufferBytes,
+        Integer cableLength,
+        List<Boolean> pfcEnabled,
+        Map<Integer, Integer> priorityBuffer,
+        List<TrafficClass> trafficClasses) {
 
     public MlnxQos {
         dscpPriority = OrderedCopy.map(dscpPriority);
@@ -55,8 +63,8 @@ public record MlnxQos(String dcbxMode, String trust, Map<Integer, Integer> dscpP
      * @param tsa "ets", "strict", "vendor" or "unknown"
      * @param bandwidthPercent the ETS share, null when not printed (strict/vendor)
      */
-    public record TrafficClass(int tc, String rateLimit, String tsa, Integer bandwidthPercent,
-            List<Integer> priorities) {
+    public record TrafficClass(
+            int tc, String rateLimit, String tsa, Integer bandwidthPercent, List<Integer> priorities) {
         public TrafficClass {
             priorities = List.copyOf(priorities);
         }

@@ -61,6 +61,7 @@ public final class MlnxQosParser extends LineParser<MlnxQos> {
             "tc:\\s*(\\d+)\\s+ratelimit:\\s*([^,]+?)\\s*,\\s*tsa:\\s*([A-Za-z]+)(?:\\s*,\\s*bw:\\s*(\\d+)\\s*%)?(?:[\\s,].*)?");
     /** A tc line whose "tc: N ratelimit: R, " part was not printed: pretty_print drops it when the rate limit cannot be read. */
     private static final Pattern TSA_ONLY = Pattern.compile("(?:ets,\\s*bw:\\s*\\d+\\s*%|strict|vendor|unknown)");
+
     private static final Pattern TC_PRIORITY = Pattern.compile("priority:\\s*(\\d+)");
     private static final Pattern TABLE_ROW = Pattern.compile("(priority|enabled|buffer)\\s+(\\d.*)");
     private static final int PRIORITIES = 8;
@@ -86,7 +87,8 @@ public final class MlnxQosParser extends LineParser<MlnxQos> {
         }
         // Section titles alone are no QoS state: the text fails as if they were not there.
         if (r.recognised == 0) {
-            throw firstUnread != null ? firstUnread
+            throw firstUnread != null
+                    ? firstUnread
                     : new ParseException(1, "nothing mlnx_qos prints (trust state, PFC table, tc blocks) found");
         }
         return r.result();
@@ -107,14 +109,14 @@ public final class MlnxQosParser extends LineParser<MlnxQos> {
         final List<TcBlock> tcs = new ArrayList<>();
         /** The block "priority:" lines go to; null outside one, or under a tc line without its number. */
         TcBlock tc;
+
         int recognised;
 
         void read(String line, int n) throws ParseException {
             Matcher m;
             boolean defaultSection = inDefaultPriority;
             inDefaultPriority = false;
-            if (line.endsWith("not supported on your system")
-                    || line.endsWith("not supported on your system!")) {
+            if (line.endsWith("not supported on your system") || line.endsWith("not supported on your system!")) {
                 throw new ParseException(n, "mlnx_qos message, not QoS state: '" + TextLines.abbreviate(line) + "'");
             } else if (line.startsWith("DCBX mode:")) {
                 dcbx = after(line);
@@ -137,19 +139,30 @@ public final class MlnxQosParser extends LineParser<MlnxQos> {
             } else if (line.startsWith("Receive buffer size (bytes):")) {
                 receiveBuffers(after(line), n);
             } else if (line.startsWith("Cable len:")) {
-                cable = smallInt(leadingNumbers(TextLines.words(after(line)).toArray(String[]::new), n, "cable len"), n, "cable len");
+                cable = smallInt(
+                        leadingNumbers(TextLines.words(after(line)).toArray(String[]::new), n, "cable len"),
+                        n,
+                        "cable len");
             } else if ((m = TABLE_ROW.matcher(line)).matches()) {
                 tableRow(m.group(1), m.group(2), n);
             } else if ((m = TC.matcher(line)).matches()) {
-                tc = new TcBlock(smallInt(List.of(TextLines.parseLong(m.group(1), n, "tc")), n, "tc"), m.group(2),
-                        m.group(3), m.group(4) == null ? null : smallInt(List.of(TextLines.parseLong(m.group(4), n, "bw")), n, "bw"));
+                tc = new TcBlock(
+                        smallInt(List.of(TextLines.parseLong(m.group(1), n, "tc")), n, "tc"),
+                        m.group(2),
+                        m.group(3),
+                        m.group(4) == null
+                                ? null
+                                : smallInt(List.of(TextLines.parseLong(m.group(4), n, "bw")), n, "bw"));
                 tcs.add(tc);
             } else if (TSA_ONLY.matcher(line).matches()) {
                 tc = null;
-                throw new ParseException(n, "tc line without its number (rate limit unreadable): its priorities are not attributed");
+                throw new ParseException(
+                        n, "tc line without its number (rate limit unreadable): its priorities are not attributed");
             } else if (line.startsWith("priority:")) {
                 tcPriorities(line, n);
-            } else if (line.equals("dscp2prio mapping:") || line.equals("PFC configuration:") || line.equals("ETS configuration:")) {
+            } else if (line.equals("dscp2prio mapping:")
+                    || line.equals("PFC configuration:")
+                    || line.equals("ETS configuration:")) {
                 return; // titles: the lines under them say what they are
             } else {
                 throw new ParseException(n, "not a line mlnx_qos prints: '" + TextLines.abbreviate(line) + "'");
@@ -170,7 +183,8 @@ public final class MlnxQosParser extends LineParser<MlnxQos> {
                 }
             }
             if (sizes.size() != PRIORITIES) {
-                throw new ParseException(n, "receive buffer sizes: " + sizes.size() + " values, mlnx_qos prints " + PRIORITIES);
+                throw new ParseException(
+                        n, "receive buffer sizes: " + sizes.size() + " values, mlnx_qos prints " + PRIORITIES);
             }
             buffers = sizes;
             maxBuffer = max;
@@ -180,7 +194,8 @@ public final class MlnxQosParser extends LineParser<MlnxQos> {
         private void tableRow(String name, String values, int n) throws ParseException {
             List<Long> row = leadingNumbers(TextLines.words(values).toArray(String[]::new), n, name);
             if (row.size() < PRIORITIES) {
-                throw new ParseException(n, "'" + name + "' row: " + row.size() + " values, mlnx_qos prints " + PRIORITIES);
+                throw new ParseException(
+                        n, "'" + name + "' row: " + row.size() + " values, mlnx_qos prints " + PRIORITIES);
             }
             row = row.subList(0, PRIORITIES);
             for (int p = 0; p < PRIORITIES; p++) {
@@ -219,7 +234,8 @@ public final class MlnxQosParser extends LineParser<MlnxQos> {
             for (TcBlock b : tcs) {
                 classes.add(new MlnxQos.TrafficClass(b.tc, b.rateLimit, b.tsa, b.bandwidth, b.priorities));
             }
-            return new MlnxQos(dcbx, trust, dscp, defaultPriority, buffers, maxBuffer, cable, pfc, priorityBuffer, classes);
+            return new MlnxQos(
+                    dcbx, trust, dscp, defaultPriority, buffers, maxBuffer, cable, pfc, priorityBuffer, classes);
         }
     }
 

@@ -66,7 +66,8 @@ public final class MlxconfigParser extends LineParser<MlxconfigQuery> {
             if (line.startsWith("Device #")) {
                 if (deviceSeen) {
                     // 'mlxconfig q' without -d prints every device: the capture is of the first
-                    lines.unreadable(n, "a second device: its lines are not read (the capture is of one device, query with -d)");
+                    lines.unreadable(
+                            n, "a second device: its lines are not read (the capture is of one device, query with -d)");
                     break;
                 }
                 deviceSeen = true;
@@ -87,8 +88,8 @@ public final class MlxconfigParser extends LineParser<MlxconfigQuery> {
             throw new ParseException(1, "neither a mlxconfig device header nor a 'Configurations:' table");
         }
         String device = header.containsKey("Device") ? header.get("Device") : header.get("PCI device");
-        return new MlxconfigQuery(header.get("Device type"), header.get("Name"), header.get("Description"), device,
-                parameters);
+        return new MlxconfigQuery(
+                header.get("Device type"), header.get("Name"), header.get("Description"), device, parameters);
     }
 
     private static List<String> columns(String rest, int n) throws ParseException {
@@ -106,8 +107,11 @@ public final class MlxconfigParser extends LineParser<MlxconfigQuery> {
     /** The prompt, progress and advice lines of {@code set}, and the legend of the '*' marker. */
     private static boolean chatter(String line) {
         String l = line.toLowerCase(Locale.ROOT);
-        return l.startsWith("apply new configuration") || l.startsWith("applying") || l.startsWith("-i-")
-                || l.startsWith("-w-") || l.startsWith("the '*'");
+        return l.startsWith("apply new configuration")
+                || l.startsWith("applying")
+                || l.startsWith("-i-")
+                || l.startsWith("-w-")
+                || l.startsWith("the '*'");
     }
 
     private static MlxconfigQuery.Parameter row(String line, List<String> columns, int n) throws ParseException {
@@ -116,8 +120,8 @@ public final class MlxconfigParser extends LineParser<MlxconfigQuery> {
             throw new ParseException(n, "not a parameter row: '" + TextLines.abbreviate(line) + "'");
         }
         if (cells.length - 1 != columns.size()) {
-            throw new ParseException(n, cells[0] + ": " + (cells.length - 1) + " values for " + columns.size()
-                    + " columns " + columns);
+            throw new ParseException(
+                    n, cells[0] + ": " + (cells.length - 1) + " values for " + columns.size() + " columns " + columns);
         }
         MlxconfigQuery.Value[] byColumn = new MlxconfigQuery.Value[4];
         for (int i = 0; i < columns.size(); i++) {

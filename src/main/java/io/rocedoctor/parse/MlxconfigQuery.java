@@ -12,8 +12,8 @@ import java.util.Optional;
  * @param device the device as given to {@code -d} ("01:00.1", "/dev/mst/mt4119_pciconf0")
  * @param parameters parameter name -> its values
  */
-public record MlxconfigQuery(String deviceType, String name, String description, String device,
-        Map<String, Parameter> parameters) {
+public record MlxconfigQuery(
+        String deviceType, String name, String description, String device, Map<String, Parameter> parameters) {
 
     public MlxconfigQuery {
         parameters = OrderedCopy.map(parameters);

@@ -44,15 +44,31 @@ public final class MlxlinkParser extends LineParser<MlxlinkReport> {
     private static final Pattern LEADING_DECIMAL = Pattern.compile("^-?\\d+(?:\\.\\d+)?");
     private static final Pattern GBPS = Pattern.compile("(\\d+)\\s*G", Pattern.CASE_INSENSITIVE);
     private static final Pattern LANES = Pattern.compile("(\\d+)\\s*x", Pattern.CASE_INSENSITIVE);
-    private static final Set<String> KNOWN = Set.of("state", "physical state", "speed", "width", "fec", "active fec",
-            "raw physical ber", "effective physical ber", "effective physical errors", "raw physical errors per lane",
-            "link down counter", "link error recovery counter", "time since last clear [min]", "symbol errors",
-            "symbol ber", "physical grade", "height eye opening [mv]", "phase eye opening [psec]", "identifier",
-            "cable type", "recommendation");
+    private static final Set<String> KNOWN = Set.of(
+            "state",
+            "physical state",
+            "speed",
+            "width",
+            "fec",
+            "active fec",
+            "raw physical ber",
+            "effective physical ber",
+            "effective physical errors",
+            "raw physical errors per lane",
+            "link down counter",
+            "link error recovery counter",
+            "time since last clear [min]",
+            "symbol errors",
+            "symbol ber",
+            "physical grade",
+            "height eye opening [mv]",
+            "phase eye opening [psec]",
+            "identifier",
+            "cable type",
+            "recommendation");
 
     /** A value and the line it came from. */
-    private record Field(String value, int line) {
-    }
+    private record Field(String value, int line) {}
 
     @Override
     protected MlxlinkReport parse(TextLines lines) throws ParseException {
@@ -93,13 +109,28 @@ public final class MlxlinkParser extends LineParser<MlxlinkReport> {
         String fec = text(fields, "fec") != null ? text(fields, "fec") : text(fields, "active fec");
         Integer speedGbps = firstNumber(GBPS, speed);
         Integer lanes = firstNumber(LANES, width);
-        return new MlxlinkReport(text(fields, "state"), text(fields, "physical state"), speed, speedGbps, width,
-                lanes, fec, signaling(fec, speed, speedGbps, lanes), ber(fields, lines, "raw physical ber"),
-                ber(fields, lines, "effective physical ber"), ber(fields, lines, "symbol ber"),
-                counters(fields, lines, "raw physical errors per lane"), counter(fields, lines, "effective physical errors"),
-                counter(fields, lines, "symbol errors"), counter(fields, lines, "link down counter"),
-                counter(fields, lines, "link error recovery counter"), decimal(fields, lines, "time since last clear [min]"),
-                text(fields, "recommendation"), module(fields, lines), eye(fields, lines), frozen);
+        return new MlxlinkReport(
+                text(fields, "state"),
+                text(fields, "physical state"),
+                speed,
+                speedGbps,
+                width,
+                lanes,
+                fec,
+                signaling(fec, speed, speedGbps, lanes),
+                ber(fields, lines, "raw physical ber"),
+                ber(fields, lines, "effective physical ber"),
+                ber(fields, lines, "symbol ber"),
+                counters(fields, lines, "raw physical errors per lane"),
+                counter(fields, lines, "effective physical errors"),
+                counter(fields, lines, "symbol errors"),
+                counter(fields, lines, "link down counter"),
+                counter(fields, lines, "link error recovery counter"),
+                decimal(fields, lines, "time since last clear [min]"),
+                text(fields, "recommendation"),
+                module(fields, lines),
+                eye(fields, lines),
+                frozen);
     }
 
     private static MlxlinkReport.Module module(Map<String, Field> f, TextLines lines) {
@@ -107,13 +138,21 @@ public final class MlxlinkParser extends LineParser<MlxlinkReport> {
         if (length == null) {
             length = decimal(f, lines, "cable length [m]");
         }
-        return new MlxlinkReport.Module(text(f, "identifier"), text(f, "cable type"), text(f, "cable technology"),
-                text(f, "compliance"), text(f, "vendor name"), text(f, "vendor part number"), length,
+        return new MlxlinkReport.Module(
+                text(f, "identifier"),
+                text(f, "cable type"),
+                text(f, "cable technology"),
+                text(f, "compliance"),
+                text(f, "vendor name"),
+                text(f, "vendor part number"),
+                length,
                 decimal(f, lines, "temperature [c]"));
     }
 
     private static MlxlinkReport.EyeOpening eye(Map<String, Field> f, TextLines lines) {
-        return new MlxlinkReport.EyeOpening(counters(f, lines, "physical grade"), counters(f, lines, "height eye opening [mv]"),
+        return new MlxlinkReport.EyeOpening(
+                counters(f, lines, "physical grade"),
+                counters(f, lines, "height eye opening [mv]"),
                 counters(f, lines, "phase eye opening [psec]"));
     }
 

@@ -22,18 +22,38 @@ import java.util.Map;
  * @param minutesSinceLastClear "Time Since Last Clear [Min]"
  * @param sections every section title -> key -> value as printed (ANSI colours removed)
  */
-public record MlxlinkReport(String state, String physicalState, String speed, Integer speedGbps, String width,
-        Integer lanes, String fec, LaneSignaling laneSignaling, Ber rawBer, Ber effectiveBer, Ber symbolBer,
-        List<Long> rawErrorsPerLane, Long effectiveErrors, Long symbolErrors, Long linkDownCounter,
-        Long linkErrorRecoveryCounter, Double minutesSinceLastClear, String recommendation, Module module,
-        EyeOpening eye, Map<String, Map<String, String>> sections) {
+public record MlxlinkReport(
+        String state,
+        String physicalState,
+        String speed,
+        Integer speedGbps,
+        String width,
+        Integer lanes,
+        String fec,
+        LaneSignaling laneSignaling,
+        Ber rawBer,
+        Ber effectiveBer,
+        Ber symbolBer,
+        List<Long> rawErrorsPerLane,
+        Long effectiveErrors,
+        Long symbolErrors,
+        Long linkDownCounter,
+        Long linkErrorRecoveryCounter,
+        Double minutesSinceLastClear,
+        String recommendation,
+        Module module,
+        EyeOpening eye,
+        Map<String, Map<String, String>> sections) {
 
     public MlxlinkReport {
         rawErrorsPerLane = List.copyOf(rawErrorsPerLane);
         sections = OrderedCopy.map(sections);
     }
 
-    public enum LaneSignaling { NRZ, PAM4 }
+    public enum LaneSignaling {
+        NRZ,
+        PAM4
+    }
 
     /**
      * A bit error ratio as mlxlink prints it, mantissa "E" exponent: "3E-12", "1.5E-9", and
@@ -56,9 +76,15 @@ public record MlxlinkReport(String state, String physicalState, String speed, In
      * @param lengthMeters "Transfer Distance [m]" (newer MFT) or "Cable Length [m]" (older)
      * @param temperatureCelsius null when printed "N/A" (passive copper has no sensor)
      */
-    public record Module(String identifier, String cableType, String cableTechnology, String compliance,
-            String vendorName, String vendorPartNumber, Double lengthMeters, Double temperatureCelsius) {
-    }
+    public record Module(
+            String identifier,
+            String cableType,
+            String cableTechnology,
+            String compliance,
+            String vendorName,
+            String vendorPartNumber,
+            Double lengthMeters,
+            Double temperatureCelsius) {}
 
     /** The "EYE Opening Info" section ({@code -e}), one value per lane in printed order. */
     public record EyeOpening(List<Long> physicalGrade, List<Long> heightMillivolts, List<Long> phasePicoseconds) {

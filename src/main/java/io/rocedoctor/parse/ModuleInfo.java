@@ -22,10 +22,19 @@ import java.util.Map;
  * @param fields                       every "name : value" line, whitespace in names collapsed;
  *                                     a repeated name (Transceiver type) joins its values with "; "
  */
-public record ModuleInfo(String identifier, String connector, String vendorName, String vendorPartNumber,
-        String vendorSerialNumber, Double temperatureCelsius, Double temperatureHighAlarmCelsius,
-        Double temperatureHighWarningCelsius, Double voltage, List<Double> rxPowerMilliwatts,
-        List<Double> txPowerMilliwatts, Map<String, String> fields) {
+public record ModuleInfo(
+        String identifier,
+        String connector,
+        String vendorName,
+        String vendorPartNumber,
+        String vendorSerialNumber,
+        Double temperatureCelsius,
+        Double temperatureHighAlarmCelsius,
+        Double temperatureHighWarningCelsius,
+        Double voltage,
+        List<Double> rxPowerMilliwatts,
+        List<Double> txPowerMilliwatts,
+        Map<String, String> fields) {
     public ModuleInfo {
         rxPowerMilliwatts = List.copyOf(rxPowerMilliwatts);
         txPowerMilliwatts = List.copyOf(txPowerMilliwatts);

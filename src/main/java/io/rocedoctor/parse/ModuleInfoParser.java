@@ -35,10 +35,11 @@ public final class ModuleInfoParser extends LineParser<ModuleInfo> {
     private static final Pattern RX = Pattern.compile(
             "(?:Rcvr signal avg optical power|Rcvr signal OMA|Receiver signal average optical power|Receiver signal OMA)"
                     + "\\s*(?:\\((?:Channel|Chan) (\\d+)\\))?");
-    private static final Pattern TX = Pattern.compile(
-            "(?:Transmit avg optical power|Laser output power)\\s*(?:\\((?:Channel|Chan) (\\d+)\\))?");
+    private static final Pattern TX =
+            Pattern.compile("(?:Transmit avg optical power|Laser output power)\\s*(?:\\((?:Channel|Chan) (\\d+)\\))?");
     /** The offset column of the hex dump ethtool prints when it cannot decode the module ("0x0000"). */
     private static final Pattern HEX_OFFSET = Pattern.compile("0x\\p{XDigit}+");
+
     private static final Pattern NUMBER = Pattern.compile("^(-?\\d+(?:\\.\\d+)?)");
 
     @Override
@@ -60,7 +61,8 @@ public final class ModuleInfoParser extends LineParser<ModuleInfo> {
             }
             String key = line.substring(0, colon).strip().replaceAll("\\s+", " ");
             if (HEX_OFFSET.matcher(key).matches()) {
-                lines.unreadable(n, "ethtool -m: a hex dump row (the driver gave no decoded fields), not 'name : value'");
+                lines.unreadable(
+                        n, "ethtool -m: a hex dump row (the driver gave no decoded fields), not 'name : value'");
                 continue;
             }
             String value = line.substring(colon + 1).strip();
@@ -78,13 +80,19 @@ public final class ModuleInfoParser extends LineParser<ModuleInfo> {
                 lines.partlyUnreadable(e);
             }
         }
-        return new ModuleInfo(fields.get("Identifier"), fields.get("Connector"), fields.get("Vendor name"),
-                fields.get("Vendor PN"), fields.get("Vendor SN"),
+        return new ModuleInfo(
+                fields.get("Identifier"),
+                fields.get("Connector"),
+                fields.get("Vendor name"),
+                fields.get("Vendor PN"),
+                fields.get("Vendor SN"),
                 measure(fields, lineOf, "Module temperature", lines),
                 measure(fields, lineOf, "Module temperature high alarm threshold", lines),
                 measure(fields, lineOf, "Module temperature high warning threshold", lines),
                 measure(fields, lineOf, "Module voltage", lines),
-                new ArrayList<>(rx.values()), new ArrayList<>(tx.values()), fields);
+                new ArrayList<>(rx.values()),
+                new ArrayList<>(tx.values()),
+                fields);
     }
 
     private static int lane(String channel, int line) throws ParseException {
@@ -92,7 +100,8 @@ public final class ModuleInfoParser extends LineParser<ModuleInfo> {
     }
 
     /** A measure's leading number, or null with a note when its value is not one. */
-    private static Double measure(Map<String, String> fields, Map<String, Integer> lineOf, String key, TextLines lines) {
+    private static Double measure(
+            Map<String, String> fields, Map<String, Integer> lineOf, String key, TextLines lines) {
         String value = fields.get(key);
         if (value == null) {
             return null;
@@ -109,7 +118,8 @@ public final class ModuleInfoParser extends LineParser<ModuleInfo> {
     private static double number(String value, int line, String what) throws ParseException {
         Matcher m = NUMBER.matcher(value);
         if (!m.find()) {
-            throw new ParseException(line, "ethtool -m: " + what + " is not a number: '" + TextLines.abbreviate(value) + "'");
+            throw new ParseException(
+                    line, "ethtool -m: " + what + " is not a number: '" + TextLines.abbreviate(value) + "'");
         }
         return Double.parseDouble(m.group(1));
     }

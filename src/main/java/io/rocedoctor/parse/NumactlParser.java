@@ -33,6 +33,7 @@ public final class NumactlParser extends LineParser<NumaTopology> {
     private static final Pattern CPUS = Pattern.compile("node\\s+(\\d+)\\s+cpus:\\s*(.*?)(?:\\s*\\((\\d+)\\))?");
     /** A wrapped part of a cpus line: CPU numbers, ranges, commas, the compressed form's count. */
     private static final Pattern CONTINUATION = Pattern.compile("[0-9][0-9 ,\\-]*(?:\\(\\d+\\))?");
+
     private static final Pattern OTHER = Pattern.compile("available:\\s+\\d+\\s+nodes\\s+\\(.*\\)"
             + "|node\\s+\\d+\\s+(size|free):\\s+(\\d+ MB|<not available>)"
             + "|node distances:|No distance information available\\.|node(\\s+\\d+)+|\\d+:(\\s+\\d+)+");
@@ -65,7 +66,8 @@ public final class NumactlParser extends LineParser<NumaTopology> {
             } else {
                 last = null;
                 if (!OTHER.matcher(line).matches()) {
-                    unread = new ParseException(n, "numactl -H: not a line of numactl -H: '" + TextLines.abbreviate(line) + "'");
+                    unread = new ParseException(
+                            n, "numactl -H: not a line of numactl -H: '" + TextLines.abbreviate(line) + "'");
                 }
             }
             if (unread != null) {

@@ -26,8 +26,11 @@ public final class OfedInfoParser extends LineParser<DriverStack> {
             }
             Matcher m = LINE.matcher(line);
             if (found != null || !m.matches()) {
-                lines.unreadable(n, found != null ? "a second line after the version: ignored"
-                        : "expected 'PACKAGE-VERSION:', found '" + TextLines.abbreviate(line) + "'");
+                lines.unreadable(
+                        n,
+                        found != null
+                                ? "a second line after the version: ignored"
+                                : "expected 'PACKAGE-VERSION:', found '" + TextLines.abbreviate(line) + "'");
                 continue;
             }
             found = new DriverStack(m.group(1), m.group(2));

@@ -13,8 +13,7 @@ import java.util.Set;
  * evidence, reports) would differ from one run to the next on the same bundle.
  */
 public final class OrderedCopy {
-    private OrderedCopy() {
-    }
+    private OrderedCopy() {}
 
     public static <K, V> Map<K, V> map(Map<? extends K, ? extends V> source) {
         return Collections.unmodifiableMap(new LinkedHashMap<>(source));

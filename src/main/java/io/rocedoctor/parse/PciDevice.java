@@ -5,10 +5,20 @@ package io.rocedoctor.parse;
  * class and name, kernel driver, NUMA node, PCIe link capability and status, device control
  * payload sizes, and for bridges the bus range behind them (which builds the path to the root port).
  */
-public record PciDevice(String address, String className, String name, String driver, Integer numaNode,
-                        PcieLinkState linkCap, PcieLinkState linkSta,
-                        Integer maxPayload, Integer maxReadReq, Integer capMaxPayload,
-                        Integer secondaryBus, Integer subordinateBus, int line) {
+public record PciDevice(
+        String address,
+        String className,
+        String name,
+        String driver,
+        Integer numaNode,
+        PcieLinkState linkCap,
+        PcieLinkState linkSta,
+        Integer maxPayload,
+        Integer maxReadReq,
+        Integer capMaxPayload,
+        Integer secondaryBus,
+        Integer subordinateBus,
+        int line) {
 
     /** Speed in GT/s and width in lanes, as a {@code LnkCap}/{@code LnkSta} line states them. */
     public record PcieLinkState(double gts, int width) {

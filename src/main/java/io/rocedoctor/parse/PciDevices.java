@@ -18,8 +18,10 @@ public record PciDevices(List<PciDevice> devices) {
     public Optional<PciDevice> upstreamBridge(PciDevice device) {
         String domain = device.address().substring(0, 4);
         return devices.stream()
-                .filter(d -> d.secondaryBus() != null && d.address().startsWith(domain)
-                        && d.secondaryBus() == device.bus() && d != device)
+                .filter(d -> d.secondaryBus() != null
+                        && d.address().startsWith(domain)
+                        && d.secondaryBus() == device.bus()
+                        && d != device)
                 .findFirst();
     }
 }

@@ -81,7 +81,9 @@ public final class PerftestParser extends LineParser<PerftestResult> {
             } else if (columns == null && (m = TITLE.matcher(line)).matches()) {
                 test = testOf(m.group(1), m.group(2));
                 latency = test.latency();
-            } else if (columns == null && !skipped(line) && PAIR_LINE.matcher(line).matches()) {
+            } else if (columns == null
+                    && !skipped(line)
+                    && PAIR_LINE.matcher(line).matches()) {
                 m = ONE_PAIR.matcher(line);
                 while (m.find()) {
                     String key = m.group(1).replaceAll("\\s+", " ");
@@ -117,18 +119,33 @@ public final class PerftestParser extends LineParser<PerftestResult> {
             return List.of("#bytes", "#iterations", "BW peak", "BW average", "MsgRate");
         }
         if (width == 9) {
-            return List.of("#bytes", "#iterations", "t_min", "t_max", "t_typical", "t_avg", "t_stdev",
-                    "99% percentile", "99.9% percentile");
+            return List.of(
+                    "#bytes",
+                    "#iterations",
+                    "t_min",
+                    "t_max",
+                    "t_typical",
+                    "t_avg",
+                    "t_stdev",
+                    "99% percentile",
+                    "99.9% percentile");
         }
         throw new ParseException(n, "perftest: a result row of " + width + " values without a '#bytes' header");
     }
 
-    private static void row(String line, int n, List<String> columns, boolean latency,
-            List<PerftestResult.BandwidthRow> bw, List<PerftestResult.LatencyRow> lat) throws ParseException {
+    private static void row(
+            String line,
+            int n,
+            List<String> columns,
+            boolean latency,
+            List<PerftestResult.BandwidthRow> bw,
+            List<PerftestResult.LatencyRow> lat)
+            throws ParseException {
         String[] values = line.split("\\s+");
         // Values past the last column title are a newer perftest's extras: ignored.
         if (values.length < columns.size() || columns.size() < 2) {
-            throw new ParseException(n, "perftest: " + values.length + " values under " + columns.size() + " column titles");
+            throw new ParseException(
+                    n, "perftest: " + values.length + " values under " + columns.size() + " column titles");
         }
         Map<String, String> byColumn = new LinkedHashMap<>();
         for (int i = 0; i < columns.size(); i++) {
@@ -137,13 +154,23 @@ public final class PerftestParser extends LineParser<PerftestResult> {
         long bytes = TextLines.parseLong(values[0], n, "#bytes");
         long iterations = TextLines.parseLong(values[1], n, "#iterations");
         if (latency) {
-            lat.add(new PerftestResult.LatencyRow(bytes, iterations, decimal(byColumn, "t_min", n),
-                    decimal(byColumn, "t_max", n), decimal(byColumn, "t_typical", n), decimal(byColumn, "t_avg", n),
-                    decimal(byColumn, "t_stdev", n), decimal(byColumn, "99% percentile", n),
+            lat.add(new PerftestResult.LatencyRow(
+                    bytes,
+                    iterations,
+                    decimal(byColumn, "t_min", n),
+                    decimal(byColumn, "t_max", n),
+                    decimal(byColumn, "t_typical", n),
+                    decimal(byColumn, "t_avg", n),
+                    decimal(byColumn, "t_stdev", n),
+                    decimal(byColumn, "99% percentile", n),
                     decimal(byColumn, "99.9% percentile", n)));
         } else {
-            bw.add(new PerftestResult.BandwidthRow(bytes, iterations, decimal(byColumn, "BW peak", n),
-                    decimal(byColumn, "BW average", n), decimal(byColumn, "MsgRate", n)));
+            bw.add(new PerftestResult.BandwidthRow(
+                    bytes,
+                    iterations,
+                    decimal(byColumn, "BW peak", n),
+                    decimal(byColumn, "BW average", n),
+                    decimal(byColumn, "MsgRate", n)));
         }
     }
 
@@ -159,23 +186,35 @@ public final class PerftestParser extends LineParser<PerftestResult> {
         }
     }
 
-    private static PerftestResult.Banner banner(Map<String, String> all, Map<String, Integer> lineOf) throws ParseException {
-        return new PerftestResult.Banner(all.get("Device"), integer(all, lineOf, "Number of qps"),
-                all.get("Transport type"), all.get("Connection type"), onOff(all.get("Using SRQ")),
-                integer(all, lineOf, "TX depth"), integer(all, lineOf, "Mtu"), all.get("Link type"),
-                integer(all, lineOf, "GID index"), integer(all, lineOf, "Max inline data"),
-                onOff(all.get("rdma_cm QPs")), all.get("Data ex. method"), all);
+    private static PerftestResult.Banner banner(Map<String, String> all, Map<String, Integer> lineOf)
+            throws ParseException {
+        return new PerftestResult.Banner(
+                all.get("Device"),
+                integer(all, lineOf, "Number of qps"),
+                all.get("Transport type"),
+                all.get("Connection type"),
+                onOff(all.get("Using SRQ")),
+                integer(all, lineOf, "TX depth"),
+                integer(all, lineOf, "Mtu"),
+                all.get("Link type"),
+                integer(all, lineOf, "GID index"),
+                integer(all, lineOf, "Max inline data"),
+                onOff(all.get("rdma_cm QPs")),
+                all.get("Data ex. method"),
+                all);
     }
 
     /** "4096[B]" and "128" alike. */
-    private static Integer integer(Map<String, String> all, Map<String, Integer> lineOf, String key) throws ParseException {
+    private static Integer integer(Map<String, String> all, Map<String, Integer> lineOf, String key)
+            throws ParseException {
         String v = all.get(key);
         if (v == null) {
             return null;
         }
         long value = TextLines.parseLong(v.replaceAll("\\[.*]$", ""), lineOf.get(key), key);
         if (value > Integer.MAX_VALUE || value < Integer.MIN_VALUE) {
-            throw new ParseException(lineOf.get(key), "perftest: " + key + " is out of range: '" + TextLines.abbreviate(v) + "'");
+            throw new ParseException(
+                    lineOf.get(key), "perftest: " + key + " is out of range: '" + TextLines.abbreviate(v) + "'");
         }
         return (int) value;
     }

@@ -15,8 +15,13 @@ import java.util.Map;
  * @param bandwidthRows the rows of a bandwidth test, several for {@code -a} or {@code --run_infinitely}
  * @param latencyRows   the rows of a latency test, in microseconds
  */
-public record PerftestResult(PerftestProgram test, Boolean latency, Banner banner, String bandwidthUnit,
-        List<BandwidthRow> bandwidthRows, List<LatencyRow> latencyRows) {
+public record PerftestResult(
+        PerftestProgram test,
+        Boolean latency,
+        Banner banner,
+        String bandwidthUnit,
+        List<BandwidthRow> bandwidthRows,
+        List<LatencyRow> latencyRows) {
     public PerftestResult {
         bandwidthRows = List.copyOf(bandwidthRows);
         latencyRows = List.copyOf(latencyRows);
@@ -30,22 +35,39 @@ public record PerftestResult(PerftestProgram test, Boolean latency, Banner banne
      * @param rdmaCmQps      "rdma_cm QPs : ON"
      * @param all            every parameter as printed, key with single spaces ("Data ex. method")
      */
-    public record Banner(String device, Integer qpCount, String transportType, String connectionType,
-            Boolean usingSrq, Integer txDepth, Integer mtuBytes, String linkType, Integer gidIndex,
-            Integer maxInlineBytes, Boolean rdmaCmQps, String dataExchangeMethod, Map<String, String> all) {
+    public record Banner(
+            String device,
+            Integer qpCount,
+            String transportType,
+            String connectionType,
+            Boolean usingSrq,
+            Integer txDepth,
+            Integer mtuBytes,
+            String linkType,
+            Integer gidIndex,
+            Integer maxInlineBytes,
+            Boolean rdmaCmQps,
+            String dataExchangeMethod,
+            Map<String, String> all) {
         public Banner {
             all = OrderedCopy.map(all);
         }
     }
 
     /** A bandwidth row; a value is null when its column was not printed. */
-    public record BandwidthRow(long bytes, long iterations, Double peak, Double average, Double messageRateMpps) {
-    }
+    public record BandwidthRow(long bytes, long iterations, Double peak, Double average, Double messageRateMpps) {}
 
     /** A latency row in microseconds; a value is null when its column was not printed (older perftest). */
-    public record LatencyRow(long bytes, long iterations, Double minimum, Double maximum, Double typical,
-            Double average, Double stdev, Double percentile99, Double percentile999) {
-    }
+    public record LatencyRow(
+            long bytes,
+            long iterations,
+            Double minimum,
+            Double maximum,
+            Double typical,
+            Double average,
+            Double stdev,
+            Double percentile99,
+            Double percentile999) {}
 
     /** The average bandwidth of a row in Gbit/s, whichever unit perftest printed; null when unknown. */
     public Double averageGbitPerSecond(BandwidthRow row) {

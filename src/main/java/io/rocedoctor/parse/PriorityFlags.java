@@ -5,8 +5,7 @@ import java.util.List;
 
 /** A flag per priority, priority 0 first, as mlnx_qos and dcb print PFC. */
 final class PriorityFlags {
-    private PriorityFlags() {
-    }
+    private PriorityFlags() {}
 
     /** The priorities whose flag is set, ascending. */
     static List<Integer> set(List<Boolean> flags) {

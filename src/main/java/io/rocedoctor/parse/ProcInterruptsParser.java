@@ -38,11 +38,13 @@ public final class ProcInterruptsParser extends LineParser<InterruptCounts> {
         if (header.startsWith("CPU")) {
             for (String token : TextLines.words(header)) {
                 if (!token.startsWith("CPU")) {
-                    throw new ParseException(first, "header should list CPU0 CPU1 ..., found '" + TextLines.abbreviate(token) + "'");
+                    throw new ParseException(
+                            first, "header should list CPU0 CPU1 ..., found '" + TextLines.abbreviate(token) + "'");
                 }
                 int cpu = TextLines.parseInt(token.substring(3), first, "CPU id");
                 if (cpu < 0 || !cpus.isEmpty() && cpu <= cpus.get(cpus.size() - 1)) {
-                    throw new ParseException(first, "CPU ids in the header must increase: '" + TextLines.abbreviate(token) + "'");
+                    throw new ParseException(
+                            first, "CPU ids in the header must increase: '" + TextLines.abbreviate(token) + "'");
                 }
                 cpus.add(cpu);
             }
@@ -50,8 +52,10 @@ public final class ProcInterruptsParser extends LineParser<InterruptCounts> {
         } else {
             int columns = headerlessColumns(lines, first);
             if (columns == 0) {
-                throw new ParseException(first, "neither the CPU header (CPU0 CPU1 ...) nor an interrupt row: '"
-                        + TextLines.abbreviate(header) + "'");
+                throw new ParseException(
+                        first,
+                        "neither the CPU header (CPU0 CPU1 ...) nor an interrupt row: '" + TextLines.abbreviate(header)
+                                + "'");
             }
             for (int cpu = 0; cpu < columns; cpu++) {
                 cpus.add(cpu);
@@ -144,7 +148,8 @@ public final class ProcInterruptsParser extends LineParser<InterruptCounts> {
             throw new ParseException(n, "truncated row: " + column + " of " + columns + " CPU counts");
         }
         String description = line.substring(pos).strip();
-        return new InterruptCounts.Row(label, irq, counts, description, irq == null ? description : actionName(description));
+        return new InterruptCounts.Row(
+                label, irq, counts, description, irq == null ? description : actionName(description));
     }
 
     /** The last token of the description, unless that is the trigger type: the IRQ then has no action. */
@@ -165,7 +170,8 @@ public final class ProcInterruptsParser extends LineParser<InterruptCounts> {
     static boolean isTrigger(String token) {
         for (String trigger : TRIGGERS) {
             int prefix = token.length() - trigger.length();
-            if (prefix >= 0 && endsWithIgnoringAsciiCase(token, trigger)
+            if (prefix >= 0
+                    && endsWithIgnoringAsciiCase(token, trigger)
                     && (prefix == 0 || token.charAt(prefix - 1) == '-' && noLineTerminator(token, prefix - 1))) {
                 return true;
             }

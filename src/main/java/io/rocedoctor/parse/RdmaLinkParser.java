@@ -46,8 +46,13 @@ public final class RdmaLinkParser extends LineParser<RdmaLinks> {
             for (int i = at + 1; i + 1 < tokens.length; i += 2) {
                 attributes.putIfAbsent(tokens[i], tokens[i + 1]);
             }
-            links.add(new RdmaLinks.RdmaLink(name.device(), name.port(), attributes.get("state"),
-                    attributes.get("physical_state"), attributes.get("netdev"), attributes));
+            links.add(new RdmaLinks.RdmaLink(
+                    name.device(),
+                    name.port(),
+                    attributes.get("state"),
+                    attributes.get("physical_state"),
+                    attributes.get("netdev"),
+                    attributes));
         }
         return new RdmaLinks(links);
     }

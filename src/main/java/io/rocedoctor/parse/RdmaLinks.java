@@ -11,7 +11,9 @@ public record RdmaLinks(List<RdmaLink> links) {
     }
 
     public Optional<RdmaLink> link(String device, int port) {
-        return links.stream().filter(l -> l.device().equals(device) && l.port() == port).findFirst();
+        return links.stream()
+                .filter(l -> l.device().equals(device) && l.port() == port)
+                .findFirst();
     }
 
     /**
@@ -22,7 +24,12 @@ public record RdmaLinks(List<RdmaLink> links) {
      * @param netdev the Ethernet netdev of a RoCE port; null for InfiniBand or when unbound
      * @param attributes every "key value" pair as printed (subnet_prefix, lid, netdev_index...)
      */
-    public record RdmaLink(String device, int port, String state, String physicalState, String netdev,
+    public record RdmaLink(
+            String device,
+            int port,
+            String state,
+            String physicalState,
+            String netdev,
             Map<String, String> attributes) {
         public RdmaLink {
             attributes = OrderedCopy.map(attributes);

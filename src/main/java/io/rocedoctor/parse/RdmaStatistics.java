@@ -15,7 +15,9 @@ public record RdmaStatistics(List<PortCounters> ports) {
     }
 
     public Optional<PortCounters> port(String device, int port) {
-        return ports.stream().filter(p -> p.device().equals(device) && p.port() == port).findFirst();
+        return ports.stream()
+                .filter(p -> p.device().equals(device) && p.port() == port)
+                .findFirst();
     }
 
     /** The counters of one port, name -> value, as printed. */

@@ -7,5 +7,8 @@ package io.rocedoctor.parse;
  * @param text the string as printed ("RoCE v2", "IB/RoCE v1")
  */
 public record RoceMode(Version version, String text) {
-    public enum Version { ROCE_V1, ROCE_V2 }
+    public enum Version {
+        ROCE_V1,
+        ROCE_V2
+    }
 }

@@ -18,8 +18,13 @@ import java.util.TreeSet;
  * @param hashKey       the key bytes; empty when absent or "Operation not supported"
  * @param hashFunctions function name (toeplitz, xor, crc32) to on/off; empty on old ethtool
  */
-public record RssIndirection(String interfaceName, Integer ringCount, List<Integer> table, boolean tableElided,
-        List<Integer> hashKey, Map<String, Boolean> hashFunctions) {
+public record RssIndirection(
+        String interfaceName,
+        Integer ringCount,
+        List<Integer> table,
+        boolean tableElided,
+        List<Integer> hashKey,
+        Map<String, Boolean> hashFunctions) {
     public RssIndirection {
         table = List.copyOf(table);
         hashKey = List.copyOf(hashKey);
@@ -61,6 +66,10 @@ public record RssIndirection(String interfaceName, Integer ringCount, List<Integ
 
     /** The hash function turned on, if the output lists one. */
     public Optional<String> activeHashFunction() {
-        return hashFunctions.entrySet().stream().filter(Map.Entry::getValue).map(Map.Entry::getKey).sorted().findFirst();
+        return hashFunctions.entrySet().stream()
+                .filter(Map.Entry::getValue)
+                .map(Map.Entry::getKey)
+                .sorted()
+                .findFirst();
     }
 }

@@ -29,12 +29,17 @@ import java.util.regex.Pattern;
  * is a ParseException.
  */
 public final class RssIndirectionParser extends LineParser<RssIndirection> {
-    private static final Pattern TITLE = Pattern.compile(
-            "RX flow hash indirection table for (\\S+) with (\\d+) RX ring\\(s\\):");
+    private static final Pattern TITLE =
+            Pattern.compile("RX flow hash indirection table for (\\S+) with (\\d+) RX ring\\(s\\):");
     private static final Pattern ROW = Pattern.compile("(\\d+):((?:\\s+\\d+)*)");
     private static final Pattern KEY = Pattern.compile("\\p{XDigit}{1,2}(?::\\p{XDigit}{1,2})*");
 
-    private enum Section { TABLE, KEY, FUNCTION, SKIPPED }
+    private enum Section {
+        TABLE,
+        KEY,
+        FUNCTION,
+        SKIPPED
+    }
 
     @Override
     protected RssIndirection parse(TextLines lines) throws ParseException {
@@ -85,8 +90,10 @@ public final class RssIndirectionParser extends LineParser<RssIndirection> {
                 String[] kv = TextLines.keyValue(line, ':').orElseThrow();
                 functions.put(kv[0], kv[1].equals("on"));
             } else {
-                lines.unreadable(n, "ethtool -x: unexpected line in the " + section.name().toLowerCase(Locale.ROOT)
-                        + " section: '" + TextLines.abbreviate(line) + "'");
+                lines.unreadable(
+                        n,
+                        "ethtool -x: unexpected line in the " + section.name().toLowerCase(Locale.ROOT) + " section: '"
+                                + TextLines.abbreviate(line) + "'");
             }
         }
         return new RssIndirection(name, rings, table, elided, key, functions);

@@ -38,8 +38,10 @@ public final class RxFlowHashParser extends LineParser<RxFlowHash> {
             if (line.endsWith(TITLE_END) && flowType == null) {
                 flowType = line.substring(0, line.length() - TITLE_END.length()).strip();
             } else if (flowType == null) {
-                lines.unreadable(n, "ethtool -n rx-flow-hash: expected '... flows use these fields for computing"
-                        + " Hash flow key:', got '" + TextLines.abbreviate(line) + "'");
+                lines.unreadable(
+                        n,
+                        "ethtool -n rx-flow-hash: expected '... flows use these fields for computing"
+                                + " Hash flow key:', got '" + TextLines.abbreviate(line) + "'");
             } else if (line.equalsIgnoreCase("All matching flows discarded on RX")) {
                 discarded = true;
             } else if (!line.equalsIgnoreCase("None")) {

@@ -61,8 +61,10 @@ public final class ShowGidsParser extends LineParser<GidTable> {
 
     private static GidTable.GidEntry row(String[] cells, int n) throws ParseException {
         if (cells.length < 5 || !cells[3].contains(":")) {
-            throw new ParseException(n, "expected 'DEV PORT INDEX GID [IPv4] VER [DEV]', found '"
-                    + TextLines.abbreviate(String.join(" ", cells)) + "'");
+            throw new ParseException(
+                    n,
+                    "expected 'DEV PORT INDEX GID [IPv4] VER [DEV]', found '"
+                            + TextLines.abbreviate(String.join(" ", cells)) + "'");
         }
         String ipv4 = null;
         Integer version = null;
@@ -84,8 +86,14 @@ public final class ShowGidsParser extends LineParser<GidTable> {
         if (version == null) {
             throw new ParseException(n, "no RoCE version (v1/v2) in the row");
         }
-        return new GidTable.GidEntry(cells[0], smallInt(cells[1], n, "PORT"), smallInt(cells[2], n, "INDEX"),
-                cells[3], ipv4, version, netdev);
+        return new GidTable.GidEntry(
+                cells[0],
+                smallInt(cells[1], n, "PORT"),
+                smallInt(cells[2], n, "INDEX"),
+                cells[3],
+                ipv4,
+                version,
+                netdev);
     }
 
     private static int smallInt(String value, int n, String what) throws ParseException {

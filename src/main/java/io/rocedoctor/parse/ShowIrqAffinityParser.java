@@ -49,11 +49,13 @@ public final class ShowIrqAffinityParser extends LineParser<IrqAffinities> {
     /** {@code 00000000,00010000} -> CPU 16: groups of 8 hex digits, the last one CPUs 0-31. */
     static CpuSet mask(String value, int line) throws ParseException {
         if (!MASK.matcher(value).matches()) {
-            throw new ParseException(line, "'" + TextLines.abbreviate(value) + "' is neither a hex CPU mask nor a CPU list");
+            throw new ParseException(
+                    line, "'" + TextLines.abbreviate(value) + "' is neither a hex CPU mask nor a CPU list");
         }
         String hex = value.replace(",", "");
         if (hex.length() > 4096) {
-            throw new ParseException(line, "a CPU mask of " + hex.length() + " hex digits is longer than any kernel prints");
+            throw new ParseException(
+                    line, "a CPU mask of " + hex.length() + " hex digits is longer than any kernel prints");
         }
         BitSet bits = new BitSet();
         for (int i = 0; i < hex.length(); i++) {

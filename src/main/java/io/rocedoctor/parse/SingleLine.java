@@ -21,8 +21,9 @@ public record SingleLine(int number, String text) {
                 continue;
             }
             if (found.isPresent()) {
-                throw new ParseException(n, what + ": expected a single value, found a second line '"
-                        + TextLines.abbreviate(line) + "'");
+                throw new ParseException(
+                        n,
+                        what + ": expected a single value, found a second line '" + TextLines.abbreviate(line) + "'");
             }
             found = Optional.of(new SingleLine(n, line));
         }

@@ -6,8 +6,7 @@ package io.rocedoctor.parse;
  * (an error message from cat or systemctl, two words, two lines) is a ParseException.
  */
 final class SingleWord {
-    private SingleWord() {
-    }
+    private SingleWord() {}
 
     static String of(String text, String what) throws ParseException {
         TextLines lines = ToolOutput.nonEmpty(text, what);

@@ -23,7 +23,8 @@ import java.util.regex.Pattern;
  * diagnostic is a note, and the other keys stand.
  */
 public final class SysctlParser extends LineParser<SysctlValues> {
-    private static final Pattern DENIED = Pattern.compile("sysctl: (?:permission denied on key|reading key) ['\"]?([^'\"]+)['\"]?.*");
+    private static final Pattern DENIED =
+            Pattern.compile("sysctl: (?:permission denied on key|reading key) ['\"]?([^'\"]+)['\"]?.*");
 
     @Override
     protected SysctlValues parse(TextLines lines) throws ParseException {

@@ -23,13 +23,14 @@ import java.util.function.Supplier;
  */
 public final class TextLines {
     /** Tools whose own messages ({@code lspci: ...}) never start a line of any output read here. */
-    private static final List<String> STDERR_PREFIXES = List.of("lspci: ", "pcilib: ", "setpci: ",
-            "lscpu: ", "numactl: ", "mlnx_qos: ");
+    private static final List<String> STDERR_PREFIXES =
+            List.of("lspci: ", "pcilib: ", "setpci: ", "lscpu: ", "numactl: ", "mlnx_qos: ");
 
     private final List<String> lines;
     private final List<LineNote> notes = new ArrayList<>();
     /** The lines blanked as noise, and those handed to {@link #unreadable}, by number. */
     private final BitSet noise = new BitSet();
+
     private final BitSet unread = new BitSet();
 
     private TextLines(List<String> lines) {
@@ -69,7 +70,8 @@ public final class TextLines {
         for (int i = 0; i < out.size(); i++) {
             String reason = noise(out.get(i));
             if (reason != null) {
-                lines.notes.add(new LineNote(i + 1, "skipped '" + abbreviate(out.get(i).strip()) + "': " + reason));
+                lines.notes.add(
+                        new LineNote(i + 1, "skipped '" + abbreviate(out.get(i).strip()) + "': " + reason));
                 lines.noise.set(i + 1);
                 out.set(i, "");
             }
@@ -85,7 +87,8 @@ public final class TextLines {
         }
         for (String prefix : STDERR_PREFIXES) {
             if (l.startsWith(prefix)) {
-                return "a message " + prefix.substring(0, prefix.length() - 2) + " wrote on standard error, not its output";
+                return "a message " + prefix.substring(0, prefix.length() - 2)
+                        + " wrote on standard error, not its output";
             }
         }
         if (l.startsWith("Conflicting CPU frequency values detected")) {
@@ -139,7 +142,8 @@ public final class TextLines {
     /** A text of noise alone is the tool's message, not an output: a ParseException at its first line. */
     void requireSomeData() throws ParseException {
         if (!notes.isEmpty() && isBlank()) {
-            throw new ParseException(notes.get(0).line(), "no output, only " + notes.get(0).reason());
+            throw new ParseException(
+                    notes.get(0).line(), "no output, only " + notes.get(0).reason());
         }
     }
 
@@ -151,7 +155,10 @@ public final class TextLines {
             }
         }
         // The first by line, not by when the parser noted it (a map's line is judged after the pass).
-        LineNote first = notes().stream().filter(note -> unread.get(note.line())).findFirst().orElse(null);
+        LineNote first = notes().stream()
+                .filter(note -> unread.get(note.line()))
+                .findFirst()
+                .orElse(null);
         if (first != null) {
             throw new ParseException(first.line(), "no line could be read; the first: " + first.reason());
         }
@@ -180,7 +187,8 @@ public final class TextLines {
         if (i < 0) {
             return Optional.empty();
         }
-        return Optional.of(new String[] {line.substring(0, i).trim(), line.substring(i + 1).trim()});
+        return Optional.of(
+                new String[] {line.substring(0, i).trim(), line.substring(i + 1).trim()});
     }
 
     /** A decimal long, or a ParseException naming the line when it is not one. */
@@ -213,8 +221,9 @@ public final class TextLines {
                 // falls through to the diagnostic
             }
         }
-        throw new ParseException(lineNumber, what.get() + " is not a counter (a whole number from 0 to 2^64-1): '"
-                + abbreviate(value) + "'");
+        throw new ParseException(
+                lineNumber,
+                what.get() + " is not a counter (a whole number from 0 to 2^64-1): '" + abbreviate(value) + "'");
     }
 
     /**

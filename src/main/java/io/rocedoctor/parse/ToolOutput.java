@@ -9,12 +9,11 @@ import java.util.regex.Pattern;
  * see one consistent diagnostic instead of a half-filled record.
  */
 final class ToolOutput {
-    private static final Pattern REFUSAL = Pattern.compile(
-            "(?i)^(Cannot |netlink error|ethtool: bad command|.*command not found|.*No such device"
+    private static final Pattern REFUSAL =
+            Pattern.compile("(?i)^(Cannot |netlink error|ethtool: bad command|.*command not found|.*No such device"
                     + "|.*does not exist|.*Operation not supported|.*No such file or directory).*");
 
-    private ToolOutput() {
-    }
+    private ToolOutput() {}
 
     /** The lines of a tool's output, or a ParseException when there are none or the tool refused. */
     static TextLines lines(String text, String what) throws ParseException {

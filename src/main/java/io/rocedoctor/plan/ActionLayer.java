@@ -10,9 +10,19 @@ import java.util.Locale;
  * by it. Not the rules' layers ({@code engine.RuleLayer}), which say what a rule judges.
  */
 public enum ActionLayer {
-    BASELINE, PHYSICAL, PLATFORM, QUEUES, IRQ, KERNEL, TRANSPORT, CONGESTION, HOST_QOS, SWITCH_QOS;
+    BASELINE,
+    PHYSICAL,
+    PLATFORM,
+    QUEUES,
+    IRQ,
+    KERNEL,
+    TRANSPORT,
+    CONGESTION,
+    HOST_QOS,
+    SWITCH_QOS;
 
-    private static final List<String> LABELS = Arrays.stream(values()).map(ActionLayer::label).toList();
+    private static final List<String> LABELS =
+            Arrays.stream(values()).map(ActionLayer::label).toList();
 
     /** {@code host-qos}: as the action catalog and plan.yaml write it. */
     public String label() {

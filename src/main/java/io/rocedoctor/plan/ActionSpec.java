@@ -1,7 +1,6 @@
 package io.rocedoctor.plan;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -14,11 +13,28 @@ import java.util.Set;
  * layer, how disruptive it is, its typed parameters, and either the host settings it changes,
  * the switch snippets it runs, or, when no safe command exists, instructions for a person.
  */
-public record ActionSpec(String id, String layer, String risk, boolean window, String reference, String summary, Map<String, String> parameters,
-                         List<String> optional, boolean manual, List<String> instructions, List<String> rollback,
-                         List<SettingSpec> settings, String group, @JsonProperty("merge-by") List<String> mergeBy,
-                         @JsonProperty("keep-largest") String keepLargest, List<String> before, PairSpec pair, @JsonProperty("switch") Map<String, SwitchSnippet> switchSnippets,
-                         List<String> notes, Persist persist, String measure) {
+public record ActionSpec(
+        String id,
+        String layer,
+        String risk,
+        boolean window,
+        String reference,
+        String summary,
+        Map<String, String> parameters,
+        List<String> optional,
+        boolean manual,
+        List<String> instructions,
+        List<String> rollback,
+        List<SettingSpec> settings,
+        String group,
+        @JsonProperty("merge-by") List<String> mergeBy,
+        @JsonProperty("keep-largest") String keepLargest,
+        List<String> before,
+        PairSpec pair,
+        @JsonProperty("switch") Map<String, SwitchSnippet> switchSnippets,
+        List<String> notes,
+        Persist persist,
+        String measure) {
 
     /**
      * What a step can do to traffic, mildest first: {@code apply.sh --execute} runs the first two
@@ -27,14 +43,19 @@ public record ActionSpec(String id, String layer, String risk, boolean window, S
     public static final List<String> RISKS = List.of("none", "traffic-pause", "link-flap", "outage", "reboot");
 
     public ActionSpec {
-        parameters = parameters == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(parameters));
+        parameters =
+                parameters == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(parameters));
         optional = optional == null ? List.of() : List.copyOf(optional);
         instructions = instructions == null ? List.of() : List.copyOf(instructions);
         rollback = rollback == null ? List.of() : List.copyOf(rollback);
         settings = settings == null ? List.of() : List.copyOf(settings);
-        mergeBy = mergeBy == null ? parameters.keySet().stream().filter(p -> !p.equals("current")).toList() : List.copyOf(mergeBy);
+        mergeBy = mergeBy == null
+                ? parameters.keySet().stream().filter(p -> !p.equals("current")).toList()
+                : List.copyOf(mergeBy);
         before = before == null ? List.of() : List.copyOf(before);
-        switchSnippets = switchSnippets == null ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(switchSnippets));
+        switchSnippets = switchSnippets == null
+                ? Map.of()
+                : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(switchSnippets));
         notes = notes == null ? List.of() : List.copyOf(notes);
         group = group == null ? id : group;
     }
@@ -43,10 +64,19 @@ public record ActionSpec(String id, String layer, String risk, boolean window, S
      * A value one host setting should take: read it, write it, and where its prior value comes from;
      * {@code check} is the command a person runs to see it (the verify hint), {@code read} the scripts'.
      */
-    public record SettingSpec(String name, String each, String read, String write, String target, String value,
-                              boolean spread, String prior, @JsonProperty("prior-source") String priorSource,
-                              String undo, String check, IdentitySpec identity) {
-    }
+    public record SettingSpec(
+            String name,
+            String each,
+            String read,
+            String write,
+            String target,
+            String value,
+            boolean spread,
+            String prior,
+            @JsonProperty("prior-source") String priorSource,
+            String undo,
+            String check,
+            IdentitySpec identity) {}
 
     /**
      * What the item of a setting is, where the kernel may give its number to something else (an IRQ
@@ -56,8 +86,7 @@ public record ActionSpec(String id, String layer, String risk, boolean window, S
      * that is it now. apply.sh and rollback.sh leave an item alone that is no longer it; the boot
      * script of persist/ locates it by name.
      */
-    public record IdentitySpec(String source, String type, String present, String locate) {
-    }
+    public record IdentitySpec(String source, String type, String present, String locate) {}
 
     /** The host action that must agree with a switch action; {@code on} names the parameters both share. */
     public record PairSpec(String with, List<String> on) {
@@ -74,8 +103,15 @@ public record ActionSpec(String id, String layer, String risk, boolean window, S
      * profile shared by many ports), {@code summary} says so and {@code merge-by} merges the proposals of every
      * port into one step; both default to the action's.
      */
-    public record SwitchSnippet(String each, String others, String summary, @JsonProperty("merge-by") List<String> mergeBy,
-                                List<String> apply, List<String> verify, List<String> rollback, List<String> notes) {
+    public record SwitchSnippet(
+            String each,
+            String others,
+            String summary,
+            @JsonProperty("merge-by") List<String> mergeBy,
+            List<String> apply,
+            List<String> verify,
+            List<String> rollback,
+            List<String> notes) {
         public SwitchSnippet {
             notes = notes == null ? List.of() : List.copyOf(notes);
             mergeBy = mergeBy == null ? null : List.copyOf(mergeBy);
@@ -157,8 +193,10 @@ public record ActionSpec(String id, String layer, String risk, boolean window, S
             if (s.write() == null || (s.read() == null) == (s.undo() == null)) {
                 out.add("setting " + s.name() + " needs write and exactly one of read or undo");
             }
-            if ((s.target() == null) == (s.value() == null) || (s.target() != null && !parameters.containsKey(s.target()))) {
-                out.add("setting " + s.name() + " takes its value from exactly one declared target parameter or literal value");
+            if ((s.target() == null) == (s.value() == null)
+                    || (s.target() != null && !parameters.containsKey(s.target()))) {
+                out.add("setting " + s.name()
+                        + " takes its value from exactly one declared target parameter or literal value");
             }
             if (s.prior() != null && !parameters.containsKey(s.prior())) {
                 out.add("setting " + s.name() + " takes its prior value from undeclared " + s.prior());
@@ -168,7 +206,10 @@ public record ActionSpec(String id, String layer, String risk, boolean window, S
             }
             if (s.identity() != null) {
                 ActionSpec.IdentitySpec id = s.identity();
-                if (s.each() == null || id.source() == null || id.present() == null || id.locate() == null
+                if (s.each() == null
+                        || id.source() == null
+                        || id.present() == null
+                        || id.locate() == null
                         || ParameterType.byLabel(id.type()).isEmpty()) {
                     out.add("setting " + s.name() + ": identity needs each, source, a known type, present and locate");
                 } else {

@@ -3,7 +3,6 @@ package io.rocedoctor.plan;
 import io.rocedoctor.engine.Diagnosis;
 import io.rocedoctor.engine.Finding;
 import io.rocedoctor.facts.Facts;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -14,8 +13,13 @@ import java.util.TreeSet;
  * What changed between two bundles of one host (before and after a step): findings gone, new
  * and unchanged, by id and subject, and the measured figures that moved.
  */
-public record BundleDiff(String before, String after, List<FindingKey> gone, List<FindingKey> appeared,
-                         List<FindingKey> unchanged, List<Moved> moved) {
+public record BundleDiff(
+        String before,
+        String after,
+        List<FindingKey> gone,
+        List<FindingKey> appeared,
+        List<FindingKey> unchanged,
+        List<Moved> moved) {
 
     /** A figure moves when it changed by more than this share of its larger value, or appeared or vanished. */
     static final double NOISE = 0.01;
@@ -32,7 +36,9 @@ public record BundleDiff(String before, String after, List<FindingKey> gone, Lis
         if (value == null) {
             return "absent";
         }
-        return unit.equals("%") ? String.format(java.util.Locale.ROOT, "%.1f%%", value) : io.rocedoctor.engine.Figures.number(value) + unit;
+        return unit.equals("%")
+                ? String.format(java.util.Locale.ROOT, "%.1f%%", value)
+                : io.rocedoctor.engine.Figures.number(value) + unit;
     }
 
     public record FindingKey(String id, String subject, String severity) implements Comparable<FindingKey> {
@@ -44,17 +50,24 @@ public record BundleDiff(String before, String after, List<FindingKey> gone, Lis
     }
 
     /** A figure before and after; either is null when only one bundle has it. */
-    public record Moved(String figure, String subject, String unit, Double before, Double after) {
-    }
+    public record Moved(String figure, String subject, String unit, Double before, Double after) {}
 
-    public static BundleDiff of(String beforeName, Diagnosis before, Facts beforeFacts, String afterName, Diagnosis after,
-                                Facts afterFacts) {
+    public static BundleDiff of(
+            String beforeName,
+            Diagnosis before,
+            Facts beforeFacts,
+            String afterName,
+            Diagnosis after,
+            Facts afterFacts) {
         Map<String, FindingKey> b = keys(before);
         Map<String, FindingKey> a = keys(after);
         List<FindingKey> gone = new ArrayList<>();
         List<FindingKey> unchanged = new ArrayList<>();
         b.forEach((k, f) -> (a.containsKey(k) ? unchanged : gone).add(a.getOrDefault(k, f)));
-        List<FindingKey> appeared = a.entrySet().stream().filter(e -> !b.containsKey(e.getKey())).map(Map.Entry::getValue).toList();
+        List<FindingKey> appeared = a.entrySet().stream()
+                .filter(e -> !b.containsKey(e.getKey()))
+                .map(Map.Entry::getValue)
+                .toList();
 
         Map<String, MeasuredFigures.Figure> fb = MeasuredFigures.of(beforeFacts);
         Map<String, MeasuredFigures.Figure> fa = MeasuredFigures.of(afterFacts);
@@ -63,8 +76,15 @@ public record BundleDiff(String before, String after, List<FindingKey> gone, Lis
             MeasuredFigures.Figure x = fb.get(k);
             MeasuredFigures.Figure y = fa.get(k);
             MeasuredFigures.Figure any = x != null ? x : y;
-            if (x == null || y == null || Math.abs(x.value() - y.value()) > NOISE * Math.max(Math.abs(x.value()), Math.abs(y.value()))) {
-                moved.add(new Moved(any.name(), any.subject(), any.unit(), x == null ? null : x.value(), y == null ? null : y.value()));
+            if (x == null
+                    || y == null
+                    || Math.abs(x.value() - y.value()) > NOISE * Math.max(Math.abs(x.value()), Math.abs(y.value()))) {
+                moved.add(new Moved(
+                        any.name(),
+                        any.subject(),
+                        any.unit(),
+                        x == null ? null : x.value(),
+                        y == null ? null : y.value()));
             }
         }
         return new BundleDiff(beforeName, afterName, gone, appeared, unchanged, moved);

@@ -15,8 +15,7 @@ public final class GeneratedText {
     /** The longest comment a generated file holds; a 300-character value is cut, not copied. */
     public static final int COMMENT_LIMIT = 200;
 
-    private GeneratedText() {
-    }
+    private GeneratedText() {}
 
     /** A value for a comment (or any one-line label): printable ASCII, at most {@link #COMMENT_LIMIT} characters. */
     public static String comment(String value) {

@@ -3,7 +3,6 @@ package io.rocedoctor.plan;
 import io.rocedoctor.facts.CounterRate;
 import io.rocedoctor.facts.Facts;
 import io.rocedoctor.facts.GroupTraffic;
-
 import java.lang.reflect.RecordComponent;
 import java.util.Map;
 import java.util.TreeMap;
@@ -16,11 +15,10 @@ import java.util.regex.Pattern;
  * they join the comparison as soon as the facts carry them.
  */
 public final class MeasuredFigures {
-    private static final Pattern WATCHED = Pattern.compile(
-            ".*(pause|retrans|discard|drop|out_of_buffer|out_of_sequence|seq_err|timeout|cnp).*");
+    private static final Pattern WATCHED =
+            Pattern.compile(".*(pause|retrans|discard|drop|out_of_buffer|out_of_sequence|seq_err|timeout|cnp).*");
 
-    private MeasuredFigures() {
-    }
+    private MeasuredFigures() {}
 
     /** A figure: what it is, of what, its unit and value. */
     public record Figure(String name, String subject, String unit, double value) {
@@ -37,8 +35,9 @@ public final class MeasuredFigures {
             }
         }
         for (GroupTraffic t : facts.of(GroupTraffic.class)) {
-            t.shares().forEach((member, share) ->
-                    add(out, new Figure(t.direction() + " share of " + t.group(), member, "%", share * 100)));
+            t.shares()
+                    .forEach((member, share) ->
+                            add(out, new Figure(t.direction() + " share of " + t.group(), member, "%", share * 100)));
         }
         for (Object fact : facts.all()) {
             if (fact instanceof Record r && r.getClass().getSimpleName().startsWith("Perftest")) {
@@ -61,7 +60,9 @@ public final class MeasuredFigures {
             for (RecordComponent c : components) {
                 Object v = c.getAccessor().invoke(r);
                 if (v instanceof Number n && !(v instanceof Byte)) {
-                    add(out, new Figure(r.getClass().getSimpleName() + " " + c.getName(), subject, "", n.doubleValue()));
+                    add(
+                            out,
+                            new Figure(r.getClass().getSimpleName() + " " + c.getName(), subject, "", n.doubleValue()));
                 }
             }
         } catch (ReflectiveOperationException e) {

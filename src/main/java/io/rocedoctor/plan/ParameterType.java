@@ -3,7 +3,6 @@ package io.rocedoctor.plan;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -20,7 +19,8 @@ public enum ParameterType {
     IBDEV("ibdev", "[A-Za-z0-9_.-]{1,64}", "an RDMA device name ([A-Za-z0-9_.-], at most 64)"),
     IRQ_LIST("irq-list", "[0-9]{1,5}", 1, 4096, "a comma list of IRQ numbers"),
     /** What /proc/interrupts names an IRQ by, and the folder /proc/irq/N/ holds for it: never a '/'. */
-    IRQ_HANDLER("irq-handler", "[A-Za-z0-9][A-Za-z0-9_.:@+-]{0,63}", "an IRQ handler name (mlx5_comp3@pci:0000:3b:00.0)"),
+    IRQ_HANDLER(
+            "irq-handler", "[A-Za-z0-9][A-Za-z0-9_.:@+-]{0,63}", "an IRQ handler name (mlx5_comp3@pci:0000:3b:00.0)"),
     CPU_LIST("cpu-list", "[0-9]{1,4}(-[0-9]{1,4})?", 1, 1024, "a CPU list (0-15,32-47)"),
     PRIORITY("priority", "[0-7]", "a priority 0-7"),
     PRIORITY_LIST("priority-list", "[0-7]", 0, 8, "a comma list of priorities 0-7, possibly empty"),
@@ -45,6 +45,7 @@ public enum ParameterType {
     private final Pattern pattern;
     /** 0 for a scalar; for a list, how many items it may hold. */
     private final int minItems;
+
     private final int maxItems;
     private final String description;
 
@@ -91,8 +92,9 @@ public enum ParameterType {
                 }
             }
         }
-        if (this == PRIORITY_LIST && !value.isEmpty() && Arrays.stream(value.split(",")).distinct().count()
-                != value.split(",").length) {
+        if (this == PRIORITY_LIST
+                && !value.isEmpty()
+                && Arrays.stream(value.split(",")).distinct().count() != value.split(",").length) {
             return Optional.of(visible(value) + " repeats a priority");
         }
         return Optional.empty();
@@ -106,7 +108,8 @@ public enum ParameterType {
             return minItems == 0;
         }
         String[] items = value.split(",", -1);
-        return items.length <= maxItems && Arrays.stream(items).allMatch(item -> pattern.matcher(item).matches());
+        return items.length <= maxItems
+                && Arrays.stream(items).allMatch(item -> pattern.matcher(item).matches());
     }
 
     /** The members of a list value (IRQs, CPUs with ranges expanded, priorities); a scalar is its own only member. */

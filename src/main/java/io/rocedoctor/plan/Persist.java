@@ -22,8 +22,7 @@ import java.util.regex.Pattern;
  * In a catalog entry {@code key}, {@code device} and {@code ibdev} name parameters; resolved, they hold
  * the parameters' validated values. Nothing else of a bundle reaches a persist/ file.
  */
-public record Persist(String how, String key, String device, String ibdev, String property, String value,
-                      String why) {
+public record Persist(String how, String key, String device, String ibdev, String property, String value, String why) {
     public static final List<String> KINDS = List.of("sysctl", "boot", "nmcli", "none");
     private static final Pattern PROPERTY = Pattern.compile("\\+?[a-z0-9-]+\\.[a-z0-9-]+");
 
@@ -42,7 +41,8 @@ public record Persist(String how, String key, String device, String ibdev, Strin
         if (needsKey != (key != null)) {
             out.add("persist: key (the sysctl-key parameter) is for how: sysctl, and needed there");
         }
-        if (needsProperty != (property != null) || (property != null && !PROPERTY.matcher(property).matches())) {
+        if (needsProperty != (property != null)
+                || (property != null && !PROPERTY.matcher(property).matches())) {
             out.add("persist: property (an nmcli setting.property) is for how: nmcli, and needed there");
         }
         if (needsProperty && device == null) {
@@ -63,8 +63,8 @@ public record Persist(String how, String key, String device, String ibdev, Strin
         return out;
     }
 
-    private static void checkParameter(String field, String name, Set<String> types, Map<String, String> parameters,
-                                       List<String> out) {
+    private static void checkParameter(
+            String field, String name, Set<String> types, Map<String, String> parameters, List<String> out) {
         if (name != null && !types.contains(parameters.get(name))) {
             out.add("persist: " + field + " must name a parameter of type " + String.join(" or ", types) + ": " + name);
         }
@@ -72,8 +72,14 @@ public record Persist(String how, String key, String device, String ibdev, Strin
 
     /** This entry with its parameter names replaced by the proposal's (validated) values. */
     Persist resolve(Map<String, String> params) {
-        return new Persist(how, key == null ? null : params.get(key), device == null ? null : params.get(device),
-                ibdev == null ? null : params.get(ibdev), property, value, why);
+        return new Persist(
+                how,
+                key == null ? null : params.get(key),
+                device == null ? null : params.get(device),
+                ibdev == null ? null : params.get(ibdev),
+                property,
+                value,
+                why);
     }
 
     /** The nmcli property without the {@code +} that merges into a multi-value property (bond.options). */
@@ -94,16 +100,19 @@ public record Persist(String how, String key, String device, String ibdev, Strin
     /** What a person reads in plan.yaml and the reports: derived from the structure, naming what persist.sh installs. */
     String describe(List<Plan.Change> changes) {
         String target = changes.isEmpty() ? "" : changes.get(0).target();
-        String boot = bootDevice() == null ? "the boot unit roce-doctor-persist.service repeats this step's writes at boot"
-                : "the unit roce-doctor-persist@" + PersistFiles.instance(bootDevice()) + ".service repeats this step's writes when "
-                + bootDevice() + " appears";
+        String boot = bootDevice() == null
+                ? "the boot unit roce-doctor-persist.service repeats this step's writes at boot"
+                : "the unit roce-doctor-persist@" + PersistFiles.instance(bootDevice())
+                        + ".service repeats this step's writes when " + bootDevice() + " appears";
         return switch (how) {
-            case "sysctl" -> "/etc/sysctl.d/" + PersistFiles.SYSCTL_FILE + ": " + key + " = " + target
-                    + " (persist/persist.sh --execute installs it)";
+            case "sysctl" ->
+                "/etc/sysctl.d/" + PersistFiles.SYSCTL_FILE + ": " + key + " = " + target
+                        + " (persist/persist.sh --execute installs it)";
             case "boot" -> boot + " (persist/persist.sh --execute installs it)";
-            case "nmcli" -> "where NetworkManager manages " + device + ": nmcli connection modify <its connection> "
-                    + property + " " + nmcliValue(target) + "; elsewhere " + (why != null ? why : boot)
-                    + " (persist/persist.sh --execute decides and installs)";
+            case "nmcli" ->
+                "where NetworkManager manages " + device + ": nmcli connection modify <its connection> "
+                        + property + " " + nmcliValue(target) + "; elsewhere " + (why != null ? why : boot)
+                        + " (persist/persist.sh --execute decides and installs)";
             default -> "nothing is installed: " + why;
         };
     }

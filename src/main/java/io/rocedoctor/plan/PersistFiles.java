@@ -35,12 +35,10 @@ final class PersistFiles {
     /** Tags the setting line after it in the sysctl.d file with its step; persist.sh installs the applied steps' lines. */
     private static final String STEP_TAG = "# step ";
 
-    private PersistFiles() {
-    }
+    private PersistFiles() {}
 
     /** One setting the boot script writes: on {@code device} (or host-wide), unless NetworkManager took it ({@code nmcli}). */
-    private record BootWrite(String device, String kind, String key, String target) {
-    }
+    private record BootWrite(String device, String kind, String key, String target) {}
 
     /** The files of persist/, by path under the plan folder; empty when no step changes the host. */
     static Map<String, String> render(Plan plan, String planId) {
@@ -68,20 +66,30 @@ final class PersistFiles {
                 switch (p.how()) {
                     case "sysctl" -> sysctl.add(STEP_TAG + step.step() + "\n" + p.key() + " = " + c.target());
                     case "nmcli" -> {
-                        command(actions, "nm_persist", p.device(), p.property(), p.nmcliValue(c.target()),
+                        command(
+                                actions,
+                                "nm_persist",
+                                p.device(),
+                                p.property(),
+                                p.nmcliValue(c.target()),
                                 p.why() == null ? "the boot unit sets it" : "MANUAL: " + p.why());
                         command(removals, "nm_restore", p.device(), p.propertyName());
                     }
                     case "none" -> ShellScripts.say(actions, "  nothing to install: " + p.why());
-                    default -> { }
+                    default -> {}
                 }
                 if (toBoot && c.numbered() && c.located() == null) {
                     // Its number may belong to another device after a reboot: not written blindly there.
-                    ShellScripts.say(actions, "  not kept at boot: " + c.name() + " (the bundle does not name what it"
-                            + " belongs to, and its number may change at boot)");
+                    ShellScripts.say(
+                            actions,
+                            "  not kept at boot: " + c.name() + " (the bundle does not name what it"
+                                    + " belongs to, and its number may change at boot)");
                 } else if (toBoot) {
-                    boot.add(new BootWrite(p.bootDevice() == null ? HOST_WIDE : p.bootDevice(),
-                            c.located() != null ? LOCATED : p.how(), ShellScripts.key(step, i), c.target()));
+                    boot.add(new BootWrite(
+                            p.bootDevice() == null ? HOST_WIDE : p.bootDevice(),
+                            c.located() != null ? LOCATED : p.how(),
+                            ShellScripts.key(step, i),
+                            c.target()));
                 }
             }
             if (p.how().equals("sysctl")) {
@@ -90,12 +98,16 @@ final class PersistFiles {
             if (toBoot) {
                 ShellScripts.functions(bootFunctions, step);
                 ShellScripts.locatedFunctions(bootFunctions, step);
-                ShellScripts.say(actions, "  in the boot script, run when " + (p.bootDevice() == null ? "the host boots"
-                        : p.bootDevice() + " appears"));
+                ShellScripts.say(
+                        actions,
+                        "  in the boot script, run when "
+                                + (p.bootDevice() == null ? "the host boots" : p.bootDevice() + " appears"));
             }
             actions.append("    else\n");
-            ShellScripts.say(actions, "    not applied here (apply.sh --execute --step " + step.step()
-                    + "), or rolled back since: not kept");
+            ShellScripts.say(
+                    actions,
+                    "    not applied here (apply.sh --execute --step " + step.step()
+                            + "), or rolled back since: not kept");
             actions.append("    fi\n");
         }
         Map<String, String> files = new LinkedHashMap<>();
@@ -105,8 +117,11 @@ final class PersistFiles {
         StringBuilder install = new StringBuilder();
         StringBuilder remove = new StringBuilder();
         if (!sysctl.isEmpty()) {
-            files.put("persist/sysctl.d/" + SYSCTL_FILE, "# roce-doctor: the plan's sysctl settings" + forHost(plan)
-                    + " (sysctl.d(5)); persist.sh installs those of the steps applied.\n" + String.join("\n", sysctl) + "\n");
+            files.put(
+                    "persist/sysctl.d/" + SYSCTL_FILE,
+                    "# roce-doctor: the plan's sysctl settings" + forHost(plan)
+                            + " (sysctl.d(5)); persist.sh installs those of the steps applied.\n"
+                            + String.join("\n", sysctl) + "\n");
             command(install, "install_kept", "sysctl.d/" + SYSCTL_FILE, "/etc/sysctl.d/" + SYSCTL_FILE);
             command(remove, "remove_file", "/etc/sysctl.d/" + SYSCTL_FILE);
         }
@@ -116,18 +131,39 @@ final class PersistFiles {
             files.put("persist/roce-doctor-boot.sh", bootScript(plan, bootFunctions.toString(), boot));
             fileCommands(install, remove, "roce-doctor-boot.sh", BOOT_SCRIPT, "0755");
             files.put("persist/systemd/roce-doctor-persist@.service", deviceUnit());
-            fileCommands(install, remove, "systemd/roce-doctor-persist@.service", "/etc/systemd/system/roce-doctor-persist@.service", "0644");
+            fileCommands(
+                    install,
+                    remove,
+                    "systemd/roce-doctor-persist@.service",
+                    "/etc/systemd/system/roce-doctor-persist@.service",
+                    "0644");
             if (devices.contains(HOST_WIDE)) {
                 files.put("persist/systemd/roce-doctor-persist.service", hostUnit());
-                fileCommands(install, remove, "systemd/roce-doctor-persist.service", "/etc/systemd/system/roce-doctor-persist.service", "0644");
+                fileCommands(
+                        install,
+                        remove,
+                        "systemd/roce-doctor-persist.service",
+                        "/etc/systemd/system/roce-doctor-persist.service",
+                        "0644");
             }
             if (devices.stream().anyMatch(d -> !d.equals(HOST_WIDE))) {
                 files.put("persist/udev/90-roce-doctor.rules", udevRules(plan, boot));
-                fileCommands(install, remove, "udev/90-roce-doctor.rules", "/etc/udev/rules.d/90-roce-doctor.rules", "0644");
+                fileCommands(
+                        install, remove, "udev/90-roce-doctor.rules", "/etc/udev/rules.d/90-roce-doctor.rules", "0644");
             }
         }
-        files.put("persist/persist.sh", persistScript(plan, planId, kept, actions, removals, install, remove,
-                devices.contains(HOST_WIDE), devices.stream().anyMatch(d -> !d.equals(HOST_WIDE))));
+        files.put(
+                "persist/persist.sh",
+                persistScript(
+                        plan,
+                        planId,
+                        kept,
+                        actions,
+                        removals,
+                        install,
+                        remove,
+                        devices.contains(HOST_WIDE),
+                        devices.stream().anyMatch(d -> !d.equals(HOST_WIDE))));
         return files;
     }
 
@@ -143,7 +179,8 @@ final class PersistFiles {
         s.append('\n');
     }
 
-    private static void fileCommands(StringBuilder install, StringBuilder remove, String source, String target, String mode) {
+    private static void fileCommands(
+            StringBuilder install, StringBuilder remove, String source, String target, String mode) {
         command(install, "install_file", source, target, mode);
         command(remove, "remove_file", target);
     }
@@ -157,7 +194,11 @@ final class PersistFiles {
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < name.length(); i++) {
             char c = name.charAt(i);
-            boolean plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == ':' || c == '_'
+            boolean plain = (c >= 'a' && c <= 'z')
+                    || (c >= 'A' && c <= 'Z')
+                    || (c >= '0' && c <= '9')
+                    || c == ':'
+                    || c == '_'
                     || (c == '.' && i > 0);
             if (c == '/') {
                 out.append('-');
@@ -203,8 +244,9 @@ final class PersistFiles {
     }
 
     private static String udevRules(Plan plan, List<BootWrite> boot) {
-        StringBuilder s = new StringBuilder("# roce-doctor: starts roce-doctor-persist@DEVICE.service when a device of the plan"
-                + forHost(plan) + " appears (udev(7), systemd.device(5)).\n");
+        StringBuilder s =
+                new StringBuilder("# roce-doctor: starts roce-doctor-persist@DEVICE.service when a device of the plan"
+                        + forHost(plan) + " appears (udev(7), systemd.device(5)).\n");
         Set<String> seen = new LinkedHashSet<>();
         for (BootWrite b : boot) {
             if (b.device().equals(HOST_WIDE) || !seen.add(b.device())) {
@@ -212,9 +254,13 @@ final class PersistFiles {
             }
             // An interface name and an RDMA device name never collide in practice; one rule per subsystem covers both.
             for (String subsystem : List.of("net", "infiniband")) {
-                s.append("ACTION==\"add\", SUBSYSTEM==\"").append(subsystem).append("\", KERNEL==\"").append(b.device())
+                s.append("ACTION==\"add\", SUBSYSTEM==\"")
+                        .append(subsystem)
+                        .append("\", KERNEL==\"")
+                        .append(b.device())
                         .append("\", TAG+=\"systemd\", ENV{SYSTEMD_WANTS}+=\"roce-doctor-persist@")
-                        .append(instance(b.device())).append(".service\"\n");
+                        .append(instance(b.device()))
+                        .append(".service\"\n");
             }
         }
         return s.toString();
@@ -222,8 +268,11 @@ final class PersistFiles {
 
     private static String bootScript(Plan plan, String functions, List<BootWrite> boot) {
         StringBuilder s = new StringBuilder("#!/usr/bin/env bash\n").append(ShellScripts.SHELLCHECK);
-        s.append("# roce-doctor-boot.sh: repeats at boot the settings of the roce-doctor plan").append(forHost(plan)).append(".\n");
-        s.append("# roce-doctor-boot.sh DEVICE sets those of one device (roce-doctor-persist@DEVICE.service), --host the\n");
+        s.append("# roce-doctor-boot.sh: repeats at boot the settings of the roce-doctor plan")
+                .append(forHost(plan))
+                .append(".\n");
+        s.append(
+                "# roce-doctor-boot.sh DEVICE sets those of one device (roce-doctor-persist@DEVICE.service), --host the\n");
         s.append("# host-wide ones. A setting NetworkManager keeps (persist.sh listed the device) is left to it.\n");
         s.append("set -Euo pipefail\n\n");
         s.append("SCRIPT=roce-doctor-boot.sh\n");
@@ -254,17 +303,36 @@ final class PersistFiles {
 
                 """);
         for (BootWrite b : boot) {
-            s.append("at ").append(Shell.quote(b.device())).append(' ').append(b.kind()).append(' ').append(b.key())
-                    .append(' ').append(Shell.quote(b.target())).append('\n');
+            s.append("at ")
+                    .append(Shell.quote(b.device()))
+                    .append(' ')
+                    .append(b.kind())
+                    .append(' ')
+                    .append(b.key())
+                    .append(' ')
+                    .append(Shell.quote(b.target()))
+                    .append('\n');
         }
         s.append("exit \"$STATUS\"\n");
         return s.toString();
     }
 
-    private static String persistScript(Plan plan, String planId, StringBuilder kept, StringBuilder actions, StringBuilder removals,
-                                        StringBuilder install, StringBuilder remove, boolean hostUnit, boolean udev) {
+    private static String persistScript(
+            Plan plan,
+            String planId,
+            StringBuilder kept,
+            StringBuilder actions,
+            StringBuilder removals,
+            StringBuilder install,
+            StringBuilder remove,
+            boolean hostUnit,
+            boolean udev) {
         StringBuilder s = new StringBuilder();
-        ShellScripts.header(s, "persist.sh", plan, null,
+        ShellScripts.header(
+                s,
+                "persist.sh",
+                plan,
+                null,
                 "Installs what makes the plan's host changes survive a reboot (files under /etc, a boot script, nmcli\n"
                         + "# settings), once the plan is applied and measured: only the steps apply.sh --execute applied (its\n"
                         + "# state folder) and rollback.sh has not undone. Dry run unless --execute: lists each file and where it\n"
@@ -389,7 +457,8 @@ final class PersistFiles {
             s.append("    run systemctl disable roce-doctor-persist.service\n");
         }
         s.append(remove);
-        s.append("    if [ \"$EXECUTE\" = 1 ]; then rm -f -- \"$KEPT/nm-devices\" \"$KEPT/steps\"; rmdir \"$KEPT/nmcli\" \"$KEPT\" 2>/dev/null || true; fi\n");
+        s.append(
+                "    if [ \"$EXECUTE\" = 1 ]; then rm -f -- \"$KEPT/nm-devices\" \"$KEPT/steps\"; rmdir \"$KEPT/nmcli\" \"$KEPT\" 2>/dev/null || true; fi\n");
         s.append("    run systemctl daemon-reload\n");
         if (udev) {
             s.append("    run udevadm control --reload\n");

@@ -1,7 +1,6 @@
 package io.rocedoctor.plan;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
-
 import java.util.List;
 import java.util.Map;
 
@@ -54,8 +53,13 @@ public record Plan(String host, String machine, boolean redacted, List<Step> ste
         if (problem.isEmpty()) {
             return value;
         }
-        refusals.add(new Refusal("host-check", List.of(), "host", "the bundle's " + what + " " + problem.get()
-                + ": the scripts cannot check they run on the bundle's host and refuse to without --force-host"));
+        refusals.add(
+                new Refusal(
+                        "host-check",
+                        List.of(),
+                        "host",
+                        "the bundle's " + what + " " + problem.get()
+                                + ": the scripts cannot check they run on the bundle's host and refuse to without --force-host"));
         return null;
     }
 
@@ -64,10 +68,27 @@ public record Plan(String host, String machine, boolean redacted, List<Step> ste
      * agree), the findings it addresses, the commands a person reads (apply, verify, rollback),
      * and, not serialised, the changes the scripts make.
      */
-    public record Step(int step, String id, List<String> actions, String layer, String summary, List<String> because,
-                       Map<String, String> target, String risk, boolean window, String reference, boolean manual, List<String> apply,
-                       List<String> verify, List<String> rollback, String persist, String measure, List<String> notes,
-                       List<SwitchPart> switches, @JsonIgnore List<Change> changes, @JsonIgnore Persist persistence) {
+    public record Step(
+            int step,
+            String id,
+            List<String> actions,
+            String layer,
+            String summary,
+            List<String> because,
+            Map<String, String> target,
+            String risk,
+            boolean window,
+            String reference,
+            boolean manual,
+            List<String> apply,
+            List<String> verify,
+            List<String> rollback,
+            String persist,
+            String measure,
+            List<String> notes,
+            List<SwitchPart> switches,
+            @JsonIgnore List<Change> changes,
+            @JsonIgnore Persist persistence) {
         public Step {
             actions = List.copyOf(actions);
             because = List.copyOf(because);
@@ -86,9 +107,16 @@ public record Plan(String host, String machine, boolean redacted, List<Step> ste
      * sets the value given as {@code "$1"}; {@code prior} is what the snapshot saw (null when it
      * did not). A change without {@code read} cannot be read back and is undone by {@code undo}.
      */
-    public record Change(String name, String read, String write, String target, String prior, String undo,
-                         String check, boolean numbered, Located located) {
-    }
+    public record Change(
+            String name,
+            String read,
+            String write,
+            String target,
+            String prior,
+            String undo,
+            String check,
+            boolean numbered,
+            Located located) {}
 
     /**
      * A numbered change's item by name ({@code numbered}: the kernel may renumber it, see
@@ -96,11 +124,11 @@ public record Plan(String host, String machine, boolean redacted, List<Step> ste
      * {@code locate} prints the number it has now, {@code writeAt} writes "$1" at the number "$2".
      * Null on a numbered change whose item the snapshot did not name.
      */
-    public record Located(String identity, String present, String locate, String writeAt) {
-    }
+    public record Located(String identity, String present, String locate, String writeAt) {}
 
     /** The commands one switch runs for a step, on its platform, with their rollback. */
-    public record SwitchPart(String name, String platform, List<String> apply, List<String> verify, List<String> rollback) {
+    public record SwitchPart(
+            String name, String platform, List<String> apply, List<String> verify, List<String> rollback) {
         public SwitchPart {
             apply = List.copyOf(apply);
             verify = List.copyOf(verify);

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -33,14 +32,16 @@ import java.util.stream.Stream;
 public final class PlanFiles {
     /** The list of a plan folder's files; first line: the host identity the plan is for. */
     static final String MANIFEST = ".roce-doctor-plan";
+
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory()
-            .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER).disable(YAMLGenerator.Feature.SPLIT_LINES)
-            .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES))
-            .setDefaultPropertyInclusion(JsonInclude.Value.construct(JsonInclude.Include.NON_EMPTY, JsonInclude.Include.NON_EMPTY))
+                    .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+                    .disable(YAMLGenerator.Feature.SPLIT_LINES)
+                    .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES))
+            .setDefaultPropertyInclusion(
+                    JsonInclude.Value.construct(JsonInclude.Include.NON_EMPTY, JsonInclude.Include.NON_EMPTY))
             .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
 
-    private PlanFiles() {
-    }
+    private PlanFiles() {}
 
     /** Why a folder cannot take a plan: the message names the folder and the reason. */
     public static final class RefusedFolder extends Exception {
@@ -137,10 +138,12 @@ public final class PlanFiles {
     }
 
     /** The files of the previous plan in a non-empty folder, when it may be replaced; else why not. */
-    private static List<String> previousPlan(Path folder, Plan plan, boolean replace) throws IOException, RefusedFolder {
+    private static List<String> previousPlan(Path folder, Plan plan, boolean replace)
+            throws IOException, RefusedFolder {
         List<String> present = new ArrayList<>();
         try (Stream<Path> all = Files.walk(folder)) {
-            for (Path p : all.filter(p -> !Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)).toList()) {
+            for (Path p : all.filter(p -> !Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS))
+                    .toList()) {
                 String name = folder.relativize(p).toString();
                 if (!name.startsWith("state/")) {
                     present.add(name);
@@ -152,22 +155,26 @@ public final class PlanFiles {
         }
         Path manifest = folder.resolve(MANIFEST);
         Optional<List<String>> listed = Files.isRegularFile(manifest, LinkOption.NOFOLLOW_LINKS)
-                ? Optional.of(Files.readAllLines(manifest, StandardCharsets.UTF_8)) : Optional.empty();
+                ? Optional.of(Files.readAllLines(manifest, StandardCharsets.UTF_8))
+                : Optional.empty();
         if (listed.isEmpty() || listed.get().isEmpty()) {
-            throw new RefusedFolder(folder + " is not empty and holds no roce-doctor plan: choose an empty or new folder");
+            throw new RefusedFolder(
+                    folder + " is not empty and holds no roce-doctor plan: choose an empty or new folder");
         }
         if (!listed.get().get(0).equals(identity(plan))) {
-            throw new RefusedFolder(folder + " holds the plan of another host (" + GeneratedText.comment(listed.get().get(0))
-                    + "): choose another folder");
+            throw new RefusedFolder(folder + " holds the plan of another host ("
+                    + GeneratedText.comment(listed.get().get(0)) + "): choose another folder");
         }
         if (!replace) {
             throw new RefusedFolder(folder + " holds a previous plan of this host: --replace replaces it");
         }
         List<String> ours = new ArrayList<>(listed.get().subList(1, listed.get().size()));
         ours.add(MANIFEST);
-        List<String> foreign = present.stream().filter(n -> !ours.contains(n)).sorted().toList();
+        List<String> foreign =
+                present.stream().filter(n -> !ours.contains(n)).sorted().toList();
         if (!foreign.isEmpty()) {
-            throw new RefusedFolder(folder + " holds files the previous plan did not write (" + GeneratedText.comment(foreign.get(0))
+            throw new RefusedFolder(folder + " holds files the previous plan did not write ("
+                    + GeneratedText.comment(foreign.get(0))
                     + (foreign.size() > 1 ? " and " + (foreign.size() - 1) + " more" : "") + "): move them away first");
         }
         return present;
@@ -184,11 +191,21 @@ public final class PlanFiles {
         Map<String, StringBuilder> out = new TreeMap<>();
         for (Plan.Step step : plan.steps()) {
             for (Plan.SwitchPart part : step.switches()) {
-                StringBuilder s = out.computeIfAbsent(part.name(), n -> new StringBuilder("# roce-doctor: commands for switch "
-                        + n + (plan.host() == null ? "" : ", from the plan of host " + GeneratedText.comment(plan.host()))
-                        + ".\n# Run a step when apply.sh reaches it; its rollback undoes it.\n"));
-                s.append("\n## step ").append(step.step()).append(" (").append(part.platform()).append("): ")
-                        .append(GeneratedText.comment(step.summary())).append('\n');
+                StringBuilder s = out.computeIfAbsent(
+                        part.name(),
+                        n -> new StringBuilder("# roce-doctor: commands for switch "
+                                + n
+                                + (plan.host() == null
+                                        ? ""
+                                        : ", from the plan of host " + GeneratedText.comment(plan.host()))
+                                + ".\n# Run a step when apply.sh reaches it; its rollback undoes it.\n"));
+                s.append("\n## step ")
+                        .append(step.step())
+                        .append(" (")
+                        .append(part.platform())
+                        .append("): ")
+                        .append(GeneratedText.comment(step.summary()))
+                        .append('\n');
                 section(s, "apply", part.apply());
                 section(s, "verify", part.verify());
                 section(s, "rollback", part.rollback());

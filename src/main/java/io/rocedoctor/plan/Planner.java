@@ -4,7 +4,6 @@ import io.rocedoctor.engine.ActionProposal;
 import io.rocedoctor.engine.Diagnosis;
 import io.rocedoctor.engine.Finding;
 import io.rocedoctor.engine.Severity;
-
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -38,8 +37,12 @@ public final class Planner {
     }
 
     /** Proposals merged into one step; {@code switchSide} holds the switch drafts a host QoS draft was paired with. */
-    private record Draft(ActionSpec spec, List<Candidate> members, List<Plan.Change> changes, List<String> notes,
-                         List<Draft> switchSide) {
+    private record Draft(
+            ActionSpec spec,
+            List<Candidate> members,
+            List<Plan.Change> changes,
+            List<String> notes,
+            List<Draft> switchSide) {
         /**
          * The values the step's texts show. A manual step merged over several subjects (one investigation
          * for every port) lists each parameter outside merge-by with all its members' values, as a reader
@@ -99,12 +102,15 @@ public final class Planner {
     public Plan plan(Diagnosis diagnosis, Snapshot snapshot) {
         List<Plan.Refusal> refusals = new ArrayList<>();
         List<Finding> findings = new ArrayList<>(diagnosis.findings());
-        findings.sort(Comparator.comparingInt((Finding f) -> rank(f.severity())).thenComparing(Finding::id)
+        findings.sort(Comparator.comparingInt((Finding f) -> rank(f.severity()))
+                .thenComparing(Finding::id)
                 .thenComparing(Finding::subject));
         Map<String, List<Candidate>> groups = new LinkedHashMap<>();
         for (Finding f : findings) {
             for (ActionProposal p : f.actions()) {
-                validated(p, f, refusals).ifPresent(c -> groups.computeIfAbsent(groupKey(c), k -> new ArrayList<>()).add(c));
+                validated(p, f, refusals)
+                        .ifPresent(c -> groups.computeIfAbsent(groupKey(c), k -> new ArrayList<>())
+                                .add(c));
             }
         }
         List<Draft> drafts = new ArrayList<>();
@@ -123,7 +129,10 @@ public final class Planner {
     private Optional<Candidate> validated(ActionProposal p, Finding f, List<Plan.Refusal> refusals) {
         Optional<ActionSpec> found = catalog.find(p.action());
         if (found.isEmpty()) {
-            refusals.add(new Plan.Refusal(ParameterType.visible(p.action()), List.of(f.id()), f.subject(),
+            refusals.add(new Plan.Refusal(
+                    ParameterType.visible(p.action()),
+                    List.of(f.id()),
+                    f.subject(),
                     "the action catalog has no such action"));
             return Optional.empty();
         }
@@ -198,17 +207,23 @@ public final class Planner {
                     Finding loser = c.finding();
                     notes.add("conflict: " + winner.id() + " wants " + change.name() + " = " + kept.target() + ", "
                             + loser.id() + " wants " + change.target() + "; kept " + kept.target() + " because "
-                            + winner.id() + (rank(winner.severity()) < rank(loser.severity())
-                            ? " is more severe (" + winner.severity() + " over " + loser.severity() + ")"
-                            : " is as severe and comes first by id") + ". Re-measure: the other finding may remain.");
+                            + winner.id()
+                            + (rank(winner.severity()) < rank(loser.severity())
+                                    ? " is more severe (" + winner.severity() + " over " + loser.severity() + ")"
+                                    : " is as severe and comes first by id")
+                            + ". Re-measure: the other finding may remain.");
                 }
             }
         }
-        List<String> unknown = byName.values().stream().filter(ch -> ch.read() != null && ch.prior() == null)
-                .map(Plan.Change::name).toList();
+        List<String> unknown = byName.values().stream()
+                .filter(ch -> ch.read() != null && ch.prior() == null)
+                .map(Plan.Change::name)
+                .toList();
         if (!unknown.isEmpty()) {
-            notes.add("the snapshot lacks the prior value of " + (unknown.size() == 1 ? unknown.get(0)
-                    : unknown.size() + " settings (" + unknown.get(0) + ", ...)")
+            notes.add("the snapshot lacks the prior value of "
+                    + (unknown.size() == 1
+                            ? unknown.get(0)
+                            : unknown.size() + " settings (" + unknown.get(0) + ", ...)")
                     + ": apply.sh reads it live before changing it and rollback.sh restores what it read");
         }
         if (members.get(0).spec().switchSide() && members.size() > 1) {
@@ -218,11 +233,14 @@ public final class Planner {
         // The action's notes, then those of the platform the step runs on (an NVUE profile caveat is not a SONiC one).
         List<String> specNotes = new ArrayList<>(first.spec().notes());
         String platform = first.params().get("platform");
-        ActionSpec.SwitchSnippet snippet = platform == null ? null : first.spec().switchSnippets().get(platform);
+        ActionSpec.SwitchSnippet snippet =
+                platform == null ? null : first.spec().switchSnippets().get(platform);
         if (snippet != null) {
             specNotes.addAll(snippet.notes());
         }
-        notes.addAll(specNotes.stream().map(n -> Template.render(n, first.params(), Map.of())).toList());
+        notes.addAll(specNotes.stream()
+                .map(n -> Template.render(n, first.params(), Map.of()))
+                .toList());
         return new Draft(first.spec(), List.copyOf(members), List.copyOf(byName.values()), notes, List.of());
     }
 
@@ -235,17 +253,25 @@ public final class Planner {
         ActionSpec spec = members.get(0).spec();
         List<Candidate> out = new ArrayList<>(members);
         if (spec.keepLargest() != null) {
-            out.sort(Comparator.comparingLong((Candidate c) -> Long.parseLong(c.params().get(spec.keepLargest()))).reversed());
+            out.sort(Comparator.comparingLong(
+                            (Candidate c) -> Long.parseLong(c.params().get(spec.keepLargest())))
+                    .reversed());
         }
         for (String p : platformNames(spec, out.get(0).params().get("platform"))) {
-            if (p.equals("switch_port") || out.get(0).mergeBy().contains(p)
+            if (p.equals("switch_port")
+                    || out.get(0).mergeBy().contains(p)
                     || out.stream().map(c -> c.params().get(p)).distinct().count() < 2) {
                 continue;
             }
-            List<String> wants = out.stream().map(c -> c.finding().subject() + " wants " + c.params().get(p)).toList();
+            List<String> wants = out.stream()
+                    .map(c -> c.finding().subject() + " wants " + c.params().get(p))
+                    .toList();
             notes.add("conflict: one step for all of them, " + p + ": " + String.join(", ", wants) + "; kept "
-                    + out.get(0).params().get(p) + (p.equals(spec.keepLargest()) ? ", the largest, which covers every port"
-                    : ", the first by severity and id") + ".");
+                    + out.get(0).params().get(p)
+                    + (p.equals(spec.keepLargest())
+                            ? ", the largest, which covers every port"
+                            : ", the first by severity and id")
+                    + ".");
         }
         return out;
     }
@@ -254,22 +280,28 @@ public final class Planner {
         List<Plan.Change> out = new ArrayList<>();
         ActionSpec spec = c.spec();
         for (ActionSpec.SettingSpec s : spec.settings()) {
-            List<String> items = s.each() == null ? java.util.Collections.singletonList(null)
+            List<String> items = s.each() == null
+                    ? java.util.Collections.singletonList(null)
                     : spec.type(s.each()).items(c.params().get(s.each()));
-            List<String> spread = s.spread() ? spec.type(s.target()).items(c.params().get(s.target())) : List.of();
+            List<String> spread =
+                    s.spread() ? spec.type(s.target()).items(c.params().get(s.target())) : List.of();
             for (int i = 0; i < items.size(); i++) {
                 Map<String, String> values = new LinkedHashMap<>(c.params());
                 if (items.get(i) != null) {
                     values.put("item", items.get(i));
                 }
-                String target = s.value() != null ? s.value()
-                        : s.spread() ? spread.get(i % spread.size()) : c.params().get(s.target());
+                String target = s.value() != null
+                        ? s.value()
+                        : s.spread()
+                                ? spread.get(i % spread.size())
+                                : c.params().get(s.target());
                 String name = Template.render(s.name(), values, Map.of());
                 String prior = null;
                 if (s.prior() != null) {
                     prior = c.params().get(s.prior());
                 } else if (s.priorSource() != null) {
-                    prior = snapshot.value(Template.render(s.priorSource(), values, Map.of())).orElse(null);
+                    prior = snapshot.value(Template.render(s.priorSource(), values, Map.of()))
+                            .orElse(null);
                     ParameterType type = s.target() == null ? ParameterType.WORD : spec.type(s.target());
                     if (prior != null && type.problem(prior).isPresent()) {
                         // The value itself stays out: notes are printed by the scripts.
@@ -278,8 +310,15 @@ public final class Planner {
                         prior = null;
                     }
                 }
-                out.add(new Plan.Change(name, render(s.read(), values), Template.render(s.write(), values, SCRIPT_VALUE),
-                        target, prior, render(s.undo(), values), render(s.check(), values), s.identity() != null,
+                out.add(new Plan.Change(
+                        name,
+                        render(s.read(), values),
+                        Template.render(s.write(), values, SCRIPT_VALUE),
+                        target,
+                        prior,
+                        render(s.undo(), values),
+                        render(s.check(), values),
+                        s.identity() != null,
                         located(s, values, snapshot, name, notes)));
             }
         }
@@ -287,14 +326,19 @@ public final class Planner {
     }
 
     /** The item by name where the kernel may renumber it; null (with a note) when the snapshot does not name it. */
-    private static Plan.Located located(ActionSpec.SettingSpec s, Map<String, String> values, Snapshot snapshot,
-                                        String name, List<String> notes) {
+    private static Plan.Located located(
+            ActionSpec.SettingSpec s, Map<String, String> values, Snapshot snapshot, String name, List<String> notes) {
         ActionSpec.IdentitySpec id = s.identity();
         if (id == null) {
             return null;
         }
-        String identity = snapshot.value(Template.render(id.source(), values, Map.of())).orElse(null);
-        if (identity == null || ParameterType.byLabel(id.type()).orElseThrow().problem(identity).isPresent()) {
+        String identity =
+                snapshot.value(Template.render(id.source(), values, Map.of())).orElse(null);
+        if (identity == null
+                || ParameterType.byLabel(id.type())
+                        .orElseThrow()
+                        .problem(identity)
+                        .isPresent()) {
             notes.add("the snapshot does not name what " + name + " belongs to: apply.sh cannot check it is still"
                     + " the same, and persist/ leaves it out");
             return null;
@@ -303,7 +347,10 @@ public final class Planner {
         named.put("identity", identity);
         String present = Template.render(id.present(), named, Map.of());
         named.remove("item");
-        return new Plan.Located(identity, present, Template.render(id.locate(), named, Map.of()),
+        return new Plan.Located(
+                identity,
+                present,
+                Template.render(id.locate(), named, Map.of()),
                 Template.render(s.write(), named, AT_ITEM));
     }
 
@@ -324,12 +371,18 @@ public final class Planner {
             if (pair == null) {
                 continue;
             }
-            List<Draft> switches = drafts.stream().filter(s -> s.spec().id().equals(pair.with()) && !taken.contains(s)
-                    && pair.on().stream().allMatch(p -> java.util.Objects.equals(s.params().get(p), d.params().get(p)))).toList();
+            List<Draft> switches = drafts.stream()
+                    .filter(s -> s.spec().id().equals(pair.with())
+                            && !taken.contains(s)
+                            && pair.on().stream()
+                                    .allMatch(p -> java.util.Objects.equals(
+                                            s.params().get(p), d.params().get(p))))
+                    .toList();
             taken.addAll(switches);
             List<String> notes = new ArrayList<>(d.notes());
             if (switches.isEmpty()) {
-                notes.add("the switch side (" + pair.with() + ") must agree too; the bundle has no switch dump to plan it from,"
+                notes.add("the switch side (" + pair.with()
+                        + ") must agree too; the bundle has no switch dump to plan it from,"
                         + " so check the switch by hand before this step");
             } else {
                 notes.add("apply the switch side first (switch/<name>.txt, step of the same number), then the host side"
@@ -348,13 +401,19 @@ public final class Planner {
     /** By layer; within a layer, an action named in another's {@code before} waits for it; then by id and target. */
     private static List<Draft> ordered(List<Draft> drafts) {
         List<Draft> remaining = new ArrayList<>(drafts);
-        remaining.sort(Comparator.comparingInt((Draft d) -> ActionLayer.rank(d.spec().layer()))
-                .thenComparing(d -> d.spec().id()).thenComparing(d -> d.identity().toString()));
+        remaining.sort(
+                Comparator.comparingInt((Draft d) -> ActionLayer.rank(d.spec().layer()))
+                        .thenComparing(d -> d.spec().id())
+                        .thenComparing(d -> d.identity().toString()));
         List<Draft> out = new ArrayList<>();
         while (!remaining.isEmpty()) {
-            Draft next = remaining.stream().filter(d -> remaining.stream().noneMatch(o -> o != d
-                            && o.spec().layer().equals(d.spec().layer()) && o.spec().before().contains(d.spec().id())))
-                    .findFirst().orElse(remaining.get(0));
+            Draft next = remaining.stream()
+                    .filter(d -> remaining.stream()
+                            .noneMatch(o -> o != d
+                                    && o.spec().layer().equals(d.spec().layer())
+                                    && o.spec().before().contains(d.spec().id())))
+                    .findFirst()
+                    .orElse(remaining.get(0));
             remaining.remove(next);
             out.add(next);
         }
@@ -423,9 +482,27 @@ public final class Planner {
             target.put("host", host);
         }
         Persist persist = spec.persist() == null ? null : spec.persist().resolve(params);
-        return new Plan.Step(number, spec.id(), actions, spec.layer(), summary, d.because(), target, spec.risk(), spec.window(), spec.reference(),
-                spec.manual(), apply, verify, rollback, persist == null ? null : persist.describe(d.changes()),
-                render(spec.measure(), params, lists), d.notes(), switches, d.changes(), persist);
+        return new Plan.Step(
+                number,
+                spec.id(),
+                actions,
+                spec.layer(),
+                summary,
+                d.because(),
+                target,
+                spec.risk(),
+                spec.window(),
+                spec.reference(),
+                spec.manual(),
+                apply,
+                verify,
+                rollback,
+                persist == null ? null : persist.describe(d.changes()),
+                render(spec.measure(), params, lists),
+                d.notes(),
+                switches,
+                d.changes(),
+                persist);
     }
 
     private static Plan.SwitchPart switchPart(int step, Draft s) {
@@ -434,22 +511,33 @@ public final class Planner {
         String platform = params.get("platform");
         ActionSpec.SwitchSnippet snippet = s.spec().switchSnippets().get(platform);
         Map<String, List<String>> lists = new LinkedHashMap<>();
-        List<String> items = snippet.each() == null ? List.of() : s.spec().type(snippet.each()).items(params.get(snippet.each()));
+        List<String> items = snippet.each() == null
+                ? List.of()
+                : s.spec().type(snippet.each()).items(params.get(snippet.each()));
         lists.put("item", items);
         if (snippet.others() != null) {
-            List<String> others = new ArrayList<>(s.spec().type(snippet.others()).items(params.get(snippet.others())));
+            List<String> others =
+                    new ArrayList<>(s.spec().type(snippet.others()).items(params.get(snippet.others())));
             others.removeAll(items);
             lists.put("other", others);
         }
-        return new Plan.SwitchPart(params.get("switch"), platform, lines(snippet.apply(), params, lists),
-                lines(snippet.verify(), params, lists), lines(snippet.rollback(), params, lists));
+        return new Plan.SwitchPart(
+                params.get("switch"),
+                platform,
+                lines(snippet.apply(), params, lists),
+                lines(snippet.verify(), params, lists),
+                lines(snippet.rollback(), params, lists));
     }
 
     /** Renders snippet lines; a line holding {item} (or {other}) is written once per member of that list. */
-    private static List<String> lines(List<String> templates, Map<String, String> params, Map<String, List<String>> lists) {
+    private static List<String> lines(
+            List<String> templates, Map<String, String> params, Map<String, List<String>> lists) {
         List<String> out = new ArrayList<>();
         for (String t : templates) {
-            String list = lists.keySet().stream().filter(Template.names(t)::contains).findFirst().orElse(null);
+            String list = lists.keySet().stream()
+                    .filter(Template.names(t)::contains)
+                    .findFirst()
+                    .orElse(null);
             if (list != null) {
                 for (String member : lists.get(list)) {
                     Map<String, String> values = new LinkedHashMap<>(params);
@@ -467,7 +555,9 @@ public final class Planner {
     /** A command line that calls one of the scripts' own functions says which script runs it. */
     private static String scriptOnly(String line, String run) {
         String first = line.split(" ", 2)[0];
-        return ShellScripts.FUNCTION_NAMES.contains(first) ? line + "   # a function of the plan's scripts: " + run : line;
+        return ShellScripts.FUNCTION_NAMES.contains(first)
+                ? line + "   # a function of the plan's scripts: " + run
+                : line;
     }
 
     static String shown(String command, String value) {

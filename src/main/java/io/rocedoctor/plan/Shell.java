@@ -6,8 +6,7 @@ import java.util.regex.Pattern;
 public final class Shell {
     private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9_./:@%+,=-]+");
 
-    private Shell() {
-    }
+    private Shell() {}
 
     /** The value as one shell word: bare when it holds only plain characters, else single-quoted. */
     public static String quote(String value) {

@@ -53,10 +53,12 @@ public final class ShellScripts {
             """;
     /** The functions the scripts define (pfc_write, bnxt_cc_write...): no interactive shell has them. */
     static final java.util.Set<String> FUNCTION_NAMES = java.util.regex.Pattern.compile("(?m)^([a-z0-9_]+)\\(\\) \\{")
-            .matcher(FUNCTIONS).results().map(m -> m.group(1)).collect(java.util.stream.Collectors.toUnmodifiableSet());
+            .matcher(FUNCTIONS)
+            .results()
+            .map(m -> m.group(1))
+            .collect(java.util.stream.Collectors.toUnmodifiableSet());
 
-    private ShellScripts() {
-    }
+    private ShellScripts() {}
 
     /** functions.sh: the helpers every generated script holds (readers and writers of the settings). */
     static String functionsScript() {
@@ -71,7 +73,11 @@ public final class ShellScripts {
 
     public static String apply(Plan plan, String planId) {
         StringBuilder s = new StringBuilder();
-        header(s, "apply.sh", plan, planId,
+        header(
+                s,
+                "apply.sh",
+                plan,
+                planId,
                 "Applies the plan step by step. Dry run unless --execute; --step N runs one step, --from N the rest;\n"
                         + "# --force goes on when a live value differs from the snapshot's; --allow RISK (link-flap, outage,\n"
                         + "# reboot; repeat it or give a comma list) lets --execute run steps of that risk; --force-host runs on\n"
@@ -219,7 +225,11 @@ public final class ShellScripts {
 
     public static String rollback(Plan plan, String planId) {
         StringBuilder s = new StringBuilder();
-        header(s, "rollback.sh", plan, planId,
+        header(
+                s,
+                "rollback.sh",
+                plan,
+                planId,
                 "Restores what apply.sh recorded in the state folder, newest first, reading each value back.\n"
                         + "# Dry run unless --execute; --step N restores one step's changes only; --force-host runs on a host\n"
                         + "# other than the bundle's.");
@@ -310,7 +320,8 @@ public final class ShellScripts {
         }
         s.append(", ").append(plan.steps().size()).append(" step(s). Generated; review before running.\n");
         s.append("# ").append(purpose).append('\n');
-        s.append("# ROCE_DOCTOR_ROOT: a folder standing in for / in file paths (tests); ROCE_DOCTOR_STATE: the state\n");
+        s.append(
+                "# ROCE_DOCTOR_ROOT: a folder standing in for / in file paths (tests); ROCE_DOCTOR_STATE: the state\n");
         s.append("# folder (default: state/ next to the plan's apply.sh).\n");
         s.append("set -Eeuo pipefail\n\n");
         s.append("SCRIPT=").append(script).append('\n');
@@ -318,9 +329,15 @@ public final class ShellScripts {
             s.append("PLAN=").append(Shell.quote(planId)).append('\n');
         }
         // Both passed their ParameterType (Plan checks): nothing but [A-Za-z0-9_.-] and hex reaches these lines.
-        s.append("PLAN_HOST=").append(Shell.quote(plan.host() == null ? "" : plan.host())).append('\n');
-        s.append("PLAN_MACHINE=").append(Shell.quote(plan.machine() == null ? "" : plan.machine())).append('\n');
-        s.append("HOST_CHECK=").append(plan.redacted() ? "machine-id" : "hostname").append('\n');
+        s.append("PLAN_HOST=")
+                .append(Shell.quote(plan.host() == null ? "" : plan.host()))
+                .append('\n');
+        s.append("PLAN_MACHINE=")
+                .append(Shell.quote(plan.machine() == null ? "" : plan.machine()))
+                .append('\n');
+        s.append("HOST_CHECK=")
+                .append(plan.redacted() ? "machine-id" : "hostname")
+                .append('\n');
         s.append("EXECUTE=0\n");
         s.append("FORCE_HOST=0\n");
         s.append("ROOT=\"${ROCE_DOCTOR_ROOT:-}\"\n");
@@ -344,7 +361,11 @@ public final class ShellScripts {
             }
             s.append("write_").append(key).append("() { ").append(c.write()).append("; }\n");
             if (c.located() != null) {
-                s.append("same_").append(key).append("() { ").append(c.located().present()).append("; }\n");
+                s.append("same_")
+                        .append(key)
+                        .append("() { ")
+                        .append(c.located().present())
+                        .append("; }\n");
             }
         }
     }
@@ -355,8 +376,16 @@ public final class ShellScripts {
             Plan.Located l = step.changes().get(i).located();
             if (l != null) {
                 String key = key(step, i);
-                s.append("locate_").append(key).append("() { ").append(l.locate()).append("; }\n");
-                s.append("write_at_").append(key).append("() { ").append(l.writeAt()).append("; }\n");
+                s.append("locate_")
+                        .append(key)
+                        .append("() { ")
+                        .append(l.locate())
+                        .append("; }\n");
+                s.append("write_at_")
+                        .append(key)
+                        .append("() { ")
+                        .append(l.writeAt())
+                        .append("; }\n");
             }
         }
     }
@@ -366,24 +395,39 @@ public final class ShellScripts {
         functions(s, step);
         s.append("step_").append(n).append("() {\n");
         say(s, "step " + n + " [" + step.layer() + "] " + (step.manual() ? "MANUAL: " : "") + step.summary());
-        say(s, "  because " + String.join(", ", step.because()) + "; risk: " + step.risk()
-                + (step.window() ? " (maintenance window)" : ""));
+        say(
+                s,
+                "  because " + String.join(", ", step.because()) + "; risk: " + step.risk()
+                        + (step.window() ? " (maintenance window)" : ""));
         step.notes().forEach(note -> say(s, "  note: " + note));
         if (!step.changes().isEmpty() && RISK_REASONS.containsKey(step.risk())) {
-            s.append("    gate ").append(n).append(' ').append(step.risk()).append(' ')
-                    .append(Shell.quote(RISK_REASONS.get(step.risk()))).append('\n');
+            s.append("    gate ")
+                    .append(n)
+                    .append(' ')
+                    .append(step.risk())
+                    .append(' ')
+                    .append(Shell.quote(RISK_REASONS.get(step.risk())))
+                    .append('\n');
         }
         for (Plan.SwitchPart part : step.switches()) {
             // Nothing here reaches the switch: a person runs these lines there.
-            say(s, "  MANUAL: run on switch " + part.name() + " (" + part.platform() + ", see switch/" + part.name() + ".txt):");
+            say(
+                    s,
+                    "  MANUAL: run on switch " + part.name() + " (" + part.platform() + ", see switch/" + part.name()
+                            + ".txt):");
             part.apply().forEach(l -> say(s, "    " + l));
-            left(s, "step " + n + ": on switch " + part.name() + " (switch/" + part.name() + ".txt)"
-                    + (step.changes().isEmpty() ? "" : ", before this step's host part"));
+            left(
+                    s,
+                    "step " + n + ": on switch " + part.name() + " (switch/" + part.name() + ".txt)"
+                            + (step.changes().isEmpty() ? "" : ", before this step's host part"));
         }
         if (!step.switches().isEmpty() && !step.changes().isEmpty()) {
             s.append("    if [ \"$EXECUTE\" = 1 ] && [ \"$ONLY\" != ").append(n).append(" ]; then\n");
-            s.append("        fail ").append(Shell.quote("step " + n + " changes the switch first: apply its switch"
-                    + " commands, then run apply.sh --execute --step " + n + " and go on with --from " + (n + 1))).append('\n');
+            s.append("        fail ")
+                    .append(Shell.quote("step " + n + " changes the switch first: apply its switch"
+                            + " commands, then run apply.sh --execute --step " + n + " and go on with --from "
+                            + (n + 1)))
+                    .append('\n');
             s.append("    fi\n");
             say(s, "  then on this host:");
         }

@@ -2,7 +2,6 @@ package io.rocedoctor.plan;
 
 import io.rocedoctor.facts.Facts;
 import io.rocedoctor.facts.IrqBinding;
-
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -36,7 +35,9 @@ public record Snapshot(String host, String machine, boolean redacted, Map<String
         Map<String, String> values = new TreeMap<>();
         for (IrqBinding b : facts.of(IrqBinding.class)) {
             if (b.affinity() != null) {
-                values.put("/proc/irq/" + b.irq() + "/smp_affinity_list", b.affinity().toString());
+                values.put(
+                        "/proc/irq/" + b.irq() + "/smp_affinity_list",
+                        b.affinity().toString());
             }
             if (b.name() != null) {
                 values.put(IRQ_HANDLER + b.irq(), b.name());

@@ -14,8 +14,7 @@ import java.util.regex.Pattern;
 final class Template {
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{([a-z_]+)(?::(path))?}");
 
-    private Template() {
-    }
+    private Template() {}
 
     static String render(String template, Map<String, String> values, Map<String, String> verbatim) {
         Matcher m = PLACEHOLDER.matcher(template);
@@ -51,7 +50,10 @@ final class Template {
     static boolean quotesPlaceholder(String template) {
         Matcher m = PLACEHOLDER.matcher(template);
         while (m.find()) {
-            long quotes = template.substring(0, m.start()).chars().filter(c -> c == '"').count();
+            long quotes = template.substring(0, m.start())
+                    .chars()
+                    .filter(c -> c == '"')
+                    .count();
             if (quotes % 2 == 1) {
                 return true;
             }

@@ -18,7 +18,8 @@ import java.util.stream.Collectors;
 record CauseTree(Report.ReportFinding cause, List<CauseTree> symptoms) {
 
     static List<CauseTree> of(Report report) {
-        Set<String> present = report.findings().stream().map(Report.ReportFinding::ref).collect(Collectors.toSet());
+        Set<String> present =
+                report.findings().stream().map(Report.ReportFinding::ref).collect(Collectors.toSet());
         Map<String, List<Report.ReportFinding>> symptomsOf = new HashMap<>();
         for (Report.ReportFinding f : report.findings()) {
             for (String cause : f.explainedBy()) {
@@ -35,7 +36,8 @@ record CauseTree(Report.ReportFinding cause, List<CauseTree> symptoms) {
         return trees;
     }
 
-    private static CauseTree grow(Report.ReportFinding f, Map<String, List<Report.ReportFinding>> symptomsOf, Set<String> placed) {
+    private static CauseTree grow(
+            Report.ReportFinding f, Map<String, List<Report.ReportFinding>> symptomsOf, Set<String> placed) {
         placed.add(f.ref());
         List<CauseTree> under = new ArrayList<>();
         for (Report.ReportFinding s : symptomsOf.getOrDefault(f.ref(), List.of())) {

@@ -2,7 +2,6 @@ package io.rocedoctor.report;
 
 import io.rocedoctor.parse.CpuSet;
 import io.rocedoctor.parse.ParseException;
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -24,12 +23,12 @@ import java.util.regex.Pattern;
 final class EvidenceSummary {
     /** Fewer lines than this stay as they are: three IRQs read better one by one. */
     static final int COLLAPSE_FROM = 4;
+
     private static final Pattern NUMBER = Pattern.compile("\\d+");
     private static final Pattern LONG_DECIMAL = Pattern.compile("-?\\d+\\.\\d{3,}");
     private static final int VALUES_SHOWN = 6;
 
-    private EvidenceSummary() {
-    }
+    private EvidenceSummary() {}
 
     /** One line of evidence for people, and the lines it stands for (one unless it summarises). */
     record Line(Report.Evidence evidence, List<Report.Evidence> covers) {
@@ -43,7 +42,8 @@ final class EvidenceSummary {
         Set<Report.Evidence> seen = new LinkedHashSet<>();
         for (Report.Evidence e : evidence) {
             if (seen.add(e)) {
-                groups.computeIfAbsent(NUMBER.matcher(e.source()).replaceAll("#"), k -> new ArrayList<>()).add(e);
+                groups.computeIfAbsent(NUMBER.matcher(e.source()).replaceAll("#"), k -> new ArrayList<>())
+                        .add(e);
             }
         }
         List<Line> out = new ArrayList<>();
@@ -60,7 +60,8 @@ final class EvidenceSummary {
 
     /** The index of the one number that differs between the sources, or null when none or several do. */
     private static Integer varyingNumber(List<Report.Evidence> group) {
-        List<List<String>> numbers = group.stream().map(e -> numbers(e.source())).toList();
+        List<List<String>> numbers =
+                group.stream().map(e -> numbers(e.source())).toList();
         Integer varying = null;
         for (int i = 0; i < numbers.get(0).size(); i++) {
             int index = i;
@@ -82,9 +83,12 @@ final class EvidenceSummary {
             m.appendReplacement(source, i++ == position ? "*" : m.group());
         }
         m.appendTail(source);
-        List<Integer> ids = group.stream().map(e -> Integer.parseInt(numbers(e.source()).get(position))).toList();
+        List<Integer> ids = group.stream()
+                .map(e -> Integer.parseInt(numbers(e.source()).get(position)))
+                .toList();
         String label = source + ", " + group.size() + " of them (" + CpuSet.of(ids) + ")";
-        return new Report.Evidence(label, merged(group.stream().map(Report.Evidence::value).toList()), commonNote(group));
+        return new Report.Evidence(
+                label, merged(group.stream().map(Report.Evidence::value).toList()), commonNote(group));
     }
 
     /** CPU lists and numbers merge into one range list; other values are listed once each, the first few. */
@@ -98,7 +102,9 @@ final class EvidenceSummary {
         } catch (ParseException | RuntimeException notCpus) {
             List<String> distinct = new ArrayList<>(new TreeSet<>(values));
             return String.join(", ", distinct.subList(0, Math.min(VALUES_SHOWN, distinct.size())))
-                    + (distinct.size() > VALUES_SHOWN ? " and " + (distinct.size() - VALUES_SHOWN) + " other values" : "");
+                    + (distinct.size() > VALUES_SHOWN
+                            ? " and " + (distinct.size() - VALUES_SHOWN) + " other values"
+                            : "");
         }
     }
 
@@ -111,7 +117,8 @@ final class EvidenceSummary {
         for (Report.Evidence e : group) {
             List<String> words = Arrays.asList(e.note().split(" "));
             int n = 0;
-            while (n < suffix.size() && n < words.size()
+            while (n < suffix.size()
+                    && n < words.size()
                     && suffix.get(suffix.size() - 1 - n).equals(words.get(words.size() - 1 - n))) {
                 n++;
             }

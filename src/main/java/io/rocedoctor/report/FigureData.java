@@ -9,7 +9,6 @@ import io.rocedoctor.facts.PcieLink;
 import io.rocedoctor.facts.Port;
 import io.rocedoctor.facts.PriorityPause;
 import io.rocedoctor.parse.CpuSet;
-
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -25,8 +24,12 @@ import java.util.TreeSet;
  * interrupts each CPU took per NIC, the PFC pause counters per priority, and each NIC's PCIe
  * ceiling against what its ports may ask. A list is empty when the bundle lacks its data.
  */
-public record FigureData(List<NicSummary> nics, List<PathShares> pathShares, List<InterruptSpread> interrupts,
-                      List<PauseCounter> pause, List<PcieCeiling> pcie) {
+public record FigureData(
+        List<NicSummary> nics,
+        List<PathShares> pathShares,
+        List<InterruptSpread> interrupts,
+        List<PauseCounter> pause,
+        List<PcieCeiling> pcie) {
 
     public FigureData {
         nics = List.copyOf(nics);
@@ -37,12 +40,19 @@ public record FigureData(List<NicSummary> nics, List<PathShares> pathShares, Lis
     }
 
     /** A physical NIC as the summary names it. */
-    public record NicSummary(String id, String model, String driver, String firmware, Integer numaNode,
-                             List<String> ports, double activeGbps) {
+    public record NicSummary(
+            String id,
+            String model,
+            String driver,
+            String firmware,
+            Integer numaNode,
+            List<String> ports,
+            double activeGbps) {
         /** Model, driver and firmware for people, saying what the bundle did not report. */
         public String description() {
-            return (model == null ? "model not reported" : model) + " (" + (driver == null ? "driver not reported" : driver)
-                    + ", firmware " + (firmware == null ? "not reported" : firmware) + ")";
+            return (model == null ? "model not reported" : model) + " ("
+                    + (driver == null ? "driver not reported" : driver) + ", firmware "
+                    + (firmware == null ? "not reported" : firmware) + ")";
         }
     }
 
@@ -54,39 +64,48 @@ public record FigureData(List<NicSummary> nics, List<PathShares> pathShares, Lis
     }
 
     /** The interrupts of one NIC's lines per CPU, with the NIC's own NUMA node (null when unknown). */
-    public record InterruptSpread(String nic, Integer nicNode, List<CpuInterrupts> cpus, boolean sinceBoot) {
-    }
+    public record InterruptSpread(String nic, Integer nicNode, List<CpuInterrupts> cpus, boolean sinceBoot) {}
 
     /** The NUMA node of a CPU is null when the bundle has no NUMA topology for it. */
-    public record CpuInterrupts(int cpu, Integer node, long interrupts) {
-    }
+    public record CpuInterrupts(int cpu, Integer node, long interrupts) {}
 
     /** A per-priority PFC pause counter of a port; {@code perSecond} is null with one sample. */
-    public record PauseCounter(String port, String direction, int priority, long frames, Double perSecond,
-                               boolean sinceBoot) {
-    }
+    public record PauseCounter(
+            String port, String direction, int priority, long frames, Double perSecond, boolean sinceBoot) {}
 
     /**
      * A NIC's PCIe link ("Gen3 x8"), its usable rate after encoding, the share of it the profile
      * budgets for data ({@code budgetGbps}, null when the profile has no factor) and the speeds of
      * the NIC's ports whose sum is the demand.
      */
-    public record PcieCeiling(String nic, String link, double usableGbps, Double budgetGbps, double demandGbps,
-                              Map<String, Double> portGbps) {
+    public record PcieCeiling(
+            String nic,
+            String link,
+            double usableGbps,
+            Double budgetGbps,
+            double demandGbps,
+            Map<String, Double> portGbps) {
         public PcieCeiling {
             portGbps = Collections.unmodifiableMap(new TreeMap<>(portGbps));
         }
     }
 
     static FigureData from(Facts facts, Double pcieOverheadFactor) {
-        List<Nic> nics = facts.of(Nic.class).stream().sorted(Comparator.comparing(Nic::id)).toList();
+        List<Nic> nics = facts.of(Nic.class).stream()
+                .sorted(Comparator.comparing(Nic::id))
+                .toList();
         return new FigureData(
-                nics.stream().map(n -> new NicSummary(n.id(), n.model(), n.driver(), n.firmware(), n.numaNode(),
-                        n.ports(), n.activeGbps())).toList(),
+                nics.stream()
+                        .map(n -> new NicSummary(
+                                n.id(), n.model(), n.driver(), n.firmware(), n.numaNode(), n.ports(), n.activeGbps()))
+                        .toList(),
                 facts.of(GroupTraffic.class).stream()
-                        .sorted(Comparator.comparing(GroupTraffic::group).thenComparing(GroupTraffic::direction,
-                                Comparator.reverseOrder())) // tx before rx, as people say it
-                        .map(g -> new PathShares(g.group(), g.direction(), g.shares(), g.sinceBoot())).toList(),
+                        .sorted(Comparator.comparing(GroupTraffic::group)
+                                .thenComparing(
+                                        GroupTraffic::direction,
+                                        Comparator.reverseOrder())) // tx before rx, as people say it
+                        .map(g -> new PathShares(g.group(), g.direction(), g.shares(), g.sinceBoot()))
+                        .toList(),
                 interrupts(facts, nics),
                 pause(facts),
                 pcie(facts, nics, pcieOverheadFactor));
@@ -105,7 +124,8 @@ public record FigureData(List<NicSummary> nics, List<PathShares> pathShares, Lis
         List<IrqBinding> lines = facts.of(IrqBinding.class);
         List<InterruptSpread> out = new ArrayList<>();
         for (Nic nic : nics) {
-            List<IrqBinding> own = lines.stream().filter(b -> nic.id().equals(b.nic())).toList();
+            List<IrqBinding> own =
+                    lines.stream().filter(b -> nic.id().equals(b.nic())).toList();
             if (own.isEmpty()) {
                 continue;
             }
@@ -115,9 +135,13 @@ public record FigureData(List<NicSummary> nics, List<PathShares> pathShares, Lis
                 spread(line, perCpu);
             }
             List<CpuInterrupts> cpus = perCpu.entrySet().stream()
-                    .map(e -> new CpuInterrupts(e.getKey(), nodeOf.get(e.getKey()), e.getValue())).toList();
-            out.add(new InterruptSpread(nic.id(), nic.numaNode() == null || nic.numaNode() < 0 ? null : nic.numaNode(),
-                    cpus, own.stream().anyMatch(IrqBinding::sinceBoot)));
+                    .map(e -> new CpuInterrupts(e.getKey(), nodeOf.get(e.getKey()), e.getValue()))
+                    .toList();
+            out.add(new InterruptSpread(
+                    nic.id(),
+                    nic.numaNode() == null || nic.numaNode() < 0 ? null : nic.numaNode(),
+                    cpus,
+                    own.stream().anyMatch(IrqBinding::sinceBoot)));
         }
         return out;
     }
@@ -144,9 +168,11 @@ public record FigureData(List<NicSummary> nics, List<PathShares> pathShares, Lis
     private static List<PauseCounter> pause(Facts facts) {
         List<PauseCounter> out = new ArrayList<>();
         for (PriorityPause p : facts.of(PriorityPause.class)) {
-            out.add(new PauseCounter(p.device(), p.direction(), p.priority(), p.frames(), p.perSecond(), p.sinceBoot()));
+            out.add(new PauseCounter(
+                    p.device(), p.direction(), p.priority(), p.frames(), p.perSecond(), p.sinceBoot()));
         }
-        out.sort(Comparator.comparing(PauseCounter::port).thenComparing(PauseCounter::direction, Comparator.reverseOrder())
+        out.sort(Comparator.comparing(PauseCounter::port)
+                .thenComparing(PauseCounter::direction, Comparator.reverseOrder())
                 .thenComparingInt(PauseCounter::priority));
         return out;
     }
@@ -162,10 +188,16 @@ public record FigureData(List<NicSummary> nics, List<PathShares> pathShares, Lis
                 continue;
             }
             Map<String, Double> portGbps = new TreeMap<>();
-            ports.stream().filter(p -> nic.id().equals(p.nic()) && p.speedMbps() != null)
+            ports.stream()
+                    .filter(p -> nic.id().equals(p.nic()) && p.speedMbps() != null)
                     .forEach(p -> portGbps.put(p.name(), p.speedMbps() / 1000.0));
-            out.add(new PcieCeiling(nic.id(), "Gen" + link.generation() + " x" + link.width(), link.usableGbps(),
-                    overheadFactor == null ? null : overheadFactor * link.usableGbps(), nic.activeGbps(), portGbps));
+            out.add(new PcieCeiling(
+                    nic.id(),
+                    "Gen" + link.generation() + " x" + link.width(),
+                    link.usableGbps(),
+                    overheadFactor == null ? null : overheadFactor * link.usableGbps(),
+                    nic.activeGbps(),
+                    portGbps));
         }
         return out;
     }

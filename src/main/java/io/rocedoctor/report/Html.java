@@ -50,7 +50,11 @@ final class Html {
         }
         for (int i = 0; i < pairs.length; i += 2) {
             if (pairs[i + 1] != null) {
-                out.append(' ').append(pairs[i]).append("=\"").append(escape(pairs[i + 1])).append('"');
+                out.append(' ')
+                        .append(pairs[i])
+                        .append("=\"")
+                        .append(escape(pairs[i + 1]))
+                        .append('"');
             }
         }
     }

@@ -52,15 +52,30 @@ public final class HtmlRenderer implements Renderer {
         Html h = head("roce-doctor: fleet of " + fleet.hosts());
         h.element("h1", "RoCE fleet report");
         h.element("p", fleet.headline(), "class", "headline");
-        h.element("h2", "Hosts").open("table", "class", "hosts").open("tr").element("th", "Host").element("th", "Worst")
-                .element("th", "Findings").element("th", "Top finding").close("tr");
+        h.element("h2", "Hosts")
+                .open("table", "class", "hosts")
+                .open("tr")
+                .element("th", "Host")
+                .element("th", "Worst")
+                .element("th", "Findings")
+                .element("th", "Top finding")
+                .close("tr");
         for (int i = 0; i < fleet.hostTable().size(); i++) {
             Fleet.HostRow row = fleet.hostTable().get(i);
-            h.open("tr").open("td").open("a", "href", "#host-" + i).text(row.host()).close("a").close("td").open("td");
+            h.open("tr")
+                    .open("td")
+                    .open("a", "href", "#host-" + i)
+                    .text(row.host())
+                    .close("a")
+                    .close("td")
+                    .open("td");
             if (row.worst() != null) {
                 h.element("span", row.worst(), "class", "sev " + row.worst());
             }
-            h.close("td").element("td", row.countText()).element("td", row.top() == null ? "" : row.top(), "class", "value").close("tr");
+            h.close("td")
+                    .element("td", row.countText())
+                    .element("td", row.top() == null ? "" : row.top(), "class", "value")
+                    .close("tr");
         }
         h.close("table");
         h.element("h2", "Fleet findings");
@@ -72,13 +87,19 @@ public final class HtmlRenderer implements Renderer {
             finding(h, f);
             h.close("article");
         }
-        list(h, "Bundles that could not be read", fleet.unreadable().stream().map(Fleet.Unreadable::error).toList());
+        list(
+                h,
+                "Bundles that could not be read",
+                fleet.unreadable().stream().map(Fleet.Unreadable::error).toList());
         h.element("h2", "Hosts, one by one");
         for (int i = 0; i < hosts.size(); i++) {
             Report r = hosts.get(i);
             Fleet.HostRow row = Fleet.HostRow.of(r);
-            h.open("details", "id", "host-" + i, "class", "host").element("summary", r.bundle().host() + " \u2014 "
-                    + row.countText() + (row.top() == null ? "" : " \u2014 " + row.top()));
+            h.open("details", "id", "host-" + i, "class", "host")
+                    .element(
+                            "summary",
+                            r.bundle().host() + " \u2014 " + row.countText()
+                                    + (row.top() == null ? "" : " \u2014 " + row.top()));
             body(h, r);
             h.close("details");
         }
@@ -88,15 +109,23 @@ public final class HtmlRenderer implements Renderer {
     private static Html head(String title) {
         Html h = new Html();
         h.markup("<!DOCTYPE html>\n").open("html", "lang", "en").open("head").empty("meta", "charset", "utf-8");
-        h.empty("meta", "http-equiv", "Content-Security-Policy", "content", "default-src 'none'; style-src 'unsafe-inline'");
+        h.empty(
+                "meta",
+                "http-equiv",
+                "Content-Security-Policy",
+                "content",
+                "default-src 'none'; style-src 'unsafe-inline'");
         h.empty("meta", "name", "viewport", "content", "width=device-width, initial-scale=1");
         h.element("title", title);
         return h.open("style").markup(STYLE).close("style").close("head").open("body");
     }
 
     private static String foot(Html h, String version) {
-        h.element("p", "Written by roce-doctor " + version + " from the bundle alone; this file loads nothing.",
-                "class", "muted");
+        h.element(
+                "p",
+                "Written by roce-doctor " + version + " from the bundle alone; this file loads nothing.",
+                "class",
+                "muted");
         return h.close("body").close("html").markup("\n").toString();
     }
 
@@ -106,8 +135,13 @@ public final class HtmlRenderer implements Renderer {
         List<String> opening = r.analysed().opening();
         h.element("p", opening.get(0), "class", r.analysed().rdmaDevices().isEmpty() ? "headline alarm" : "headline");
         opening.stream().skip(1).forEach(line -> h.element("p", line));
-        h.element("p", r.tool() + " " + r.version() + " \u00b7 profile " + r.profile() + " \u00b7 " + r.bundle().path()
-                + " (" + r.bundle().layout() + ", " + r.bundle().sampling() + ")", "class", "muted");
+        h.element(
+                "p",
+                r.tool() + " " + r.version() + " \u00b7 profile " + r.profile() + " \u00b7 "
+                        + r.bundle().path() + " (" + r.bundle().layout() + ", "
+                        + r.bundle().sampling() + ")",
+                "class",
+                "muted");
         h.element("p", TextRenderer.summary(r), "class", "summary");
         summary(h, r);
         findings(h, r);
@@ -133,15 +167,26 @@ public final class HtmlRenderer implements Renderer {
         if (r.figures() == null || r.figures().nics().isEmpty()) {
             h.text("none found in the bundle");
         }
-        for (FigureData.NicSummary n : r.figures() == null ? List.<FigureData.NicSummary>of() : r.figures().nics()) {
-            h.open("div").element("code", n.id()).text(" " + n.description()
-                    + ", NUMA node " + (n.numaNode() == null || n.numaNode() < 0 ? "unknown" : n.numaNode())
-                    + ", ports " + String.join(", ", n.ports()) + ", " + SvgFigures.gbps(n.activeGbps()) + " up").close("div");
+        for (FigureData.NicSummary n : r.figures() == null
+                ? List.<FigureData.NicSummary>of()
+                : r.figures().nics()) {
+            h.open("div")
+                    .element("code", n.id())
+                    .text(" " + n.description()
+                            + ", NUMA node " + (n.numaNode() == null || n.numaNode() < 0 ? "unknown" : n.numaNode())
+                            + ", ports " + String.join(", ", n.ports()) + ", " + SvgFigures.gbps(n.activeGbps())
+                            + " up")
+                    .close("div");
         }
         h.close("td").close("tr");
-        row(h, "Collected", r.sources().parsed().size() + " sources parsed, " + r.sources().missing().size()
-                + " missing, " + r.sources().failed().size() + " failed; " + r.evaluated().size() + " rules evaluated, "
-                + r.notEvaluated().size() + " not");
+        row(
+                h,
+                "Collected",
+                r.sources().parsed().size() + " sources parsed, "
+                        + r.sources().missing().size()
+                        + " missing, " + r.sources().failed().size() + " failed; "
+                        + r.evaluated().size() + " rules evaluated, "
+                        + r.notEvaluated().size() + " not");
         h.open("tr").element("th", "Worst findings").open("td");
         List<CauseTree> roots = CauseTree.of(r);
         if (roots.isEmpty()) {
@@ -149,8 +194,12 @@ public final class HtmlRenderer implements Renderer {
         }
         for (CauseTree t : roots.subList(0, Math.min(WORST, roots.size()))) {
             Report.ReportFinding f = t.cause();
-            h.open("div").element("span", f.severity(), "class", "sev " + f.severity()).text(" ").element("code", f.id())
-                    .text(" " + f.subject() + ": " + f.title()).close("div");
+            h.open("div")
+                    .element("span", f.severity(), "class", "sev " + f.severity())
+                    .text(" ")
+                    .element("code", f.id())
+                    .text(" " + f.subject() + ": " + f.title())
+                    .close("div");
         }
         h.close("td").close("tr").close("table");
     }
@@ -177,8 +226,12 @@ public final class HtmlRenderer implements Renderer {
     }
 
     private static void finding(Html h, Report.ReportFinding f) {
-        h.open("h3").element("span", f.severity(), "class", "sev").text(" ").element("code", f.id())
-                .text(" on " + f.subject() + " ").element("span", "[" + f.confidence() + ", " + f.layer() + "]", "class", "muted")
+        h.open("h3")
+                .element("span", f.severity(), "class", "sev")
+                .text(" ")
+                .element("code", f.id())
+                .text(" on " + f.subject() + " ")
+                .element("span", "[" + f.confidence() + ", " + f.layer() + "]", "class", "muted")
                 .close("h3");
         h.open("p").element("strong", f.title()).close("p");
         if (!f.explanation().isBlank()) {
@@ -188,14 +241,23 @@ public final class HtmlRenderer implements Renderer {
             h.element("p", "Explained by " + String.join(", ", f.explainedBy()) + ".", "class", "muted");
         }
         if (!f.evidence().isEmpty()) {
-            h.open("table").open("tr").element("th", "Evidence").element("th", "Value").element("th", "Note").close("tr");
+            h.open("table")
+                    .open("tr")
+                    .element("th", "Evidence")
+                    .element("th", "Value")
+                    .element("th", "Note")
+                    .close("tr");
             List<EvidenceSummary.Line> lines = EvidenceSummary.of(f.evidence());
             for (EvidenceSummary.Line line : lines) {
                 evidenceRow(h, line.evidence());
             }
             h.close("table");
             if (lines.stream().anyMatch(EvidenceSummary.Line::summarises)) {
-                h.open("details").element("summary", "Every line of evidence (" + f.evidence().size() + ")").open("table");
+                h.open("details")
+                        .element(
+                                "summary",
+                                "Every line of evidence (" + f.evidence().size() + ")")
+                        .open("table");
                 f.evidence().forEach(e -> evidenceRow(h, e));
                 h.close("table").close("details");
             }
@@ -210,8 +272,11 @@ public final class HtmlRenderer implements Renderer {
     }
 
     private static void evidenceRow(Html h, Report.Evidence e) {
-        h.open("tr").element("td", e.source(), "class", "value").element("td", e.value(), "class", "value")
-                .element("td", e.note() == null ? "" : e.note()).close("tr");
+        h.open("tr")
+                .element("td", e.source(), "class", "value")
+                .element("td", e.value(), "class", "value")
+                .element("td", e.note() == null ? "" : e.note())
+                .close("tr");
     }
 
     private static void plan(Html h, PlanView plan) {
@@ -248,11 +313,23 @@ public final class HtmlRenderer implements Renderer {
         if (refusals.isEmpty()) {
             return;
         }
-        h.element("h2", "Refused values (not in the plan)").open("table").open("tr").element("th", "Action")
-                .element("th", "Findings").element("th", "Subject").element("th", "Why").close("tr");
+        h.element("h2", "Refused values (not in the plan)")
+                .open("table")
+                .open("tr")
+                .element("th", "Action")
+                .element("th", "Findings")
+                .element("th", "Subject")
+                .element("th", "Why")
+                .close("tr");
         for (PlanView.Refusal x : refusals) {
-            h.open("tr").open("td").element("code", x.action()).close("td").element("td", String.join(", ", x.because()))
-                    .element("td", x.subject(), "class", "value").element("td", x.reason(), "class", "value").close("tr");
+            h.open("tr")
+                    .open("td")
+                    .element("code", x.action())
+                    .close("td")
+                    .element("td", String.join(", ", x.because()))
+                    .element("td", x.subject(), "class", "value")
+                    .element("td", x.reason(), "class", "value")
+                    .close("tr");
         }
         h.close("table");
     }
@@ -261,8 +338,13 @@ public final class HtmlRenderer implements Renderer {
         if (r.notEvaluated().isEmpty()) {
             return;
         }
-        h.element("h2", "Not evaluated").open("table").open("tr").element("th", "Why").element("th", "Rules it blocks")
-                .element("th", "Where it comes from").close("tr");
+        h.element("h2", "Not evaluated")
+                .open("table")
+                .open("tr")
+                .element("th", "Why")
+                .element("th", "Rules it blocks")
+                .element("th", "Where it comes from")
+                .close("tr");
         for (Report.NotEvaluatedGroup g : r.notEvaluatedSummary()) {
             h.open("tr").element("td", g.why()).open("td");
             for (int i = 0; i < g.rules().size(); i++) {
@@ -271,27 +353,58 @@ public final class HtmlRenderer implements Renderer {
             h.close("td").element("td", g.hint() == null ? "" : g.hint()).close("tr");
         }
         h.close("table");
-        h.open("details").element("summary", "Each rule not evaluated (" + r.notEvaluated().size() + ")")
-                .open("table").open("tr").element("th", "Rule").element("th", "Why").close("tr");
+        h.open("details")
+                .element(
+                        "summary",
+                        "Each rule not evaluated (" + r.notEvaluated().size() + ")")
+                .open("table")
+                .open("tr")
+                .element("th", "Rule")
+                .element("th", "Why")
+                .close("tr");
         for (Report.NotEvaluatedRule n : r.notEvaluated()) {
-            h.open("tr").open("td").element("code", n.rule()).close("td").element("td", n.why()).close("tr");
+            h.open("tr")
+                    .open("td")
+                    .element("code", n.rule())
+                    .close("td")
+                    .element("td", n.why())
+                    .close("tr");
         }
         h.close("table").close("details");
     }
 
     private static void collected(Html h, Report r) {
         h.element("h2", "What was collected");
-        h.open("p").element("strong", "Parsed: ").text(r.sources().parsed().isEmpty() ? "nothing"
-                : String.join(", ", r.sources().parsed())).close("p");
+        h.open("p")
+                .element("strong", "Parsed: ")
+                .text(
+                        r.sources().parsed().isEmpty()
+                                ? "nothing"
+                                : String.join(", ", r.sources().parsed()))
+                .close("p");
         if (!r.sources().missing().isEmpty()) {
-            h.open("p").element("strong", "Missing: ").text(String.join(", ", r.sources().missing())).close("p");
+            h.open("p")
+                    .element("strong", "Missing: ")
+                    .text(String.join(", ", r.sources().missing()))
+                    .close("p");
         }
         if (!r.sources().failed().isEmpty()) {
-            h.open("table").open("tr").element("th", "Could not be read").element("th", "Where").element("th", "Error")
+            h.open("table")
+                    .open("tr")
+                    .element("th", "Could not be read")
+                    .element("th", "Where")
+                    .element("th", "Error")
                     .close("tr");
             for (Report.FailedSource f : r.sources().failed()) {
-                h.open("tr").element("td", f.source()).element("td", f.file() == null ? ""
-                        : f.file() + (f.line() == null ? "" : ":" + f.line()), "class", "value").element("td", f.error()).close("tr");
+                h.open("tr")
+                        .element("td", f.source())
+                        .element(
+                                "td",
+                                f.file() == null ? "" : f.file() + (f.line() == null ? "" : ":" + f.line()),
+                                "class",
+                                "value")
+                        .element("td", f.error())
+                        .close("tr");
             }
             h.close("table");
         }
@@ -313,6 +426,9 @@ public final class HtmlRenderer implements Renderer {
     }
 
     static boolean drawable(FigureData f) {
-        return !f.pathShares().isEmpty() || !f.interrupts().isEmpty() || !f.pause().isEmpty() || !f.pcie().isEmpty();
+        return !f.pathShares().isEmpty()
+                || !f.interrupts().isEmpty()
+                || !f.pause().isEmpty()
+                || !f.pcie().isEmpty();
     }
 }

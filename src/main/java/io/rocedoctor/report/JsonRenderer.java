@@ -15,8 +15,8 @@ public final class JsonRenderer implements Renderer {
     }
 
     private JsonRenderer(ObjectMapper mapper) {
-        this.mapper = mapper
-                .setDefaultPropertyInclusion(JsonInclude.Value.construct(JsonInclude.Include.NON_NULL, JsonInclude.Include.NON_NULL))
+        this.mapper = mapper.setDefaultPropertyInclusion(
+                        JsonInclude.Value.construct(JsonInclude.Include.NON_NULL, JsonInclude.Include.NON_NULL))
                 .enable(SerializationFeature.INDENT_OUTPUT)
                 .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
     }

@@ -1,7 +1,6 @@
 package io.rocedoctor.report;
 
 import io.rocedoctor.plan.GeneratedText;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -25,13 +24,16 @@ public final class JunitRenderer implements Renderer {
         this.threshold = ReportBuilder.rank(failOn == null ? "info" : failOn);
     }
 
-    private record Testcase(String rule, String name, Report.ReportFinding finding, String skipped) {
-    }
+    private record Testcase(String rule, String name, Report.ReportFinding finding, String skipped) {}
 
     /** One testsuite: its name, host, properties, testcases and the plan's refusals. */
-    private record Suite(String name, String host, List<String[]> properties, List<Testcase> cases,
-                         List<PlanView.Refusal> refusals, List<Fleet.Unreadable> unreadable) {
-    }
+    private record Suite(
+            String name,
+            String host,
+            List<String[]> properties,
+            List<Testcase> cases,
+            List<PlanView.Refusal> refusals,
+            List<Fleet.Unreadable> unreadable) {}
 
     @Override
     public String render(Report r) {
@@ -48,8 +50,15 @@ public final class JunitRenderer implements Renderer {
         if (cases.isEmpty() && fleet.unreadable().isEmpty()) {
             cases.add(new Testcase("fleet", "fleet", null, null));
         }
-        suites.add(new Suite("roce-doctor fleet", "fleet", List.of(new String[] {"headline", GeneratedText.line(fleet.headline())},
-                new String[] {"fail-on", ReportBuilder.SEVERITIES.get(threshold)}), cases, List.of(), fleet.unreadable()));
+        suites.add(new Suite(
+                "roce-doctor fleet",
+                "fleet",
+                List.of(
+                        new String[] {"headline", GeneratedText.line(fleet.headline())},
+                        new String[] {"fail-on", ReportBuilder.SEVERITIES.get(threshold)}),
+                cases,
+                List.of(),
+                fleet.unreadable()));
         return document(suites);
     }
 
@@ -58,7 +67,9 @@ public final class JunitRenderer implements Renderer {
         // an XML parser turns a raw newline in an attribute into a space, and a bidi control would mislead.
         String host = GeneratedText.line(r.bundle().host());
         Map<String, List<Report.ReportFinding>> byRule = new TreeMap<>();
-        r.findings().forEach(f -> byRule.computeIfAbsent(f.id(), k -> new ArrayList<>()).add(f));
+        r.findings()
+                .forEach(f ->
+                        byRule.computeIfAbsent(f.id(), k -> new ArrayList<>()).add(f));
         Set<String> rules = new TreeSet<>(r.evaluated());
         rules.addAll(byRule.keySet()); // a user rule's finding counts even if the catalog does not know it
         List<Testcase> cases = new ArrayList<>();
@@ -70,20 +81,35 @@ public final class JunitRenderer implements Renderer {
             found.forEach(f -> cases.add(new Testcase(rule, GeneratedText.line(f.subject()), f, null)));
         }
         r.notEvaluated().forEach(n -> cases.add(new Testcase(n.rule(), host, null, n.why())));
-        List<PlanView.Refusal> refusals = r.plan() == null ? List.of() : PlanView.of(r.plan()).refusals();
-        List<String[]> properties = List.of(new String[] {"headline", GeneratedText.line(r.analysed().headline())},
-                new String[] {"analysed", GeneratedText.line(r.analysed().scope())}, new String[] {"profile", r.profile()},
-                new String[] {"bundle", r.bundle().path()}, new String[] {"version", r.version()},
+        List<PlanView.Refusal> refusals =
+                r.plan() == null ? List.of() : PlanView.of(r.plan()).refusals();
+        List<String[]> properties = List.of(
+                new String[] {"headline", GeneratedText.line(r.analysed().headline())},
+                new String[] {"analysed", GeneratedText.line(r.analysed().scope())},
+                new String[] {"profile", r.profile()},
+                new String[] {"bundle", r.bundle().path()},
+                new String[] {"version", r.version()},
                 new String[] {"fail-on", ReportBuilder.SEVERITIES.get(threshold)});
         return new Suite("roce-doctor " + host, host, properties, cases, refusals, List.of());
     }
 
     private String[] counts(Suite s) {
-        long failures = s.cases().stream().filter(this::fails).count() + s.refusals().size();
+        long failures =
+                s.cases().stream().filter(this::fails).count() + s.refusals().size();
         long skipped = s.cases().stream().filter(c -> c.skipped() != null).count();
-        return new String[] {"tests", String.valueOf(s.cases().size() + s.refusals().size() + s.unreadable().size()),
-                "failures", String.valueOf(failures), "errors", String.valueOf(s.unreadable().size()),
-                "skipped", String.valueOf(skipped), "time", "0"};
+        return new String[] {
+            "tests",
+            String.valueOf(
+                    s.cases().size() + s.refusals().size() + s.unreadable().size()),
+            "failures",
+            String.valueOf(failures),
+            "errors",
+            String.valueOf(s.unreadable().size()),
+            "skipped",
+            String.valueOf(skipped),
+            "time",
+            "0"
+        };
     }
 
     private String document(List<Suite> suites) {
@@ -96,10 +122,24 @@ public final class JunitRenderer implements Renderer {
         }
         Html x = new Html();
         x.markup("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-        x.open("testsuites", "name", "roce-doctor", "tests", String.valueOf(total[0]), "failures", String.valueOf(total[1]),
-                "errors", String.valueOf(total[2]), "skipped", String.valueOf(total[3]), "time", "0").markup("\n");
+        x.open(
+                        "testsuites",
+                        "name",
+                        "roce-doctor",
+                        "tests",
+                        String.valueOf(total[0]),
+                        "failures",
+                        String.valueOf(total[1]),
+                        "errors",
+                        String.valueOf(total[2]),
+                        "skipped",
+                        String.valueOf(total[3]),
+                        "time",
+                        "0")
+                .markup("\n");
         for (Suite s : suites) {
-            x.open("testsuite", with(counts(s), "name", s.name(), "hostname", s.host())).markup("\n");
+            x.open("testsuite", with(counts(s), "name", s.name(), "hostname", s.host()))
+                    .markup("\n");
             x.markup("  ").open("properties");
             s.properties().forEach(p -> property(x, p[0], p[1]));
             x.close("properties").markup("\n");
@@ -109,7 +149,13 @@ public final class JunitRenderer implements Renderer {
                     x.empty("skipped", "message", c.skipped());
                 } else if (fails(c)) {
                     Report.ReportFinding f = c.finding();
-                    x.element("failure", details(f), "type", f.severity(), "message", GeneratedText.line(f.severity() + ": " + f.title()));
+                    x.element(
+                            "failure",
+                            details(f),
+                            "type",
+                            f.severity(),
+                            "message",
+                            GeneratedText.line(f.severity() + ": " + f.title()));
                 } else if (c.finding() != null) {
                     x.element("system-out", c.finding().severity() + " (below the threshold): " + details(c.finding()));
                 }
@@ -121,7 +167,15 @@ public final class JunitRenderer implements Renderer {
                 x.close("testcase").markup("\n");
             }
             for (Fleet.Unreadable u : s.unreadable()) {
-                x.markup("  ").open("testcase", "classname", "bundle.unreadable", "name", GeneratedText.line(u.path()), "time", "0");
+                x.markup("  ")
+                        .open(
+                                "testcase",
+                                "classname",
+                                "bundle.unreadable",
+                                "name",
+                                GeneratedText.line(u.path()),
+                                "time",
+                                "0");
                 x.element("error", u.error(), "type", "unreadable", "message", GeneratedText.line(u.error()));
                 x.close("testcase").markup("\n");
             }
@@ -146,12 +200,23 @@ public final class JunitRenderer implements Renderer {
     }
 
     private static String details(Report.ReportFinding f) {
-        StringBuilder b = new StringBuilder(f.subject()).append(": ").append(f.title()).append(" [").append(f.confidence())
+        StringBuilder b = new StringBuilder(f.subject())
+                .append(": ")
+                .append(f.title())
+                .append(" [")
+                .append(f.confidence())
                 .append("]\n");
-        f.evidence().forEach(e -> b.append("- ").append(e.source()).append(": ").append(e.value())
-                .append(e.note() == null ? "" : "  " + e.note()).append('\n'));
+        f.evidence()
+                .forEach(e -> b.append("- ")
+                        .append(e.source())
+                        .append(": ")
+                        .append(e.value())
+                        .append(e.note() == null ? "" : "  " + e.note())
+                        .append('\n'));
         if (!f.explainedBy().isEmpty()) {
-            b.append("explained by: ").append(String.join(", ", f.explainedBy())).append('\n');
+            b.append("explained by: ")
+                    .append(String.join(", ", f.explainedBy()))
+                    .append('\n');
         }
         if (!f.actions().isEmpty()) {
             b.append("fix: ").append(String.join(", ", f.actions())).append('\n');

@@ -15,16 +15,33 @@ public final class MarkdownRenderer implements Renderer {
     public String render(Report r) {
         StringBuilder md = new StringBuilder();
         md.append("# RoCE diagnosis of ").append(text(r.bundle().host())).append("\n\n");
-        r.analysed().opening().forEach(line -> md.append("**").append(text(line)).append("**\n\n"));
+        r.analysed()
+                .opening()
+                .forEach(line -> md.append("**").append(text(line)).append("**\n\n"));
         md.append("**").append(text(TextRenderer.summary(r))).append("**\n\n");
-        md.append(r.tool()).append(' ').append(r.version()).append(", profile ").append(code(r.profile()))
-                .append(", bundle ").append(code(r.bundle().path())).append(" (").append(text(r.bundle().layout()))
-                .append(", ").append(r.bundle().sampling()).append(")\n\n");
+        md.append(r.tool())
+                .append(' ')
+                .append(r.version())
+                .append(", profile ")
+                .append(code(r.profile()))
+                .append(", bundle ")
+                .append(code(r.bundle().path()))
+                .append(" (")
+                .append(text(r.bundle().layout()))
+                .append(", ")
+                .append(r.bundle().sampling())
+                .append(")\n\n");
         if (r.figures() != null) {
             for (FigureData.NicSummary n : r.figures().nics()) {
-                md.append("- NIC ").append(code(n.id())).append(' ').append(text(n.description())).append(", NUMA node ")
-                        .append(n.numaNode() == null || n.numaNode() < 0 ? "unknown" : n.numaNode()).append(", ports ")
-                        .append(text(String.join(", ", n.ports()))).append('\n');
+                md.append("- NIC ")
+                        .append(code(n.id()))
+                        .append(' ')
+                        .append(text(n.description()))
+                        .append(", NUMA node ")
+                        .append(n.numaNode() == null || n.numaNode() < 0 ? "unknown" : n.numaNode())
+                        .append(", ports ")
+                        .append(text(String.join(", ", n.ports())))
+                        .append('\n');
             }
             md.append(r.figures().nics().isEmpty() ? "" : "\n");
         }
@@ -35,9 +52,17 @@ public final class MarkdownRenderer implements Renderer {
         } else {
             md.append("| Severity | Rule | Subject | Title | Explained by |\n|---|---|---|---|---|\n");
             for (Report.ReportFinding f : r.findings()) {
-                md.append("| ").append(f.severity().toUpperCase(Locale.ROOT)).append(" | ").append(cell(code(f.id())))
-                        .append(" | ").append(cell(text(f.subject()))).append(" | ").append(cell(text(f.title())))
-                        .append(" | ").append(cell(text(String.join(", ", f.explainedBy())))).append(" |\n");
+                md.append("| ")
+                        .append(f.severity().toUpperCase(Locale.ROOT))
+                        .append(" | ")
+                        .append(cell(code(f.id())))
+                        .append(" | ")
+                        .append(cell(text(f.subject())))
+                        .append(" | ")
+                        .append(cell(text(f.title())))
+                        .append(" | ")
+                        .append(cell(text(String.join(", ", f.explainedBy()))))
+                        .append(" |\n");
             }
             md.append('\n');
             for (CauseTree t : CauseTree.of(r)) {
@@ -52,23 +77,44 @@ public final class MarkdownRenderer implements Renderer {
             }
             if (!plan.refusals().isEmpty()) {
                 md.append("## Refused values (not in the plan)\n\n");
-                plan.refusals().forEach(x -> md.append("- ").append(text(x.title())).append(": ").append(text(x.reason()))
-                        .append('\n'));
+                plan.refusals()
+                        .forEach(x -> md.append("- ")
+                                .append(text(x.title()))
+                                .append(": ")
+                                .append(text(x.reason()))
+                                .append('\n'));
                 md.append('\n');
             }
         }
         if (!r.notEvaluated().isEmpty()) {
             md.append("## Not evaluated\n\n| Why | Rules it blocks | Where it comes from |\n|---|---|---|\n");
-            r.notEvaluatedSummary().forEach(g -> md.append("| ").append(cell(text(g.why()))).append(" | ")
-                    .append(cell(String.join(", ", g.rules().stream().map(MarkdownRenderer::code).toList()))).append(" | ")
-                    .append(cell(g.hint() == null ? "" : text(g.hint()))).append(" |\n"));
+            r.notEvaluatedSummary()
+                    .forEach(g -> md.append("| ")
+                            .append(cell(text(g.why())))
+                            .append(" | ")
+                            .append(cell(String.join(
+                                    ", ",
+                                    g.rules().stream()
+                                            .map(MarkdownRenderer::code)
+                                            .toList())))
+                            .append(" | ")
+                            .append(cell(g.hint() == null ? "" : text(g.hint())))
+                            .append(" |\n"));
             md.append('\n');
         }
         if (!r.sources().failed().isEmpty()) {
             md.append("## Sources that could not be read\n\n");
-            r.sources().failed().forEach(f -> md.append("- ").append(code(f.source())).append(": ")
-                    .append(f.file() == null ? "" : code(f.file() + (f.line() == null ? "" : ":" + f.line())) + ": ")
-                    .append(text(f.error())).append('\n'));
+            r.sources()
+                    .failed()
+                    .forEach(f -> md.append("- ")
+                            .append(code(f.source()))
+                            .append(": ")
+                            .append(
+                                    f.file() == null
+                                            ? ""
+                                            : code(f.file() + (f.line() == null ? "" : ":" + f.line())) + ": ")
+                            .append(text(f.error()))
+                            .append('\n'));
             md.append('\n');
         }
         return md.toString().stripTrailing() + "\n";
@@ -76,12 +122,19 @@ public final class MarkdownRenderer implements Renderer {
 
     /** Several bundles: the fleet's headline, host table and findings, then each host's report one heading level down. */
     public String renderFleet(Fleet fleet, List<Report> hosts) {
-        StringBuilder md = new StringBuilder("# RoCE fleet report\n\n**").append(text(fleet.headline())).append("**\n\n");
+        StringBuilder md = new StringBuilder("# RoCE fleet report\n\n**")
+                .append(text(fleet.headline()))
+                .append("**\n\n");
         md.append("## Hosts\n\n| Host | Worst | Findings | Top finding |\n|---|---|---|---|\n");
         for (Fleet.HostRow row : fleet.hostTable()) {
-            md.append("| ").append(cell(text(row.host()))).append(" | ")
-                    .append(row.worst() == null ? "" : row.worst().toUpperCase(Locale.ROOT)).append(" | ")
-                    .append(cell(text(row.countText()))).append(" | ").append(row.top() == null ? "" : cell(text(row.top())))
+            md.append("| ")
+                    .append(cell(text(row.host())))
+                    .append(" | ")
+                    .append(row.worst() == null ? "" : row.worst().toUpperCase(Locale.ROOT))
+                    .append(" | ")
+                    .append(cell(text(row.countText())))
+                    .append(" | ")
+                    .append(row.top() == null ? "" : cell(text(row.top())))
                     .append(" |\n");
         }
         md.append("\n## Fleet findings\n\n");
@@ -91,7 +144,8 @@ public final class MarkdownRenderer implements Renderer {
         fleet.findings().forEach(f -> finding(md, f, "### "));
         if (!fleet.unreadable().isEmpty()) {
             md.append("## Bundles that could not be read\n\n");
-            fleet.unreadable().forEach(u -> md.append("- ").append(text(u.error())).append('\n'));
+            fleet.unreadable()
+                    .forEach(u -> md.append("- ").append(text(u.error())).append('\n'));
             md.append('\n');
         }
         hosts.forEach(h -> md.append(demoted(render(h))).append('\n'));
@@ -116,44 +170,80 @@ public final class MarkdownRenderer implements Renderer {
     }
 
     private static void finding(StringBuilder md, Report.ReportFinding f, String heading) {
-        md.append(heading).append(f.severity().toUpperCase(Locale.ROOT)).append(' ').append(code(f.id())).append(" on ")
-                .append(text(f.subject())).append("\n\n**").append(text(f.title())).append("** (")
-                .append(text(f.confidence())).append(", ").append(text(f.layer())).append(")\n\n");
+        md.append(heading)
+                .append(f.severity().toUpperCase(Locale.ROOT))
+                .append(' ')
+                .append(code(f.id()))
+                .append(" on ")
+                .append(text(f.subject()))
+                .append("\n\n**")
+                .append(text(f.title()))
+                .append("** (")
+                .append(text(f.confidence()))
+                .append(", ")
+                .append(text(f.layer()))
+                .append(")\n\n");
         if (!f.explanation().isBlank()) {
             md.append(text(f.explanation())).append("\n\n");
         }
         if (!f.explainedBy().isEmpty()) {
-            md.append("Explained by ").append(text(String.join(", ", f.explainedBy()))).append(".\n\n");
+            md.append("Explained by ")
+                    .append(text(String.join(", ", f.explainedBy())))
+                    .append(".\n\n");
         }
         for (EvidenceSummary.Line line : EvidenceSummary.of(f.evidence())) {
             Report.Evidence e = line.evidence();
-            md.append("- ").append(code(e.source())).append(": ").append(code(e.value()))
-                    .append(e.note() == null ? "" : " \u2014 " + text(e.note())).append('\n');
+            md.append("- ")
+                    .append(code(e.source()))
+                    .append(": ")
+                    .append(code(e.value()))
+                    .append(e.note() == null ? "" : " \u2014 " + text(e.note()))
+                    .append('\n');
         }
         if (!f.actions().isEmpty()) {
-            md.append(f.evidence().isEmpty() ? "" : "\n").append("Fix: ")
-                    .append(String.join(", ", f.actions().stream().map(MarkdownRenderer::code).toList())).append('\n');
+            md.append(f.evidence().isEmpty() ? "" : "\n")
+                    .append("Fix: ")
+                    .append(String.join(
+                            ", ",
+                            f.actions().stream().map(MarkdownRenderer::code).toList()))
+                    .append('\n');
         }
         md.append('\n');
     }
 
     private static void plan(StringBuilder md, PlanView plan) {
         md.append("## Plan\n\n");
-        plan.notes().forEach((k, v) -> md.append("- ").append(text(k)).append(": ").append(text(v)).append('\n'));
+        plan.notes()
+                .forEach((k, v) -> md.append("- ")
+                        .append(text(k))
+                        .append(": ")
+                        .append(text(v))
+                        .append('\n'));
         md.append(plan.notes().isEmpty() ? "" : "\n");
         for (PlanView.Step step : plan.steps()) {
             md.append("### ").append(text(step.title())).append("\n\n");
-            step.facts().forEach((k, v) -> md.append("- ").append(text(k)).append(": ").append(text(v)).append('\n'));
+            step.facts()
+                    .forEach((k, v) -> md.append("- ")
+                            .append(text(k))
+                            .append(": ")
+                            .append(text(v))
+                            .append('\n'));
             md.append(step.facts().isEmpty() ? "" : "\n");
             for (Map.Entry<String, List<String>> list : step.commands().entrySet()) {
                 md.append("**").append(text(list.getKey())).append("**\n\n");
                 if (step.manual()) {
-                    list.getValue().forEach(line -> md.append("- ").append(text(line)).append('\n'));
+                    list.getValue()
+                            .forEach(line -> md.append("- ").append(text(line)).append('\n'));
                     md.append('\n');
                 } else {
                     String body = String.join("\n", list.getValue());
                     String fence = "`".repeat(Math.max(3, longestRun(body, '`') + 1));
-                    md.append(fence).append("sh\n").append(body).append('\n').append(fence).append("\n\n");
+                    md.append(fence)
+                            .append("sh\n")
+                            .append(body)
+                            .append('\n')
+                            .append(fence)
+                            .append("\n\n");
                 }
             }
         }
@@ -167,7 +257,8 @@ public final class MarkdownRenderer implements Renderer {
                 case '<' -> b.append("&lt;");
                 case '>' -> b.append("&gt;");
                 case '&' -> b.append("&amp;");
-                case '\\', '`', '*', '_', '[', ']', '#', '|', '!', '~' -> b.append('\\').append(c);
+                case '\\', '`', '*', '_', '[', ']', '#', '|', '!', '~' ->
+                    b.append('\\').append(c);
                 default -> b.append(c);
             }
         }

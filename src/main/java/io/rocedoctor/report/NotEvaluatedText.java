@@ -6,8 +6,7 @@ import java.util.List;
 final class NotEvaluatedText {
     private static final int NAMED = 4;
 
-    private NotEvaluatedText() {
-    }
+    private NotEvaluatedText() {}
 
     /** "blocks 2 rules: PHY_BER_HIGH, PHY_FEC_OFF"; "blocks 9 rules: A, B, C, D and 5 more". */
     static String rules(Report.NotEvaluatedGroup g) {

@@ -2,7 +2,6 @@ package io.rocedoctor.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -22,15 +21,15 @@ record PlanView(List<Step> steps, List<Refusal> refusals, Map<String, String> no
     private static final Set<String> TITLE_FIELDS = Set.of("step", "id");
 
     /** {@code manual} steps carry instructions, not commands, in their lists. */
-    record Step(String title, Map<String, String> facts, Map<String, List<String>> commands, boolean manual) {
-    }
+    record Step(String title, Map<String, String> facts, Map<String, List<String>> commands, boolean manual) {}
 
     /** An action the plan left out, the findings that wanted it, their subject, and why (values escaped). */
     record Refusal(String action, List<String> because, String subject, String reason) {
 
         /** One line: {@code bond-xmit-hash-layer34 for HASH_SINGLE_PATH_CONCENTRATION on bond0;reboot}. */
         String title() {
-            return action + (because.isEmpty() ? "" : " for " + String.join(", ", because))
+            return action
+                    + (because.isEmpty() ? "" : " for " + String.join(", ", because))
                     + (subject.isEmpty() ? "" : " on " + subject);
         }
     }
@@ -59,7 +58,10 @@ record PlanView(List<Step> steps, List<Refusal> refusals, Map<String, String> no
     private static Refusal refusal(JsonNode r) {
         List<String> because = new ArrayList<>();
         r.path("because").forEach(b -> because.add(b.asText()));
-        return new Refusal(r.path("action").asText(""), List.copyOf(because), r.path("subject").asText(""),
+        return new Refusal(
+                r.path("action").asText(""),
+                List.copyOf(because),
+                r.path("subject").asText(""),
                 r.path("reason").asText(""));
     }
 

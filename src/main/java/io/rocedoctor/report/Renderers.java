@@ -7,8 +7,7 @@ public final class Renderers {
     /** The formats, in {@code analyze --format}'s order. */
     public static final List<String> NAMES = List.of("text", "json", "yaml", "markdown", "html", "junit");
 
-    private Renderers() {
-    }
+    private Renderers() {}
 
     /**
      * The renderer of a format. {@code failOn} is the JUnit report's failing severity (null: none),
@@ -23,7 +22,9 @@ public final class Renderers {
             case "html" -> new HtmlRenderer();
             case "junit" -> new JunitRenderer(failOn);
             case "text" -> new TextRenderer(colour, width, showNotEvaluated);
-            default -> throw new IllegalArgumentException("format must be one of " + String.join(", ", NAMES) + ", not '" + format + "'");
+            default ->
+                throw new IllegalArgumentException(
+                        "format must be one of " + String.join(", ", NAMES) + ", not '" + format + "'");
         };
     }
 }

@@ -8,9 +8,19 @@ import java.util.Locale;
  * Field order here is the JSON's field order. {@code evaluated} lists the rules that were judged
  * (the JUnit format needs the ones that passed); {@code figures} holds what the pictures draw.
  */
-public record Report(String tool, String version, String profile, BundleInfo bundle, Analysed analysed, Sources sources,
-                     List<ReportFinding> findings, List<NotEvaluatedRule> notEvaluated,
-                     List<NotEvaluatedGroup> notEvaluatedSummary, List<String> evaluated, Object plan, FigureData figures) {
+public record Report(
+        String tool,
+        String version,
+        String profile,
+        BundleInfo bundle,
+        Analysed analysed,
+        Sources sources,
+        List<ReportFinding> findings,
+        List<NotEvaluatedRule> notEvaluated,
+        List<NotEvaluatedGroup> notEvaluatedSummary,
+        List<String> evaluated,
+        Object plan,
+        FigureData figures) {
 
     /**
      * What was analysed, for the headline every format opens with: the host's NICs and how many of
@@ -18,8 +28,13 @@ public record Report(String tool, String version, String profile, BundleInfo bun
      * in a line). {@code headline} is the first line: when no RDMA device is present it says so, and
      * that only generic checks ran; otherwise it is the scope.
      */
-    public record Analysed(String headline, String scope, int nics, int nicsWithRdma, List<String> rdmaDevices,
-                           List<String> switches) {
+    public record Analysed(
+            String headline,
+            String scope,
+            int nics,
+            int nicsWithRdma,
+            List<String> rdmaDevices,
+            List<String> switches) {
 
         /** The lines a report opens with: the headline, then what was analysed when the headline is not that. */
         public List<String> opening() {
@@ -37,16 +52,15 @@ public record Report(String tool, String version, String profile, BundleInfo bun
      * the sos plugin for a sosreport), a source unreadable, or a reason of its own (the profile, no
      * RDMA device). The people's view of {@code notEvaluated}, which keeps one entry per rule.
      */
-    public record NotEvaluatedGroup(String why, List<String> rules, String hint) {
-    }
+    public record NotEvaluatedGroup(String why, List<String> rules, String hint) {}
 
     static String count(int n, String noun) {
         return n + " " + noun + (n == 1 ? "" : noun.endsWith("h") ? "es" : "s");
     }
 
     /** Which bundle, how it was laid out, which host, how many samples and how far apart. */
-    public record BundleInfo(String path, String layout, String host, int samples, Double intervalSeconds,
-                             List<String> refused) {
+    public record BundleInfo(
+            String path, String layout, String host, int samples, Double intervalSeconds, List<String> refused) {
 
         /** "2 samples 10.0 s apart", as the human formats say it. */
         public String sampling() {
@@ -56,18 +70,24 @@ public record Report(String tool, String version, String profile, BundleInfo bun
     }
 
     /** What was read: parsed sources, missing ones, and failures with file and line. */
-    public record Sources(List<String> parsed, List<String> missing, List<FailedSource> failed, List<String> notes) {
-    }
+    public record Sources(List<String> parsed, List<String> missing, List<FailedSource> failed, List<String> notes) {}
 
-    public record FailedSource(String source, String file, Integer line, String error) {
-    }
+    public record FailedSource(String source, String file, Integer line, String error) {}
 
-    public record Evidence(String source, String value, String note) {
-    }
+    public record Evidence(String source, String value, String note) {}
 
-    public record ReportFinding(String id, String severity, String confidence, String layer, String subject,
-                                String title, String explanation, List<Evidence> evidence, List<String> explains,
-                                List<String> explainedBy, List<String> actions) {
+    public record ReportFinding(
+            String id,
+            String severity,
+            String confidence,
+            String layer,
+            String subject,
+            String title,
+            String explanation,
+            List<Evidence> evidence,
+            List<String> explains,
+            List<String> explainedBy,
+            List<String> actions) {
 
         /** How relations name this finding: {@code ID@subject} (one rule fires once per subject). */
         public String ref() {

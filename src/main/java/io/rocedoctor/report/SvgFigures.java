@@ -16,14 +16,14 @@ final class SvgFigures {
     /** One colour per NUMA node (cycled past eight); grey for a CPU of unknown node. */
     private static final List<String> NODE_COLOURS =
             List.of("#4e79a7", "#f28e2b", "#59a14f", "#b07aa1", "#76b7b2", "#edc948", "#ff9da7", "#9c755f");
+
     private static final String UNKNOWN = "#9e9e9e";
     private static final String BAR = "#4e79a7";
     private static final String HOT = "#c0392b";
     private static final String TRACK = "#eceff1";
     private static final String INK = "#263238";
 
-    private SvgFigures() {
-    }
+    private SvgFigures() {}
 
     /** Every picture the figures have data for. */
     static void all(Html h, FigureData f) {
@@ -36,35 +36,79 @@ final class SvgFigures {
     /** Per multi-path group, each member's share of the bytes per direction against an even split. */
     static void pathShares(Html h, List<FigureData.PathShares> shares) {
         Map<String, List<FigureData.PathShares>> byGroup = new LinkedHashMap<>();
-        shares.forEach(s -> byGroup.computeIfAbsent(s.group(), k -> new ArrayList<>()).add(s));
+        shares.forEach(
+                s -> byGroup.computeIfAbsent(s.group(), k -> new ArrayList<>()).add(s));
         int label = 160;
         int bar = 380;
         int row = 22;
         for (Map.Entry<String, List<FigureData.PathShares>> group : byGroup.entrySet()) {
-            int rows = group.getValue().stream().mapToInt(s -> s.shares().size() + 1).sum();
+            int rows = group.getValue().stream()
+                    .mapToInt(s -> s.shares().size() + 1)
+                    .sum();
             int height = rows * row + 16;
             begin(h, "path-shares", 640, height, "Traffic share per port of " + group.getKey());
             int y = 8;
             for (FigureData.PathShares s : group.getValue()) {
                 double even = 1.0 / Math.max(1, s.shares().size());
-                h.element("text", s.direction() + (s.sinceBoot() ? " (since boot)" : " (between samples)"),
-                        "x", "0", "y", num(y + 15), "font-weight", "bold", "fill", INK);
-                h.element("text", "even split " + percent(even), "x", num(label + bar * even + 4), "y", num(y + 15),
-                        "font-size", "11", "fill", INK);
+                h.element(
+                        "text",
+                        s.direction() + (s.sinceBoot() ? " (since boot)" : " (between samples)"),
+                        "x",
+                        "0",
+                        "y",
+                        num(y + 15),
+                        "font-weight",
+                        "bold",
+                        "fill",
+                        INK);
+                h.element(
+                        "text",
+                        "even split " + percent(even),
+                        "x",
+                        num(label + bar * even + 4),
+                        "y",
+                        num(y + 15),
+                        "font-size",
+                        "11",
+                        "fill",
+                        INK);
                 y += row;
                 int first = y;
                 for (Map.Entry<String, Double> member : s.shares().entrySet()) {
                     double share = member.getValue();
                     h.element("text", member.getKey(), "x", "8", "y", num(y + 15), "fill", INK);
                     h.empty("rect", "x", num(label), "y", num(y + 4), "width", num(bar), "height", "14", "fill", TRACK);
-                    h.open("rect", "x", num(label), "y", num(y + 4), "width", num(bar * share), "height", "14",
-                                    "fill", share > 1.5 * even ? HOT : BAR)
-                            .element("title", member.getKey() + ": " + percent(share)).close("rect");
+                    h.open(
+                                    "rect",
+                                    "x",
+                                    num(label),
+                                    "y",
+                                    num(y + 4),
+                                    "width",
+                                    num(bar * share),
+                                    "height",
+                                    "14",
+                                    "fill",
+                                    share > 1.5 * even ? HOT : BAR)
+                            .element("title", member.getKey() + ": " + percent(share))
+                            .close("rect");
                     h.element("text", percent(share), "x", num(label + bar + 8), "y", num(y + 15), "fill", INK);
                     y += row;
                 }
-                h.empty("line", "x1", num(label + bar * even), "x2", num(label + bar * even), "y1", num(first),
-                        "y2", num(y), "stroke", INK, "stroke-dasharray", "4 3");
+                h.empty(
+                        "line",
+                        "x1",
+                        num(label + bar * even),
+                        "x2",
+                        num(label + bar * even),
+                        "y1",
+                        num(first),
+                        "y2",
+                        num(y),
+                        "stroke",
+                        INK,
+                        "stroke-dasharray",
+                        "4 3");
             }
             end(h, "How " + group.getKey() + "'s bytes spread over its ports; red: more than 1.5 times an even share.");
         }
@@ -78,11 +122,26 @@ final class SvgFigures {
         int plotH = 150;
         List<FigureData.CpuInterrupts> cpus = spread.cpus();
         double bw = (double) plotW / Math.max(1, cpus.size());
-        long max = Math.max(1, cpus.stream().mapToLong(FigureData.CpuInterrupts::interrupts).max().orElse(1));
+        long max = Math.max(
+                1,
+                cpus.stream()
+                        .mapToLong(FigureData.CpuInterrupts::interrupts)
+                        .max()
+                        .orElse(1));
         begin(h, "interrupts", left + plotW + 20, top + plotH + 44, "Interrupts per CPU of NIC " + spread.nic());
-        h.element("text", "NIC " + spread.nic() + (spread.nicNode() == null ? ": NUMA node unknown"
-                        : " on NUMA node " + spread.nicNode() + " (shaded)") + (spread.sinceBoot() ? ", since boot" : ""),
-                "x", num(left), "y", "16", "fill", INK);
+        h.element(
+                "text",
+                "NIC " + spread.nic()
+                        + (spread.nicNode() == null
+                                ? ": NUMA node unknown"
+                                : " on NUMA node " + spread.nicNode() + " (shaded)")
+                        + (spread.sinceBoot() ? ", since boot" : ""),
+                "x",
+                num(left),
+                "y",
+                "16",
+                "fill",
+                INK);
         for (int[] run : runs(cpus)) {
             Integer node = cpus.get(run[0]).node();
             double x = left + run[0] * bw;
@@ -91,10 +150,28 @@ final class SvgFigures {
             if (nicNode) {
                 h.empty("rect", "x", num(x), "y", num(top), "width", num(w), "height", num(plotH), "fill", "#fff3c4");
             }
-            h.element("text", "CPU " + cpus.get(run[0]).cpu(), "x", num(x + 2), "y", num(top + plotH + 16),
-                    "font-size", "11", "fill", INK);
-            h.element("text", (node == null ? "node ?" : "node " + node) + (nicNode ? " \u2605 NIC" : ""),
-                    "x", num(x + w / 2), "y", num(top + plotH + 34), "text-anchor", "middle", "fill", colour(node));
+            h.element(
+                    "text",
+                    "CPU " + cpus.get(run[0]).cpu(),
+                    "x",
+                    num(x + 2),
+                    "y",
+                    num(top + plotH + 16),
+                    "font-size",
+                    "11",
+                    "fill",
+                    INK);
+            h.element(
+                    "text",
+                    (node == null ? "node ?" : "node " + node) + (nicNode ? " \u2605 NIC" : ""),
+                    "x",
+                    num(x + w / 2),
+                    "y",
+                    num(top + plotH + 34),
+                    "text-anchor",
+                    "middle",
+                    "fill",
+                    colour(node));
         }
         for (int i = 0; i < cpus.size(); i++) {
             FigureData.CpuInterrupts c = cpus.get(i);
@@ -102,19 +179,66 @@ final class SvgFigures {
                 continue;
             }
             double height = plotH * (double) c.interrupts() / max;
-            h.open("rect", "x", num(left + i * bw), "y", num(top + plotH - height), "width", num(Math.max(1, bw - 1)),
-                            "height", num(height), "fill", colour(c.node()))
-                    .element("title", "CPU " + c.cpu() + (c.node() == null ? "" : " (node " + c.node() + ")") + ": "
-                            + c.interrupts() + " interrupts").close("rect");
+            h.open(
+                            "rect",
+                            "x",
+                            num(left + i * bw),
+                            "y",
+                            num(top + plotH - height),
+                            "width",
+                            num(Math.max(1, bw - 1)),
+                            "height",
+                            num(height),
+                            "fill",
+                            colour(c.node()))
+                    .element(
+                            "title",
+                            "CPU " + c.cpu() + (c.node() == null ? "" : " (node " + c.node() + ")") + ": "
+                                    + c.interrupts() + " interrupts")
+                    .close("rect");
         }
-        h.empty("line", "x1", num(left), "x2", num(left + plotW), "y1", num(top + plotH), "y2", num(top + plotH),
-                "stroke", INK);
-        h.element("text", compact((double) max), "x", num(left - 6), "y", num(top + 10), "text-anchor", "end", "font-size", "11",
-                "fill", INK);
-        h.element("text", "0", "x", num(left - 6), "y", num(top + plotH), "text-anchor", "end", "font-size", "11",
-                "fill", INK);
-        end(h, "Interrupts of " + spread.nic() + "'s lines per CPU. Bars on CPUs outside the shaded node cross the "
-                + "NUMA interconnect. A line served by several CPUs is split evenly between them.");
+        h.empty(
+                "line",
+                "x1",
+                num(left),
+                "x2",
+                num(left + plotW),
+                "y1",
+                num(top + plotH),
+                "y2",
+                num(top + plotH),
+                "stroke",
+                INK);
+        h.element(
+                "text",
+                compact((double) max),
+                "x",
+                num(left - 6),
+                "y",
+                num(top + 10),
+                "text-anchor",
+                "end",
+                "font-size",
+                "11",
+                "fill",
+                INK);
+        h.element(
+                "text",
+                "0",
+                "x",
+                num(left - 6),
+                "y",
+                num(top + plotH),
+                "text-anchor",
+                "end",
+                "font-size",
+                "11",
+                "fill",
+                INK);
+        end(
+                h,
+                "Interrupts of " + spread.nic() + "'s lines per CPU. Bars on CPUs outside the shaded node cross the "
+                        + "NUMA interconnect. A line served by several CPUs is split evenly between them.");
     }
 
     /** PFC pause frames per priority (columns) for each port and direction (rows), as a heat map. */
@@ -126,15 +250,27 @@ final class SvgFigures {
         counters.forEach(c -> rows.computeIfAbsent(c.port() + " " + c.direction(), k -> new LinkedHashMap<>())
                 .put(c.priority(), c));
         boolean rates = counters.stream().allMatch(c -> c.perSecond() != null);
-        double max = counters.stream().mapToDouble(c -> rates ? c.perSecond() : c.frames()).max().orElse(0);
+        double max = counters.stream()
+                .mapToDouble(c -> rates ? c.perSecond() : c.frames())
+                .max()
+                .orElse(0);
         int left = 170;
         int cell = 56;
         int row = 24;
         int top = 26;
         begin(h, "pause", left + 8 * cell + 10, top + rows.size() * row + 10, "PFC pause frames per priority and port");
         for (int p = 0; p < 8; p++) {
-            h.element("text", "prio " + p, "x", num(left + p * cell + cell / 2.0), "y", "18", "text-anchor", "middle",
-                    "fill", INK);
+            h.element(
+                    "text",
+                    "prio " + p,
+                    "x",
+                    num(left + p * cell + cell / 2.0),
+                    "y",
+                    "18",
+                    "text-anchor",
+                    "middle",
+                    "fill",
+                    INK);
         }
         int y = top;
         for (Map.Entry<String, Map<Integer, FigureData.PauseCounter>> r : rows.entrySet()) {
@@ -143,16 +279,39 @@ final class SvgFigures {
                 FigureData.PauseCounter c = r.getValue().get(p);
                 double v = c == null ? 0 : rates ? c.perSecond() : c.frames();
                 String label = c == null ? "\u2013" : rates ? compact(v) + "/s" : compact(v);
-                h.empty("rect", "x", num(left + p * cell + 1), "y", num(y + 1), "width", num(cell - 2),
-                        "height", num(row - 2), "fill", c == null ? TRACK : heat(v, max));
-                h.element("text", label, "x", num(left + p * cell + cell / 2.0), "y", num(y + 16),
-                        "text-anchor", "middle", "font-size", "11", "fill", INK);
+                h.empty(
+                        "rect",
+                        "x",
+                        num(left + p * cell + 1),
+                        "y",
+                        num(y + 1),
+                        "width",
+                        num(cell - 2),
+                        "height",
+                        num(row - 2),
+                        "fill",
+                        c == null ? TRACK : heat(v, max));
+                h.element(
+                        "text",
+                        label,
+                        "x",
+                        num(left + p * cell + cell / 2.0),
+                        "y",
+                        num(y + 16),
+                        "text-anchor",
+                        "middle",
+                        "font-size",
+                        "11",
+                        "fill",
+                        INK);
             }
             y += row;
         }
-        end(h, (rates ? "Pause frames per second between the samples" : "Pause frames since boot (one sample)")
-                + " per PFC priority: rx were received from the switch, tx were sent by this host. "
-                + "Grey: counter not in the bundle.");
+        end(
+                h,
+                (rates ? "Pause frames per second between the samples" : "Pause frames since boot (one sample)")
+                        + " per PFC priority: rx were received from the switch, tx were sent by this host. "
+                        + "Grey: counter not in the bundle.");
     }
 
     /** A NIC's PCIe link: what it can carry, the profile's budget of it, and the sum of its ports' speeds. */
@@ -164,36 +323,101 @@ final class SvgFigures {
         begin(h, "pcie", 640, 104, "PCIe ceiling of NIC " + c.nic() + " against its ports");
         h.element("text", "PCIe " + c.link(), "x", "0", "y", "42", "fill", INK);
         h.empty("rect", "x", num(left), "y", "28", "width", num(c.usableGbps() * scale), "height", "18", "fill", BAR);
-        h.element("text", gbps(c.usableGbps()) + " usable", "x", num(left + c.usableGbps() * scale + 6), "y", "42",
-                "fill", INK);
+        h.element(
+                "text",
+                gbps(c.usableGbps()) + " usable",
+                "x",
+                num(left + c.usableGbps() * scale + 6),
+                "y",
+                "42",
+                "fill",
+                INK);
         h.element("text", "ports' demand", "x", "0", "y", "80", "fill", INK);
         double x = left;
         int i = 0;
         for (Map.Entry<String, Double> port : c.portGbps().entrySet()) {
             double w = port.getValue() * scale;
-            h.open("rect", "x", num(x), "y", "66", "width", num(w), "height", "18",
-                            "fill", c.demandGbps() > limit ? (i % 2 == 0 ? HOT : "#e57373") : (i % 2 == 0 ? "#59a14f" : "#8cd17d"))
-                    .element("title", port.getKey() + ": " + gbps(port.getValue())).close("rect");
+            h.open(
+                            "rect",
+                            "x",
+                            num(x),
+                            "y",
+                            "66",
+                            "width",
+                            num(w),
+                            "height",
+                            "18",
+                            "fill",
+                            c.demandGbps() > limit
+                                    ? (i % 2 == 0 ? HOT : "#e57373")
+                                    : (i % 2 == 0 ? "#59a14f" : "#8cd17d"))
+                    .element("title", port.getKey() + ": " + gbps(port.getValue()))
+                    .close("rect");
             x += w;
             i++;
         }
-        h.element("text", gbps(c.demandGbps()) + " asked", "x", num(left + c.demandGbps() * scale + 6), "y", "80",
-                "fill", c.demandGbps() > limit ? HOT : INK);
+        h.element(
+                "text",
+                gbps(c.demandGbps()) + " asked",
+                "x",
+                num(left + c.demandGbps() * scale + 6),
+                "y",
+                "80",
+                "fill",
+                c.demandGbps() > limit ? HOT : INK);
         if (c.budgetGbps() != null) {
-            h.empty("line", "x1", num(left + limit * scale), "x2", num(left + limit * scale), "y1", "20", "y2", "92",
-                    "stroke", INK, "stroke-dasharray", "4 3");
-            h.element("text", "budget " + gbps(limit), "x", num(left + limit * scale), "y", "14", "text-anchor", "middle",
-                    "font-size", "11", "fill", INK);
+            h.empty(
+                    "line",
+                    "x1",
+                    num(left + limit * scale),
+                    "x2",
+                    num(left + limit * scale),
+                    "y1",
+                    "20",
+                    "y2",
+                    "92",
+                    "stroke",
+                    INK,
+                    "stroke-dasharray",
+                    "4 3");
+            h.element(
+                    "text",
+                    "budget " + gbps(limit),
+                    "x",
+                    num(left + limit * scale),
+                    "y",
+                    "14",
+                    "text-anchor",
+                    "middle",
+                    "font-size",
+                    "11",
+                    "fill",
+                    INK);
         }
-        end(h, "PCIe link of " + c.nic() + " (" + c.link() + ") after line encoding, the part the profile budgets for "
-                + "data after protocol overhead (dashed), and the sum of the speeds of its ports that are up.");
+        end(
+                h,
+                "PCIe link of " + c.nic() + " (" + c.link() + ") after line encoding, the part the profile budgets for "
+                        + "data after protocol overhead (dashed), and the sum of the speeds of its ports that are up.");
     }
 
     private static void begin(Html h, String kind, int width, int height, String title) {
         h.open("figure", "class", "figure", "data-figure", kind).element("h3", title);
-        h.open("svg", "class", "chart " + kind, "role", "img",
-                "viewBox", "0 0 " + width + " " + height, "width", num(width), "height", num(height),
-                "font-family", "sans-serif", "font-size", "13");
+        h.open(
+                "svg",
+                "class",
+                "chart " + kind,
+                "role",
+                "img",
+                "viewBox",
+                "0 0 " + width + " " + height,
+                "width",
+                num(width),
+                "height",
+                num(height),
+                "font-family",
+                "sans-serif",
+                "font-size",
+                "13");
         h.element("title", title);
     }
 
@@ -208,7 +432,8 @@ final class SvgFigures {
         List<int[]> runs = new ArrayList<>();
         int from = 0;
         for (int i = 1; i <= cpus.size(); i++) {
-            if (i == cpus.size() || !Objects.equals(cpus.get(i).node(), cpus.get(from).node())) {
+            if (i == cpus.size()
+                    || !Objects.equals(cpus.get(i).node(), cpus.get(from).node())) {
                 runs.add(new int[] {from, i});
                 from = i;
             }

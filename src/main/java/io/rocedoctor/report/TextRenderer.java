@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
-
 import org.fusesource.jansi.Ansi;
 
 /**
@@ -36,11 +35,19 @@ public final class TextRenderer implements Renderer {
     public String render(Report r) {
         StringBuilder out = new StringBuilder();
         List<String> opening = r.analysed().opening();
-        wrap(out, "", r.analysed().rdmaDevices().isEmpty() ? colourFor("critical", opening.get(0)) : bold(opening.get(0)), "  ");
+        wrap(
+                out,
+                "",
+                r.analysed().rdmaDevices().isEmpty() ? colourFor("critical", opening.get(0)) : bold(opening.get(0)),
+                "  ");
         opening.stream().skip(1).forEach(line -> wrap(out, "", line, "  "));
         wrap(out, "", summary(r), "  ");
-        wrap(out, "roce-doctor " + r.version() + "  ", "host " + r.bundle().host() + "  (" + r.bundle().layout()
-                + ", " + r.bundle().sampling() + ", profile " + r.profile() + ")", "  ");
+        wrap(
+                out,
+                "roce-doctor " + r.version() + "  ",
+                "host " + r.bundle().host() + "  (" + r.bundle().layout() + ", "
+                        + r.bundle().sampling() + ", profile " + r.profile() + ")",
+                "  ");
         out.append('\n');
         if (r.findings().isEmpty()) {
             out.append(r.analysed().noFinding()).append('\n');
@@ -57,8 +64,10 @@ public final class TextRenderer implements Renderer {
             out.append('\n').append(bold("Not evaluated")).append('\n');
             r.notEvaluated().forEach(n -> wrap(out, "  " + n.rule() + ": ", n.why(), "    "));
         } else if (!r.notEvaluated().isEmpty()) {
-            out.append('\n').append(bold("Not evaluated: " + Report.count(r.notEvaluated().size(), "rule")
-                    + " (--show-not-evaluated lists each)")).append('\n');
+            out.append('\n')
+                    .append(bold("Not evaluated: "
+                            + Report.count(r.notEvaluated().size(), "rule") + " (--show-not-evaluated lists each)"))
+                    .append('\n');
             for (Report.NotEvaluatedGroup g : r.notEvaluatedSummary()) {
                 wrap(out, "  ", g.why() + ": " + NotEvaluatedText.rules(g), "    ");
                 if (g.hint() != null) {
@@ -69,7 +78,12 @@ public final class TextRenderer implements Renderer {
         if (!r.sources().failed().isEmpty()) {
             out.append('\n').append(bold("Sources that could not be read")).append('\n');
             for (Report.FailedSource f : r.sources().failed()) {
-                wrap(out, "  " + f.source() + ": ", (f.file() == null ? "" : f.file() + (f.line() == null ? "" : ":" + f.line()) + ": ") + f.error(), "    ");
+                wrap(
+                        out,
+                        "  " + f.source() + ": ",
+                        (f.file() == null ? "" : f.file() + (f.line() == null ? "" : ":" + f.line()) + ": ")
+                                + f.error(),
+                        "    ");
             }
         }
         if (!r.sources().notes().isEmpty()) {
@@ -93,13 +107,25 @@ public final class TextRenderer implements Renderer {
         StringBuilder out = new StringBuilder();
         wrap(out, "", bold(fleet.headline()), "  ");
         out.append('\n').append(bold("Hosts")).append('\n');
-        int hostWidth = Math.max(4, fleet.hostTable().stream().mapToInt(r -> visible(r.host()).length()).max().orElse(4));
-        out.append(String.format(Locale.ROOT, "  %-" + hostWidth + "s  %-8s  %-28s  %s%n", "HOST", "WORST", "FINDINGS", "TOP FINDING"));
+        int hostWidth = Math.max(
+                4,
+                fleet.hostTable().stream()
+                        .mapToInt(r -> visible(r.host()).length())
+                        .max()
+                        .orElse(4));
+        out.append(String.format(
+                Locale.ROOT, "  %-" + hostWidth + "s  %-8s  %-28s  %s%n", "HOST", "WORST", "FINDINGS", "TOP FINDING"));
         for (Fleet.HostRow row : fleet.hostTable()) {
             String worst = row.worst() == null ? "-" : row.worst().toUpperCase(Locale.ROOT);
-            String line = String.format(Locale.ROOT, "  %-" + hostWidth + "s  %s  %-28s  %s", visible(row.host()),
-                    row.worst() == null ? String.format(Locale.ROOT, "%-8s", worst) : colourFor(row.worst(), String.format(Locale.ROOT, "%-8s", worst)),
-                    row.countText(), row.top() == null ? "" : visible(row.top()));
+            String line = String.format(
+                    Locale.ROOT,
+                    "  %-" + hostWidth + "s  %s  %-28s  %s",
+                    visible(row.host()),
+                    row.worst() == null
+                            ? String.format(Locale.ROOT, "%-8s", worst)
+                            : colourFor(row.worst(), String.format(Locale.ROOT, "%-8s", worst)),
+                    row.countText(),
+                    row.top() == null ? "" : visible(row.top()));
             out.append(line.stripTrailing()).append('\n');
         }
         out.append('\n').append(bold("Fleet findings")).append('\n');
@@ -112,7 +138,10 @@ public final class TextRenderer implements Renderer {
             fleet.unreadable().forEach(u -> wrap(out, "  ", u.error(), "    "));
         }
         for (Report host : hosts) {
-            out.append('\n').append(bold("=== " + visible(host.bundle().host()) + " (" + visible(host.bundle().path()) + ")")).append('\n');
+            out.append('\n')
+                    .append(bold("=== " + visible(host.bundle().host()) + " ("
+                            + visible(host.bundle().path()) + ")"))
+                    .append('\n');
             out.append(render(host));
         }
         return out.toString();
@@ -126,12 +155,18 @@ public final class TextRenderer implements Renderer {
 
     private void finding(StringBuilder out, Report.ReportFinding f, String indent) {
         String tag = String.format(Locale.ROOT, "%-8s", f.severity().toUpperCase(Locale.ROOT));
-        wrap(out, indent + colourFor(f.severity(), tag) + ' ' + bold(f.id()) + "  ",
-                f.subject() + "  [" + f.confidence() + "]", indent + "         ");
+        wrap(
+                out,
+                indent + colourFor(f.severity(), tag) + ' ' + bold(f.id()) + "  ",
+                f.subject() + "  [" + f.confidence() + "]",
+                indent + "         ");
         wrap(out, indent + "         ", f.title(), indent + "         ");
         for (EvidenceSummary.Line line : EvidenceSummary.of(f.evidence())) {
             Report.Evidence e = line.evidence();
-            wrap(out, indent + "         - ", e.source() + ": " + e.value() + (e.note() == null ? "" : "  " + e.note()),
+            wrap(
+                    out,
+                    indent + "         - ",
+                    e.source() + ": " + e.value() + (e.note() == null ? "" : "  " + e.note()),
                     indent + "           ");
         }
         if (!f.actions().isEmpty()) {
@@ -148,7 +183,10 @@ public final class TextRenderer implements Renderer {
             step.commands().forEach((k, lines) -> {
                 out.append("    ").append(k).append(":\n");
                 // commands stay on one line each, whatever the width: they are meant to be copied
-                lines.forEach(line -> out.append("      ").append(step.manual() ? "- " : "$ ").append(line).append('\n'));
+                lines.forEach(line -> out.append("      ")
+                        .append(step.manual() ? "- " : "$ ")
+                        .append(line)
+                        .append('\n'));
             });
         }
     }
@@ -175,8 +213,10 @@ public final class TextRenderer implements Renderer {
         }
         return r.findings().size() + " finding" + (r.findings().size() == 1 ? "" : "s")
                 + (parts.isEmpty() ? "" : " (" + String.join(", ", parts) + ")")
-                + ", " + r.notEvaluated().size() + " rule" + (r.notEvaluated().size() == 1 ? "" : "s") + " not evaluated, "
-                + r.sources().parsed().size() + " sources parsed, " + r.sources().failed().size() + " failed.";
+                + ", " + r.notEvaluated().size() + " rule" + (r.notEvaluated().size() == 1 ? "" : "s")
+                + " not evaluated, "
+                + r.sources().parsed().size() + " sources parsed, "
+                + r.sources().failed().size() + " failed.";
     }
 
     /**
@@ -204,7 +244,9 @@ public final class TextRenderer implements Renderer {
         StringBuilder b = new StringBuilder(text.length());
         text.codePoints().forEach(c -> {
             int type = Character.getType(c);
-            if (Character.isISOControl(c) || type == Character.FORMAT || type == Character.LINE_SEPARATOR
+            if (Character.isISOControl(c)
+                    || type == Character.FORMAT
+                    || type == Character.LINE_SEPARATOR
                     || type == Character.PARAGRAPH_SEPARATOR) {
                 b.append(String.format(Locale.ROOT, "\\u%04x", c));
             } else {

@@ -1,10 +1,11 @@
 package io.rocedoctor.serve;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import io.rocedoctor.bundle.ArchiveExtractor;
 import io.rocedoctor.bundle.BundleException;
 import io.rocedoctor.facts.Nic;
 import io.rocedoctor.report.Report;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -22,10 +23,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-
-import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Timer;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -57,14 +54,26 @@ public final class AnalysisQueue implements AutoCloseable {
     private volatile boolean claiming = true;
     private volatile long drainUntil = Long.MAX_VALUE;
 
-    public AnalysisQueue(Store store, BlobStore blobs, BundleAnalyzer analyzer, int workerCount, Duration lease, MeterRegistry metrics) {
+    public AnalysisQueue(
+            Store store,
+            BlobStore blobs,
+            BundleAnalyzer analyzer,
+            int workerCount,
+            Duration lease,
+            MeterRegistry metrics) {
         this.store = store;
         this.blobs = blobs;
         this.analyzer = analyzer;
         this.lease = lease;
-        this.doneTimer = Timer.builder("roce_doctor_analysis").tag("outcome", "done").publishPercentiles(0.5, 0.99)
-                .description("Time from claim to committed result, server-side").register(metrics);
-        this.failedTimer = Timer.builder("roce_doctor_analysis").tag("outcome", "failed").publishPercentiles(0.5, 0.99).register(metrics);
+        this.doneTimer = Timer.builder("roce_doctor_analysis")
+                .tag("outcome", "done")
+                .publishPercentiles(0.5, 0.99)
+                .description("Time from claim to committed result, server-side")
+                .register(metrics);
+        this.failedTimer = Timer.builder("roce_doctor_analysis")
+                .tag("outcome", "failed")
+                .publishPercentiles(0.5, 0.99)
+                .register(metrics);
         for (int i = 0; i < workerCount; i++) {
             Thread t = new Thread(this::work, "roce-doctor-analysis-" + i);
             workers.add(t);
@@ -84,7 +93,9 @@ public final class AnalysisQueue implements AutoCloseable {
 
     private void work() {
         while (true) {
-            if (!claiming && (System.currentTimeMillis() > drainUntil || Thread.currentThread().isInterrupted())) {
+            if (!claiming
+                    && (System.currentTimeMillis() > drainUntil
+                            || Thread.currentThread().isInterrupted())) {
                 return;
             }
             try {
@@ -109,15 +120,16 @@ public final class AnalysisQueue implements AutoCloseable {
         }
     }
 
-    record Claim(long id, String sha256, String token) {
-    }
+    record Claim(long id, String sha256, String token) {}
 
     Optional<Claim> claim() throws SQLException {
         long now = System.currentTimeMillis();
         try (Connection c = store.db().connection()) {
             c.setAutoCommit(false);
-            String pick = "SELECT id, sha256 FROM bundles WHERE state = 'queued' OR (state = 'analysing' AND lease_until < ?)"
-                    + " ORDER BY id FETCH FIRST 1 ROWS ONLY FOR UPDATE" + (store.db().postgres() ? " SKIP LOCKED" : "");
+            String pick =
+                    "SELECT id, sha256 FROM bundles WHERE state = 'queued' OR (state = 'analysing' AND lease_until < ?)"
+                            + " ORDER BY id FETCH FIRST 1 ROWS ONLY FOR UPDATE"
+                            + (store.db().postgres() ? " SKIP LOCKED" : "");
             long id;
             String sha;
             try (PreparedStatement s = c.prepareStatement(pick)) {
@@ -132,8 +144,9 @@ public final class AnalysisQueue implements AutoCloseable {
                 }
             }
             String token = instance + "/" + UUID.randomUUID();
-            try (PreparedStatement s = c.prepareStatement("UPDATE bundles SET state = 'analysing', claim = ?, lease_until = ?, attempts = attempts + 1"
-                    + " WHERE id = ? AND (state = 'queued' OR (state = 'analysing' AND lease_until < ?))")) {
+            try (PreparedStatement s = c.prepareStatement(
+                    "UPDATE bundles SET state = 'analysing', claim = ?, lease_until = ?, attempts = attempts + 1"
+                            + " WHERE id = ? AND (state = 'queued' OR (state = 'analysing' AND lease_until < ?))")) {
                 s.setString(1, token);
                 s.setLong(2, now + lease.toMillis());
                 s.setLong(3, id);
@@ -166,7 +179,9 @@ public final class AnalysisQueue implements AutoCloseable {
                 return;
             } catch (RuntimeException | StackOverflowError e) {
                 LOG.error("analysis of bundle {} failed", claim.id(), e);
-                fail(claim, "internal error while analysing (" + e.getClass().getSimpleName() + "); the bundle is kept");
+                fail(
+                        claim,
+                        "internal error while analysing (" + e.getClass().getSimpleName() + "); the bundle is kept");
                 failedTimer.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
                 return;
             }
@@ -183,8 +198,9 @@ public final class AnalysisQueue implements AutoCloseable {
     private boolean commit(Claim claim, BundleAnalyzer.Result result, long ms) throws SQLException {
         try (Connection c = store.db().connection()) {
             c.setAutoCommit(false);
-            try (PreparedStatement s = c.prepareStatement("UPDATE bundles SET state = 'done', reason = NULL, claim = NULL, lease_until = NULL,"
-                    + " analysed_at = ?, analysis_ms = ?, host = ?, worst_severity = ? WHERE id = ? AND claim = ? AND state = 'analysing'")) {
+            try (PreparedStatement s = c.prepareStatement(
+                    "UPDATE bundles SET state = 'done', reason = NULL, claim = NULL, lease_until = NULL,"
+                            + " analysed_at = ?, analysis_ms = ?, host = ?, worst_severity = ? WHERE id = ? AND claim = ? AND state = 'analysing'")) {
                 s.setLong(1, System.currentTimeMillis());
                 s.setLong(2, ms);
                 s.setString(3, clip(result.host(), 255));
@@ -196,7 +212,8 @@ public final class AnalysisQueue implements AutoCloseable {
                     return false;
                 }
             }
-            try (PreparedStatement s = c.prepareStatement("INSERT INTO reports (bundle_id, format, body) VALUES (?, ?, ?)")) {
+            try (PreparedStatement s =
+                    c.prepareStatement("INSERT INTO reports (bundle_id, format, body) VALUES (?, ?, ?)")) {
                 for (Map.Entry<String, String> r : result.renderings().entrySet()) {
                     s.setLong(1, claim.id());
                     s.setString(2, r.getKey());
@@ -205,7 +222,8 @@ public final class AnalysisQueue implements AutoCloseable {
                 }
                 s.executeBatch();
             }
-            try (PreparedStatement s = c.prepareStatement("INSERT INTO findings (bundle_id, rule_id, severity, subject, title) VALUES (?, ?, ?, ?, ?)")) {
+            try (PreparedStatement s = c.prepareStatement(
+                    "INSERT INTO findings (bundle_id, rule_id, severity, subject, title) VALUES (?, ?, ?, ?, ?)")) {
                 for (Report.ReportFinding f : result.findings()) {
                     s.setLong(1, claim.id());
                     s.setString(2, clip(f.id(), 64));
@@ -216,7 +234,8 @@ public final class AnalysisQueue implements AutoCloseable {
                 }
                 s.executeBatch();
             }
-            try (PreparedStatement s = c.prepareStatement("INSERT INTO nics (bundle_id, nic, model, driver, firmware) VALUES (?, ?, ?, ?, ?)")) {
+            try (PreparedStatement s = c.prepareStatement(
+                    "INSERT INTO nics (bundle_id, nic, model, driver, firmware) VALUES (?, ?, ?, ?, ?)")) {
                 for (Nic n : result.nics()) {
                     s.setLong(1, claim.id());
                     s.setString(2, clip(n.id(), 64));
@@ -234,8 +253,9 @@ public final class AnalysisQueue implements AutoCloseable {
 
     private void fail(Claim claim, String reason) throws SQLException {
         try (Connection c = store.db().connection();
-             PreparedStatement s = c.prepareStatement("UPDATE bundles SET state = 'failed', reason = ?, claim = NULL, lease_until = NULL, analysed_at = ?"
-                     + " WHERE id = ? AND claim = ? AND state = 'analysing'")) {
+                PreparedStatement s = c.prepareStatement(
+                        "UPDATE bundles SET state = 'failed', reason = ?, claim = NULL, lease_until = NULL, analysed_at = ?"
+                                + " WHERE id = ? AND claim = ? AND state = 'analysing'")) {
             s.setString(1, clip(reason, 2000));
             s.setLong(2, System.currentTimeMillis());
             s.setLong(3, claim.id());
@@ -249,7 +269,8 @@ public final class AnalysisQueue implements AutoCloseable {
             return;
         }
         try (Connection c = store.db().connection();
-             PreparedStatement s = c.prepareStatement("UPDATE bundles SET lease_until = ? WHERE id = ? AND claim = ?")) {
+                PreparedStatement s =
+                        c.prepareStatement("UPDATE bundles SET lease_until = ? WHERE id = ? AND claim = ?")) {
             for (Map.Entry<Long, String> h : held.entrySet()) {
                 s.setLong(1, System.currentTimeMillis() + lease.toMillis());
                 s.setLong(2, h.getKey());

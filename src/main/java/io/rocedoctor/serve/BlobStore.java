@@ -31,8 +31,7 @@ public final class BlobStore {
     }
 
     /** A stored file: its sha256 and size. */
-    public record Blob(String sha256, long size) {
-    }
+    public record Blob(String sha256, long size) {}
 
     /** The upload was larger than the limit; nothing was kept. */
     public static final class TooLarge extends IOException {

@@ -11,7 +11,6 @@ import io.rocedoctor.plan.BundleDiff;
 import io.rocedoctor.report.Renderers;
 import io.rocedoctor.report.Report;
 import io.rocedoctor.report.ReportBuilder;
-
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
@@ -31,14 +30,20 @@ public final class BundleAnalyzer {
     private final Analysis analysis;
 
     public BundleAnalyzer(ArchiveLimits limits) throws IOException {
-        this.analysis = new Analysis(RuleEngine::builtIn, Profile.load("throughput"), new BundleReader(limits),
+        this.analysis = new Analysis(
+                RuleEngine::builtIn,
+                Profile.load("throughput"),
+                new BundleReader(limits),
                 new PrintWriter(Writer.nullWriter()));
     }
 
     /** What an analysis leaves: every rendering, the findings and NICs for the search index, the host. */
-    public record Result(Map<String, String> renderings, List<Report.ReportFinding> findings, List<Nic> nics, String host,
-                         String worstSeverity) {
-    }
+    public record Result(
+            Map<String, String> renderings,
+            List<Report.ReportFinding> findings,
+            List<Nic> nics,
+            String host,
+            String worstSeverity) {}
 
     /** Builds the rulebase now rather than on the first upload. */
     public void warmUp() {
@@ -49,11 +54,19 @@ public final class BundleAnalyzer {
         return analysis.run(bundle, (report, facts) -> {
             Map<String, String> renderings = new LinkedHashMap<>();
             for (String format : FORMATS) {
-                renderings.put(format, Renderers.of(format, null, false, 100, false).render(report));
+                renderings.put(
+                        format, Renderers.of(format, null, false, 100, false).render(report));
             }
-            String worst = report.findings().stream().map(Report.ReportFinding::severity)
-                    .min((a, b) -> Integer.compare(ReportBuilder.rank(a), ReportBuilder.rank(b))).orElse(null);
-            return new Result(renderings, report.findings(), facts.of(Nic.class), report.bundle().host(), worst);
+            String worst = report.findings().stream()
+                    .map(Report.ReportFinding::severity)
+                    .min((a, b) -> Integer.compare(ReportBuilder.rank(a), ReportBuilder.rank(b)))
+                    .orElse(null);
+            return new Result(
+                    renderings,
+                    report.findings(),
+                    facts.of(Nic.class),
+                    report.bundle().host(),
+                    worst);
         });
     }
 

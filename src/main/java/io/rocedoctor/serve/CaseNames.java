@@ -8,11 +8,11 @@ import java.util.regex.Pattern;
  * names readable in URLs and pages, and refuses {@code ..}, slashes and control characters outright.
  */
 public final class CaseNames {
-    public static final String RULE = "a case name is 1 to 64 letters, digits, '.', '-' or '_', starting with a letter or digit";
+    public static final String RULE =
+            "a case name is 1 to 64 letters, digits, '.', '-' or '_', starting with a letter or digit";
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
 
-    private CaseNames() {
-    }
+    private CaseNames() {}
 
     public static boolean valid(String name) {
         return name != null && NAME.matcher(name).matches() && !name.contains("..");

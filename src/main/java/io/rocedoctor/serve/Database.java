@@ -2,11 +2,9 @@ package io.rocedoctor.serve;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
-
 import org.flywaydb.core.Flyway;
 
 /**
@@ -28,8 +26,10 @@ public final class Database implements AutoCloseable {
      * otherwise writes commits to its file up to 500 ms later, and an acknowledged upload must survive a kill.
      */
     public static Database open(String url, Path data) {
-        String jdbc = url != null ? url
-                : "jdbc:h2:file:" + data.toAbsolutePath().resolve("db").resolve("roce-doctor") + ";AUTO_SERVER=TRUE;WRITE_DELAY=0";
+        String jdbc = url != null
+                ? url
+                : "jdbc:h2:file:" + data.toAbsolutePath().resolve("db").resolve("roce-doctor")
+                        + ";AUTO_SERVER=TRUE;WRITE_DELAY=0";
         if (!jdbc.startsWith("jdbc:h2:") && !jdbc.startsWith("jdbc:postgresql:")) {
             throw new IllegalArgumentException("--db must be a jdbc:postgresql:// or jdbc:h2: URL, not '" + jdbc + "'");
         }
@@ -40,8 +40,11 @@ public final class Database implements AutoCloseable {
         config.setAutoCommit(true);
         HikariDataSource pool = new HikariDataSource(config);
         try {
-            Flyway.configure(Database.class.getClassLoader()).dataSource(pool)
-                    .locations("classpath:io/rocedoctor/serve/db/migration").load().migrate();
+            Flyway.configure(Database.class.getClassLoader())
+                    .dataSource(pool)
+                    .locations("classpath:io/rocedoctor/serve/db/migration")
+                    .load()
+                    .migrate();
         } catch (RuntimeException e) {
             pool.close();
             throw e;

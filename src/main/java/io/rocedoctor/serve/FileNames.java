@@ -5,8 +5,7 @@ package io.rocedoctor.serve;
  * its last path segment, without control or format characters, at most 200 characters.
  */
 final class FileNames {
-    private FileNames() {
-    }
+    private FileNames() {}
 
     static String display(String given) {
         if (given == null || given.isBlank()) {
@@ -15,8 +14,10 @@ final class FileNames {
         String last = given.replace('\\', '/');
         last = last.substring(last.lastIndexOf('/') + 1);
         StringBuilder s = new StringBuilder();
-        last.codePoints().filter(c -> !Character.isISOControl(c) && Character.getType(c) != Character.FORMAT)
-                .limit(200).forEach(s::appendCodePoint);
+        last.codePoints()
+                .filter(c -> !Character.isISOControl(c) && Character.getType(c) != Character.FORMAT)
+                .limit(200)
+                .forEach(s::appendCodePoint);
         String name = s.toString().strip();
         return name.isEmpty() || name.equals(".") || name.equals("..") ? "upload" : name;
     }

@@ -1,17 +1,15 @@
 package io.rocedoctor.serve;
 
+import gg.jte.TemplateEngine;
+import gg.jte.output.StringOutput;
+import io.javalin.config.RoutesConfig;
+import io.javalin.http.Context;
+import io.javalin.http.HttpStatus;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-
-import gg.jte.TemplateEngine;
-import gg.jte.output.StringOutput;
-
-import io.javalin.config.RoutesConfig;
-import io.javalin.http.Context;
-import io.javalin.http.HttpStatus;
 
 /**
  * The people's pages, rendered on the server from the jte templates in {@code src/main/jte} (escaped
@@ -69,8 +67,12 @@ final class Pages {
             Store.BundleRow b = web.openBundle(ctx);
             page(ctx, "bundle.jte", "bundle", b, "findings", store.findings(b.id()), "formats", BundleAnalyzer.FORMATS);
         });
-        routes.get("/bundles/{id}/report", ctx -> web.sendReport(ctx, web.openBundle(ctx),
-                ctx.queryParam("format") == null ? "html" : ctx.queryParam("format")));
+        routes.get(
+                "/bundles/{id}/report",
+                ctx -> web.sendReport(
+                        ctx,
+                        web.openBundle(ctx),
+                        ctx.queryParam("format") == null ? "html" : ctx.queryParam("format")));
         routes.get("/cases/{case}/diff", ctx -> {
             String name = ctx.pathParam("case");
             page(ctx, "diff.jte", "name", name, "diff", web.diff(ctx, name));
@@ -86,7 +88,11 @@ final class Pages {
     }
 
     private static boolean open(String path) {
-        return path.startsWith("/api/") || path.equals("/login") || path.equals("/healthz") || path.equals("/readyz") || path.equals("/metrics");
+        return path.startsWith("/api/")
+                || path.equals("/login")
+                || path.equals("/healthz")
+                || path.equals("/readyz")
+                || path.equals("/metrics");
     }
 
     /** Pages need a session; without one they lead to the login page. */
@@ -106,7 +112,8 @@ final class Pages {
     private void csrf(Context ctx) {
         String expected = ctx.attribute(CSRF);
         if (expected == null || !expected.equals(ctx.formParam(CSRF))) {
-            throw new Web.Refused(403, "this form is stale or came from another site: reload the page and send it again");
+            throw new Web.Refused(
+                    403, "this form is stale or came from another site: reload the page and send it again");
         }
     }
 
@@ -131,7 +138,8 @@ final class Pages {
             loginPage(ctx, "The login form was stale: please log in again.");
             return;
         }
-        Optional<Principal> who = tokens.verify(String.valueOf(ctx.formParam("token")).trim());
+        Optional<Principal> who =
+                tokens.verify(String.valueOf(ctx.formParam("token")).trim());
         if (who.isEmpty()) {
             loginPage(ctx, "That token is not valid.");
             return;
@@ -143,8 +151,11 @@ final class Pages {
     }
 
     private void cookie(Context ctx, String name, String value, long maxAgeSeconds) {
-        ctx.res().addHeader("Set-Cookie", name + "=" + value + "; Path=/; Max-Age=" + maxAgeSeconds + "; HttpOnly; SameSite=Strict"
-                + (settings.tls() ? "; Secure" : ""));
+        ctx.res()
+                .addHeader(
+                        "Set-Cookie",
+                        name + "=" + value + "; Path=/; Max-Age=" + maxAgeSeconds + "; HttpOnly; SameSite=Strict"
+                                + (settings.tls() ? "; Secure" : ""));
     }
 
     private void page(Context ctx, String template, Object... params) {

@@ -1,7 +1,10 @@
 package io.rocedoctor.serve;
 
+import io.javalin.Javalin;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.rocedoctor.bundle.ArchiveLimits;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,12 +12,6 @@ import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-
-import io.javalin.Javalin;
-import io.micrometer.core.instrument.Gauge;
-import io.micrometer.prometheusmetrics.PrometheusConfig;
-import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,8 +20,19 @@ public final class Service implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Service.class);
 
     /** What {@code serve} was told. {@code retain} null keeps everything. */
-    public record Settings(String host, int port, Path data, String dbUrl, Duration retain, Path tlsCert, Path tlsKey,
-                           long maxUploadBytes, int workers, Duration lease, Duration drain, ArchiveLimits limits) {
+    public record Settings(
+            String host,
+            int port,
+            Path data,
+            String dbUrl,
+            Duration retain,
+            Path tlsCert,
+            Path tlsKey,
+            long maxUploadBytes,
+            int workers,
+            Duration lease,
+            Duration drain,
+            ArchiveLimits limits) {
         public boolean tls() {
             return tlsCert != null;
         }
@@ -53,12 +61,14 @@ public final class Service implements AutoCloseable {
         BundleAnalyzer analyzer = new BundleAnalyzer(settings.limits());
         this.queue = new AnalysisQueue(store, blobs, analyzer, settings.workers(), settings.lease(), metrics);
         Gauge.builder("roce_doctor_queue_depth", store, s -> {
-            try {
-                return s.queueDepth();
-            } catch (java.sql.SQLException e) {
-                return Double.NaN;
-            }
-        }).description("Bundles queued or being analysed").register(metrics);
+                    try {
+                        return s.queueDepth();
+                    } catch (java.sql.SQLException e) {
+                        return Double.NaN;
+                    }
+                })
+                .description("Bundles queued or being analysed")
+                .register(metrics);
         this.tokens = new Tokens(db);
         Web web = new Web(settings, store, tokens, blobs, analyzer, queue, metrics, this::ready);
         this.http = web.create();

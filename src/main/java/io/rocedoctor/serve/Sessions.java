@@ -14,14 +14,14 @@ final class Sessions {
         this.db = db;
     }
 
-    record Session(String tokenId, String csrf) {
-    }
+    record Session(String tokenId, String csrf) {}
 
     /** A new session for this token; returns the cookie value. */
     String open(String tokenId, long lifetimeMs) throws SQLException {
         String cookie = Tokens.random(32);
         try (Connection c = db.connection();
-             PreparedStatement s = c.prepareStatement("INSERT INTO sessions (id_hash, token_id, csrf, expires_at) VALUES (?, ?, ?, ?)")) {
+                PreparedStatement s = c.prepareStatement(
+                        "INSERT INTO sessions (id_hash, token_id, csrf, expires_at) VALUES (?, ?, ?, ?)")) {
             s.setString(1, Tokens.sha256(cookie));
             s.setString(2, tokenId);
             s.setString(3, Tokens.random(24));
@@ -36,7 +36,8 @@ final class Sessions {
             return Optional.empty();
         }
         try (Connection c = db.connection();
-             PreparedStatement s = c.prepareStatement("SELECT token_id, csrf FROM sessions WHERE id_hash = ? AND expires_at > ?")) {
+                PreparedStatement s = c.prepareStatement(
+                        "SELECT token_id, csrf FROM sessions WHERE id_hash = ? AND expires_at > ?")) {
             s.setString(1, Tokens.sha256(cookie));
             s.setLong(2, System.currentTimeMillis());
             try (ResultSet r = s.executeQuery()) {
@@ -46,7 +47,8 @@ final class Sessions {
     }
 
     void close(String cookie) throws SQLException {
-        try (Connection c = db.connection(); PreparedStatement s = c.prepareStatement("DELETE FROM sessions WHERE id_hash = ? OR expires_at < ?")) {
+        try (Connection c = db.connection();
+                PreparedStatement s = c.prepareStatement("DELETE FROM sessions WHERE id_hash = ? OR expires_at < ?")) {
             s.setString(1, Tokens.sha256(cookie == null ? "" : cookie));
             s.setLong(2, System.currentTimeMillis());
             s.executeUpdate();

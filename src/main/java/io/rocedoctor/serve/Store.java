@@ -21,46 +21,71 @@ public final class Store {
         return db;
     }
 
-    public record CaseRow(String name, long createdAt, Long closedAt, int bundles, Long lastUpload, String worstSeverity) {
-    }
+    public record CaseRow(
+            String name, long createdAt, Long closedAt, int bundles, Long lastUpload, String worstSeverity) {}
 
-    public record BundleRow(long id, String caseName, String sha256, long size, String fileName, long uploadedAt,
-                            String state, String reason, int attempts, Long analysedAt, Long analysisMs, String host,
-                            String worstSeverity) {
-    }
+    public record BundleRow(
+            long id,
+            String caseName,
+            String sha256,
+            long size,
+            String fileName,
+            long uploadedAt,
+            String state,
+            String reason,
+            int attempts,
+            Long analysedAt,
+            Long analysisMs,
+            String host,
+            String worstSeverity) {}
 
-    public record FindingRow(String caseName, long bundleId, String host, String ruleId, String severity, String subject, String title) {
-    }
+    public record FindingRow(
+            String caseName,
+            long bundleId,
+            String host,
+            String ruleId,
+            String severity,
+            String subject,
+            String title) {}
 
-    public record AuditRow(long at, String tokenId, String role, String action, String caseName, Long bundleId, String detail) {
-    }
+    public record AuditRow(
+            long at, String tokenId, String role, String action, String caseName, Long bundleId, String detail) {}
 
     /** A bundle recorded, or the one the case already had with this content. */
-    public record Recorded(BundleRow bundle, boolean created) {
-    }
+    public record Recorded(BundleRow bundle, boolean created) {}
 
-    private static final String BUNDLE_COLUMNS = "b.id, c.name, b.sha256, b.size_bytes, b.file_name, b.uploaded_at, b.state, b.reason,"
-            + " b.attempts, b.analysed_at, b.analysis_ms, b.host, b.worst_severity";
+    private static final String BUNDLE_COLUMNS =
+            "b.id, c.name, b.sha256, b.size_bytes, b.file_name, b.uploaded_at, b.state, b.reason,"
+                    + " b.attempts, b.analysed_at, b.analysis_ms, b.host, b.worst_severity";
 
     /**
      * Records an upload as queued (creating its case), with its audit entry in the same commit (one
      * write of the database per upload); the same content in the same case is the bundle it was.
      */
-    public Recorded recordUpload(String caseName, BlobStore.Blob blob, String fileName, Principal who) throws SQLException {
+    public Recorded recordUpload(String caseName, BlobStore.Blob blob, String fileName, Principal who)
+            throws SQLException {
         try (Connection c = db.connection()) {
             c.setAutoCommit(false);
             try {
                 long caseId = caseId(c, caseName);
                 Optional<BundleRow> existing = bundle(c, "b.case_id = ? AND b.sha256 = ?", caseId, blob.sha256());
                 if (existing.isPresent()) {
-                    audit(c, who, "upload", caseName, existing.get().id(), existing.get().fileName());
+                    audit(
+                            c,
+                            who,
+                            "upload",
+                            caseName,
+                            existing.get().id(),
+                            existing.get().fileName());
                     c.commit();
                     return new Recorded(existing.get(), false);
                 }
                 long id;
                 long now = System.currentTimeMillis();
-                try (PreparedStatement s = c.prepareStatement("INSERT INTO bundles (case_id, sha256, size_bytes, file_name, uploaded_by,"
-                        + " uploaded_at, state) VALUES (?, ?, ?, ?, ?, ?, 'queued')", Statement.RETURN_GENERATED_KEYS)) {
+                try (PreparedStatement s = c.prepareStatement(
+                        "INSERT INTO bundles (case_id, sha256, size_bytes, file_name, uploaded_by,"
+                                + " uploaded_at, state) VALUES (?, ?, ?, ?, ?, ?, 'queued')",
+                        Statement.RETURN_GENERATED_KEYS)) {
                     s.setLong(1, caseId);
                     s.setString(2, blob.sha256());
                     s.setLong(3, blob.size());
@@ -75,7 +100,21 @@ public final class Store {
                 }
                 audit(c, who, "upload", caseName, id, fileName);
                 c.commit();
-                return new Recorded(new BundleRow(id, caseName, blob.sha256(), blob.size(), fileName, now, "queued", null, 0, null, null, null, null),
+                return new Recorded(
+                        new BundleRow(
+                                id,
+                                caseName,
+                                blob.sha256(),
+                                blob.size(),
+                                fileName,
+                                now,
+                                "queued",
+                                null,
+                                0,
+                                null,
+                                null,
+                                null,
+                                null),
                         true);
             } catch (SQLException e) {
                 c.rollback();
@@ -106,7 +145,8 @@ public final class Store {
                     }
                 }
             }
-            try (PreparedStatement s = c.prepareStatement("INSERT INTO cases (name, created_at) VALUES (?, ?)", Statement.RETURN_GENERATED_KEYS)) {
+            try (PreparedStatement s = c.prepareStatement(
+                    "INSERT INTO cases (name, created_at) VALUES (?, ?)", Statement.RETURN_GENERATED_KEYS)) {
                 s.setString(1, name);
                 s.setLong(2, System.currentTimeMillis());
                 s.executeUpdate();
@@ -142,13 +182,26 @@ public final class Store {
     }
 
     private static List<BundleRow> bundles(Connection c, String where, Object... args) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("SELECT " + BUNDLE_COLUMNS + " FROM bundles b JOIN cases c ON c.id = b.case_id WHERE " + where)) {
+        try (PreparedStatement s = c.prepareStatement(
+                "SELECT " + BUNDLE_COLUMNS + " FROM bundles b JOIN cases c ON c.id = b.case_id WHERE " + where)) {
             bind(s, args);
             List<BundleRow> rows = new ArrayList<>();
             try (ResultSet r = s.executeQuery()) {
                 while (r.next()) {
-                    rows.add(new BundleRow(r.getLong(1), r.getString(2), r.getString(3), r.getLong(4), r.getString(5), r.getLong(6),
-                            r.getString(7), r.getString(8), r.getInt(9), nullableLong(r, 10), nullableLong(r, 11), r.getString(12), r.getString(13)));
+                    rows.add(new BundleRow(
+                            r.getLong(1),
+                            r.getString(2),
+                            r.getString(3),
+                            r.getLong(4),
+                            r.getString(5),
+                            r.getLong(6),
+                            r.getString(7),
+                            r.getString(8),
+                            r.getInt(9),
+                            nullableLong(r, 10),
+                            nullableLong(r, 11),
+                            r.getString(12),
+                            r.getString(13)));
                 }
             }
             return rows;
@@ -157,17 +210,21 @@ public final class Store {
 
     /** The cases this caller may see, with their bundle count, last upload and worst severity. */
     public List<CaseRow> cases(Principal who) throws SQLException {
-        String sql = "SELECT c.name, c.created_at, c.closed_at, COUNT(b.id), MAX(b.uploaded_at) FROM cases c LEFT JOIN bundles b ON b.case_id = c.id"
-                + (who.staff() ? "" : " WHERE c.name = ?") + " GROUP BY c.id, c.name, c.created_at, c.closed_at ORDER BY MAX(b.uploaded_at) DESC, c.name";
+        String sql =
+                "SELECT c.name, c.created_at, c.closed_at, COUNT(b.id), MAX(b.uploaded_at) FROM cases c LEFT JOIN bundles b ON b.case_id = c.id"
+                        + (who.staff() ? "" : " WHERE c.name = ?")
+                        + " GROUP BY c.id, c.name, c.created_at, c.closed_at ORDER BY MAX(b.uploaded_at) DESC, c.name";
         List<CaseRow> rows = new ArrayList<>();
-        try (Connection c = db.connection(); PreparedStatement s = c.prepareStatement(sql)) {
+        try (Connection c = db.connection();
+                PreparedStatement s = c.prepareStatement(sql)) {
             if (!who.staff()) {
                 s.setString(1, who.caseName());
             }
             try (ResultSet r = s.executeQuery()) {
                 while (r.next()) {
                     String name = r.getString(1);
-                    rows.add(new CaseRow(name, r.getLong(2), nullableLong(r, 3), r.getInt(4), nullableLong(r, 5), worstOf(c, name)));
+                    rows.add(new CaseRow(
+                            name, r.getLong(2), nullableLong(r, 3), r.getInt(4), nullableLong(r, 5), worstOf(c, name)));
                 }
             }
         }
@@ -180,8 +237,9 @@ public final class Store {
 
     /** The worst severity among the findings of the case's latest analysed bundle (its current state). */
     private static String worstOf(Connection c, String name) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("SELECT b.worst_severity FROM bundles b JOIN cases c ON c.id = b.case_id"
-                + " WHERE c.name = ? AND b.state = 'done' ORDER BY b.uploaded_at DESC, b.id DESC")) {
+        try (PreparedStatement s =
+                c.prepareStatement("SELECT b.worst_severity FROM bundles b JOIN cases c ON c.id = b.case_id"
+                        + " WHERE c.name = ? AND b.state = 'done' ORDER BY b.uploaded_at DESC, b.id DESC")) {
             s.setString(1, name);
             s.setMaxRows(1);
             try (ResultSet r = s.executeQuery()) {
@@ -191,24 +249,30 @@ public final class Store {
     }
 
     /** A NIC as the search index keeps it. */
-    public record NicRow(String nic, String model, String driver, String firmware) {
-    }
+    public record NicRow(String nic, String model, String driver, String firmware) {}
 
     /** A host of a case as its latest analysed bundle shows it. */
-    public record HostRow(String host, long bundleId, long uploadedAt, int bundles, String worstSeverity, int findings, List<NicRow> nics) {
-    }
+    public record HostRow(
+            String host,
+            long bundleId,
+            long uploadedAt,
+            int bundles,
+            String worstSeverity,
+            int findings,
+            List<NicRow> nics) {}
 
     /** The fleet of a case: each host named by an analysed bundle, by its latest one (by name). */
     public List<HostRow> hosts(String caseName) throws SQLException {
         List<HostRow> rows = new ArrayList<>();
         try (Connection c = db.connection();
-             PreparedStatement s = c.prepareStatement("SELECT b.id, b.host, b.uploaded_at, b.worst_severity,"
-                     + " (SELECT COUNT(*) FROM findings f WHERE f.bundle_id = b.id),"
-                     + " (SELECT COUNT(*) FROM bundles o WHERE o.case_id = b.case_id AND o.host = b.host AND o.state = 'done')"
-                     + " FROM bundles b JOIN cases c ON c.id = b.case_id WHERE c.name = ? AND b.state = 'done' AND b.host IS NOT NULL"
-                     + " AND b.id = (SELECT MAX(l.id) FROM bundles l WHERE l.case_id = b.case_id AND l.host = b.host AND l.state = 'done')"
-                     + " ORDER BY b.host");
-             PreparedStatement n = c.prepareStatement("SELECT nic, model, driver, firmware FROM nics WHERE bundle_id = ? ORDER BY nic")) {
+                PreparedStatement s = c.prepareStatement("SELECT b.id, b.host, b.uploaded_at, b.worst_severity,"
+                        + " (SELECT COUNT(*) FROM findings f WHERE f.bundle_id = b.id),"
+                        + " (SELECT COUNT(*) FROM bundles o WHERE o.case_id = b.case_id AND o.host = b.host AND o.state = 'done')"
+                        + " FROM bundles b JOIN cases c ON c.id = b.case_id WHERE c.name = ? AND b.state = 'done' AND b.host IS NOT NULL"
+                        + " AND b.id = (SELECT MAX(l.id) FROM bundles l WHERE l.case_id = b.case_id AND l.host = b.host AND l.state = 'done')"
+                        + " ORDER BY b.host");
+                PreparedStatement n = c.prepareStatement(
+                        "SELECT nic, model, driver, firmware FROM nics WHERE bundle_id = ? ORDER BY nic")) {
             s.setString(1, caseName);
             try (ResultSet r = s.executeQuery()) {
                 while (r.next()) {
@@ -219,7 +283,14 @@ public final class Store {
                             nics.add(new NicRow(k.getString(1), k.getString(2), k.getString(3), k.getString(4)));
                         }
                     }
-                    rows.add(new HostRow(r.getString(2), r.getLong(1), r.getLong(3), r.getInt(6), r.getString(4), r.getInt(5), List.copyOf(nics)));
+                    rows.add(new HostRow(
+                            r.getString(2),
+                            r.getLong(1),
+                            r.getLong(3),
+                            r.getInt(6),
+                            r.getString(4),
+                            r.getInt(5),
+                            List.copyOf(nics)));
                 }
             }
         }
@@ -228,7 +299,8 @@ public final class Store {
 
     public boolean closeCase(String name) throws SQLException {
         try (Connection c = db.connection();
-             PreparedStatement s = c.prepareStatement("UPDATE cases SET closed_at = ? WHERE name = ? AND closed_at IS NULL")) {
+                PreparedStatement s =
+                        c.prepareStatement("UPDATE cases SET closed_at = ? WHERE name = ? AND closed_at IS NULL")) {
             s.setLong(1, System.currentTimeMillis());
             s.setString(2, name);
             return s.executeUpdate() == 1;
@@ -237,7 +309,8 @@ public final class Store {
 
     public Optional<String> report(long bundleId, String format) throws SQLException {
         try (Connection c = db.connection();
-             PreparedStatement s = c.prepareStatement("SELECT body FROM reports WHERE bundle_id = ? AND format = ?")) {
+                PreparedStatement s =
+                        c.prepareStatement("SELECT body FROM reports WHERE bundle_id = ? AND format = ?")) {
             s.setLong(1, bundleId);
             s.setString(2, format);
             try (ResultSet r = s.executeQuery()) {
@@ -251,8 +324,8 @@ public final class Store {
     }
 
     /** Search criteria; null or blank means any. Text criteria match a part, case-insensitively. */
-    public record Search(String finding, String severity, String host, String nicModel, String firmware, String driver) {
-    }
+    public record Search(
+            String finding, String severity, String host, String nicModel, String firmware, String driver) {}
 
     /** Findings of analysed bundles matching every criterion, among the cases this caller may see. */
     public List<FindingRow> search(Search q, Principal who) throws SQLException {
@@ -260,8 +333,9 @@ public final class Store {
     }
 
     private List<FindingRow> search(Search q, Principal who, Long bundleId) throws SQLException {
-        StringBuilder sql = new StringBuilder("SELECT c.name, b.id, b.host, f.rule_id, f.severity, f.subject, f.title FROM findings f"
-                + " JOIN bundles b ON b.id = f.bundle_id JOIN cases c ON c.id = b.case_id WHERE b.state = 'done'");
+        StringBuilder sql = new StringBuilder(
+                "SELECT c.name, b.id, b.host, f.rule_id, f.severity, f.subject, f.title FROM findings f"
+                        + " JOIN bundles b ON b.id = f.bundle_id JOIN cases c ON c.id = b.case_id WHERE b.state = 'done'");
         List<Object> args = new ArrayList<>();
         if (who != null && !who.staff()) {
             sql.append(" AND c.name = ?");
@@ -288,12 +362,20 @@ public final class Store {
         nicCriterion(sql, args, "driver", q.driver());
         sql.append(" ORDER BY b.uploaded_at DESC, b.id DESC, f.rule_id, f.subject");
         List<FindingRow> rows = new ArrayList<>();
-        try (Connection c = db.connection(); PreparedStatement s = c.prepareStatement(sql.toString())) {
+        try (Connection c = db.connection();
+                PreparedStatement s = c.prepareStatement(sql.toString())) {
             bind(s, args.toArray());
             s.setMaxRows(1000);
             try (ResultSet r = s.executeQuery()) {
                 while (r.next()) {
-                    rows.add(new FindingRow(r.getString(1), r.getLong(2), r.getString(3), r.getString(4), r.getString(5), r.getString(6), r.getString(7)));
+                    rows.add(new FindingRow(
+                            r.getString(1),
+                            r.getLong(2),
+                            r.getString(3),
+                            r.getString(4),
+                            r.getString(5),
+                            r.getString(6),
+                            r.getString(7)));
                 }
             }
         }
@@ -302,13 +384,19 @@ public final class Store {
 
     private static void nicCriterion(StringBuilder sql, List<Object> args, String column, String value) {
         if (present(value)) {
-            sql.append(" AND EXISTS (SELECT 1 FROM nics n WHERE n.bundle_id = b.id AND LOWER(n.").append(column).append(") LIKE ?)");
+            sql.append(" AND EXISTS (SELECT 1 FROM nics n WHERE n.bundle_id = b.id AND LOWER(n.")
+                    .append(column)
+                    .append(") LIKE ?)");
             args.add(like(value));
         }
     }
 
     private static String like(String text) {
-        String escaped = text.trim().toLowerCase(java.util.Locale.ROOT).replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
+        String escaped = text.trim()
+                .toLowerCase(java.util.Locale.ROOT)
+                .replace("\\", "\\\\")
+                .replace("%", "\\%")
+                .replace("_", "\\_");
         return "%" + escaped + "%";
     }
 
@@ -322,8 +410,10 @@ public final class Store {
         }
     }
 
-    private static void audit(Connection c, Principal who, String action, String caseName, Long bundleId, String detail) throws SQLException {
-        try (PreparedStatement s = c.prepareStatement("INSERT INTO audit (at, token_id, role, action, case_name, bundle_id, detail) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
+    private static void audit(Connection c, Principal who, String action, String caseName, Long bundleId, String detail)
+            throws SQLException {
+        try (PreparedStatement s = c.prepareStatement(
+                "INSERT INTO audit (at, token_id, role, action, case_name, bundle_id, detail) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
             s.setLong(1, System.currentTimeMillis());
             s.setString(2, who == null ? null : who.tokenId());
             s.setString(3, who == null ? null : who.role().label());
@@ -342,11 +432,19 @@ public final class Store {
     public List<AuditRow> auditLog(int limit) throws SQLException {
         List<AuditRow> rows = new ArrayList<>();
         try (Connection c = db.connection();
-             PreparedStatement s = c.prepareStatement("SELECT at, token_id, role, action, case_name, bundle_id, detail FROM audit ORDER BY id DESC")) {
+                PreparedStatement s = c.prepareStatement(
+                        "SELECT at, token_id, role, action, case_name, bundle_id, detail FROM audit ORDER BY id DESC")) {
             s.setMaxRows(limit);
             try (ResultSet r = s.executeQuery()) {
                 while (r.next()) {
-                    rows.add(new AuditRow(r.getLong(1), r.getString(2), r.getString(3), r.getString(4), r.getString(5), nullableLong(r, 6), r.getString(7)));
+                    rows.add(new AuditRow(
+                            r.getLong(1),
+                            r.getString(2),
+                            r.getString(3),
+                            r.getString(4),
+                            r.getString(5),
+                            nullableLong(r, 6),
+                            r.getString(7)));
                 }
             }
         }
@@ -356,8 +454,9 @@ public final class Store {
     /** Bundles waiting or being analysed: the queue's depth. */
     public long queueDepth() throws SQLException {
         try (Connection c = db.connection();
-             PreparedStatement s = c.prepareStatement("SELECT COUNT(*) FROM bundles WHERE state IN ('queued', 'analysing')");
-             ResultSet r = s.executeQuery()) {
+                PreparedStatement s =
+                        c.prepareStatement("SELECT COUNT(*) FROM bundles WHERE state IN ('queued', 'analysing')");
+                ResultSet r = s.executeQuery()) {
             r.next();
             return r.getLong(1);
         }
@@ -372,8 +471,9 @@ public final class Store {
         try (Connection c = db.connection()) {
             c.setAutoCommit(false);
             List<String> shas = new ArrayList<>();
-            try (PreparedStatement s = c.prepareStatement("SELECT DISTINCT b.sha256 FROM bundles b JOIN cases c ON c.id = b.case_id"
-                    + " WHERE c.closed_at IS NOT NULL AND c.closed_at < ?")) {
+            try (PreparedStatement s =
+                    c.prepareStatement("SELECT DISTINCT b.sha256 FROM bundles b JOIN cases c ON c.id = b.case_id"
+                            + " WHERE c.closed_at IS NOT NULL AND c.closed_at < ?")) {
                 s.setLong(1, closedBefore);
                 try (ResultSet r = s.executeQuery()) {
                     while (r.next()) {
@@ -381,7 +481,8 @@ public final class Store {
                     }
                 }
             }
-            try (PreparedStatement s = c.prepareStatement("DELETE FROM bundles WHERE case_id IN (SELECT id FROM cases WHERE closed_at IS NOT NULL AND closed_at < ?)")) {
+            try (PreparedStatement s = c.prepareStatement(
+                    "DELETE FROM bundles WHERE case_id IN (SELECT id FROM cases WHERE closed_at IS NOT NULL AND closed_at < ?)")) {
                 s.setLong(1, closedBefore);
                 s.executeUpdate();
             }

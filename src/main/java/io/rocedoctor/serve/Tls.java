@@ -12,7 +12,6 @@ import java.security.cert.CertificateFactory;
 import java.security.spec.PKCS8EncodedKeySpec;
 import java.util.Base64;
 import java.util.List;
-
 import org.eclipse.jetty.server.Connector;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
@@ -28,15 +27,15 @@ import org.eclipse.jetty.util.ssl.SslContextFactory;
  * converts an older {@code BEGIN RSA PRIVATE KEY}).
  */
 final class Tls {
-    private Tls() {
-    }
+    private Tls() {}
 
     static Connector connector(Server server, HttpConfiguration http, Service.Settings settings) {
         SslContextFactory.Server ssl = new SslContextFactory.Server();
         ssl.setKeyStore(keyStore(settings));
         ssl.setKeyStorePassword("");
         http.addCustomizer(new SecureRequestCustomizer(false));
-        ServerConnector connector = new ServerConnector(server, new SslConnectionFactory(ssl, "http/1.1"), new HttpConnectionFactory(http));
+        ServerConnector connector =
+                new ServerConnector(server, new SslConnectionFactory(ssl, "http/1.1"), new HttpConnectionFactory(http));
         connector.setHost(settings.host());
         connector.setPort(settings.port());
         return connector;
@@ -50,10 +49,12 @@ final class Tls {
             }
             String pem = Files.readString(settings.tlsKey());
             if (!pem.contains("-----BEGIN PRIVATE KEY-----")) {
-                throw new IllegalArgumentException(settings.tlsKey() + ": not an unencrypted PKCS#8 key (BEGIN PRIVATE KEY);"
-                        + " convert it with: openssl pkcs8 -topk8 -nocrypt -in KEY -out key.pem");
+                throw new IllegalArgumentException(
+                        settings.tlsKey() + ": not an unencrypted PKCS#8 key (BEGIN PRIVATE KEY);"
+                                + " convert it with: openssl pkcs8 -topk8 -nocrypt -in KEY -out key.pem");
             }
-            byte[] der = Base64.getMimeDecoder().decode(pem.replaceAll("(?s).*-----BEGIN PRIVATE KEY-----|-----END PRIVATE KEY-----.*", ""));
+            byte[] der = Base64.getMimeDecoder()
+                    .decode(pem.replaceAll("(?s).*-----BEGIN PRIVATE KEY-----|-----END PRIVATE KEY-----.*", ""));
             PrivateKey key = null;
             for (String algorithm : List.of("RSA", "EC", "Ed25519")) {
                 try {
@@ -64,7 +65,8 @@ final class Tls {
                 }
             }
             if (key == null || chain.isEmpty()) {
-                throw new IllegalArgumentException(settings.tlsKey() + ": no RSA, EC or Ed25519 key, or " + settings.tlsCert() + ": no certificate");
+                throw new IllegalArgumentException(settings.tlsKey() + ": no RSA, EC or Ed25519 key, or "
+                        + settings.tlsCert() + ": no certificate");
             }
             KeyStore store = KeyStore.getInstance("PKCS12");
             store.load(null, null);

@@ -14,7 +14,6 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-
 import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 
 /**
@@ -34,11 +33,9 @@ public final class Tokens {
     }
 
     /** A token just created: the text is shown once and never stored. */
-    public record Created(String id, String token) {
-    }
+    public record Created(String id, String token) {}
 
-    public record Listed(String id, String role, String caseName, String label, long createdAt, Long revokedAt) {
-    }
+    public record Listed(String id, String role, String caseName, String label, long createdAt, Long revokedAt) {}
 
     public Created create(Principal.Role role, String caseName, String label) throws SQLException {
         if (role == Principal.Role.CUSTOMER && caseName == null) {
@@ -50,8 +47,8 @@ public final class Tokens {
         String id = random(9);
         String token = "rdt_" + id + "_" + random(32);
         try (Connection c = db.connection();
-             PreparedStatement s = c.prepareStatement(
-                     "INSERT INTO tokens (id, hash, role, case_name, label, created_at) VALUES (?, ?, ?, ?, ?, ?)")) {
+                PreparedStatement s = c.prepareStatement(
+                        "INSERT INTO tokens (id, hash, role, case_name, label, created_at) VALUES (?, ?, ?, ?, ?, ?)")) {
             s.setString(1, id);
             s.setString(2, bcrypt.encode(token));
             s.setString(3, role.label());
@@ -70,7 +67,8 @@ public final class Tokens {
         }
         String id = token.substring(4, 16);
         try (Connection c = db.connection();
-             PreparedStatement s = c.prepareStatement("SELECT hash, role, case_name FROM tokens WHERE id = ? AND revoked_at IS NULL")) {
+                PreparedStatement s = c.prepareStatement(
+                        "SELECT hash, role, case_name FROM tokens WHERE id = ? AND revoked_at IS NULL")) {
             s.setString(1, id);
             try (ResultSet r = s.executeQuery()) {
                 if (!r.next()) {
@@ -93,10 +91,13 @@ public final class Tokens {
     /** The principal of a token id (a browser session holds the id). */
     public Optional<Principal> byId(String id) throws SQLException {
         try (Connection c = db.connection();
-             PreparedStatement s = c.prepareStatement("SELECT role, case_name FROM tokens WHERE id = ? AND revoked_at IS NULL")) {
+                PreparedStatement s =
+                        c.prepareStatement("SELECT role, case_name FROM tokens WHERE id = ? AND revoked_at IS NULL")) {
             s.setString(1, id);
             try (ResultSet r = s.executeQuery()) {
-                return r.next() ? Optional.of(new Principal(id, Principal.Role.of(r.getString(1)), r.getString(2))) : Optional.empty();
+                return r.next()
+                        ? Optional.of(new Principal(id, Principal.Role.of(r.getString(1)), r.getString(2)))
+                        : Optional.empty();
             }
         }
     }
@@ -104,11 +105,18 @@ public final class Tokens {
     public List<Listed> list() throws SQLException {
         List<Listed> all = new ArrayList<>();
         try (Connection c = db.connection();
-             PreparedStatement s = c.prepareStatement("SELECT id, role, case_name, label, created_at, revoked_at FROM tokens ORDER BY created_at");
-             ResultSet r = s.executeQuery()) {
+                PreparedStatement s = c.prepareStatement(
+                        "SELECT id, role, case_name, label, created_at, revoked_at FROM tokens ORDER BY created_at");
+                ResultSet r = s.executeQuery()) {
             while (r.next()) {
                 long revoked = r.getLong(6);
-                all.add(new Listed(r.getString(1), r.getString(2), r.getString(3), r.getString(4), r.getLong(5), r.wasNull() ? null : revoked));
+                all.add(new Listed(
+                        r.getString(1),
+                        r.getString(2),
+                        r.getString(3),
+                        r.getString(4),
+                        r.getLong(5),
+                        r.wasNull() ? null : revoked));
             }
         }
         return all;
@@ -117,8 +125,9 @@ public final class Tokens {
     /** Revokes a token; false when there is none of that id. Its sessions end with it. */
     public boolean revoke(String id) throws SQLException {
         try (Connection c = db.connection();
-             PreparedStatement s = c.prepareStatement("UPDATE tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL");
-             PreparedStatement sessions = c.prepareStatement("DELETE FROM sessions WHERE token_id = ?")) {
+                PreparedStatement s =
+                        c.prepareStatement("UPDATE tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL");
+                PreparedStatement sessions = c.prepareStatement("DELETE FROM sessions WHERE token_id = ?")) {
             s.setLong(1, System.currentTimeMillis());
             s.setString(2, id);
             sessions.setString(1, id);
@@ -135,7 +144,8 @@ public final class Tokens {
 
     static String sha256(String text) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }

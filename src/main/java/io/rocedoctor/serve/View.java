@@ -1,24 +1,23 @@
 package io.rocedoctor.serve;
 
 import io.rocedoctor.plan.BundleDiff;
-
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.Locale;
 
 /** What the page templates print: times in UTC, figures as the CLI's diff prints them. */
 public final class View {
-    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'", Locale.ROOT).withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'", Locale.ROOT)
+            .withZone(ZoneOffset.UTC);
 
-    private View() {
-    }
+    private View() {}
 
     public static String time(Long epochMs) {
         return epochMs == null ? "" : TIME.format(Instant.ofEpochMilli(epochMs));
@@ -46,10 +45,12 @@ public final class View {
         return mixed;
     }
 
-    public record DiffPart(String title, List<BundleDiff.FindingKey> keys) {
-    }
+    public record DiffPart(String title, List<BundleDiff.FindingKey> keys) {}
 
     public static List<DiffPart> diffParts(BundleDiff diff) {
-        return List.of(new DiffPart("gone", diff.gone()), new DiffPart("new", diff.appeared()), new DiffPart("unchanged", diff.unchanged()));
+        return List.of(
+                new DiffPart("gone", diff.gone()),
+                new DiffPart("new", diff.appeared()),
+                new DiffPart("unchanged", diff.unchanged()));
     }
 }

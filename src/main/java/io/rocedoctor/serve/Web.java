@@ -1,9 +1,19 @@
 package io.rocedoctor.serve;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import gg.jte.ContentType;
+import gg.jte.TemplateEngine;
+import io.javalin.Javalin;
+import io.javalin.config.SizeUnit;
+import io.javalin.http.Context;
+import io.javalin.http.HttpStatus;
+import io.javalin.http.UploadedFile;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.rocedoctor.bundle.BundleException;
 import io.rocedoctor.plan.BundleDiff;
 import io.rocedoctor.report.JsonRenderer;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -17,22 +27,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
-
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-
-import gg.jte.ContentType;
-import gg.jte.TemplateEngine;
-import gg.jte.output.StringOutput;
-
-import io.javalin.Javalin;
-import io.javalin.config.SizeUnit;
-import io.javalin.http.Context;
-import io.javalin.http.HttpStatus;
-import io.javalin.http.UploadedFile;
-import io.micrometer.core.instrument.Counter;
-import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,9 +40,19 @@ final class Web {
     private static final Logger ACCESS = LoggerFactory.getLogger("io.rocedoctor.serve.access");
     private static final ObjectMapper JSON = new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
     private static final String PRINCIPAL = "principal";
-    private static final Map<String, String> MEDIA = Map.of("json", "application/json", "yaml", "application/yaml",
-            "markdown", "text/markdown; charset=utf-8", "html", "text/html; charset=utf-8", "junit", "application/xml",
-            "text", "text/plain; charset=utf-8");
+    private static final Map<String, String> MEDIA = Map.of(
+            "json",
+            "application/json",
+            "yaml",
+            "application/yaml",
+            "markdown",
+            "text/markdown; charset=utf-8",
+            "html",
+            "text/html; charset=utf-8",
+            "junit",
+            "application/xml",
+            "text",
+            "text/plain; charset=utf-8");
 
     private final Service.Settings settings;
     private final Store store;
@@ -59,10 +63,18 @@ final class Web {
     private final PrometheusMeterRegistry metrics;
     private final BooleanSupplier ready;
     private final Sessions sessions;
-    private final TemplateEngine pages = TemplateEngine.createPrecompiled(null, ContentType.Html, Web.class.getClassLoader(), "io.rocedoctor.serve.pages");
+    private final TemplateEngine pages = TemplateEngine.createPrecompiled(
+            null, ContentType.Html, Web.class.getClassLoader(), "io.rocedoctor.serve.pages");
 
-    Web(Service.Settings settings, Store store, Tokens tokens, BlobStore blobs, BundleAnalyzer analyzer, AnalysisQueue queue,
-        PrometheusMeterRegistry metrics, BooleanSupplier ready) {
+    Web(
+            Service.Settings settings,
+            Store store,
+            Tokens tokens,
+            BlobStore blobs,
+            BundleAnalyzer analyzer,
+            AnalysisQueue queue,
+            PrometheusMeterRegistry metrics,
+            BooleanSupplier ready) {
         this.settings = settings;
         this.store = store;
         this.tokens = tokens;
@@ -90,7 +102,8 @@ final class Web {
         return Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
             config.http.maxRequestSize = 64 * 1024;
-            config.jetty.multipartConfig.cacheDirectory(settings.data().resolve("incoming").toString());
+            config.jetty.multipartConfig.cacheDirectory(
+                    settings.data().resolve("incoming").toString());
             config.jetty.multipartConfig.maxFileSize(settings.maxUploadBytes(), SizeUnit.BYTES);
             config.jetty.multipartConfig.maxTotalRequestSize(settings.maxUploadBytes() + 64 * 1024, SizeUnit.BYTES);
             config.jetty.multipartConfig.maxInMemoryFileSize(1, SizeUnit.MB);
@@ -107,7 +120,10 @@ final class Web {
 
             config.routes.get("/healthz", ctx -> ctx.result("ok"));
             config.routes.get("/readyz", this::readyz);
-            config.routes.get("/metrics", ctx -> ctx.contentType("text/plain; version=0.0.4; charset=utf-8").result(metrics.scrape()));
+            config.routes.get(
+                    "/metrics",
+                    ctx -> ctx.contentType("text/plain; version=0.0.4; charset=utf-8")
+                            .result(metrics.scrape()));
             config.routes.get("/api/v1/openapi.json", this::openapi);
 
             config.routes.before("/api/v1/*", this::bearer);
@@ -118,13 +134,21 @@ final class Web {
                 json(ctx, r.created() ? 201 : 200, uploaded(r));
             });
             config.routes.post("/api/v1/cases/{case}/close", this::closeCase);
-            config.routes.get("/api/v1/cases/{case}/hosts", ctx -> json(ctx, 200, Map.of("hosts", hosts(ctx, ctx.pathParam("case")))));
+            config.routes.get(
+                    "/api/v1/cases/{case}/hosts",
+                    ctx -> json(ctx, 200, Map.of("hosts", hosts(ctx, ctx.pathParam("case")))));
             config.routes.get("/api/v1/cases/{case}/diff", ctx -> json(ctx, 200, diff(ctx, ctx.pathParam("case"))));
             config.routes.get("/api/v1/bundles/{id}", ctx -> json(ctx, 200, bundleJson(openBundle(ctx))));
             config.routes.get("/api/v1/bundles/{id}/report", this::report);
-            config.routes.get("/api/v1/bundles/{id}/findings", ctx -> json(ctx, 200, Map.of("findings", store.findings(openBundle(ctx).id()))));
+            config.routes.get(
+                    "/api/v1/bundles/{id}/findings",
+                    ctx -> json(
+                            ctx,
+                            200,
+                            Map.of("findings", store.findings(openBundle(ctx).id()))));
             config.routes.get("/api/v1/bundles/{id}/archive", this::archive);
-            config.routes.get("/api/v1/search", ctx -> json(ctx, 200, Map.of("results", store.search(search(ctx), who(ctx)))));
+            config.routes.get(
+                    "/api/v1/search", ctx -> json(ctx, 200, Map.of("results", store.search(search(ctx), who(ctx)))));
             config.routes.get("/api/v1/tokens", ctx -> {
                 admin(ctx);
                 json(ctx, 200, Map.of("tokens", tokens.list()));
@@ -169,7 +193,9 @@ final class Web {
             return;
         }
         String header = ctx.header("Authorization");
-        Optional<Principal> who = header != null && header.startsWith("Bearer ") ? tokens.verify(header.substring(7).trim()) : Optional.empty();
+        Optional<Principal> who = header != null && header.startsWith("Bearer ")
+                ? tokens.verify(header.substring(7).trim())
+                : Optional.empty();
         if (who.isEmpty()) {
             ctx.header("WWW-Authenticate", "Bearer realm=\"roce-doctor\"");
             throw new Refused(401, "a valid token is needed: Authorization: Bearer TOKEN");
@@ -295,7 +321,8 @@ final class Web {
             throw new Refused(400, "the upload is empty");
         }
         Store.Recorded r = store.recordUpload(caseName, blob, FileNames.display(fileName), who(ctx));
-        metrics.counter("roce_doctor_uploads", "outcome", r.created() ? "accepted" : "duplicate").increment();
+        metrics.counter("roce_doctor_uploads", "outcome", r.created() ? "accepted" : "duplicate")
+                .increment();
         if (r.created()) {
             queue.wake();
         }
@@ -321,7 +348,11 @@ final class Web {
         m.put("sha256", b.sha256());
         m.put("size", b.size());
         m.put("uploadedAt", Instant.ofEpochMilli(b.uploadedAt()).toString());
-        m.put("analysedAt", b.analysedAt() == null ? null : Instant.ofEpochMilli(b.analysedAt()).toString());
+        m.put(
+                "analysedAt",
+                b.analysedAt() == null
+                        ? null
+                        : Instant.ofEpochMilli(b.analysedAt()).toString());
         m.put("analysisMs", b.analysisMs());
         m.put("attempts", b.attempts());
         m.put("host", b.host());
@@ -343,8 +374,10 @@ final class Web {
             throw new Refused(400, "format must be one of " + String.join(", ", BundleAnalyzer.FORMATS));
         }
         if (!b.state().equals("done")) {
-            throw new Refused(409, "bundle " + b.id() + " has no report: it is " + b.state()
-                    + (b.reason() == null ? "" : " (" + b.reason() + ")"));
+            throw new Refused(
+                    409,
+                    "bundle " + b.id() + " has no report: it is " + b.state()
+                            + (b.reason() == null ? "" : " (" + b.reason() + ")"));
         }
         String body = store.report(b.id(), format).orElseThrow(() -> new Refused(404, "no " + format + " report"));
         store.audit(who(ctx), "read-report", b.caseName(), b.id(), format);
@@ -375,12 +408,21 @@ final class Web {
             throw new Refused(404, "both bundles must be of case " + caseName);
         }
         store.audit(who(ctx), "diff", caseName, after.id(), "bundle " + before.id() + " -> " + after.id());
-        return analyzer.diff("bundle " + before.id(), blobs.path(before.sha256()), "bundle " + after.id(), blobs.path(after.sha256()));
+        return analyzer.diff(
+                "bundle " + before.id(),
+                blobs.path(before.sha256()),
+                "bundle " + after.id(),
+                blobs.path(after.sha256()));
     }
 
     static Store.Search search(Context ctx) {
-        return new Store.Search(ctx.queryParam("finding"), ctx.queryParam("severity"), ctx.queryParam("host"),
-                ctx.queryParam("nic"), ctx.queryParam("firmware"), ctx.queryParam("driver"));
+        return new Store.Search(
+                ctx.queryParam("finding"),
+                ctx.queryParam("severity"),
+                ctx.queryParam("host"),
+                ctx.queryParam("nic"),
+                ctx.queryParam("firmware"),
+                ctx.queryParam("driver"));
     }
 
     private void createToken(Context ctx) throws SQLException, IOException {
@@ -434,7 +476,8 @@ final class Web {
     /** Jetty's multipart parser refuses with an HTTP status (400), or, over the size limit, an IllegalStateException. */
     private Refused multipartRefusal(Exception e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof IllegalStateException && String.valueOf(t.getMessage()).startsWith("max ")) {
+            if (t instanceof IllegalStateException
+                    && String.valueOf(t.getMessage()).startsWith("max ")) {
                 return new Refused(413, "larger than the upload limit of " + settings.maxUploadBytes() + " bytes");
             }
         }
@@ -453,7 +496,9 @@ final class Web {
         } else if (status == 401) {
             ctx.redirect("/login", HttpStatus.SEE_OTHER);
         } else {
-            ctx.status(status).html(Pages.render(pages, "error.jte", new LinkedHashMap<>(Map.of("status", status, "message", message))));
+            ctx.status(status)
+                    .html(Pages.render(
+                            pages, "error.jte", new LinkedHashMap<>(Map.of("status", status, "message", message))));
         }
     }
 
@@ -468,7 +513,10 @@ final class Web {
                 case 413 -> "too_large";
                 default -> "bad_request";
             };
-            Counter.builder("roce_doctor_refusals").tag("outcome", outcome).register(metrics).increment();
+            Counter.builder("roce_doctor_refusals")
+                    .tag("outcome", outcome)
+                    .register(metrics)
+                    .increment();
         }
         Principal p = ctx.attribute(PRINCIPAL);
         Map<String, Object> line = new LinkedHashMap<>();
@@ -485,5 +533,4 @@ final class Web {
             ACCESS.info("{}", line);
         }
     }
-
 }

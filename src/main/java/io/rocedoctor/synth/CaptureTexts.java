@@ -2,7 +2,6 @@ package io.rocedoctor.synth;
 
 import io.rocedoctor.synth.HostModel.NicModel;
 import io.rocedoctor.synth.HostModel.PortModel;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,6 +17,7 @@ import java.util.TreeSet;
 final class CaptureTexts {
     /** The first interrupt number the NICs' vectors get. */
     private static final int FIRST_NIC_IRQ = 120;
+
     private static final String[] MTU_CODES = {"256 (1)", "512 (2)", "1024 (3)", "2048 (4)", "4096 (5)"};
 
     private final HostModel host;
@@ -27,8 +27,7 @@ final class CaptureTexts {
     }
 
     /** One interrupt vector of a NIC function. */
-    record IrqLine(int irq, PortModel port, String name, boolean completion, int cpu) {
-    }
+    record IrqLine(int irq, PortModel port, String name, boolean completion, int cpu) {}
 
     List<IrqLine> irqLines() {
         List<IrqLine> out = new ArrayList<>();
@@ -68,7 +67,10 @@ final class CaptureTexts {
     }
 
     private static void kv(StringBuilder out, String key, String value) {
-        out.append(key).append(" ".repeat(Math.max(1, 33 - key.length()))).append(value).append('\n');
+        out.append(key)
+                .append(" ".repeat(Math.max(1, 33 - key.length())))
+                .append(value)
+                .append('\n');
     }
 
     String numactl() {
@@ -79,8 +81,13 @@ final class CaptureTexts {
             for (int c : host.cpusOf(n)) {
                 out.append(' ').append(c);
             }
-            out.append("\nnode ").append(n).append(" size: 257655 MB\nnode ").append(n).append(" free: ")
-                    .append(180000 + Math.floorMod(host.seed + n, 60000)).append(" MB\n");
+            out.append("\nnode ")
+                    .append(n)
+                    .append(" size: 257655 MB\nnode ")
+                    .append(n)
+                    .append(" free: ")
+                    .append(180000 + Math.floorMod(host.seed + n, 60000))
+                    .append(" MB\n");
         }
         out.append("node distances:\nnode ");
         for (int n = 0; n < nodes; n++) {
@@ -102,48 +109,83 @@ final class CaptureTexts {
         StringBuilder out = new StringBuilder();
         for (NicModel nic : host.nics) {
             String bridge = String.format("%02x:00.0", nic.bus - 1);
-            out.append(bridge).append(" PCI bridge: Intel Corporation Ice Lake PCI Express Root Port A (rev 04) (prog-if 00 [Normal decode])\n")
-                    .append("\tControl: I/O+ Mem+ BusMaster+ SpecCycle- MemWINV- VGASnoop- ParErr- Stepping- SERR+ FastB2B- DisINTx+\n")
+            out.append(bridge)
+                    .append(
+                            " PCI bridge: Intel Corporation Ice Lake PCI Express Root Port A (rev 04) (prog-if 00 [Normal decode])\n")
+                    .append(
+                            "\tControl: I/O+ Mem+ BusMaster+ SpecCycle- MemWINV- VGASnoop- ParErr- Stepping- SERR+ FastB2B- DisINTx+\n")
                     .append("\tLatency: 0, Cache Line Size: 32 bytes\n");
             numaLine(out, nic);
-            out.append(String.format("\tBus: primary=%02x, secondary=%02x, subordinate=%02x, sec-latency=0%n", nic.bus - 1, nic.bus, nic.bus))
+            out.append(String.format(
+                            "\tBus: primary=%02x, secondary=%02x, subordinate=%02x, sec-latency=0%n",
+                            nic.bus - 1, nic.bus, nic.bus))
                     .append("\tCapabilities: [40] Express (v2) Root Port (Slot+), MSI 00\n")
                     .append("\t\tDevCap:\tMaxPayload 512 bytes, PhantFunc 0\n\t\t\tExtTag+ RBE+\n")
-                    .append("\t\tDevCtl:\tCorrErr+ NonFatalErr+ FatalErr+ UnsupReq-\n\t\t\tRlxdOrd- ExtTag+ PhantFunc- AuxPwr- NoSnoop+\n")
+                    .append(
+                            "\t\tDevCtl:\tCorrErr+ NonFatalErr+ FatalErr+ UnsupReq-\n\t\t\tRlxdOrd- ExtTag+ PhantFunc- AuxPwr- NoSnoop+\n")
                     .append("\t\t\tMaxPayload 256 bytes, MaxReadReq 128 bytes\n")
-                    .append("\t\tLnkCap:\tPort #").append(nic.index).append(", Speed ").append(gts(Math.max(nic.capGts, 16)))
-                    .append("GT/s, Width x16, ASPM not supported\n\t\t\tClockPM- Surprise+ LLActRep+ BwNot+ ASPMOptComp+\n")
-                    .append("\t\tLnkSta:\tSpeed ").append(gts(nic.gts)).append("GT/s (ok), Width x").append(nic.width)
+                    .append("\t\tLnkCap:\tPort #")
+                    .append(nic.index)
+                    .append(", Speed ")
+                    .append(gts(Math.max(nic.capGts, 16)))
+                    .append(
+                            "GT/s, Width x16, ASPM not supported\n\t\t\tClockPM- Surprise+ LLActRep+ BwNot+ ASPMOptComp+\n")
+                    .append("\t\tLnkSta:\tSpeed ")
+                    .append(gts(nic.gts))
+                    .append("GT/s (ok), Width x")
+                    .append(nic.width)
                     .append(" (ok)\n\t\t\tTrErr- Train- SlotClk+ DLActive+ BWMgmt+ ABWMgmt-\n")
                     .append("\tKernel driver in use: pcieport\n\n");
             for (PortModel p : nic.ports) {
-                out.append(String.format("%02x:00.%d", nic.bus, p.function)).append(" Ethernet controller: ")
-                        .append(nic.lspciName()).append('\n')
+                out.append(String.format("%02x:00.%d", nic.bus, p.function))
+                        .append(" Ethernet controller: ")
+                        .append(nic.lspciName())
+                        .append('\n')
                         .append("\tSubsystem: Mellanox Technologies Device 0016\n")
-                        .append("\tPhysical Slot: ").append(nic.index + 1).append('\n')
-                        .append("\tControl: I/O- Mem+ BusMaster+ SpecCycle- MemWINV- VGASnoop- ParErr- Stepping- SERR- FastB2B- DisINTx+\n")
+                        .append("\tPhysical Slot: ")
+                        .append(nic.index + 1)
+                        .append('\n')
+                        .append(
+                                "\tControl: I/O- Mem+ BusMaster+ SpecCycle- MemWINV- VGASnoop- ParErr- Stepping- SERR- FastB2B- DisINTx+\n")
                         .append("\tLatency: 0, Cache Line Size: 32 bytes\n")
-                        .append("\tInterrupt: pin A routed to IRQ ").append(16 + nic.index).append('\n');
+                        .append("\tInterrupt: pin A routed to IRQ ")
+                        .append(16 + nic.index)
+                        .append('\n');
                 numaLine(out, nic);
-                out.append(String.format("\tRegion 0: Memory at %x (64-bit, prefetchable) [size=32M]%n", 0x387ffc000000L - nic.index * 0x4000000L + p.function * 0x2000000L))
+                out.append(String.format(
+                                "\tRegion 0: Memory at %x (64-bit, prefetchable) [size=32M]%n",
+                                0x387ffc000000L - nic.index * 0x4000000L + p.function * 0x2000000L))
                         .append("\tCapabilities: [60] Express (v2) Endpoint, MSI 00\n")
                         .append("\t\tDevCap:\tMaxPayload 512 bytes, PhantFunc 0, Latency L0s unlimited, L1 unlimited\n")
                         .append("\t\t\tExtTag+ AttnBtn- AttnInd- PwrInd- RBE+ FLReset+ SlotPowerLimit 75.000W\n")
                         .append("\t\tDevCtl:\tCorrErr+ NonFatalErr+ FatalErr+ UnsupReq+\n")
                         .append("\t\t\tRlxdOrd+ ExtTag+ PhantFunc- AuxPwr- NoSnoop+ FLReset-\n")
-                        .append("\t\t\tMaxPayload 256 bytes, MaxReadReq ").append(nic.maxReadReq).append(" bytes\n")
+                        .append("\t\t\tMaxPayload 256 bytes, MaxReadReq ")
+                        .append(nic.maxReadReq)
+                        .append(" bytes\n")
                         .append("\t\tDevSta:\tCorrErr- NonFatalErr- FatalErr- UnsupReq- AuxPwr- TransPend-\n")
-                        .append("\t\tLnkCap:\tPort #0, Speed ").append(gts(nic.capGts)).append("GT/s, Width x").append(nic.capWidth)
+                        .append("\t\tLnkCap:\tPort #0, Speed ")
+                        .append(gts(nic.capGts))
+                        .append("GT/s, Width x")
+                        .append(nic.capWidth)
                         .append(", ASPM not supported\n\t\t\tClockPM- Surprise- LLActRep- BwNot- ASPMOptComp+\n")
                         .append("\t\tLnkCtl:\tASPM Disabled; RCB 64 bytes, Disabled- CommClk+\n")
                         .append("\t\t\tExtSynch- ClockPM- AutWidDis- BWInt- AutBWInt-\n")
-                        .append("\t\tLnkSta:\tSpeed ").append(gts(nic.gts)).append(nic.gts < nic.capGts ? "GT/s (downgraded)" : "GT/s (ok)")
-                        .append(", Width x").append(nic.width).append(nic.width < nic.capWidth ? " (downgraded)" : " (ok)")
+                        .append("\t\tLnkSta:\tSpeed ")
+                        .append(gts(nic.gts))
+                        .append(nic.gts < nic.capGts ? "GT/s (downgraded)" : "GT/s (ok)")
+                        .append(", Width x")
+                        .append(nic.width)
+                        .append(nic.width < nic.capWidth ? " (downgraded)" : " (ok)")
                         .append("\n\t\t\tTrErr- Train- SlotClk+ DLActive- BWMgmt- ABWMgmt-\n")
                         .append("\tCapabilities: [48] Vital Product Data\n")
                         .append("\t\tProduct Name: ConnectX adapter card, 100GbE, dual-port QSFP56\n")
-                        .append("\t\tRead-only fields:\n\t\t\t[PN] Part number: ").append(nic.partNumber).append('\n')
-                        .append("\t\t\t[SN] Serial number: MT2").append(String.format("%09d", Math.floorMod(host.seed * 31 + nic.index, 1_000_000_000L))).append('\n')
+                        .append("\t\tRead-only fields:\n\t\t\t[PN] Part number: ")
+                        .append(nic.partNumber)
+                        .append('\n')
+                        .append("\t\t\t[SN] Serial number: MT2")
+                        .append(String.format("%09d", Math.floorMod(host.seed * 31 + nic.index, 1_000_000_000L)))
+                        .append('\n')
                         .append("\t\tEnd\n")
                         .append("\tCapabilities: [100 v1] Advanced Error Reporting\n")
                         .append("\tKernel driver in use: mlx5_core\n\tKernel modules: mlx5_core\n\n");
@@ -187,8 +229,13 @@ final class CaptureTexts {
                 out.append(' ');
                 padLeft(out, c == l.cpu() ? Long.toString(base + rate * seconds) : "0", 10);
             }
-            out.append("  IR-PCI-MSIX-").append(l.port().pciAddress()).append(' ').append(l.port().function * 2048 + l.irq())
-                    .append("-edge      ").append(l.name()).append('\n');
+            out.append("  IR-PCI-MSIX-")
+                    .append(l.port().pciAddress())
+                    .append(' ')
+                    .append(l.port().function * 2048 + l.irq())
+                    .append("-edge      ")
+                    .append(l.name())
+                    .append('\n');
         }
         summaryRow(out, width, "NMI", 12 + sample, "Non-maskable interrupts");
         summaryRow(out, width, "LOC", 20_000_000 + 1000 * seconds, "Local timer interrupts");
@@ -242,8 +289,10 @@ final class CaptureTexts {
     }
 
     String ethtoolDriver(PortModel p) {
-        return "driver: mlx5_core\nversion: " + p.nic.driverVersion + "\nfirmware-version: " + p.nic.firmware + " (" + p.nic.psid + ")\n"
-                + "expansion-rom-version: \nbus-info: " + p.pciAddress() + "\nsupports-statistics: yes\nsupports-test: yes\n"
+        return "driver: mlx5_core\nversion: " + p.nic.driverVersion + "\nfirmware-version: " + p.nic.firmware + " ("
+                + p.nic.psid + ")\n"
+                + "expansion-rom-version: \nbus-info: " + p.pciAddress()
+                + "\nsupports-statistics: yes\nsupports-test: yes\n"
                 + "supports-eeprom-access: no\nsupports-register-dump: no\nsupports-priv-flags: yes\n";
     }
 
@@ -424,8 +473,11 @@ final class CaptureTexts {
         StringBuilder out = new StringBuilder(rates.size() * 40);
         out.append("NIC statistics:\n");
         for (Map.Entry<String, Double> e : rates.entrySet()) {
-            out.append("     ").append(e.getKey()).append(": ")
-                    .append(counter(p.netdev + "/" + e.getKey(), e.getValue(), seconds)).append('\n');
+            out.append("     ")
+                    .append(e.getKey())
+                    .append(": ")
+                    .append(counter(p.netdev + "/" + e.getKey(), e.getValue(), seconds))
+                    .append('\n');
         }
         return out.toString();
     }
@@ -447,18 +499,32 @@ final class CaptureTexts {
         StringBuilder out = new StringBuilder("Ethernet Channel Bonding Driver: v" + nic.driverVersion + "\n\n");
         if (activeBackup) {
             out.append("Bonding Mode: fault-tolerance (active-backup)\nPrimary Slave: None\nCurrently Active Slave: ")
-                    .append(nic.ports.get(0).netdev).append('\n');
+                    .append(nic.ports.get(0).netdev)
+                    .append('\n');
         } else {
-            out.append("Bonding Mode: IEEE 802.3ad Dynamic link aggregation\nTransmit Hash Policy: ").append(host.bondHashPolicy)
-                    .append(host.bondHashPolicy.equals("layer3+4") ? " (1)" : host.bondHashPolicy.equals("layer2+3") ? " (2)" : " (0)").append('\n');
+            out.append("Bonding Mode: IEEE 802.3ad Dynamic link aggregation\nTransmit Hash Policy: ")
+                    .append(host.bondHashPolicy)
+                    .append(
+                            host.bondHashPolicy.equals("layer3+4")
+                                    ? " (1)"
+                                    : host.bondHashPolicy.equals("layer2+3") ? " (2)" : " (0)")
+                    .append('\n');
         }
-        out.append("MII Status: up\nMII Polling Interval (ms): 100\nUp Delay (ms): 0\nDown Delay (ms): 0\nPeer Notification Delay (ms): 0\n");
+        out.append(
+                "MII Status: up\nMII Polling Interval (ms): 100\nUp Delay (ms): 0\nDown Delay (ms): 0\nPeer Notification Delay (ms): 0\n");
         if (!activeBackup) {
-            out.append("\n802.3ad info\nLACP active: on\nLACP rate: fast\nMin links: 0\nAggregator selection policy (ad_select): stable\n");
+            out.append(
+                    "\n802.3ad info\nLACP active: on\nLACP rate: fast\nMin links: 0\nAggregator selection policy (ad_select): stable\n");
         }
         for (PortModel p : nic.ports) {
-            out.append("\nSlave Interface: ").append(p.netdev).append("\nMII Status: up\nSpeed: ").append(p.speedMbps)
-                    .append(" Mbps\nDuplex: full\nLink Failure Count: ").append(p.linkDowns).append("\nPermanent HW addr: ").append(mac(host, p))
+            out.append("\nSlave Interface: ")
+                    .append(p.netdev)
+                    .append("\nMII Status: up\nSpeed: ")
+                    .append(p.speedMbps)
+                    .append(" Mbps\nDuplex: full\nLink Failure Count: ")
+                    .append(p.linkDowns)
+                    .append("\nPermanent HW addr: ")
+                    .append(mac(host, p))
                     .append("\nSlave queue ID: 0\n");
             if (!activeBackup) {
                 out.append("Aggregator ID: 1\n");
@@ -474,7 +540,9 @@ final class CaptureTexts {
     }
 
     String mlnxQos(PortModel p) {
-        StringBuilder out = new StringBuilder("DCBX mode: OS controlled\nPriority trust state: ").append(p.trust).append('\n');
+        StringBuilder out = new StringBuilder("DCBX mode: OS controlled\nPriority trust state: ")
+                .append(p.trust)
+                .append('\n');
         if (p.trust.equals("dscp")) {
             out.append("dscp2prio mapping:\n");
             for (int prio = 0; prio < 8; prio++) {
@@ -485,7 +553,8 @@ final class CaptureTexts {
                 out.append('\n');
             }
         }
-        out.append("default priority:\nReceive buffer size (bytes): 130944,130944,0,0,0,0,0,0,\nCable len: 7\nPFC configuration:\n")
+        out.append(
+                        "default priority:\nReceive buffer size (bytes): 130944,130944,0,0,0,0,0,0,\nCable len: 7\nPFC configuration:\n")
                 .append("\tpriority    0   1   2   3   4   5   6   7\n\tenabled  ");
         for (int prio = 0; prio < 8; prio++) {
             out.append("   ").append(p.pfc.contains(prio) ? 1 : 0);
@@ -496,7 +565,11 @@ final class CaptureTexts {
         }
         out.append("   \n");
         for (int tc = 0; tc < 8; tc++) {
-            out.append("tc: ").append(tc).append(" ratelimit: unlimited, tsa: vendor\n\t priority:  ").append(tc == 0 ? 1 : tc == 1 ? 0 : tc).append('\n');
+            out.append("tc: ")
+                    .append(tc)
+                    .append(" ratelimit: unlimited, tsa: vendor\n\t priority:  ")
+                    .append(tc == 0 ? 1 : tc == 1 ? 0 : tc)
+                    .append('\n');
         }
         return out.toString();
     }
@@ -516,7 +589,11 @@ final class CaptureTexts {
     String rdmaLink() {
         StringBuilder out = new StringBuilder();
         for (PortModel p : host.ports()) {
-            out.append("link ").append(p.rdmaDevice).append("/1 state ACTIVE physical_state LINK_UP netdev ").append(p.netdev).append(" \n");
+            out.append("link ")
+                    .append(p.rdmaDevice)
+                    .append("/1 state ACTIVE physical_state LINK_UP netdev ")
+                    .append(p.netdev)
+                    .append(" \n");
         }
         return out.toString();
     }
@@ -529,18 +606,42 @@ final class CaptureTexts {
             Map<String, Double> rates = new LinkedHashMap<>();
             rates.put("rx_write_requests", p.rxLoad * line / 65536);
             rates.put("rx_read_requests", p.rxLoad * line / 655360);
-            for (String c : List.of("rx_atomic_requests", "out_of_buffer", "out_of_sequence", "duplicate_request", "rnr_nak_retry_err",
-                    "packet_seq_err", "implied_nak_seq_err", "local_ack_timeout_err", "resp_local_length_error", "resp_cqe_error",
-                    "req_cqe_error", "req_remote_invalid_request", "req_remote_access_errors", "resp_remote_access_errors",
-                    "resp_cqe_flush_error", "req_cqe_flush_error", "roce_adp_retrans", "roce_adp_retrans_to", "roce_slow_restart",
-                    "roce_slow_restart_cnps", "roce_slow_restart_trans", "rp_cnp_ignored", "rp_cnp_handled",
-                    "np_ecn_marked_roce_packets", "np_cnp_sent", "rx_icrc_encapsulated")) {
+            for (String c : List.of(
+                    "rx_atomic_requests",
+                    "out_of_buffer",
+                    "out_of_sequence",
+                    "duplicate_request",
+                    "rnr_nak_retry_err",
+                    "packet_seq_err",
+                    "implied_nak_seq_err",
+                    "local_ack_timeout_err",
+                    "resp_local_length_error",
+                    "resp_cqe_error",
+                    "req_cqe_error",
+                    "req_remote_invalid_request",
+                    "req_remote_access_errors",
+                    "resp_remote_access_errors",
+                    "resp_cqe_flush_error",
+                    "req_cqe_flush_error",
+                    "roce_adp_retrans",
+                    "roce_adp_retrans_to",
+                    "roce_slow_restart",
+                    "roce_slow_restart_cnps",
+                    "roce_slow_restart_trans",
+                    "rp_cnp_ignored",
+                    "rp_cnp_handled",
+                    "np_ecn_marked_roce_packets",
+                    "np_cnp_sent",
+                    "rx_icrc_encapsulated")) {
                 rates.put(c, 0.0);
             }
             rates.putAll(p.rdmaRates);
             out.append("link ").append(p.rdmaDevice).append("/1");
             for (Map.Entry<String, Double> e : rates.entrySet()) {
-                out.append(' ').append(e.getKey()).append(' ').append(counter(p.rdmaDevice + "/" + e.getKey(), e.getValue(), seconds));
+                out.append(' ')
+                        .append(e.getKey())
+                        .append(' ')
+                        .append(counter(p.rdmaDevice + "/" + e.getKey(), e.getValue(), seconds));
             }
             out.append(" \n");
         }
@@ -557,12 +658,15 @@ final class CaptureTexts {
 
     String showGids() {
         StringBuilder out = new StringBuilder();
-        out.append(String.format("%-8s%-8s%-8s%-40s%-16s%-8s%s%n", "DEV", "PORT", "INDEX", "GID", "IPv4", "VER", "DEV"));
-        out.append(String.format("%-8s%-8s%-8s%-40s%-16s%-8s%s%n", "---", "----", "-----", "---", "------------", "---", "---"));
+        out.append(
+                String.format("%-8s%-8s%-8s%-40s%-16s%-8s%s%n", "DEV", "PORT", "INDEX", "GID", "IPv4", "VER", "DEV"));
+        out.append(String.format(
+                "%-8s%-8s%-8s%-40s%-16s%-8s%s%n", "---", "----", "-----", "---", "------------", "---", "---"));
         int found = 0;
         for (PortModel p : host.ports()) {
             for (String[] gid : gids(p)) {
-                out.append(String.format("%-8s%-8s%-8s%-40s%-16s%-8s%s%n", p.rdmaDevice, "1", gid[0], gid[1], gid[2], gid[3], p.netdev));
+                out.append(String.format(
+                        "%-8s%-8s%-8s%-40s%-16s%-8s%s%n", p.rdmaDevice, "1", gid[0], gid[1], gid[2], gid[3], p.netdev));
                 found++;
             }
         }
@@ -572,10 +676,16 @@ final class CaptureTexts {
     /** Index, GID, IPv4 and version of each GID a port has: link-local then its IPv4 address, v1 and (unless a fault says) v2. */
     private List<String[]> gids(PortModel p) {
         long m = Seeds.between(host.seed, "mac" + p.netdev, 0, 0xffffffL);
-        String linkLocal = String.format("fe80:0000:0000:0000:0e42:a1ff:fe%02x:%02x%02x", (m >> 16) & 0xff, (m >> 8) & 0xff, (m + p.function) & 0xff);
+        String linkLocal = String.format(
+                "fe80:0000:0000:0000:0e42:a1ff:fe%02x:%02x%02x",
+                (m >> 16) & 0xff, (m >> 8) & 0xff, (m + p.function) & 0xff);
         String[] octets = p.ipv4.split("\\.");
-        String mapped = String.format("0000:0000:0000:0000:0000:ffff:%02x%02x:%02x%02x", Integer.parseInt(octets[0]),
-                Integer.parseInt(octets[1]), Integer.parseInt(octets[2]), Integer.parseInt(octets[3]));
+        String mapped = String.format(
+                "0000:0000:0000:0000:0000:ffff:%02x%02x:%02x%02x",
+                Integer.parseInt(octets[0]),
+                Integer.parseInt(octets[1]),
+                Integer.parseInt(octets[2]),
+                Integer.parseInt(octets[3]));
         List<String[]> out = new ArrayList<>();
         out.add(new String[] {"0", linkLocal, "", "v1"});
         if (p.gidV2) {
@@ -593,25 +703,42 @@ final class CaptureTexts {
         for (PortModel p : host.ports()) {
             long guid = Seeds.between(host.seed, "guid" + p.rdmaDevice, 0, Long.MAX_VALUE / 2);
             String g = String.format("%016x", guid);
-            String guidText = g.substring(0, 4) + ":" + g.substring(4, 8) + ":" + g.substring(8, 12) + ":" + g.substring(12);
-            out.append("hca_id:\t").append(p.rdmaDevice).append('\n')
+            String guidText =
+                    g.substring(0, 4) + ":" + g.substring(4, 8) + ":" + g.substring(8, 12) + ":" + g.substring(12);
+            out.append("hca_id:\t")
+                    .append(p.rdmaDevice)
+                    .append('\n')
                     .append("\ttransport:\t\t\tInfiniBand (0)\n")
-                    .append("\tfw_ver:\t\t\t\t").append(p.nic.firmware).append('\n')
-                    .append("\tnode_guid:\t\t\t").append(guidText).append('\n')
-                    .append("\tsys_image_guid:\t\t\t").append(guidText).append('\n')
+                    .append("\tfw_ver:\t\t\t\t")
+                    .append(p.nic.firmware)
+                    .append('\n')
+                    .append("\tnode_guid:\t\t\t")
+                    .append(guidText)
+                    .append('\n')
+                    .append("\tsys_image_guid:\t\t\t")
+                    .append(guidText)
+                    .append('\n')
                     .append("\tvendor_id:\t\t\t0x02c9\n")
-                    .append("\tvendor_part_id:\t\t\t").append(p.nic.partId).append('\n')
+                    .append("\tvendor_part_id:\t\t\t")
+                    .append(p.nic.partId)
+                    .append('\n')
                     .append("\thw_ver:\t\t\t\t0x0\n")
-                    .append("\tboard_id:\t\t\t").append(p.nic.psid).append('\n')
+                    .append("\tboard_id:\t\t\t")
+                    .append(p.nic.psid)
+                    .append('\n')
                     .append("\tphys_port_cnt:\t\t\t1\n")
                     .append("\t\tport:\t1\n")
                     .append("\t\t\tstate:\t\t\tPORT_ACTIVE (4)\n")
                     .append("\t\t\tmax_mtu:\t\t4096 (5)\n")
-                    .append("\t\t\tactive_mtu:\t\t").append(mtuCode(p.activeMtu)).append('\n')
+                    .append("\t\t\tactive_mtu:\t\t")
+                    .append(mtuCode(p.activeMtu))
+                    .append('\n')
                     .append("\t\t\tsm_lid:\t\t\t0\n\t\t\tport_lid:\t\t0\n\t\t\tport_lmc:\t\t0x00\n")
                     .append("\t\t\tlink_layer:\t\tEthernet\n")
                     .append("\t\t\tactive_width:\t\t4X (2)\n")
-                    .append("\t\t\tactive_speed:\t\t").append(p.speedMbps >= 100_000 ? "25.0 Gbps (32)" : "14.0 Gbps (16)").append('\n');
+                    .append("\t\t\tactive_speed:\t\t")
+                    .append(p.speedMbps >= 100_000 ? "25.0 Gbps (32)" : "14.0 Gbps (16)")
+                    .append('\n');
             for (String[] gid : gids(p)) {
                 String shown = gid[2].isEmpty() ? "fe80::" + gid[1].substring(21) : "::ffff:" + gid[2];
                 out.append(String.format("\t\t\tGID[%3s]:\t\t%s, RoCE %s%n", gid[0], shown, gid[3]));

@@ -29,26 +29,46 @@ final class EosTexts {
                 + sw.name + "\n!\nspanning-tree mode mstp\n!\ninterface defaults\n   mtu 9214\n!\n");
         int subnet = 0;
         for (SwitchPortModel p : sw.ports) {
-            out.append("interface ").append(p.name).append('\n')
-                    .append("   description ").append(host.name()).append('_').append(p.hostPort.netdev).append('\n')
-                    .append("   mtu ").append(p.mtu).append('\n')
+            out.append("interface ")
+                    .append(p.name)
+                    .append('\n')
+                    .append("   description ")
+                    .append(host.name())
+                    .append('_')
+                    .append(p.hostPort.netdev)
+                    .append('\n')
+                    .append("   mtu ")
+                    .append(p.mtu)
+                    .append('\n')
                     .append("   no switchport\n")
-                    .append("   ip address 10.0.").append(subnet++).append(".1/31\n")
-                    .append("   qos trust ").append(p.trust.equals("pcp") ? "cos" : "dscp").append('\n')
+                    .append("   ip address 10.0.")
+                    .append(subnet++)
+                    .append(".1/31\n")
+                    .append("   qos trust ")
+                    .append(p.trust.equals("pcp") ? "cos" : "dscp")
+                    .append('\n')
                     .append("   priority-flow-control on\n")
-                    .append("   priority-flow-control priority ").append(p.losslessPriority).append(" no-drop\n");
+                    .append("   priority-flow-control priority ")
+                    .append(p.losslessPriority)
+                    .append(" no-drop\n");
             if (p.watchdog) {
                 out.append("   priority-flow-control pause watchdog\n");
             }
-            // no priority on the lossless queue makes it and the queues below it round robin; 4-7 stay strict (CNPs on 6).
-            out.append("   !\n   tx-queue ").append(p.losslessPriority).append("\n      no priority\n")
-                    .append("      random-detect ecn minimum-threshold ").append(size(p.ecnMinBytes))
+            // no priority on the lossless queue makes it and the queues below it round robin; 4-7 stay strict (CNPs on
+            // 6).
+            out.append("   !\n   tx-queue ")
+                    .append(p.losslessPriority)
+                    .append("\n      no priority\n")
+                    .append("      random-detect ecn minimum-threshold ")
+                    .append(size(p.ecnMinBytes))
                     .append(" maximum-threshold 1536 kbytes max-mark-probability 5\n!\n");
         }
-        return out.append("qos map dscp 24 25 26 27 28 29 30 31 to traffic-class 3\nqos map dscp 48 to traffic-class 6\n!\n")
+        return out.append(
+                        "qos map dscp 24 25 26 27 28 29 30 31 to traffic-class 3\nqos map dscp 48 to traffic-class 6\n!\n")
                 .append("priority-flow-control pause watchdog default timeout 0.2\n")
                 .append("priority-flow-control pause watchdog default recovery-time 0.4\n")
-                .append("priority-flow-control pause watchdog action drop\n!\nip routing\n!\nend\n").toString();
+                .append("priority-flow-control pause watchdog action drop\n!\nip routing\n!\nend\n")
+                .toString();
     }
 
     /** A threshold as EOS spells it: kbytes when whole, else bytes. */
@@ -63,7 +83,10 @@ final class EosTexts {
         for (int i = 0; i < sw.ports.size(); i++) {
             SwitchPortModel p = sw.ports.get(i);
             long dropped = Math.round(p.losslessDropsPerSecond * seconds);
-            out.append(i == 0 ? "\n" : ",\n").append("            \"").append(p.name).append("\": {\n");
+            out.append(i == 0 ? "\n" : ",\n")
+                    .append("            \"")
+                    .append(p.name)
+                    .append("\": {\n");
             out.append(queues("ucastQueues", p.losslessPriority, dropped)).append(",\n");
             out.append(queues("mcastQueues", -1, 0)).append("\n            }");
         }
@@ -71,10 +94,14 @@ final class EosTexts {
     }
 
     private static String queues(String kind, int droppingClass, long dropped) {
-        StringBuilder out = new StringBuilder("                \"" + kind + "\": {\n                    \"trafficClasses\": {");
+        StringBuilder out =
+                new StringBuilder("                \"" + kind + "\": {\n                    \"trafficClasses\": {");
         for (int tc = 0; tc < 8; tc++) {
-            out.append(tc == 0 ? "\n" : ",\n").append("                        \"TC").append(tc)
-                    .append("\": {\"dropPrecedences\": {\"DP0\": {\"droppedPackets\": ").append(tc == droppingClass ? dropped : 0)
+            out.append(tc == 0 ? "\n" : ",\n")
+                    .append("                        \"TC")
+                    .append(tc)
+                    .append("\": {\"dropPrecedences\": {\"DP0\": {\"droppedPackets\": ")
+                    .append(tc == droppingClass ? dropped : 0)
                     .append("}}}");
         }
         return out.append("\n                    }\n                }").toString();

@@ -1,7 +1,6 @@
 package io.rocedoctor.synth;
 
 import io.rocedoctor.synth.HostModel.PortModel;
-
 import java.util.Locale;
 
 /**
@@ -12,6 +11,7 @@ import java.util.Locale;
 final class EthtoolTexts {
     /** mlx5's RSS indirection table size for up to 128 channels; larger channel counts get a larger table. */
     private static final int RSS_TABLE_MIN = 128;
+
     private static final int RING_MAX = 8192;
     private static final int RING_DEFAULT = 1024;
 
@@ -23,14 +23,18 @@ final class EthtoolTexts {
 
     /** mlx5 offers one channel per completion vector; the rest of the counts are n/a. */
     String channels(PortModel p) {
-        return "Channel parameters for " + p.netdev + ":\nPre-set maximums:\nRX:\t\tn/a\nTX:\t\tn/a\nOther:\t\tn/a\nCombined:\t"
-                + host.shape.queues() + "\nCurrent hardware settings:\nRX:\t\tn/a\nTX:\t\tn/a\nOther:\t\tn/a\nCombined:\t"
+        return "Channel parameters for " + p.netdev
+                + ":\nPre-set maximums:\nRX:\t\tn/a\nTX:\t\tn/a\nOther:\t\tn/a\nCombined:\t"
+                + host.shape.queues()
+                + "\nCurrent hardware settings:\nRX:\t\tn/a\nTX:\t\tn/a\nOther:\t\tn/a\nCombined:\t"
                 + p.channels + "\n";
     }
 
     String rings(PortModel p) {
-        return "Ring parameters for " + p.netdev + ":\nPre-set maximums:\nRX:\t\t" + RING_MAX + "\nRX Mini:\tn/a\nRX Jumbo:\tn/a\nTX:\t\t"
-                + RING_MAX + "\nCurrent hardware settings:\nRX:\t\t" + RING_DEFAULT + "\nRX Mini:\tn/a\nRX Jumbo:\tn/a\nTX:\t\t"
+        return "Ring parameters for " + p.netdev + ":\nPre-set maximums:\nRX:\t\t" + RING_MAX
+                + "\nRX Mini:\tn/a\nRX Jumbo:\tn/a\nTX:\t\t"
+                + RING_MAX + "\nCurrent hardware settings:\nRX:\t\t" + RING_DEFAULT
+                + "\nRX Mini:\tn/a\nRX Jumbo:\tn/a\nTX:\t\t"
                 + RING_DEFAULT + "\n";
     }
 
@@ -68,8 +72,11 @@ final class EthtoolTexts {
     /** The indirection table spreads flows round-robin over the port's first {@code rssQueues} channels. */
     String rss(PortModel p) {
         int size = Math.max(RSS_TABLE_MIN, Integer.highestOneBit(Math.max(1, p.channels - 1)) * 2);
-        StringBuilder out = new StringBuilder("RX flow hash indirection table for ").append(p.netdev).append(" with ")
-                .append(p.channels).append(" RX ring(s):\n");
+        StringBuilder out = new StringBuilder("RX flow hash indirection table for ")
+                .append(p.netdev)
+                .append(" with ")
+                .append(p.channels)
+                .append(" RX ring(s):\n");
         for (int row = 0; row < size; row += 8) {
             out.append(String.format(Locale.ROOT, "%5d:", row));
             for (int i = row; i < row + 8; i++) {
@@ -79,9 +86,11 @@ final class EthtoolTexts {
         }
         out.append("RSS hash key:\n");
         for (int i = 0; i < 40; i++) {
-            out.append(String.format("%02x", Seeds.between(host.seed, "rsskey" + p.netdev + i, 0, 256))).append(i < 39 ? ":" : "\n");
+            out.append(String.format("%02x", Seeds.between(host.seed, "rsskey" + p.netdev + i, 0, 256)))
+                    .append(i < 39 ? ":" : "\n");
         }
-        return out.append("RSS hash function:\n    toeplitz: on\n    xor: off\n    crc32: off\n").toString();
+        return out.append("RSS hash function:\n    toeplitz: on\n    xor: off\n    crc32: off\n")
+                .toString();
     }
 
     /** The fields RSS hashes for one flow type: IP addresses, and the L4 ports unless the port model drops them for udp4. */
@@ -100,12 +109,15 @@ final class EthtoolTexts {
     /** ethtool -a as its netlink printer (netlink/pause.c) writes it: set by hand, no autonegotiation. */
     static String pause(PortModel p) {
         String onOff = p.linkPause ? "on" : "off";
-        return "Pause parameters for " + p.netdev + ":\nAutonegotiate:\toff\nRX:\t\t" + onOff + "\nTX:\t\t" + onOff + "\n\n";
+        return "Pause parameters for " + p.netdev + ":\nAutonegotiate:\toff\nRX:\t\t" + onOff + "\nTX:\t\t" + onOff
+                + "\n\n";
     }
 
     /** A QSFP28 direct-attach copper cable, its temperature as the model says, NVIDIA's usual thresholds. */
     String module(PortModel p) {
-        return String.format(Locale.ROOT, """
+        return String.format(
+                Locale.ROOT,
+                """
                 \tIdentifier                                : 0x11 (QSFP28)
                 \tExtended identifier                       : 0x00
                 \tExtended identifier description           : 1.5W max. Power consumption
@@ -128,7 +140,9 @@ final class EthtoolTexts {
                 \tModule temperature low warning threshold  : 0.00 degrees C / 32.00 degrees F
                 \tModule voltage high alarm threshold       : 3.6300 V
                 \tModule voltage low alarm threshold        : 2.9700 V
-                """, Seeds.between(host.seed, "modulesn" + p.netdev, 0, 10_000_000_000L), p.moduleCelsius,
+                """,
+                Seeds.between(host.seed, "modulesn" + p.netdev, 0, 10_000_000_000L),
+                p.moduleCelsius,
                 p.moduleCelsius * 9 / 5 + 32);
     }
 }

@@ -13,8 +13,14 @@ import java.util.function.Predicate;
  * ({@code config:pfc}, {@code rate:pause}, {@code firmware}), so a fleet's expectations follow.
  * A fleet fault ({@code FLEET_*}) is injected into one host and caught only across hosts.
  */
-public record Fault(String id, String description, int minHosts, Predicate<HostShape> fits, Consumer<HostModel> inject,
-                    Function<HostModel, List<ExpectedFinding>> expected, Set<String> fleetAspects) {
+public record Fault(
+        String id,
+        String description,
+        int minHosts,
+        Predicate<HostShape> fits,
+        Consumer<HostModel> inject,
+        Function<HostModel, List<ExpectedFinding>> expected,
+        Set<String> fleetAspects) {
 
     public boolean fleet() {
         return id.startsWith("FLEET_");

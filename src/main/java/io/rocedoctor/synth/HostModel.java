@@ -37,7 +37,11 @@ public final class HostModel {
         for (int i = 0; i < shape.nics(); i++) {
             NicModel nic = new NicModel(i, 0x18 + i * 0x0d, i % shape.numaNodes());
             for (int f = 0; f < shape.portsPerNic(); f++) {
-                PortModel port = new PortModel(nic, f, "ens" + (i + 1) + "f" + f + "np" + f, "mlx5_" + rdma,
+                PortModel port = new PortModel(
+                        nic,
+                        f,
+                        "ens" + (i + 1) + "f" + f + "np" + f,
+                        "mlx5_" + rdma,
                         "10." + (20 + i * 4 + f) + "." + (number / 250) + "." + (1 + number % 250));
                 port.channels = shape.queues();
                 port.rssQueues = shape.queues();
@@ -103,6 +107,7 @@ public final class HostModel {
         String driverVersion = "5.15.0-91-generic";
         /** What sysfs and lspci say; -1 when the platform does not know. */
         int reportedNode;
+
         double capGts = 16;
         int capWidth = 16;
         int maxReadReq = 4096;
@@ -154,6 +159,7 @@ public final class HostModel {
         final boolean[] ecnReactionPoint = {true, true, true, true, true, true, true, true};
         /** Fraction of the line rate the port sends and receives between the samples. */
         double txLoad = 0.5;
+
         double rxLoad = 0.5;
         /** Combined channels in use (ethtool -l); mlx5's preset maximum is the port's completion vectors. */
         int channels;
@@ -169,9 +175,11 @@ public final class HostModel {
         boolean linkPause = false;
         /** The FEC in force, as mlxlink names it, and the raw (pre-FEC) BER it reports; FEC leaves no error after it. */
         String fec = "Standard RS-FEC - RS(528,514)";
+
         String rawBer = "2E-13";
         /** Link-down events mlxlink counted since its counters were cleared, and carrier changes between the samples. */
         int linkDowns;
+
         int carrierChangesBetweenSamples;
         /** The perftest ib_write_bw average as a share of min(port speed, PCIe ceiling). */
         double perftestShare = 0.97;

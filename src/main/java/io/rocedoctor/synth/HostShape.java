@@ -7,8 +7,14 @@ package io.rocedoctor.synth;
  * ({@code sonic}, {@code nvue} for Cumulus Linux NVUE, {@code eos} for Arista EOS, or {@code none} for a
  * bundle without switch evidence).
  */
-public record HostShape(int nics, int portsPerNic, int cpus, int numaNodes, int queuesPerPort, int intervalSeconds,
-                        String switchPlatform) {
+public record HostShape(
+        int nics,
+        int portsPerNic,
+        int cpus,
+        int numaNodes,
+        int queuesPerPort,
+        int intervalSeconds,
+        String switchPlatform) {
 
     /** The typical host of docs/performance.md: 2 NICs x 2 ports, 64 CPUs on 2 nodes, samples 10 s apart, a SONiC leaf. */
     public static final HostShape TYPICAL = new HostShape(2, 2, 64, 2, 0, 10, "sonic");

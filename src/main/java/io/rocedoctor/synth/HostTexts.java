@@ -2,7 +2,6 @@ package io.rocedoctor.synth;
 
 import io.rocedoctor.synth.HostModel.NicModel;
 import io.rocedoctor.synth.HostModel.PortModel;
-
 import java.util.Locale;
 
 /**
@@ -13,10 +12,12 @@ import java.util.Locale;
 final class HostTexts {
     /** PCIe usable Gb/s per lane after encoding, by transfer rate, as facts.PcieLink.perLaneGbps reads them. */
     private static final double GEN3_LANE = 7.877;
+
     private static final double GEN4_LANE = 15.754;
     private static final double GEN5_LANE = 31.508;
     private static final double TLP_OVERHEAD = 0.85;
-    private static final String RULE = "---------------------------------------------------------------------------------------\n";
+    private static final String RULE =
+            "---------------------------------------------------------------------------------------\n";
 
     private final HostModel host;
 
@@ -81,7 +82,13 @@ final class HostTexts {
         long iterations = Math.round(average * 1e9 / 8 * 10 / 65536);
         return RULE + "                    RDMA_Write BW Test\n" + banner(p, 4, 128)
                 + " #bytes     #iterations    BW peak[Gb/sec]    BW average[Gb/sec]   MsgRate[Mpps]\n"
-                + String.format(Locale.ROOT, " 65536      %-16d %-18.2f %.2f  \t\t   %.6f%n", iterations, peak, average, average * 1e3 / 8 / 65536)
+                + String.format(
+                        Locale.ROOT,
+                        " 65536      %-16d %-18.2f %.2f  \t\t   %.6f%n",
+                        iterations,
+                        peak,
+                        average,
+                        average * 1e3 / 8 / 65536)
                 + RULE;
     }
 
@@ -93,8 +100,16 @@ final class HostTexts {
         return RULE + "                    RDMA_Write Latency Test\n" + banner(p, 1, 1)
                 + " #bytes #iterations    t_min[usec]    t_max[usec]  t_typical[usec]    t_avg[usec]    t_stdev[usec]   "
                 + "99% percentile[usec]   99.9% percentile[usec] \n"
-                + String.format(Locale.ROOT, " 2       5000          %.2f           %.2f         %.2f     \t       %.2f        \t%.2f   \t\t%.2f    \t\t%.2f   %n",
-                        typical * 0.95, max, typical, typical * 1.04, typical * 0.06, p99, max * 0.8)
+                + String.format(
+                        Locale.ROOT,
+                        " 2       5000          %.2f           %.2f         %.2f     \t       %.2f        \t%.2f   \t\t%.2f    \t\t%.2f   %n",
+                        typical * 0.95,
+                        max,
+                        typical,
+                        typical * 1.04,
+                        typical * 0.06,
+                        p99,
+                        max * 0.8)
                 + RULE;
     }
 

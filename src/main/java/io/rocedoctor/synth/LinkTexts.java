@@ -2,7 +2,6 @@ package io.rocedoctor.synth;
 
 import io.rocedoctor.synth.HostModel.NicModel;
 import io.rocedoctor.synth.HostModel.PortModel;
-
 import java.util.Locale;
 
 /**
@@ -31,7 +30,8 @@ final class LinkTexts {
                 + field("Enabled Link Speed (Ext.)", "0x000003f2 (100G_4X,50G_2X,40G,25G,10G,1G)")
                 + field("Supported Cable Speed (Ext.)", "0x000002f2 (100G_4X,50G_2X,40G,25G,10G,1G)")
                 + "\nTroubleshooting Info\n--------------------\n"
-                + field("Status Opcode", "0") + field("Group Opcode", "N/A") + field("Recommendation", "No issue was observed")
+                + field("Status Opcode", "0") + field("Group Opcode", "N/A")
+                + field("Recommendation", "No issue was observed")
                 + "\nModule Info\n-----------\n"
                 + field("Temperature [C]", String.valueOf(Math.round(p.moduleCelsius))) + field("Identifier", "QSFP28")
                 + field("Cable Type", "Passive copper cable") + field("Vendor Name", "Mellanox")
@@ -53,16 +53,23 @@ final class LinkTexts {
     /** lo, then each port (a bond slave when its NIC carries a bond), then the bonds, with their details. */
     String ipLinkDetails() {
         StringBuilder out = new StringBuilder(loopback());
-        out.append("    link/loopback 00:00:00:00:00:00 brd 00:00:00:00:00:00 promiscuity 0 allmulti 0 minmtu 0 maxmtu 0 "
-                + "addrgenmode eui64 numtxqueues 1 numrxqueues 1 gso_max_size 65536 gso_max_segs 65535\n");
+        out.append(
+                "    link/loopback 00:00:00:00:00:00 brd 00:00:00:00:00:00 promiscuity 0 allmulti 0 minmtu 0 maxmtu 0 "
+                        + "addrgenmode eui64 numtxqueues 1 numrxqueues 1 gso_max_size 65536 gso_max_segs 65535\n");
         for (PortModel p : host.ports()) {
             out.append(portHeader(p));
-            out.append("    link/ether ").append(CaptureTexts.mac(host, p)).append(" brd ff:ff:ff:ff:ff:ff promiscuity 0 allmulti 0 ")
+            out.append("    link/ether ")
+                    .append(CaptureTexts.mac(host, p))
+                    .append(" brd ff:ff:ff:ff:ff:ff promiscuity 0 allmulti 0 ")
                     .append("minmtu 68 maxmtu 9978 \n");
             if (host.bonded(p.nic)) {
-                out.append("    bond_slave state ").append(activeSlave(p) ? "ACTIVE" : "BACKUP")
-                        .append(" mii_status UP link_failure_count ").append(p.linkDowns).append(" perm_hwaddr ")
-                        .append(CaptureTexts.mac(host, p)).append(" queue_id 0 ");
+                out.append("    bond_slave state ")
+                        .append(activeSlave(p) ? "ACTIVE" : "BACKUP")
+                        .append(" mii_status UP link_failure_count ")
+                        .append(p.linkDowns)
+                        .append(" perm_hwaddr ")
+                        .append(CaptureTexts.mac(host, p))
+                        .append(" queue_id 0 ");
                 if (!activeBackup()) {
                     out.append("ad_aggregator_id 1 ad_actor_oper_port_state 61 ad_partner_oper_port_state 61 ");
                 }
@@ -70,26 +77,47 @@ final class LinkTexts {
             } else {
                 out.append("    addrgenmode eui64 ");
             }
-            out.append("numtxqueues ").append(p.channels * 8).append(" numrxqueues ").append(p.channels)
-                    .append(" gso_max_size 65536 gso_max_segs 65535 parentbus pci parentdev ").append(p.pciAddress()).append(" \n")
-                    .append("    altname enp").append(p.nic.bus).append("s0f").append(p.function).append("np").append(p.function).append('\n');
+            out.append("numtxqueues ")
+                    .append(p.channels * 8)
+                    .append(" numrxqueues ")
+                    .append(p.channels)
+                    .append(" gso_max_size 65536 gso_max_segs 65535 parentbus pci parentdev ")
+                    .append(p.pciAddress())
+                    .append(" \n")
+                    .append("    altname enp")
+                    .append(p.nic.bus)
+                    .append("s0f")
+                    .append(p.function)
+                    .append("np")
+                    .append(p.function)
+                    .append('\n');
         }
         for (NicModel nic : host.nics) {
             if (host.bonded(nic)) {
                 PortModel first = nic.ports.get(0);
-                out.append(bondIndex(nic)).append(": ").append(host.bondName(nic))
-                        .append(": <BROADCAST,MULTICAST,MASTER,UP,LOWER_UP> mtu ").append(first.mtu)
+                out.append(bondIndex(nic))
+                        .append(": ")
+                        .append(host.bondName(nic))
+                        .append(": <BROADCAST,MULTICAST,MASTER,UP,LOWER_UP> mtu ")
+                        .append(first.mtu)
                         .append(" qdisc noqueue state UP mode DEFAULT group default qlen 1000\n")
-                        .append("    link/ether ").append(CaptureTexts.mac(host, first)).append(" brd ff:ff:ff:ff:ff:ff promiscuity 0 ")
-                        .append("allmulti 0 minmtu 68 maxmtu 65535 \n    bond mode ").append(host.bondMode);
+                        .append("    link/ether ")
+                        .append(CaptureTexts.mac(host, first))
+                        .append(" brd ff:ff:ff:ff:ff:ff promiscuity 0 ")
+                        .append("allmulti 0 minmtu 68 maxmtu 65535 \n    bond mode ")
+                        .append(host.bondMode);
                 if (activeBackup()) {
                     out.append(" active_slave ").append(first.netdev);
                 }
                 out.append(" miimon 100 updelay 0 downdelay 0 peer_notify_delay 0 use_carrier 1 arp_interval 0 ")
-                        .append("arp_validate none arp_all_targets any primary_reselect always fail_over_mac none xmit_hash_policy ")
-                        .append(host.bondHashPolicy).append(" resend_igmp 1 num_grat_arp 1 all_slaves_active 0 min_links 0 ")
-                        .append("lp_interval 1 packets_per_slave 1 lacp_active on lacp_rate fast ad_select stable tlb_dynamic_lb 1 ")
-                        .append("addrgenmode eui64 numtxqueues 16 numrxqueues 16 gso_max_size 65536 gso_max_segs 65535 \n");
+                        .append(
+                                "arp_validate none arp_all_targets any primary_reselect always fail_over_mac none xmit_hash_policy ")
+                        .append(host.bondHashPolicy)
+                        .append(" resend_igmp 1 num_grat_arp 1 all_slaves_active 0 min_links 0 ")
+                        .append(
+                                "lp_interval 1 packets_per_slave 1 lacp_active on lacp_rate fast ad_select stable tlb_dynamic_lb 1 ")
+                        .append(
+                                "addrgenmode eui64 numtxqueues 16 numrxqueues 16 gso_max_size 65536 gso_max_segs 65535 \n");
             }
         }
         return out.toString();
@@ -102,27 +130,38 @@ final class LinkTexts {
         out.append("    link/loopback 00:00:00:00:00:00 brd 00:00:00:00:00:00\n");
         stats(out, "lo", 88_000.0, 900.0, seconds, 0);
         for (PortModel p : host.ports()) {
-            out.append(portHeader(p)).append("    link/ether ").append(CaptureTexts.mac(host, p)).append(" brd ff:ff:ff:ff:ff:ff\n");
+            out.append(portHeader(p))
+                    .append("    link/ether ")
+                    .append(CaptureTexts.mac(host, p))
+                    .append(" brd ff:ff:ff:ff:ff:ff\n");
             double line = p.speedMbps * 1e6 / 8;
             // The netdev counts kernel traffic only: RDMA bypasses it (2% of the port's bytes, as in ethtool -S).
-            stats(out, p.netdev, p.rxLoad * line * 0.02, p.txLoad * line * 0.02, seconds,
+            stats(
+                    out,
+                    p.netdev,
+                    p.rxLoad * line * 0.02,
+                    p.txLoad * line * 0.02,
+                    seconds,
                     2 + 2L * p.linkDowns + (sample == 0 ? 0 : p.carrierChangesBetweenSamples));
         }
         return out.toString();
     }
 
-    private void stats(StringBuilder out, String key, double rxBytes, double txBytes, double seconds, long transitions) {
+    private void stats(
+            StringBuilder out, String key, double rxBytes, double txBytes, double seconds, long transitions) {
         long uptime = Seeds.between(host.seed, "uptime" + key, 86_400, 60 * 86_400);
         long rx = Math.round(rxBytes * (uptime + seconds));
         long tx = Math.round(txBytes * (uptime + seconds));
         out.append("    RX:  bytes  packets errors dropped  missed   mcast\n")
-                .append(String.format(Locale.ROOT, "    %d %d      0       0       0     %d%n", rx, rx / 1400, uptime / 60))
+                .append(String.format(
+                        Locale.ROOT, "    %d %d      0       0       0     %d%n", rx, rx / 1400, uptime / 60))
                 .append("    RX errors: length   crc   frame    fifo overrun\n")
                 .append("                0        0       0       0       0\n")
                 .append("    TX:  bytes  packets errors dropped carrier collsns\n")
                 .append(String.format(Locale.ROOT, "    %d %d      0       0       0       0%n", tx, tx / 1400))
                 .append("    TX errors: aborted  fifo   window heartbeat transns\n")
-                .append(String.format(Locale.ROOT, "                0        0       0        0       %d%n", transitions));
+                .append(String.format(
+                        Locale.ROOT, "                0        0       0        0       %d%n", transitions));
     }
 
     private static String loopback() {
@@ -131,8 +170,9 @@ final class LinkTexts {
 
     private String portHeader(PortModel p) {
         boolean slave = host.bonded(p.nic);
-        return ifIndex(p) + ": " + p.netdev + ": <BROADCAST,MULTICAST," + (slave ? "SLAVE," : "") + "UP,LOWER_UP> mtu " + p.mtu
-                + " qdisc mq " + (slave ? "master " + host.bondName(p.nic) + " " : "") + "state UP mode DEFAULT group default qlen 1000\n";
+        return ifIndex(p) + ": " + p.netdev + ": <BROADCAST,MULTICAST," + (slave ? "SLAVE," : "") + "UP,LOWER_UP> mtu "
+                + p.mtu + " qdisc mq " + (slave ? "master " + host.bondName(p.nic) + " " : "")
+                + "state UP mode DEFAULT group default qlen 1000\n";
     }
 
     /** Interface indexes as the kernel hands them out: lo 1, a platform NIC 2, then the ports in PCI order, then the bonds. */

@@ -3,7 +3,6 @@ package io.rocedoctor.synth;
 import io.rocedoctor.bundle.Mangling;
 import io.rocedoctor.bundle.Source;
 import io.rocedoctor.bundle.SourceKind;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -50,12 +49,14 @@ final class NativeBundleWriter {
         Path file = root.resolve(relative);
         Files.createDirectories(file.getParent());
         Files.writeString(file, text, StandardCharsets.UTF_8);
-        captures.add("  - {source: \"" + display + "\", sample: " + sample + ", path: " + relative + ", exit: " + exit + "}");
+        captures.add("  - {source: \"" + display + "\", sample: " + sample + ", path: " + relative + ", exit: " + exit
+                + "}");
     }
 
     /** A capture the collector could not take: recorded, never silently dropped. */
     void failed(Source source, int exit, String error) {
-        captures.add("  - {source: \"" + source.display() + "\", sample: 0, path: null, exit: " + exit + ", error: \"" + error + "\"}");
+        captures.add("  - {source: \"" + source.display() + "\", sample: 0, path: null, exit: " + exit + ", error: \""
+                + error + "\"}");
     }
 
     /** Which switch port a host port faces: the manifest's {@code links:}. */
@@ -64,7 +65,9 @@ final class NativeBundleWriter {
     }
 
     void finish(String host, List<Instant> samples) throws IOException {
-        writeManifest("format: 1\nhost: " + host + "\ncollected_at: " + samples.get(0) + "\ncollector: roce-doctor synth\n", samples);
+        writeManifest(
+                "format: 1\nhost: " + host + "\ncollected_at: " + samples.get(0) + "\ncollector: roce-doctor synth\n",
+                samples);
     }
 
     /** A switch dump's manifest ({@code switches/<name>/manifest.yaml}) names its platform. */
@@ -75,7 +78,11 @@ final class NativeBundleWriter {
     private void writeManifest(String header, List<Instant> samples) throws IOException {
         StringBuilder out = new StringBuilder(header).append("samples:\n");
         for (int n = 0; n < samples.size(); n++) {
-            out.append("  - {n: ").append(n).append(", at: ").append(samples.get(n)).append("}\n");
+            out.append("  - {n: ")
+                    .append(n)
+                    .append(", at: ")
+                    .append(samples.get(n))
+                    .append("}\n");
         }
         out.append("captures:\n");
         captures.forEach(c -> out.append(c).append('\n'));

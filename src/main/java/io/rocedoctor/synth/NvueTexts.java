@@ -1,7 +1,6 @@
 package io.rocedoctor.synth;
 
 import io.rocedoctor.synth.SwitchModel.SwitchPortModel;
-
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -97,9 +96,18 @@ final class NvueTexts {
         return prompt("nv show qos roce pool")
                 + "   name                   mode     pool-id  size      current-usage  max-usage\n"
                 + "-  ---------------------  -------  -------  --------  -------------  ---------\n"
-                + String.format(Locale.ROOT, "0  lossy-default-ingress  DYNAMIC  2        %-8s  0 Bytes        0 Bytes  \n", lossy)
-                + String.format(Locale.ROOT, "1  roce-reserved-ingress  DYNAMIC  3        %-8s  0 Bytes        0 Bytes  \n", lossless)
-                + String.format(Locale.ROOT, "2  lossy-default-egress   DYNAMIC  13       %-8s  0 Bytes        0 Bytes  \n", lossy)
+                + String.format(
+                        Locale.ROOT,
+                        "0  lossy-default-ingress  DYNAMIC  2        %-8s  0 Bytes        0 Bytes  \n",
+                        lossy)
+                + String.format(
+                        Locale.ROOT,
+                        "1  roce-reserved-ingress  DYNAMIC  3        %-8s  0 Bytes        0 Bytes  \n",
+                        lossless)
+                + String.format(
+                        Locale.ROOT,
+                        "2  lossy-default-egress   DYNAMIC  13       %-8s  0 Bytes        0 Bytes  \n",
+                        lossy)
                 + "3  roce-reserved-egress   DYNAMIC  14       inf       0 Bytes        0 Bytes  \n";
     }
 
@@ -165,8 +173,11 @@ final class NvueTexts {
                 + "tx                 enable       enable   PFC Tx State\n"
                 + "xoff-threshold     1048576 B    1048576 B  Xoff Threshold (in bytes)\n"
                 + "xon-threshold      524288 B     524288 B  Xon Threshold (in bytes)\n"
-                + String.format(Locale.ROOT, "[switch-priority]  %-11d  %-11d  Collection of switch priorities\n",
-                p.losslessPriority, p.losslessPriority);
+                + String.format(
+                        Locale.ROOT,
+                        "[switch-priority]  %-11d  %-11d  Collection of switch priorities\n",
+                        p.losslessPriority,
+                        p.losslessPriority);
     }
 
     private String watchdog(SwitchPortModel p) {
@@ -185,7 +196,11 @@ final class NvueTexts {
                 + "ECN configuration\n====================\n"
                 + "    traffic-class  ECN     RED      Min Th     Max Th   Probability\n"
                 + "    -------------  ------  -------  ---------  -------  -----------\n"
-                + String.format(Locale.ROOT, "    %-13d  enable  disable  %-9s  1.50 MB  5\n", p.losslessPriority, size(p.ecnMinBytes));
+                + String.format(
+                        Locale.ROOT,
+                        "    %-13d  enable  disable  %-9s  1.50 MB  5\n",
+                        p.losslessPriority,
+                        size(p.ecnMinBytes));
     }
 
     /** The lossless PG keeps the model's headroom (HR) above an XOFF point of 1 MB. */
@@ -195,13 +210,17 @@ final class NvueTexts {
                 + "                           Size     Usage    Usage    Max\n"
                 + "------…  -------  -------  ------…  ------…  ------…  -------…  -------…  -------  --------  --------\n"
                 + "0        2        DYNAMIC  0 Bytes  0 Bytes  0 Bytes  ALPHA_8   Lossy     0 Bytes  0 Bytes   0 Bytes\n"
-                + String.format(Locale.ROOT, "%-7d  1        DYNAMIC  9.98 KB  1.00 KB  4.00 KB  ALPHA_1   Lossless  0.50 MB  1.00 MB   %s\n",
-                p.losslessPriority, size(p.xoffBytes));
+                + String.format(
+                        Locale.ROOT,
+                        "%-7d  1        DYNAMIC  9.98 KB  1.00 KB  4.00 KB  ALPHA_1   Lossless  0.50 MB  1.00 MB   %s\n",
+                        p.losslessPriority,
+                        size(p.xoffBytes));
     }
 
     /** A size as NVUE prints it: KB below a MB, else MB, of 1024, two decimals. */
     private static String size(long bytes) {
-        return bytes < 1024 * 1024 ? String.format(Locale.ROOT, "%.2f KB", bytes / 1024.0)
+        return bytes < 1024 * 1024
+                ? String.format(Locale.ROOT, "%.2f KB", bytes / 1024.0)
                 : String.format(Locale.ROOT, "%.2f MB", bytes / (1024.0 * 1024));
     }
 }

@@ -6,8 +6,7 @@ package io.rocedoctor.synth;
  * a counter to the synthesizer leaves every other value of a bundle unchanged.
  */
 final class Seeds {
-    private Seeds() {
-    }
+    private Seeds() {}
 
     static long mix(long seed, String key) {
         long z = seed * 0x9E3779B97F4A7C15L + key.hashCode();

@@ -1,7 +1,6 @@
 package io.rocedoctor.synth;
 
 import io.rocedoctor.synth.SwitchModel.SwitchPortModel;
-
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -26,46 +25,97 @@ final class SonicTexts {
         Json out = new Json();
         out.open("PORT");
         for (SwitchPortModel p : sw.ports) {
-            out.open(p.name).field("admin_status", "up").field("alias", "etp" + (Integer.parseInt(p.name.substring(8)) / 4 + 1))
-                    .field("fec", "rs").field("lanes", lanes(p)).field("mtu", String.valueOf(p.mtu))
-                    .field("speed", String.valueOf(p.hostPort.speedMbps)).close();
+            out.open(p.name)
+                    .field("admin_status", "up")
+                    .field("alias", "etp" + (Integer.parseInt(p.name.substring(8)) / 4 + 1))
+                    .field("fec", "rs")
+                    .field("lanes", lanes(p))
+                    .field("mtu", String.valueOf(p.mtu))
+                    .field("speed", String.valueOf(p.hostPort.speedMbps))
+                    .close();
         }
         out.close().open("CABLE_LENGTH").open("AZURE");
         sw.ports.forEach(p -> out.field(p.name, "5m"));
-        out.close().close().open("BUFFER_POOL")
-                .open("ingress_lossless_pool").field("mode", "dynamic").field("size", String.valueOf(sw.losslessPoolBytes))
-                .field("type", "ingress").field("xoff", "4194304").close()
-                .open("egress_lossy_pool").field("mode", "dynamic").field("size", String.valueOf(sw.lossyPoolBytes))
-                .field("type", "egress").close().close()
+        out.close()
+                .close()
+                .open("BUFFER_POOL")
+                .open("ingress_lossless_pool")
+                .field("mode", "dynamic")
+                .field("size", String.valueOf(sw.losslessPoolBytes))
+                .field("type", "ingress")
+                .field("xoff", "4194304")
+                .close()
+                .open("egress_lossy_pool")
+                .field("mode", "dynamic")
+                .field("size", String.valueOf(sw.lossyPoolBytes))
+                .field("type", "egress")
+                .close()
+                .close()
                 .open("BUFFER_PROFILE");
         for (long xoff : distinct(sw.ports.stream().map(p -> p.xoffBytes).toList())) {
-            out.open(headroomProfile(xoff)).field("dynamic_th", "-3").field("pool", "ingress_lossless_pool")
-                    .field("size", "19456").field("xoff", String.valueOf(xoff)).field("xon", "19456").close();
+            out.open(headroomProfile(xoff))
+                    .field("dynamic_th", "-3")
+                    .field("pool", "ingress_lossless_pool")
+                    .field("size", "19456")
+                    .field("xoff", String.valueOf(xoff))
+                    .field("xon", "19456")
+                    .close();
         }
-        out.open("ingress_lossy_profile").field("dynamic_th", "3").field("pool", "ingress_lossless_pool").field("size", "0").close()
-                .close().open("BUFFER_PG");
+        out.open("ingress_lossy_profile")
+                .field("dynamic_th", "3")
+                .field("pool", "ingress_lossless_pool")
+                .field("size", "0")
+                .close()
+                .close()
+                .open("BUFFER_PG");
         for (SwitchPortModel p : sw.ports) {
-            out.open(p.name + "|0").field("profile", "ingress_lossy_profile").close()
-                    .open(p.name + "|" + p.losslessPriority).field("profile", headroomProfile(p.xoffBytes)).close();
+            out.open(p.name + "|0")
+                    .field("profile", "ingress_lossy_profile")
+                    .close()
+                    .open(p.name + "|" + p.losslessPriority)
+                    .field("profile", headroomProfile(p.xoffBytes))
+                    .close();
         }
         out.close().open("WRED_PROFILE");
         for (long min : distinct(sw.ports.stream().map(p -> p.ecnMinBytes).toList())) {
-            out.open(wredProfile(min)).field("ecn", "ecn_all").field("green_drop_probability", "5")
-                    .field("green_max_threshold", "1572864").field("green_min_threshold", String.valueOf(min))
-                    .field("wred_green_enable", "true").close();
+            out.open(wredProfile(min))
+                    .field("ecn", "ecn_all")
+                    .field("green_drop_probability", "5")
+                    .field("green_max_threshold", "1572864")
+                    .field("green_min_threshold", String.valueOf(min))
+                    .field("wred_green_enable", "true")
+                    .close();
         }
-        out.close().open("SCHEDULER").open("scheduler.0").field("type", "DWRR").field("weight", "50").close()
-                .open("scheduler.1").field("type", "STRICT").close().close().open("QUEUE");
+        out.close()
+                .open("SCHEDULER")
+                .open("scheduler.0")
+                .field("type", "DWRR")
+                .field("weight", "50")
+                .close()
+                .open("scheduler.1")
+                .field("type", "STRICT")
+                .close()
+                .close()
+                .open("QUEUE");
         for (SwitchPortModel p : sw.ports) {
-            out.open(p.name + "|" + p.losslessPriority).field("scheduler", "scheduler.0").field("wred_profile", wredProfile(p.ecnMinBytes)).close()
-                    .open(p.name + "|6").field("scheduler", "scheduler.1").close();
+            out.open(p.name + "|" + p.losslessPriority)
+                    .field("scheduler", "scheduler.0")
+                    .field("wred_profile", wredProfile(p.ecnMinBytes))
+                    .close()
+                    .open(p.name + "|6")
+                    .field("scheduler", "scheduler.1")
+                    .close();
         }
         out.close().open("PORT_QOS_MAP");
         for (SwitchPortModel p : sw.ports) {
-            out.open(p.name).field(p.trust.equals("pcp") ? "dot1p_to_tc_map" : "dscp_to_tc_map", dscpMap(p))
-                    .field("pfc_enable", String.valueOf(p.losslessPriority)).field("pfc_to_queue_map", "AZURE")
-                    .field("pfcwd_sw_enable", String.valueOf(p.losslessPriority)).field("tc_to_pg_map", "AZURE")
-                    .field("tc_to_queue_map", "AZURE").close();
+            out.open(p.name)
+                    .field(p.trust.equals("pcp") ? "dot1p_to_tc_map" : "dscp_to_tc_map", dscpMap(p))
+                    .field("pfc_enable", String.valueOf(p.losslessPriority))
+                    .field("pfc_to_queue_map", "AZURE")
+                    .field("pfcwd_sw_enable", String.valueOf(p.losslessPriority))
+                    .field("tc_to_pg_map", "AZURE")
+                    .field("tc_to_queue_map", "AZURE")
+                    .close();
         }
         out.close().open("DSCP_TO_TC_MAP");
         Set<String> maps = new HashSet<>();
@@ -73,13 +123,16 @@ final class SonicTexts {
             if (p.trust.equals("dscp") && maps.add(dscpMap(p))) {
                 out.open(dscpMap(p));
                 for (int dscp = 0; dscp < 64; dscp++) {
-                    out.field(String.valueOf(dscp), String.valueOf(dscp == p.losslessDscp ? p.losslessPriority : dscp == 48 ? 6 : 0));
+                    out.field(
+                            String.valueOf(dscp),
+                            String.valueOf(dscp == p.losslessDscp ? p.losslessPriority : dscp == 48 ? 6 : 0));
                 }
                 out.close();
             }
         }
         out.close();
-        for (String table : List.of("DOT1P_TO_TC_MAP", "TC_TO_PRIORITY_GROUP_MAP", "TC_TO_QUEUE_MAP", "MAP_PFC_PRIORITY_TO_QUEUE")) {
+        for (String table : List.of(
+                "DOT1P_TO_TC_MAP", "TC_TO_PRIORITY_GROUP_MAP", "TC_TO_QUEUE_MAP", "MAP_PFC_PRIORITY_TO_QUEUE")) {
             out.open(table).open("AZURE");
             for (int i = 0; i < 8; i++) {
                 out.field(String.valueOf(i), String.valueOf(i));
@@ -89,12 +142,24 @@ final class SonicTexts {
         out.open("PFC_WD").open("GLOBAL").field("POLL_INTERVAL", "200").close();
         for (SwitchPortModel p : sw.ports) {
             if (p.watchdog) {
-                out.open(p.name).field("action", "drop").field("detection_time", "200").field("restoration_time", "200").close();
+                out.open(p.name)
+                        .field("action", "drop")
+                        .field("detection_time", "200")
+                        .field("restoration_time", "200")
+                        .close();
             }
         }
-        List<String> hash = sw.hashesL4 ? List.of("SRC_IP", "DST_IP", "IP_PROTOCOL", "L4_SRC_PORT", "L4_DST_PORT")
+        List<String> hash = sw.hashesL4
+                ? List.of("SRC_IP", "DST_IP", "IP_PROTOCOL", "L4_SRC_PORT", "L4_DST_PORT")
                 : List.of("SRC_IP", "DST_IP", "IP_PROTOCOL");
-        return out.close().open("SWITCH_HASH").open("GLOBAL").list("ecmp_hash", hash).list("lag_hash", hash).close().close().end();
+        return out.close()
+                .open("SWITCH_HASH")
+                .open("GLOBAL")
+                .list("ecmp_hash", hash)
+                .list("lag_hash", hash)
+                .close()
+                .close()
+                .end();
     }
 
     /** Every watched lossless queue; storms counted since boot plus those the model puts between the samples. */
@@ -103,10 +168,21 @@ final class SonicTexts {
         for (SwitchPortModel p : sw.ports) {
             if (p.watchdog) {
                 long storms = sample == 0 ? 0 : p.stormsBetweenSamples;
-                rows.add(new String[] {p.name + ":" + p.losslessPriority, "operational", storms + "/" + storms, "0/0", "0/0", "0/0", "0/0"});
+                rows.add(new String[] {
+                    p.name + ":" + p.losslessPriority, "operational", storms + "/" + storms, "0/0", "0/0", "0/0", "0/0"
+                });
             }
         }
-        return table(List.of("QUEUE", "STATUS", "STORM DETECTED/RESTORED", "TX OK/DROP", "RX OK/DROP", "TX LAST OK/DROP", "RX LAST OK/DROP"), rows);
+        return table(
+                List.of(
+                        "QUEUE",
+                        "STATUS",
+                        "STORM DETECTED/RESTORED",
+                        "TX OK/DROP",
+                        "RX OK/DROP",
+                        "TX LAST OK/DROP",
+                        "RX LAST OK/DROP"),
+                rows);
     }
 
     String pgDrops(int sample) {
@@ -120,7 +196,8 @@ final class SonicTexts {
             String[] row = new String[9];
             row[0] = p.name;
             for (int pg = 0; pg < 8; pg++) {
-                row[pg + 1] = pg == p.losslessPriority ? String.valueOf(Math.round(p.losslessDropsPerSecond * seconds)) : "0";
+                row[pg + 1] =
+                        pg == p.losslessPriority ? String.valueOf(Math.round(p.losslessDropsPerSecond * seconds)) : "0";
             }
             rows.add(row);
         }

@@ -1,7 +1,6 @@
 package io.rocedoctor.synth;
 
 import io.rocedoctor.synth.HostModel.PortModel;
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,6 +14,7 @@ final class SwitchModel {
     final String name;
     /** {@code sonic}, {@code nvue} or {@code eos}: how the dump is written and the ports are named. */
     final String platform;
+
     final List<SwitchPortModel> ports = new ArrayList<>();
     long losslessPoolBytes = 30_408_704;
     long lossyPoolBytes = 22_020_096;
@@ -50,14 +50,17 @@ final class SwitchModel {
         int losslessPriority = 3;
         /** The DSCP the port's map sends to the lossless priority. */
         int losslessDscp = 26;
+
         int mtu = 9100;
         /** WRED/ECN green minimum threshold on the lossless queue. */
         long ecnMinBytes = 150_000;
         /** XOFF (headroom) of the lossless PG's buffer profile. */
         long xoffBytes = 50_176;
+
         boolean watchdog = true;
         /** PFC storms the watchdog detects between the samples, and lossless PG drops per second. */
         int stormsBetweenSamples;
+
         double losslessDropsPerSecond;
 
         SwitchPortModel(String name, PortModel hostPort) {

@@ -4,7 +4,6 @@ import io.rocedoctor.bundle.Source;
 import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.synth.HostModel.NicModel;
 import io.rocedoctor.synth.HostModel.PortModel;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -37,18 +36,19 @@ public final class Synthesizer {
             }
             for (Fault f : faults) {
                 if (hosts < f.minHosts()) {
-                    throw new IllegalArgumentException(f.id() + " is seen across hosts: it needs --hosts " + f.minHosts() + " or more");
+                    throw new IllegalArgumentException(
+                            f.id() + " is seen across hosts: it needs --hosts " + f.minHosts() + " or more");
                 }
                 if (!f.fits().test(shape)) {
-                    throw new IllegalArgumentException(f.id() + " does not fit this topology (" + f.description() + ")");
+                    throw new IllegalArgumentException(
+                            f.id() + " does not fit this topology (" + f.description() + ")");
                 }
             }
         }
     }
 
     /** One written host: its name, folder and the faults it carries. */
-    public record Written(String host, Path bundle, List<String> faults) {
-    }
+    public record Written(String host, Path bundle, List<String> faults) {}
 
     public List<Written> write(Path out, Request request) throws IOException {
         return write(out, request, false);
@@ -62,10 +62,14 @@ public final class Synthesizer {
         int digits = Math.max(3, String.valueOf(request.hosts() - 1).length());
         for (int i = 0; i < request.hosts(); i++) {
             String name = request.namePrefix() + "-" + String.format("%0" + digits + "d", i);
-            HostModel h = new HostModel(name, i, request.shape(), Seeds.mix(request.seed(), name), FIRST_SAMPLE.plusSeconds(7L * i));
+            HostModel h = new HostModel(
+                    name, i, request.shape(), Seeds.mix(request.seed(), name), FIRST_SAMPLE.plusSeconds(7L * i));
             h.perftest = !snapshot;
             if (request.shape().hasSwitch()) {
-                h.leaf = new SwitchModel("leaf-" + String.format("%0" + digits + "d", i), request.shape().switchPlatform(), h.ports());
+                h.leaf = new SwitchModel(
+                        "leaf-" + String.format("%0" + digits + "d", i),
+                        request.shape().switchPlatform(),
+                        h.ports());
             }
             hosts.add(h);
             faultsOf.put(h, new ArrayList<>());
@@ -82,7 +86,8 @@ public final class Synthesizer {
             Path dir = out.resolve(h.name());
             writeBundle(h, dir);
             writeExpected(dir.resolve("expected.yaml"), faultsOf.get(h), h);
-            written.add(new Written(h.name(), dir, faultsOf.get(h).stream().map(Fault::id).toList()));
+            written.add(new Written(
+                    h.name(), dir, faultsOf.get(h).stream().map(Fault::id).toList()));
         }
         if (hosts.size() > 1) {
             writeFleetExpected(out.resolve("fleet-expected.yaml"), faultsOf);
@@ -102,7 +107,10 @@ public final class Synthesizer {
             for (Written w : write(scratch, request, true)) {
                 Path dir = Files.createDirectories(out.resolve(w.host()));
                 Path folder = SysinfoSnapshotWriter.write(w.bundle(), dir, FIRST_SAMPLE);
-                Files.copy(w.bundle().resolve("expected.yaml"), dir.resolve("expected.yaml"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                Files.copy(
+                        w.bundle().resolve("expected.yaml"),
+                        dir.resolve("expected.yaml"),
+                        java.nio.file.StandardCopyOption.REPLACE_EXISTING);
                 snapshots.add(new Written(w.host(), folder, w.faults()));
             }
             return snapshots;
@@ -173,10 +181,18 @@ public final class Synthesizer {
         w.write(Source.of(SourceKind.IRQBALANCE), 0, text.irqbalance(), h.irqbalanceActive ? 0 : 3);
         if (h.perftest) {
             for (PortModel p : h.ports()) {
-                w.write("ib_write_bw " + HostTexts.bandwidthArgs(p), SourceKind.Origin.COMMAND, 0, hostText.writeBandwidth(p));
+                w.write(
+                        "ib_write_bw " + HostTexts.bandwidthArgs(p),
+                        SourceKind.Origin.COMMAND,
+                        0,
+                        hostText.writeBandwidth(p));
             }
             PortModel first = h.port(0, 0);
-            w.write("ib_write_lat " + HostTexts.latencyArgs(first), SourceKind.Origin.COMMAND, 0, hostText.writeLatency(first));
+            w.write(
+                    "ib_write_lat " + HostTexts.latencyArgs(first),
+                    SourceKind.Origin.COMMAND,
+                    0,
+                    hostText.writeLatency(first));
         }
         List<Instant> samples = List.of(h.start, h.start.plusSeconds(h.shape.intervalSeconds()));
         if (h.leaf != null) {
@@ -186,8 +202,9 @@ public final class Synthesizer {
         w.finish(h.name(), samples);
     }
 
-    private static void writePort(NativeBundleWriter w, HostModel h, PortModel p, CaptureTexts text, EthtoolTexts ethtool,
-                                  LinkTexts link) throws IOException {
+    private static void writePort(
+            NativeBundleWriter w, HostModel h, PortModel p, CaptureTexts text, EthtoolTexts ethtool, LinkTexts link)
+            throws IOException {
         w.write(Source.of(SourceKind.ETHTOOL_DRIVER, p.netdev), 0, text.ethtoolDriver(p));
         w.write(Source.of(SourceKind.ETHTOOL_LINK, p.netdev), 0, text.ethtoolLink(p));
         for (int sample = 0; sample < 2; sample++) {
@@ -209,8 +226,14 @@ public final class Synthesizer {
         w.write(Source.of(SourceKind.MLNX_QOS, p.netdev), 0, text.mlnxQos(p));
         for (int prio = 0; prio < 8; prio++) {
             String pr = String.valueOf(prio);
-            w.write(Source.of(SourceKind.ECN_NOTIFICATION_POINT, p.netdev, pr), 0, CaptureTexts.ecn(p.ecnNotificationPoint[prio]));
-            w.write(Source.of(SourceKind.ECN_REACTION_POINT, p.netdev, pr), 0, CaptureTexts.ecn(p.ecnReactionPoint[prio]));
+            w.write(
+                    Source.of(SourceKind.ECN_NOTIFICATION_POINT, p.netdev, pr),
+                    0,
+                    CaptureTexts.ecn(p.ecnNotificationPoint[prio]));
+            w.write(
+                    Source.of(SourceKind.ECN_REACTION_POINT, p.netdev, pr),
+                    0,
+                    CaptureTexts.ecn(p.ecnReactionPoint[prio]));
         }
         w.write(Source.of(SourceKind.CMA_ROCE_MODE, p.rdmaDevice, "1"), 0, CaptureTexts.roceMode(p));
         w.write(Source.of(SourceKind.CMA_ROCE_TOS, p.rdmaDevice, "1"), 0, CaptureTexts.roceTos(p));
@@ -233,7 +256,11 @@ public final class Synthesizer {
                 EosTexts eos = new EosTexts(h, h.leaf);
                 w.write("show running-config", SourceKind.Origin.COMMAND, 0, eos.runningConfig());
                 for (int sample = 0; sample < 2; sample++) {
-                    w.write("show interfaces counters queue detail | json", SourceKind.Origin.COMMAND, sample, eos.queueCounters(sample));
+                    w.write(
+                            "show interfaces counters queue detail | json",
+                            SourceKind.Origin.COMMAND,
+                            sample,
+                            eos.queueCounters(sample));
                 }
                 w.finishSwitch("arista-eos", h.leaf.name, samples);
             }
@@ -249,7 +276,11 @@ public final class Synthesizer {
                 w.write("/etc/sonic/config_db.json", SourceKind.Origin.FILE, 0, sonic.configDb());
                 for (int sample = 0; sample < 2; sample++) {
                     w.write("show pfcwd stats", SourceKind.Origin.COMMAND, sample, sonic.pfcwdStats(sample));
-                    w.write("show priority-group drop counters", SourceKind.Origin.COMMAND, sample, sonic.pgDrops(sample));
+                    w.write(
+                            "show priority-group drop counters",
+                            SourceKind.Origin.COMMAND,
+                            sample,
+                            sonic.pgDrops(sample));
                 }
                 w.finishSwitch("sonic", h.leaf.name, samples);
             }
@@ -264,12 +295,18 @@ public final class Synthesizer {
         }
         if (h.leaf == null) {
             // A tuned host without its switch's dump is the trap itself, whether a fault or --switch none left it out.
-            Faults.byId("TRAP_HOST_ONLY_TUNING").orElseThrow().expected().apply(h)
+            Faults.byId("TRAP_HOST_ONLY_TUNING")
+                    .orElseThrow()
+                    .expected()
+                    .apply(h)
                     .forEach(e -> present.putIfAbsent(e.id() + "@" + e.subject(), e));
         }
         if (!h.perftest) {
             // No perftest output is the finding itself, whether the fault or a sysinfo-snapshot left it out.
-            Faults.byId("BASELINE_MISSING").orElseThrow().expected().apply(h)
+            Faults.byId("BASELINE_MISSING")
+                    .orElseThrow()
+                    .expected()
+                    .apply(h)
                     .forEach(e -> present.putIfAbsent(e.id() + "@" + e.subject(), e));
         }
         Set<String> presentIds = new TreeSet<>();
@@ -285,7 +322,11 @@ public final class Synthesizer {
             out.append(" A healthy host.\n");
         } else {
             out.append(" Faults injected:\n");
-            faults.forEach(f -> out.append("#   ").append(f.id()).append(": ").append(f.description()).append('\n'));
+            faults.forEach(f -> out.append("#   ")
+                    .append(f.id())
+                    .append(": ")
+                    .append(f.description())
+                    .append('\n'));
         }
         yamlLists(out, present.values(), absent);
         if (present.isEmpty()) {
@@ -303,7 +344,8 @@ public final class Synthesizer {
         int hosts = faultsOf.size();
         Map<String, Set<HostModel>> changed = new LinkedHashMap<>();
         faultsOf.forEach((h, faults) -> faults.forEach(f -> f.fleetAspects()
-                .forEach(a -> changed.computeIfAbsent(a, k -> new LinkedHashSet<>()).add(h))));
+                .forEach(a ->
+                        changed.computeIfAbsent(a, k -> new LinkedHashSet<>()).add(h))));
         Map<String, ExpectedFinding> out = new java.util.TreeMap<>();
         changed.forEach((aspect, where) -> {
             if (where.size() == hosts) {
@@ -317,7 +359,8 @@ public final class Synthesizer {
                 out.put("CFG@" + setting, new ExpectedFinding("FLEET_CONFIG_DRIFT", setting, "high", null));
             } else if (aspect.startsWith("rate:") && hosts >= 3 && where.size() * 2 < hosts) {
                 String metric = aspect.substring("rate:".length());
-                where.forEach(h -> out.put("OUT@" + h.name() + ":" + metric,
+                where.forEach(h -> out.put(
+                        "OUT@" + h.name() + ":" + metric,
                         new ExpectedFinding("FLEET_OUTLIER_HOST", h.name() + ":" + metric, "medium", null)));
             }
         });
@@ -328,12 +371,14 @@ public final class Synthesizer {
         List<ExpectedFinding> present = fleetFindings(faultsOf);
         Set<String> absent = new TreeSet<>(List.of("FLEET_CONFIG_DRIFT", "FLEET_FIRMWARE_DRIFT", "FLEET_OUTLIER_HOST"));
         present.forEach(e -> absent.remove(e.id()));
-        StringBuilder out = new StringBuilder("# Synthesized by roce-doctor synth: the fleet findings over all " + faultsOf.size() + " hosts.\n");
+        StringBuilder out = new StringBuilder(
+                "# Synthesized by roce-doctor synth: the fleet findings over all " + faultsOf.size() + " hosts.\n");
         yamlLists(out, present, absent);
         Files.writeString(file, out.toString(), StandardCharsets.UTF_8);
     }
 
-    private static void yamlLists(StringBuilder out, java.util.Collection<ExpectedFinding> present, Set<String> absent) {
+    private static void yamlLists(
+            StringBuilder out, java.util.Collection<ExpectedFinding> present, Set<String> absent) {
         if (present.isEmpty()) {
             out.append("present: []\n");
         } else {

@@ -13,7 +13,6 @@ import io.rocedoctor.parse.EthtoolDriverInfoParser;
 import io.rocedoctor.parse.InterruptCounts;
 import io.rocedoctor.parse.ParseException;
 import io.rocedoctor.parse.ProcInterruptsParser;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -43,20 +42,55 @@ import java.util.stream.Stream;
  */
 public final class SysinfoSnapshotWriter {
     public static final String VERSION = "3.7.9.9";
-    private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter DATE =
+            DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
     /** The script's options of ethtool_all_interfaces, in its order ("" is {@code ethtool IF}). */
-    private static final List<String> ETHTOOL_OPTIONS = List.of("", "-i", "-g", "-a", "-k", "-c", "-T", "-u", "-m",
-            "--show-priv-flags", "--show-fec", "--show-tunnels", "-n", "-l", "-x");
+    private static final List<String> ETHTOOL_OPTIONS = List.of(
+            "",
+            "-i",
+            "-g",
+            "-a",
+            "-k",
+            "-c",
+            "-T",
+            "-u",
+            "-m",
+            "--show-priv-flags",
+            "--show-fec",
+            "--show-tunnels",
+            "-n",
+            "-l",
+            "-x");
+
     private static final Pattern FORBIDDEN = Pattern.compile("[/:*?\"<|-]");
 
     /** The kinds this writer (and the script) takes: what a fault needs to be seen in a sysinfo-snapshot. */
-    public static final Set<SourceKind> TAKEN = EnumSet.of(SourceKind.ETHTOOL_STATS, SourceKind.ETHTOOL_DRIVER,
-            SourceKind.ETHTOOL_LINK, SourceKind.ETHTOOL_CHANNELS, SourceKind.ETHTOOL_RINGS, SourceKind.ETHTOOL_FEATURES,
-            SourceKind.ETHTOOL_PRIV_FLAGS, SourceKind.ETHTOOL_RSS, SourceKind.ETHTOOL_MODULE, SourceKind.IP_LINK_STATS,
-            SourceKind.BONDING, SourceKind.ECN_NOTIFICATION_POINT, SourceKind.ECN_REACTION_POINT, SourceKind.MLNX_QOS,
-            SourceKind.CMA_ROCE_MODE, SourceKind.CMA_ROCE_TOS, SourceKind.IBV_DEVINFO, SourceKind.IBDEV2NETDEV,
-            SourceKind.LSPCI, SourceKind.LSCPU, SourceKind.NUMACTL, SourceKind.PROC_INTERRUPTS, SourceKind.SHOW_IRQ_AFFINITY,
-            SourceKind.SYSCTL, SourceKind.OFED_INFO);
+    public static final Set<SourceKind> TAKEN = EnumSet.of(
+            SourceKind.ETHTOOL_STATS,
+            SourceKind.ETHTOOL_DRIVER,
+            SourceKind.ETHTOOL_LINK,
+            SourceKind.ETHTOOL_CHANNELS,
+            SourceKind.ETHTOOL_RINGS,
+            SourceKind.ETHTOOL_FEATURES,
+            SourceKind.ETHTOOL_PRIV_FLAGS,
+            SourceKind.ETHTOOL_RSS,
+            SourceKind.ETHTOOL_MODULE,
+            SourceKind.IP_LINK_STATS,
+            SourceKind.BONDING,
+            SourceKind.ECN_NOTIFICATION_POINT,
+            SourceKind.ECN_REACTION_POINT,
+            SourceKind.MLNX_QOS,
+            SourceKind.CMA_ROCE_MODE,
+            SourceKind.CMA_ROCE_TOS,
+            SourceKind.IBV_DEVINFO,
+            SourceKind.IBDEV2NETDEV,
+            SourceKind.LSPCI,
+            SourceKind.LSCPU,
+            SourceKind.NUMACTL,
+            SourceKind.PROC_INTERRUPTS,
+            SourceKind.SHOW_IRQ_AFFINITY,
+            SourceKind.SYSCTL,
+            SourceKind.OFED_INFO);
 
     private final Bundle from;
     private final Path folder;
@@ -123,9 +157,11 @@ public final class SysinfoSnapshotWriter {
             lspciVv(text(s));
         }
         mainPage();
-        file("performance_tuning_analyze.html", "<html><head><title>" + folder.getFileName() + "/performance_tuning_analyze.html"
-                + "</title></head><body><pre><a name=\"index\"></a><h1>Mellanox Technologies</h1><br/><a name=\"index\"></a>"
-                + "<h2>Performance Tuning Analyze for Linux</h2><br/><a name=\"index\"></a><h2>Version: 1.0</h2><br/><hr/></pre></body></html>");
+        file(
+                "performance_tuning_analyze.html",
+                "<html><head><title>" + folder.getFileName() + "/performance_tuning_analyze.html"
+                        + "</title></head><body><pre><a name=\"index\"></a><h1>Mellanox Technologies</h1><br/><a name=\"index\"></a>"
+                        + "<h2>Performance Tuning Analyze for Linux</h2><br/><a name=\"index\"></a><h2>Version: 1.0</h2><br/><hr/></pre></body></html>");
     }
 
     /**
@@ -140,11 +176,21 @@ public final class SysinfoSnapshotWriter {
                 continue;
             }
             String address = block.strip().split("\\s+", 2)[0];
-            paths.append("/devices/pci0000:").append(address, 0, 2).append('/').append(address).append('\n');
-            devices.append("lspci -vv -s ").append(address).append('\n').append(block.strip()).append("\n\n");
+            paths.append("/devices/pci0000:")
+                    .append(address, 0, 2)
+                    .append('/')
+                    .append(address)
+                    .append('\n');
+            devices.append("lspci -vv -s ")
+                    .append(address)
+                    .append('\n')
+                    .append(block.strip())
+                    .append("\n\n");
         }
-        file("pcie_files/lspci_vv", paths + "\n\nlspci -vv -s <Query device that is connected to Mellanox device according to the"
-                + " lspci tree>\n\n" + devices);
+        file(
+                "pcie_files/lspci_vv",
+                paths + "\n\nlspci -vv -s <Query device that is connected to Mellanox device according to the"
+                        + " lspci tree>\n\n" + devices);
     }
 
     /** A command whose output is text: a section of the main page and {@code commands_txt_output/NAME.txt}. */
@@ -160,14 +206,23 @@ public final class SysinfoSnapshotWriter {
 
     /** add_txt_command_output's file name: {@code / : * ? " < | -} dropped, spaces to {@code _}, {@code __} to {@code _}. */
     static String cleaned(String command) {
-        return FORBIDDEN.matcher(command).replaceAll("").replace("\\", "").replace(" ", "_").replace("__", "_");
+        return FORBIDDEN
+                .matcher(command)
+                .replaceAll("")
+                .replace("\\", "")
+                .replace(" ", "_")
+                .replace("__", "_");
     }
 
     /** mlnx_qos_handler: per interface "\n\n", the command line, its output, the separator. */
     private void handler(String name, SourceKind kind, String before, String after) throws IOException {
         StringBuilder out = new StringBuilder();
         for (Source s : from.sources(kind)) {
-            out.append(before).append(s.display()).append('\n').append(chomp(text(s))).append(after);
+            out.append(before)
+                    .append(s.display())
+                    .append('\n')
+                    .append(chomp(text(s)))
+                    .append(after);
         }
         if (!out.isEmpty()) {
             command(name, out.toString());
@@ -184,7 +239,12 @@ public final class SysinfoSnapshotWriter {
             if (!out.isEmpty()) {
                 out.append("\n\n---------------\n\n");
             }
-            out.append("cma_roce_").append(what).append(" -d ").append(s.arg()).append("\n\n").append(chomp(text(s)));
+            out.append("cma_roce_")
+                    .append(what)
+                    .append(" -d ")
+                    .append(s.arg())
+                    .append("\n\n")
+                    .append(chomp(text(s)));
         }
         if (!out.isEmpty()) {
             command("cma_roce_" + what, out.toString());
@@ -211,7 +271,9 @@ public final class SysinfoSnapshotWriter {
      * {@code ethtool_S/ethtool_S_IF} (the name without {@code :} and {@code .}). HTML only: it is a list.
      */
     private void ethtoolAllInterfaces() throws IOException {
-        List<String> netdevs = from.sources(SourceKind.ETHTOOL_DRIVER).stream().map(Source::arg).toList();
+        List<String> netdevs = from.sources(SourceKind.ETHTOOL_DRIVER).stream()
+                .map(Source::arg)
+                .toList();
         if (netdevs.isEmpty()) {
             return;
         }
@@ -221,19 +283,30 @@ public final class SysinfoSnapshotWriter {
             for (String option : ETHTOOL_OPTIONS) {
                 String command = "ethtool " + option + " " + netdev;
                 out.append(command).append('\n');
-                Optional<Source> source = SourceKind.recognise(command.replaceAll("\\s+", " "), false, SourceKind.Origin.COMMAND);
-                Optional<Capture> capture = source.flatMap(s -> from.capture(s, 0)).filter(Capture::collected);
+                Optional<Source> source =
+                        SourceKind.recognise(command.replaceAll("\\s+", " "), false, SourceKind.Origin.COMMAND);
+                Optional<Capture> capture =
+                        source.flatMap(s -> from.capture(s, 0)).filter(Capture::collected);
                 out.append(capture.isPresent() ? chomp(from.read(capture.get())) : "Could not run command: " + command);
                 out.append("\n____________\n\n");
             }
         }
         out.append("ethtool -S output:");
         for (String netdev : netdevs) {
-            Optional<Capture> stats = from.capture(Source.of(SourceKind.ETHTOOL_STATS, netdev), 0).filter(Capture::collected);
+            Optional<Capture> stats =
+                    from.capture(Source.of(SourceKind.ETHTOOL_STATS, netdev), 0).filter(Capture::collected);
             String filtered = netdev.replace(":", "").replace(".", "");
-            file("ethtool_S/ethtool_S_" + filtered, stats.isPresent() ? from.read(stats.get()) : "Could not run command: ethtool -S " + netdev);
-            out.append("\n\nethtool -S ").append(netdev).append('\n')
-                    .append("<td><a href=ethtool_S/ethtool_S_").append(filtered).append(">ethtool -S ").append(netdev).append("</a></td>")
+            file(
+                    "ethtool_S/ethtool_S_" + filtered,
+                    stats.isPresent() ? from.read(stats.get()) : "Could not run command: ethtool -S " + netdev);
+            out.append("\n\nethtool -S ")
+                    .append(netdev)
+                    .append('\n')
+                    .append("<td><a href=ethtool_S/ethtool_S_")
+                    .append(filtered)
+                    .append(">ethtool -S ")
+                    .append(netdev)
+                    .append("</a></td>")
                     .append("\n\n--------------------------------------------------");
         }
         sections.put("ethtool_all_interfaces", out.toString());
@@ -244,7 +317,8 @@ public final class SysinfoSnapshotWriter {
      * is the command, then each IRQ of the interface's PCI function as {@code IRQ: MASK}.
      */
     private void showIrqAffinity() throws IOException {
-        Optional<Capture> interrupts = from.capture(Source.of(SourceKind.PROC_INTERRUPTS), 0).filter(Capture::collected);
+        Optional<Capture> interrupts =
+                from.capture(Source.of(SourceKind.PROC_INTERRUPTS), 0).filter(Capture::collected);
         if (interrupts.isEmpty()) {
             return;
         }
@@ -255,7 +329,9 @@ public final class SysinfoSnapshotWriter {
             return;
         }
         StringBuilder links = new StringBuilder();
-        List<String> names = new ArrayList<>(from.sources(SourceKind.ETHTOOL_DRIVER).stream().map(Source::arg).toList());
+        List<String> names = new ArrayList<>(from.sources(SourceKind.ETHTOOL_DRIVER).stream()
+                .map(Source::arg)
+                .toList());
         names.addAll(List.of("mlx4", "mlx5"));
         for (String netdev : names) {
             StringBuilder out = new StringBuilder("show_irq_affinity.sh " + netdev + "\n");
@@ -265,12 +341,17 @@ public final class SysinfoSnapshotWriter {
                 if (pci == null || row.irq() == null || !row.name().contains(pci)) {
                     continue;
                 }
-                Optional<Capture> affinity = from.capture(Source.of(SourceKind.IRQ_AFFINITY, String.valueOf(row.irq())), 0)
+                Optional<Capture> affinity = from.capture(
+                                Source.of(SourceKind.IRQ_AFFINITY, String.valueOf(row.irq())), 0)
                         .filter(Capture::collected);
                 if (affinity.isPresent()) {
                     try {
-                        lines.append(row.irq()).append(": ").append(mask(new CpuListParser().parse(from.read(affinity.get())),
-                                counts.cpus().size())).append('\n');
+                        lines.append(row.irq())
+                                .append(": ")
+                                .append(mask(
+                                        new CpuListParser().parse(from.read(affinity.get())),
+                                        counts.cpus().size()))
+                                .append('\n');
                     } catch (ParseException e) {
                         // an unreadable affinity is left out, as the script would print what the kernel holds
                     }
@@ -278,14 +359,18 @@ public final class SysinfoSnapshotWriter {
             }
             out.append(lines.isEmpty() ? "Interface " + netdev + " does not exist" : chomp(lines.toString()));
             file("show_irq_affinity_all/" + netdev, out.toString());
-            links.append("&nbsp;&nbsp;&nbsp;&nbsp;<td><a href=show_irq_affinity_all/").append(netdev).append("> show_irq_affinity.sh ")
-                    .append(netdev).append("</a></td>");
+            links.append("&nbsp;&nbsp;&nbsp;&nbsp;<td><a href=show_irq_affinity_all/")
+                    .append(netdev)
+                    .append("> show_irq_affinity.sh ")
+                    .append(netdev)
+                    .append("</a></td>");
         }
         sections.put("show_irq_affinity_all", links.toString());
     }
 
     private String busInfo(String netdev) throws IOException {
-        Optional<Capture> driver = from.capture(Source.of(SourceKind.ETHTOOL_DRIVER, netdev), 0).filter(Capture::collected);
+        Optional<Capture> driver =
+                from.capture(Source.of(SourceKind.ETHTOOL_DRIVER, netdev), 0).filter(Capture::collected);
         if (driver.isEmpty()) {
             return null;
         }
@@ -319,14 +404,22 @@ public final class SysinfoSnapshotWriter {
         Map<String, StringBuilder> byNetdev = new LinkedHashMap<>();
         for (SourceKind kind : List.of(SourceKind.ECN_NOTIFICATION_POINT, SourceKind.ECN_REACTION_POINT)) {
             for (Source s : from.sources(kind)) {
-                byNetdev.computeIfAbsent(s.arg(), k -> new StringBuilder()).append(s.display()).append("= ").append(chomp(text(s))).append("\n\n");
+                byNetdev.computeIfAbsent(s.arg(), k -> new StringBuilder())
+                        .append(s.display())
+                        .append("= ")
+                        .append(chomp(text(s)))
+                        .append("\n\n");
             }
         }
         StringBuilder links = new StringBuilder();
         for (Map.Entry<String, StringBuilder> e : byNetdev.entrySet()) {
             String filtered = e.getKey().replace(":", "").replace(".", "");
             file("ecn/config/" + filtered, e.getValue().toString());
-            links.append("&nbsp;&nbsp;&nbsp;&nbsp;<td><a href='ecn/config/").append(filtered).append("'> ").append(filtered).append(" </a></td>");
+            links.append("&nbsp;&nbsp;&nbsp;&nbsp;<td><a href='ecn/config/")
+                    .append(filtered)
+                    .append("'> ")
+                    .append(filtered)
+                    .append(" </a></td>");
         }
         if (!links.isEmpty()) {
             sections.put("ecn_configuration", links.toString());
@@ -340,28 +433,48 @@ public final class SysinfoSnapshotWriter {
      */
     private void mainPage() throws IOException {
         String page = from.host() + "-" + DATE.format(at) + ".html";
-        StringBuilder html = new StringBuilder("<html><head><title>").append(folder.getFileName()).append('/').append(page)
-                .append("</title></head><body><pre><a name=\"index\"></a><h1>Mellanox Technologies</h1><br/><a name=\"index\"></a>")
-                .append("<h2>Linux Ethernet Driver System Information Snapshot Utility</h2><br/><a name=\"index\"></a><h2>Version: ")
-                .append(VERSION).append("</h2><br/><hr/>")
-                .append("<p><font color=\"orange\" size=\"3\">Alert: Firmware commands are NOT included. (-fw or --firmware flags were not provided)</font></p>")
-                .append("<h2>1. Server Commands: </h2><table cols=\"1\" width=\"100%\" border=\"0\" bgcolor=\"#E0E0FF\"><tr><td></td></tr></table><p>");
+        StringBuilder html = new StringBuilder("<html><head><title>")
+                .append(folder.getFileName())
+                .append('/')
+                .append(page)
+                .append(
+                        "</title></head><body><pre><a name=\"index\"></a><h1>Mellanox Technologies</h1><br/><a name=\"index\"></a>")
+                .append(
+                        "<h2>Linux Ethernet Driver System Information Snapshot Utility</h2><br/><a name=\"index\"></a><h2>Version: ")
+                .append(VERSION)
+                .append("</h2><br/><hr/>")
+                .append(
+                        "<p><font color=\"orange\" size=\"3\">Alert: Firmware commands are NOT included. (-fw or --firmware flags were not provided)</font></p>")
+                .append(
+                        "<h2>1. Server Commands: </h2><table cols=\"1\" width=\"100%\" border=\"0\" bgcolor=\"#E0E0FF\"><tr><td></td></tr></table><p>");
         int sec = 1001;
         for (Map.Entry<String, String> s : sections.entrySet()) {
-            html.append("<a name=\"sec").append(sec).append("\"></a><small><a href=\"#index\">[back to index]</a></small> ");
+            html.append("<a name=\"sec")
+                    .append(sec)
+                    .append("\"></a><small><a href=\"#index\">[back to index]</a></small> ");
             html.append("<h2>").append(s.getKey()).append("</h2>");
-            boolean list = s.getKey().equals("ethtool_all_interfaces") || s.getValue().contains("<td><a href=");
+            boolean list =
+                    s.getKey().equals("ethtool_all_interfaces") || s.getValue().contains("<td><a href=");
             if (s.getKey().equals("ethtool_all_interfaces")) {
                 html.append("<p>");
                 for (String line : s.getValue().split("\n", -1)) {
-                    html.append(line.contains("<td><a href=") ? line : line.replace("<", "&lt;").replace(">", "&gt;")).append('\n');
+                    html.append(
+                                    line.contains("<td><a href=")
+                                            ? line
+                                            : line.replace("<", "&lt;").replace(">", "&gt;"))
+                            .append('\n');
                 }
                 html.append("</p>");
             } else if (list) {
                 html.append("<p>").append(s.getValue()).append("</p>");
             } else {
-                html.append("<p>").append(s.getValue().replace("\t", "&nbsp;&nbsp;&nbsp;&nbsp;").replace("<", "&lt;")
-                        .replace(">", "&gt;").replace("\n", "<br/>")).append("</p>");
+                html.append("<p>")
+                        .append(s.getValue()
+                                .replace("\t", "&nbsp;&nbsp;&nbsp;&nbsp;")
+                                .replace("<", "&lt;")
+                                .replace(">", "&gt;")
+                                .replace("\n", "<br/>"))
+                        .append("</p>");
             }
             sec++;
         }

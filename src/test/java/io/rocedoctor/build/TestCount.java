@@ -6,9 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
 import javax.xml.parsers.DocumentBuilderFactory;
-
 import org.w3c.dom.Element;
 
 /**
@@ -18,8 +16,7 @@ import org.w3c.dom.Element;
 public final class TestCount {
     private static final Pattern REPORT = Pattern.compile("TEST-.*\\.xml");
 
-    private TestCount() {
-    }
+    private TestCount() {}
 
     public static void main(String[] args) throws Exception {
         long tests = 0;

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -14,6 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 class BundlePathShapesTest {
     @TempDir
     Path tmp;
+
     private Path bundle;
     private List<String> plain;
 
@@ -46,7 +46,8 @@ class BundlePathShapesTest {
 
     @Test
     void aSymlinkedFolderAndADotDotBehindItNameTheSameBundle() throws Exception {
-        Path link = Files.createSymbolicLink(tmp.resolve("link"), bundle.getParent().resolve("x"));
+        Path link =
+                Files.createSymbolicLink(tmp.resolve("link"), bundle.getParent().resolve("x"));
         assertSameBundle(Files.createSymbolicLink(tmp.resolve("latest"), bundle));
         // The system resolves "link/.." from the link's target: the bundle's own folder.
         assertSameBundle(link.resolve("../the bundle"));
@@ -75,9 +76,12 @@ class BundlePathShapesTest {
     /** What the bundle holds: every capture with its sample and the file it was read from. */
     private static List<String> captures(Path path) throws Exception {
         try (Bundle b = new BundleReader().read(path)) {
-            return b.allSources().stream().flatMap(s -> b.samplesOf(s).stream())
-                    .map(c -> c.source().display() + "#" + c.sample() + "=" + c.relativePath() + (c.collected() ? "" : " failed"))
-                    .sorted().toList();
+            return b.allSources().stream()
+                    .flatMap(s -> b.samplesOf(s).stream())
+                    .map(c -> c.source().display() + "#" + c.sample() + "=" + c.relativePath()
+                            + (c.collected() ? "" : " failed"))
+                    .sorted()
+                    .toList();
         }
     }
 }

@@ -7,8 +7,7 @@ import java.util.stream.Stream;
 
 /** Copies of a bundle folder for tests that need it elsewhere or changed. */
 public final class BundleTrees {
-    private BundleTrees() {
-    }
+    private BundleTrees() {}
 
     /** The folder and everything under it, byte for byte. */
     public static void copy(Path from, Path to) throws IOException {
@@ -27,7 +26,8 @@ public final class BundleTrees {
                 if (Files.isDirectory(p)) {
                     Files.createDirectories(target);
                 } else if (crlf) {
-                    Files.writeString(target, Files.readString(p).replace("\r\n", "\n").replace("\n", "\r\n"));
+                    Files.writeString(
+                            target, Files.readString(p).replace("\r\n", "\n").replace("\n", "\r\n"));
                 } else {
                     Files.copy(p, target);
                 }

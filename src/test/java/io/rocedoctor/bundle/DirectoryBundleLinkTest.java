@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,12 +37,17 @@ class DirectoryBundleLinkTest {
         Files.createSymbolicLink(bundle.resolve("fs/sys/class/net/enp7s0"), outside.resolve("net/enp7s0"));
 
         try (Bundle read = new BundleReader().read(bundle)) {
-            assertThat(read.refusals()).contains(
-                    "fs/proc/interrupts: link leaving the bundle: not read",
-                    "fs/sys/class/net/enp7s0: link leaving the bundle: not followed");
-            Capture interrupts = read.capture(Source.of(SourceKind.PROC_INTERRUPTS), 0).orElseThrow();
-            assertThat(interrupts.collected()).as("the manifest's path is a link leaving the bundle").isFalse();
-            assertThat(read.capture(Source.of(SourceKind.NETDEV_NUMA_NODE, "enp7s0"), 0)).isEmpty();
+            assertThat(read.refusals())
+                    .contains(
+                            "fs/proc/interrupts: link leaving the bundle: not read",
+                            "fs/sys/class/net/enp7s0: link leaving the bundle: not followed");
+            Capture interrupts =
+                    read.capture(Source.of(SourceKind.PROC_INTERRUPTS), 0).orElseThrow();
+            assertThat(interrupts.collected())
+                    .as("the manifest's path is a link leaving the bundle")
+                    .isFalse();
+            assertThat(read.capture(Source.of(SourceKind.NETDEV_NUMA_NODE, "enp7s0"), 0))
+                    .isEmpty();
             for (Path file : captureFiles(read)) {
                 assertThat(file.toRealPath()).startsWith(bundle.toRealPath());
             }
@@ -53,21 +57,29 @@ class DirectoryBundleLinkTest {
     @Test
     void aManifestLinkedFromOutsideIsNotRead() throws Exception {
         Path foreign = Files.writeString(tmp.resolve("manifest.yaml"), "format: 1\nhost: stolen-host\n");
-        Path bundle = Files.createDirectories(tmp.resolve("bundle/fs/proc")).getParent().getParent();
-        Files.writeString(bundle.resolve("fs/proc/interrupts"), "           CPU0\n  0:         42   IO-APIC   2-edge      timer\n");
+        Path bundle = Files.createDirectories(tmp.resolve("bundle/fs/proc"))
+                .getParent()
+                .getParent();
+        Files.writeString(
+                bundle.resolve("fs/proc/interrupts"),
+                "           CPU0\n  0:         42   IO-APIC   2-edge      timer\n");
         Files.createSymbolicLink(bundle.resolve("manifest.yaml"), foreign);
 
         try (Bundle read = new BundleReader().read(bundle)) {
             assertThat(read.host()).isEqualTo("bundle");
             assertThat(read.refusals()).contains("manifest.yaml: link leaving the bundle: not read");
-            assertThat(read.capture(Source.of(SourceKind.PROC_INTERRUPTS), 0).orElseThrow().collected()).isTrue();
+            assertThat(read.capture(Source.of(SourceKind.PROC_INTERRUPTS), 0)
+                            .orElseThrow()
+                            .collected())
+                    .isTrue();
         }
     }
 
     @Test
     void aManifestPathThroughAFolderLinkIsJudgedByWhereItReallyIs() throws Exception {
         Path outside = Files.createDirectories(tmp.resolve("outside"));
-        Files.writeString(outside.resolve("interrupts"), "           CPU0\n  0:         42   IO-APIC   2-edge      stolen\n");
+        Files.writeString(
+                outside.resolve("interrupts"), "           CPU0\n  0:         42   IO-APIC   2-edge      stolen\n");
         Path bundle = Files.createDirectories(tmp.resolve("bundle"));
         Files.writeString(bundle.resolve("manifest.yaml"), """
                 format: 1
@@ -83,10 +95,16 @@ class DirectoryBundleLinkTest {
         Files.createSymbolicLink(bundle.resolve("fs/out"), outside);
 
         try (Bundle read = new BundleReader().read(bundle)) {
-            assertThat(read.capture(Source.of(SourceKind.PROC_INTERRUPTS), 0).orElseThrow().collected())
-                    .as("a plain file in a folder link leaving the bundle").isFalse();
-            assertThat(read.capture(Source.of(SourceKind.LSCPU), 0).orElseThrow().collected())
-                    .as("a plain file in a folder link staying inside").isTrue();
+            assertThat(read.capture(Source.of(SourceKind.PROC_INTERRUPTS), 0)
+                            .orElseThrow()
+                            .collected())
+                    .as("a plain file in a folder link leaving the bundle")
+                    .isFalse();
+            assertThat(read.capture(Source.of(SourceKind.LSCPU), 0)
+                            .orElseThrow()
+                            .collected())
+                    .as("a plain file in a folder link staying inside")
+                    .isTrue();
             assertThat(read.refusals()).contains("fs/out: link leaving the bundle: not followed");
         }
     }

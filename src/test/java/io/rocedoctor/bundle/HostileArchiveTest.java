@@ -23,7 +23,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
-
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveOutputStream;
 import org.apache.commons.compress.archivers.tar.TarConstants;
@@ -50,6 +49,7 @@ class HostileArchiveTest {
 
     @TempDir(factory = InMemoryWhenRoomy.class)
     static Path base;
+
     private static List<HostileArchives.Hostile> corpus;
     private static Path scratchParent;
 
@@ -66,7 +66,8 @@ class HostileArchiveTest {
     }
 
     /** What a read gave: the exception's message, or the bundle's refusals and the files its captures point at. */
-    private record Outcome(String failure, List<String> refusals, List<Path> captureFiles, Path root, long peakScratchBytes) {
+    private record Outcome(
+            String failure, List<String> refusals, List<Path> captureFiles, Path root, long peakScratchBytes) {
         String said() {
             return failure != null ? failure : String.join("\n", refusals);
         }
@@ -74,39 +75,53 @@ class HostileArchiveTest {
 
     @TestFactory
     Stream<DynamicTest> everyHostileInputIsRefusedOrReadWithoutHarm() {
-        return corpus.stream().map(h -> dynamicTest(h.label(), () -> {
-            Map<String, String> before = listing(base);
-            String checksum = sha256(h.file());
+        return corpus.stream()
+                .map(h -> dynamicTest(h.label(), () -> {
+                    Map<String, String> before = listing(base);
+                    String checksum = sha256(h.file());
 
-            Outcome outcome = read(h.file());
+                    Outcome outcome = read(h.file());
 
-            for (String reason : h.reasons()) {
-                assertThat(outcome.said()).as("what the reader said about %s", h.label()).contains(reason);
-            }
-            if (outcome.failure() != null) {
-                assertThat(outcome.failure()).as("the refusal names the file").startsWith(h.file().toString() + ": ");
-            }
-            for (String refusal : outcome.refusals()) {
-                assertThat(refusal).as("one printable line").doesNotContainPattern("\\p{Cntrl}");
-            }
-            for (Path file : outcome.captureFiles()) {
-                assertThat(file.toRealPath()).as("a capture is read from inside the scratch folder").startsWith(outcome.root().toRealPath());
-            }
-            assertThat(listing(base)).as("nothing written outside the scratch folder, which is deleted").isEqualTo(before);
-            try (Stream<Path> left = Files.list(scratchParent)) {
-                assertThat(left).as("scratch folders left behind").isEmpty();
-            }
-            assertThat(sha256(h.file())).as("the input is never modified").isEqualTo(checksum);
-            assertThat(outcome.peakScratchBytes()).as("scratch bytes on disk")
-                    .isLessThanOrEqualTo(ArchiveLimits.DEFAULT.maxExpandedBytes())
-                    .isLessThanOrEqualTo(ArchiveLimits.DEFAULT.ratioGraceBytes() + (1 << 20));
-        }));
+                    for (String reason : h.reasons()) {
+                        assertThat(outcome.said())
+                                .as("what the reader said about %s", h.label())
+                                .contains(reason);
+                    }
+                    if (outcome.failure() != null) {
+                        assertThat(outcome.failure())
+                                .as("the refusal names the file")
+                                .startsWith(h.file().toString() + ": ");
+                    }
+                    for (String refusal : outcome.refusals()) {
+                        assertThat(refusal).as("one printable line").doesNotContainPattern("\\p{Cntrl}");
+                    }
+                    for (Path file : outcome.captureFiles()) {
+                        assertThat(file.toRealPath())
+                                .as("a capture is read from inside the scratch folder")
+                                .startsWith(outcome.root().toRealPath());
+                    }
+                    assertThat(listing(base))
+                            .as("nothing written outside the scratch folder, which is deleted")
+                            .isEqualTo(before);
+                    try (Stream<Path> left = Files.list(scratchParent)) {
+                        assertThat(left).as("scratch folders left behind").isEmpty();
+                    }
+                    assertThat(sha256(h.file()))
+                            .as("the input is never modified")
+                            .isEqualTo(checksum);
+                    assertThat(outcome.peakScratchBytes())
+                            .as("scratch bytes on disk")
+                            .isLessThanOrEqualTo(ArchiveLimits.DEFAULT.maxExpandedBytes())
+                            .isLessThanOrEqualTo(ArchiveLimits.DEFAULT.ratioGraceBytes() + (1 << 20));
+                }));
     }
 
     @Test
     void theGzipBombIsStoppedEarly() {
         Outcome outcome = read(find("gzip-bomb.tar.gz"));
-        assertThat(outcome.failure()).contains("fs/proc/interrupts").doesNotContain("stopped after 1024 MiB")
+        assertThat(outcome.failure())
+                .contains("fs/proc/interrupts")
+                .doesNotContain("stopped after 1024 MiB")
                 .contains("stopped after " + (ArchiveLimits.DEFAULT.ratioGraceBytes() >> 20) + " MiB");
     }
 
@@ -132,12 +147,15 @@ class HostileArchiveTest {
     void theEntryLimitStopsReadingAtTheEntryOverIt() throws Exception {
         Path flood = find("entry-flood.tar.gz");
         long size = Files.size(flood);
-        assertThatThrownBy(() -> new BundleReader().read(flood)).isInstanceOf(BundleException.class)
+        assertThatThrownBy(() -> new BundleReader().read(flood))
+                .isInstanceOf(BundleException.class)
                 .hasMessageContaining("stopped at entry " + (ArchiveLimits.DEFAULT.maxEntries() + 1) + ", byte ")
                 .satisfies(e -> assertThat(stoppedAtByte(e.getMessage())).isLessThan(size * 6 / 10));
         ArchiveLimits few = ArchiveLimits.fromProperties(Map.of(ArchiveLimits.MAX_ENTRIES, "1000"));
-        assertThatThrownBy(() -> new BundleReader(few).read(flood)).isInstanceOf(BundleException.class)
-                .hasMessageContaining("more than 1000 entries").hasMessageContaining("stopped at entry 1001, byte ")
+        assertThatThrownBy(() -> new BundleReader(few).read(flood))
+                .isInstanceOf(BundleException.class)
+                .hasMessageContaining("more than 1000 entries")
+                .hasMessageContaining("stopped at entry 1001, byte ")
                 .satisfies(e -> assertThat(stoppedAtByte(e.getMessage())).isLessThan(size / 50));
     }
 
@@ -145,12 +163,15 @@ class HostileArchiveTest {
     void theEntrySizeLimitStopsInsideTheEntry() {
         Path bomb = find("gzip-bomb.tar.gz");
         ArchiveLimits small = ArchiveLimits.fromProperties(Map.of(ArchiveLimits.MAX_ENTRY_BYTES, "1M"));
-        assertThatThrownBy(() -> new BundleReader(small).read(bomb)).isInstanceOf(BundleException.class)
-                .hasMessageContaining("is larger than 1048576 bytes").hasMessageContaining("stopped at entry 3, byte ");
+        assertThatThrownBy(() -> new BundleReader(small).read(bomb))
+                .isInstanceOf(BundleException.class)
+                .hasMessageContaining("is larger than 1048576 bytes")
+                .hasMessageContaining("stopped at entry 3, byte ");
     }
 
     private static long stoppedAtByte(String message) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("byte ([0-9]+) of ([0-9]+)").matcher(message);
+        java.util.regex.Matcher m =
+                java.util.regex.Pattern.compile("byte ([0-9]+) of ([0-9]+)").matcher(message);
         assertThat(m.find()).as(message).isTrue();
         return Long.parseLong(m.group(1));
     }
@@ -193,7 +214,8 @@ class HostileArchiveTest {
     @Test
     void linksThatStayInsideAreKeptAndRead() throws Exception {
         Path archive = base.resolve("sysfs-links.tar.gz");
-        try (TarArchiveOutputStream tar = new TarArchiveOutputStream(new GzipCompressorOutputStream(Files.newOutputStream(archive)))) {
+        try (TarArchiveOutputStream tar =
+                new TarArchiveOutputStream(new GzipCompressorOutputStream(Files.newOutputStream(archive)))) {
             entry(tar, "manifest.yaml", "format: 1\nhost: lab-sysfs-3\n");
             entry(tar, "fs/sys/devices/pci0000:40/0000:40:01.1/0000:41:00.0/net/enp65s0f1/mtu", "4200\n");
             TarArchiveEntry link = new TarArchiveEntry("fs/sys/class/net/enp65s0f1", TarConstants.LF_SYMLINK);
@@ -204,7 +226,8 @@ class HostileArchiveTest {
         try (Bundle bundle = new BundleReader().read(archive)) {
             assertThat(bundle.refusals()).isEmpty();
             assertThat(bundle.root().resolve("fs/sys/class/net/enp65s0f1")).isSymbolicLink();
-            Capture mtu = bundle.capture(Source.of(SourceKind.NETDEV_MTU, "enp65s0f1"), 0).orElseThrow();
+            Capture mtu = bundle.capture(Source.of(SourceKind.NETDEV_MTU, "enp65s0f1"), 0)
+                    .orElseThrow();
             assertThat(bundle.read(mtu)).isEqualTo("4200\n");
         } finally {
             Files.delete(archive);
@@ -216,10 +239,12 @@ class HostileArchiveTest {
         Path archive = find("nested.tar.gz");
         ArchiveLimits fewEntries = ArchiveLimits.fromProperties(Map.of(ArchiveLimits.MAX_ENTRIES, "2"));
         assertThatThrownBy(() -> new BundleReader(fewEntries).read(archive))
-                .isInstanceOf(BundleException.class).hasMessageContaining("more than 2 entries");
+                .isInstanceOf(BundleException.class)
+                .hasMessageContaining("more than 2 entries");
         ArchiveLimits fewBytes = ArchiveLimits.fromProperties(Map.of(ArchiveLimits.MAX_EXPANDED_BYTES, "1k"));
         assertThatThrownBy(() -> new BundleReader(fewBytes).read(archive))
-                .isInstanceOf(BundleException.class).hasMessageContaining("expands to more than 1024 bytes");
+                .isInstanceOf(BundleException.class)
+                .hasMessageContaining("expands to more than 1024 bytes");
         try (Stream<Path> left = Files.list(scratchParent)) {
             assertThat(left).isEmpty();
         }
@@ -229,15 +254,28 @@ class HostileArchiveTest {
     void limitsParseFromProperties() {
         assertThat(ArchiveLimits.fromProperties(Map.of())).isEqualTo(ArchiveLimits.DEFAULT);
         ArchiveLimits limits = ArchiveLimits.fromProperties(Map.of(
-                "max-expanded-bytes", "2G", "max-entry-bytes", "64M", "max-entries", "5000",
-                "max-depth", "12", "max-ratio", "50", "ratio-grace-bytes", "512k"));
+                "max-expanded-bytes",
+                "2G",
+                "max-entry-bytes",
+                "64M",
+                "max-entries",
+                "5000",
+                "max-depth",
+                "12",
+                "max-ratio",
+                "50",
+                "ratio-grace-bytes",
+                "512k"));
         assertThat(limits).isEqualTo(new ArchiveLimits(2L << 30, 64L << 20, 5000, 12, 50, 512L << 10));
         assertThatThrownBy(() -> ArchiveLimits.fromProperties(Map.of("max-size", "1")))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("unknown archive limit 'max-size'");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("unknown archive limit 'max-size'");
         assertThatThrownBy(() -> ArchiveLimits.fromProperties(Map.of("max-entries", "-3")))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("max-entries");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("max-entries");
         assertThatThrownBy(() -> ArchiveLimits.fromProperties(Map.of("max-expanded-bytes", "99999999999T")))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("out of range");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("out of range");
         assertThatThrownBy(() -> ArchiveLimits.fromProperties(Map.of("max-ratio", "0")))
                 .isInstanceOf(IllegalArgumentException.class);
     }
@@ -245,8 +283,11 @@ class HostileArchiveTest {
     // ---- helpers --------------------------------------------------------------------------
 
     private static Path find(String name) {
-        return corpus.stream().map(HostileArchives.Hostile::file).filter(f -> f.getFileName().toString().equals(name))
-                .findFirst().orElseThrow();
+        return corpus.stream()
+                .map(HostileArchives.Hostile::file)
+                .filter(f -> f.getFileName().toString().equals(name))
+                .findFirst()
+                .orElseThrow();
     }
 
     /** Reads and closes a bundle, watching how many bytes its scratch folder holds meanwhile. */
@@ -258,7 +299,10 @@ class HostileArchiveTest {
                 try (Bundle bundle = new BundleReader().read(file)) {
                     List<Path> files = new ArrayList<>();
                     for (Source s : bundle.allSources()) {
-                        bundle.samplesOf(s).stream().map(Capture::file).filter(f -> f != null).forEach(files::add);
+                        bundle.samplesOf(s).stream()
+                                .map(Capture::file)
+                                .filter(f -> f != null)
+                                .forEach(files::add);
                     }
                     return new Outcome(null, bundle.refusals(), files, bundle.root(), watch.finish());
                 } catch (BundleException e) {
@@ -282,8 +326,10 @@ class HostileArchiveTest {
 
             @Override
             public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
-                out.put(root.relativize(file).toString(), (attrs.isSymbolicLink() ? "link " : "file ") + attrs.size()
-                        + " " + attrs.lastModifiedTime().toMillis());
+                out.put(
+                        root.relativize(file).toString(),
+                        (attrs.isSymbolicLink() ? "link " : "file ") + attrs.size() + " "
+                                + attrs.lastModifiedTime().toMillis());
                 return FileVisitResult.CONTINUE;
             }
         });
@@ -323,7 +369,9 @@ class HostileArchiveTest {
         @Override
         public Path createTempDirectory(AnnotatedElementContext element, ExtensionContext context) throws IOException {
             Path shm = Path.of("/dev/shm");
-            if (Files.isDirectory(shm) && Files.isWritable(shm) && Files.getFileStore(shm).getUsableSpace() > (1L << 30)) {
+            if (Files.isDirectory(shm)
+                    && Files.isWritable(shm)
+                    && Files.getFileStore(shm).getUsableSpace() > (1L << 30)) {
                 return Files.createTempDirectory(shm, "hostile-archives-");
             }
             return Files.createTempDirectory("hostile-archives-");

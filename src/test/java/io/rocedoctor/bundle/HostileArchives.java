@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
-
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveOutputStream;
 import org.apache.commons.compress.archivers.tar.TarConstants;
@@ -39,7 +38,8 @@ public final class HostileArchives {
     }
 
     static final String HOST = "hostile-lab-07";
-    private static final byte[] MANIFEST = ("format: 1\nhost: " + HOST + "\ncollector: manual\n").getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] MANIFEST =
+            ("format: 1\nhost: " + HOST + "\ncollector: manual\n").getBytes(StandardCharsets.US_ASCII);
     private static final byte[] PROC_NET_DEV = """
             Inter-|   Receive                                                |  Transmit
              face |bytes    packets errs drop fifo frame compressed multicast|bytes    packets errs drop fifo colls carrier compressed
@@ -98,7 +98,8 @@ public final class HostileArchives {
         out.add(manifestLongLine());
         out.add(longAndDeepNames());
         out.add(truncated());
-        out.add(new Hostile("empty file", Files.write(dir.resolve("empty.tar.gz"), new byte[0]), List.of("empty file")));
+        out.add(new Hostile(
+                "empty file", Files.write(dir.resolve("empty.tar.gz"), new byte[0]), List.of("empty file")));
         out.add(randomBytes());
         return out;
     }
@@ -115,8 +116,12 @@ public final class HostileArchives {
             zipEntry(zip, "fs/proc/net/dev", PROC_NET_DEV);
             zipEntry(zip, "fs/etc/caf\u00e9", "latin-1 name\n".getBytes(StandardCharsets.US_ASCII));
         }
-        return new Hostile("zip slip and a non-UTF-8 zip name", file, List.of("../../evil-zip-slip: path with '..': refused",
-                "fs/etc/caf\\xe9: name is not valid UTF-8: refused"));
+        return new Hostile(
+                "zip slip and a non-UTF-8 zip name",
+                file,
+                List.of(
+                        "../../evil-zip-slip: path with '..': refused",
+                        "fs/etc/caf\\xe9: name is not valid UTF-8: refused"));
     }
 
     private Hostile tarDotDot() throws IOException {
@@ -126,7 +131,10 @@ public final class HostileArchives {
             file(tar, "../../etc/x", "pwned\n");
             file(tar, "fs/../../../outside/x", "pwned\n");
         }
-        return new Hostile("tar with ../../etc/x", file, List.of("../../etc/x: path with '..'", "fs/../../../outside/x: path with '..'"));
+        return new Hostile(
+                "tar with ../../etc/x",
+                file,
+                List.of("../../etc/x: path with '..'", "fs/../../../outside/x: path with '..'"));
     }
 
     private Hostile tarAbsolute() throws IOException {
@@ -151,10 +159,13 @@ public final class HostileArchives {
             symlink(tar, "inside", "fs/proc");
             file(tar, "inside/interrupts", "written through an inside link\n");
         }
-        return new Hostile("symbolic link to a folder outside, then a file through it", file, List.of(
-                "etc: symbolic link to an absolute path",
-                "up: symbolic link leaving the bundle",
-                "inside/interrupts: goes through the symbolic link inside"));
+        return new Hostile(
+                "symbolic link to a folder outside, then a file through it",
+                file,
+                List.of(
+                        "etc: symbolic link to an absolute path",
+                        "up: symbolic link leaving the bundle",
+                        "inside/interrupts: goes through the symbolic link inside"));
     }
 
     /**
@@ -173,10 +184,13 @@ public final class HostileArchives {
             symlink(tar, "l2", "fs/../../..");
             file(tar, "l1/passwd", "pwned::0:0::/:/bin/sh\n");
         }
-        return new Hostile("symbolic link chain leaving the bundle", file, List.of(
-                "dir/a/b/c/esc: symbolic link with '..' after a name",
-                "l2: symbolic link with '..' after a name",
-                "l1/passwd: goes through the symbolic link l1"));
+        return new Hostile(
+                "symbolic link chain leaving the bundle",
+                file,
+                List.of(
+                        "dir/a/b/c/esc: symbolic link with '..' after a name",
+                        "l2: symbolic link with '..' after a name",
+                        "l1/passwd: goes through the symbolic link l1"));
     }
 
     private Hostile hardLink() throws IOException {
@@ -188,7 +202,8 @@ public final class HostileArchives {
             tar.putArchiveEntry(e);
             tar.closeArchiveEntry();
         }
-        return new Hostile("hard link to /etc/passwd", file, List.of("fs/etc/passwd: hard link (to /etc/passwd): refused"));
+        return new Hostile(
+                "hard link to /etc/passwd", file, List.of("fs/etc/passwd: hard link (to /etc/passwd): refused"));
     }
 
     private Hostile devicesAndFifo() throws IOException {
@@ -207,8 +222,10 @@ public final class HostileArchives {
             tar.putArchiveEntry(new TarArchiveEntry("fs/proc/interrupts", TarConstants.LF_FIFO));
             tar.closeArchiveEntry();
         }
-        return new Hostile("device files and a FIFO", file, List.of(
-                "fs/dev/mem: device file", "fs/dev/sda: device file", "fs/proc/interrupts: FIFO"));
+        return new Hostile(
+                "device files and a FIFO",
+                file,
+                List.of("fs/dev/mem: device file", "fs/dev/sda: device file", "fs/proc/interrupts: FIFO"));
     }
 
     /** 1 GiB of zeros in one entry, streamed through gzip: a few MB on disk, never in memory. */
@@ -237,7 +254,8 @@ public final class HostileArchives {
                 tar.closeArchiveEntry();
             }
         }
-        return new Hostile(EMPTY_ENTRIES + " empty entries", file, List.of("refused as an archive bomb (limit max-entries)"));
+        return new Hostile(
+                EMPTY_ENTRIES + " empty entries", file, List.of("refused as an archive bomb (limit max-entries)"));
     }
 
     /** Archives inside the bundle, one of them hostile itself: kept as files, never expanded. */
@@ -260,8 +278,8 @@ public final class HostileArchives {
     private Hostile nonUtf8Names() throws IOException {
         Path file = dir.resolve("non-utf8.tar.gz");
         // ISO-8859-1 writes each char as one byte: "caf\u00e9" becomes the non-UTF-8 bytes 63 61 66 e9.
-        try (TarArchiveOutputStream tar = new TarArchiveOutputStream(new GzipCompressorOutputStream(
-                new BufferedOutputStream(Files.newOutputStream(file))), "ISO-8859-1")) {
+        try (TarArchiveOutputStream tar = new TarArchiveOutputStream(
+                new GzipCompressorOutputStream(new BufferedOutputStream(Files.newOutputStream(file))), "ISO-8859-1")) {
             tar.setLongFileMode(TarArchiveOutputStream.LONGFILE_GNU);
             bundleStart(tar);
             file(tar, "fs/etc/caf\u00e9", "latin-1 name\n");
@@ -269,10 +287,13 @@ public final class HostileArchives {
             file(tar, "fs/etc/evil\n\u001b[31mred", "control characters\n");
             symlink(tar, "fs/etc/link", "caf\u00e9");
         }
-        return new Hostile("non-UTF-8 and control-character names", file, List.of(
-                "fs/etc/caf\\xe9: name is not valid UTF-8: refused",
-                "fs/etc/evil\\u000a\\u001b[31mred: name with control characters: refused",
-                "fs/etc/link: symbolic link to a target that is not valid UTF-8"));
+        return new Hostile(
+                "non-UTF-8 and control-character names",
+                file,
+                List.of(
+                        "fs/etc/caf\\xe9: name is not valid UTF-8: refused",
+                        "fs/etc/evil\\u000a\\u001b[31mred: name with control characters: refused",
+                        "fs/etc/link: symbolic link to a target that is not valid UTF-8"));
     }
 
     /**
@@ -293,18 +314,30 @@ public final class HostileArchives {
         System.arraycopy("ok/ok/evil-local".getBytes(StandardCharsets.US_ASCII), 0, zip, central, name.length);
         Path file = dir.resolve("names-disagree.zip");
         Files.write(file, zip);
-        return new Hostile("zip whose central directory and local names disagree", file, List.of("../../evil-local: path with '..'"));
+        return new Hostile(
+                "zip whose central directory and local names disagree",
+                file,
+                List.of("../../evil-local: path with '..'"));
     }
 
     private Hostile manifestWrongTypes() throws IOException {
         Path file = dir.resolve("manifest-types.tar.gz");
         try (TarArchiveOutputStream tar = tarGz(file)) {
-            file(tar, "manifest.yaml", "format: 1\nhost: [a, b]\ncollector: {x: 1}\nsamples: 5\ncaptures: \"string\"\n"
-                    + "links: 7\nredacted: {a: b}\n");
+            file(
+                    tar,
+                    "manifest.yaml",
+                    "format: 1\nhost: [a, b]\ncollector: {x: 1}\nsamples: 5\ncaptures: \"string\"\n"
+                            + "links: 7\nredacted: {a: b}\n");
             file(tar, "fs/proc/net/dev", PROC_NET_DEV);
         }
-        return new Hostile("manifest with wrong types", file, List.of(
-                "host is not a scalar", "samples is not a list", "captures is not a list", "links is not a list"));
+        return new Hostile(
+                "manifest with wrong types",
+                file,
+                List.of(
+                        "host is not a scalar",
+                        "samples is not a list",
+                        "captures is not a list",
+                        "links is not a list"));
     }
 
     private Hostile manifestLongLine() throws IOException {
@@ -332,8 +365,13 @@ public final class HostileArchives {
             file(tar, "fs/twice", "first\n");
             file(tar, "fs/twice", "second\n");
         }
-        return new Hostile("deep, long and repeated names", file, List.of(
-                "deeper than 40 folders", "a name in the path is longer than 255 bytes", "fs/twice: appears twice in the archive"));
+        return new Hostile(
+                "deep, long and repeated names",
+                file,
+                List.of(
+                        "deeper than 40 folders",
+                        "a name in the path is longer than 255 bytes",
+                        "fs/twice: appears twice in the archive"));
     }
 
     /** A bundle cut in the middle of an incompressible entry. */
@@ -349,7 +387,10 @@ public final class HostileArchives {
         Files.delete(whole);
         Path file = dir.resolve("truncated.tar.gz");
         Files.write(file, Arrays.copyOf(bytes, bytes.length * 3 / 5));
-        return new Hostile("truncated .tar.gz", file, List.of("archive truncated or corrupt after 3 entries", "the partial fs/var/log/noise was dropped"));
+        return new Hostile(
+                "truncated .tar.gz",
+                file,
+                List.of("archive truncated or corrupt after 3 entries", "the partial fs/var/log/noise was dropped"));
     }
 
     private Hostile randomBytes() throws IOException {
@@ -382,7 +423,9 @@ public final class HostileArchives {
         zip[lastIndexOf(zip, "104812     902".getBytes(StandardCharsets.US_ASCII))] = '9';
         Path file = dir.resolve("data-damaged.zip");
         Files.write(file, zip);
-        return new Hostile("zip entry whose data does not match its CRC-32", file,
+        return new Hostile(
+                "zip entry whose data does not match its CRC-32",
+                file,
                 List.of("fs/proc/net/dev: damaged: its data does not match its CRC-32"));
     }
 
@@ -401,12 +444,15 @@ public final class HostileArchives {
         try (OutputStream out = new GzipCompressorOutputStream(Files.newOutputStream(file))) {
             out.write(tar);
         }
-        return new Hostile("tar header whose checksum does not match", file,
+        return new Hostile(
+                "tar header whose checksum does not match",
+                file,
                 List.of("fs/etc/damaged: damaged: its tar header checksum does not match: refused"));
     }
 
     private static TarArchiveOutputStream tarGz(Path file) throws IOException {
-        OutputStream out = new GzipCompressorOutputStream(new BufferedOutputStream(Files.newOutputStream(file), 1 << 16));
+        OutputStream out =
+                new GzipCompressorOutputStream(new BufferedOutputStream(Files.newOutputStream(file), 1 << 16));
         TarArchiveOutputStream tar = new TarArchiveOutputStream(out, "UTF-8");
         tar.setLongFileMode(TarArchiveOutputStream.LONGFILE_GNU);
         tar.setBigNumberMode(TarArchiveOutputStream.BIGNUMBER_POSIX);

@@ -15,7 +15,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveOutputStream;
 import org.apache.commons.compress.archivers.tar.TarConstants;
@@ -33,12 +32,14 @@ class MemoryFileSystemTest {
     Path tmp;
 
     private static MemoryPath tree() throws IOException {
-        MemoryPath top = (MemoryPath) new MemoryFileSystem(name -> !name.endsWith(".log")).root().resolve("archive");
+        MemoryPath top = (MemoryPath)
+                new MemoryFileSystem(name -> !name.endsWith(".log")).root().resolve("archive");
         Files.createDirectory(top);
         Files.createDirectories(top.resolve("fs/sys/devices/pci0000:00/0000:00:01.0/net/eth0"));
         write(top.resolve("fs/sys/devices/pci0000:00/0000:00:01.0/net/eth0/mtu"), "9000\n");
         Files.createDirectories(top.resolve("fs/sys/class/net"));
-        Files.createSymbolicLink(top.resolve("fs/sys/class/net/eth0"), Path.of("../../devices/pci0000:00/0000:00:01.0/net/eth0"));
+        Files.createSymbolicLink(
+                top.resolve("fs/sys/class/net/eth0"), Path.of("../../devices/pci0000:00/0000:00:01.0/net/eth0"));
         return top;
     }
 
@@ -56,7 +57,8 @@ class MemoryFileSystemTest {
         assertThat(mtu.toRealPath()).isEqualTo(top.resolve("fs/sys/devices/pci0000:00/0000:00:01.0/net/eth0/mtu"));
         assertThat(Files.isSymbolicLink(top.resolve("fs/sys/class/net/eth0"))).isTrue();
         assertThat(Files.isDirectory(top.resolve("fs/sys/class/net/eth0"))).isTrue();
-        assertThat(Files.isDirectory(top.resolve("fs/sys/class/net/eth0"), LinkOption.NOFOLLOW_LINKS)).isFalse();
+        assertThat(Files.isDirectory(top.resolve("fs/sys/class/net/eth0"), LinkOption.NOFOLLOW_LINKS))
+                .isFalse();
         // ".." after a link is the parent of where the link leads, not of the link.
         assertThat(top.resolve("fs/sys/class/net/eth0/..").toRealPath())
                 .isEqualTo(top.resolve("fs/sys/devices/pci0000:00/0000:00:01.0/net"));
@@ -71,7 +73,8 @@ class MemoryFileSystemTest {
         MemoryPath top = tree();
         Files.createSymbolicLink(top.resolve("a"), Path.of("b"));
         Files.createSymbolicLink(top.resolve("b"), Path.of("a"));
-        assertThatThrownBy(() -> top.resolve("a/x").toRealPath()).isInstanceOf(FileSystemException.class)
+        assertThatThrownBy(() -> top.resolve("a/x").toRealPath())
+                .isInstanceOf(FileSystemException.class)
                 .hasMessageContaining("Too many levels of symbolic links");
         Files.createSymbolicLink(top.resolve("self"), Path.of("."));
         assertThat(top.resolve("self/self/self/fs/sys/class/net/eth0/mtu").toRealPath())
@@ -82,13 +85,16 @@ class MemoryFileSystemTest {
     void nothingIsWrittenThroughALinkNorOverAnythingThere() throws IOException {
         MemoryPath top = tree();
         assertThatThrownBy(() -> write(top.resolve("fs/sys/class/net/eth0/new"), "x"))
-                .isInstanceOf(FileSystemException.class).hasMessageContaining("nothing is written through a link");
+                .isInstanceOf(FileSystemException.class)
+                .hasMessageContaining("nothing is written through a link");
         assertThatThrownBy(() -> Files.createDirectory(top.resolve("fs/sys/class/net/eth0/sub")))
                 .isInstanceOf(FileSystemException.class);
-        assertThatThrownBy(() -> write(top.resolve("fs/sys/class/net/eth0"), "x")).isInstanceOf(FileAlreadyExistsException.class);
+        assertThatThrownBy(() -> write(top.resolve("fs/sys/class/net/eth0"), "x"))
+                .isInstanceOf(FileAlreadyExistsException.class);
         assertThatThrownBy(() -> write(top.resolve("fs/sys/devices/pci0000:00/0000:00:01.0/net/eth0/mtu"), "1500\n"))
                 .isInstanceOf(FileAlreadyExistsException.class);
-        assertThatThrownBy(() -> Files.newOutputStream(top.resolve("fs/other"))).isInstanceOf(UnsupportedOperationException.class);
+        assertThatThrownBy(() -> Files.newOutputStream(top.resolve("fs/other")))
+                .isInstanceOf(UnsupportedOperationException.class);
         assertThatThrownBy(() -> write(top.resolve("missing/file"), "x")).isInstanceOf(NoSuchFileException.class);
     }
 
@@ -99,28 +105,40 @@ class MemoryFileSystemTest {
         write(top.resolve("fs/messages.txt"), "kept\n");
         assertThat(Files.size(top.resolve("fs/messages.log"))).isEqualTo(11);
         assertThat(Files.isRegularFile(top.resolve("fs/messages.log"))).isTrue();
-        assertThatThrownBy(() -> Files.readString(top.resolve("fs/messages.log"))).isInstanceOf(FileSystemException.class)
-                .hasMessageContaining("fs/messages.log").hasMessageContaining("not kept in memory");
+        assertThatThrownBy(() -> Files.readString(top.resolve("fs/messages.log")))
+                .isInstanceOf(FileSystemException.class)
+                .hasMessageContaining("fs/messages.log")
+                .hasMessageContaining("not kept in memory");
         assertThat(Files.readString(top.resolve("fs/messages.txt"))).isEqualTo("kept\n");
     }
 
     @Test
     void theReaderKeepsTheFilesItMayReadAndNoOthers() {
         assertThat(BundleReader.mayBeRead("archive/manifest.yaml")).isTrue();
-        assertThat(BundleReader.mayBeRead("archive/node-7/samples/1/commands/ethtool_-S_eth0")).isTrue();
-        assertThat(BundleReader.mayBeRead("archive/sosreport-h-2026-01-01-abc/sos_commands/networking/ethtool_-S_eth0")).isTrue();
-        assertThat(BundleReader.mayBeRead("archive/sosreport-h-2026-01-01-abc/proc/interrupts")).isTrue();
-        assertThat(BundleReader.mayBeRead("archive/sosreport-h-2026-01-01-abc/sys/class/net/eth0/mtu")).isTrue();
-        assertThat(BundleReader.mayBeRead("archive/sosreport-h-2026-01-01-abc/hostname")).isTrue();
+        assertThat(BundleReader.mayBeRead("archive/node-7/samples/1/commands/ethtool_-S_eth0"))
+                .isTrue();
+        assertThat(BundleReader.mayBeRead("archive/sosreport-h-2026-01-01-abc/sos_commands/networking/ethtool_-S_eth0"))
+                .isTrue();
+        assertThat(BundleReader.mayBeRead("archive/sosreport-h-2026-01-01-abc/proc/interrupts"))
+                .isTrue();
+        assertThat(BundleReader.mayBeRead("archive/sosreport-h-2026-01-01-abc/sys/class/net/eth0/mtu"))
+                .isTrue();
+        assertThat(BundleReader.mayBeRead("archive/sosreport-h-2026-01-01-abc/hostname"))
+                .isTrue();
         // Near misses: a sosreport's log, a copy of /etc the source table does not name, a file beside the manifest.
-        assertThat(BundleReader.mayBeRead("archive/sosreport-h-2026-01-01-abc/var/log/messages")).isFalse();
-        assertThat(BundleReader.mayBeRead("archive/sosreport-h-2026-01-01-abc/etc/passwd")).isFalse();
+        assertThat(BundleReader.mayBeRead("archive/sosreport-h-2026-01-01-abc/var/log/messages"))
+                .isFalse();
+        assertThat(BundleReader.mayBeRead("archive/sosreport-h-2026-01-01-abc/etc/passwd"))
+                .isFalse();
         assertThat(BundleReader.mayBeRead("archive/node-7/notes.txt")).isFalse();
         // A sysinfo-snapshot under any folder name: its page, the files it links beside it, its folders.
-        assertThat(BundleReader.mayBeRead("upload/snap/sysinfo-snapshot-v3.7.9.9-h-20261120-101500.html")).isTrue();
-        assertThat(BundleReader.mayBeRead("upload/sysinfo-snapshot-v3.7.9.9-h-20261120-101500/sysctl_a")).isTrue();
+        assertThat(BundleReader.mayBeRead("upload/snap/sysinfo-snapshot-v3.7.9.9-h-20261120-101500.html"))
+                .isTrue();
+        assertThat(BundleReader.mayBeRead("upload/sysinfo-snapshot-v3.7.9.9-h-20261120-101500/sysctl_a"))
+                .isTrue();
         assertThat(BundleReader.mayBeRead("upload/snap/var/log/messages")).isFalse();
-        assertThat(BundleReader.mayBeRead("upload/snap/commands_txt_output/ethtool_-S_ens1f0np0.txt")).isTrue();
+        assertThat(BundleReader.mayBeRead("upload/snap/commands_txt_output/ethtool_-S_ens1f0np0.txt"))
+                .isTrue();
         assertThat(BundleReader.mayBeRead("upload/snap/err_messages/dmesg.log")).isFalse();
     }
 
@@ -134,7 +152,8 @@ class MemoryFileSystemTest {
         assertThat(fixtures).hasSizeGreaterThan(20);
         for (Path fixture : fixtures) {
             Path archive = tarGz(fixture, tmp.resolve(fixture.getFileName() + ".tar.gz"));
-            try (Bundle folder = new BundleReader().read(fixture); Bundle memory = new BundleReader().read(archive)) {
+            try (Bundle folder = new BundleReader().read(fixture);
+                    Bundle memory = new BundleReader().read(archive)) {
                 assertThat(describe(memory)).as(fixture.toString()).isEqualTo(describe(folder));
             }
         }
@@ -142,7 +161,8 @@ class MemoryFileSystemTest {
 
     private static List<String> describe(Bundle b) throws IOException {
         List<String> out = new ArrayList<>();
-        out.add(b.host() + " " + b.layout() + " " + b.collector() + " " + b.sampleCount() + " " + b.switchRoots().keySet());
+        out.add(b.host() + " " + b.layout() + " " + b.collector() + " " + b.sampleCount() + " "
+                + b.switchRoots().keySet());
         out.addAll(b.refusals());
         out.addAll(b.unknownFiles());
         for (Source s : b.allSources()) {
@@ -155,7 +175,8 @@ class MemoryFileSystemTest {
             SwitchDump dump = SwitchDumpReader.read(sw.getValue());
             out.add(sw.getKey() + " " + dump.platform() + " " + dump.problems());
             for (SwitchSource s : dump.sources()) {
-                out.add(sw.getKey() + " " + s + " " + dump.text(s, 0).map(String::hashCode).orElse(0));
+                out.add(sw.getKey() + " " + s + " "
+                        + dump.text(s, 0).map(String::hashCode).orElse(0));
             }
         }
         return out;
@@ -163,8 +184,9 @@ class MemoryFileSystemTest {
 
     /** The folder as a tarball wrapped in its own name, links kept as links, as `tar -czf x.tar.gz DIR` makes it. */
     private static Path tarGz(Path folder, Path file) throws IOException {
-        try (TarArchiveOutputStream tar = new TarArchiveOutputStream(new GzipCompressorOutputStream(Files.newOutputStream(file)));
-             Stream<Path> walk = Files.walk(folder)) {
+        try (TarArchiveOutputStream tar =
+                        new TarArchiveOutputStream(new GzipCompressorOutputStream(Files.newOutputStream(file)));
+                Stream<Path> walk = Files.walk(folder)) {
             tar.setLongFileMode(TarArchiveOutputStream.LONGFILE_POSIX);
             for (Path p : walk.sorted().toList()) {
                 String name = folder.getFileName() + "/" + folder.relativize(p).toString();

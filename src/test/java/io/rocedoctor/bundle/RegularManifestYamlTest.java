@@ -5,14 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
-
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import org.junit.jupiter.api.Test;
@@ -62,12 +60,16 @@ class RegularManifestYamlTest {
     void everyFixtureManifestIsReadByHandAsTheYamlParserReadsIt() throws IOException {
         List<Path> manifests;
         try (Stream<Path> files = Files.walk(Path.of("fixtures"))) {
-            manifests = files.filter(p -> p.getFileName().toString().equals("manifest.yaml")).toList();
+            manifests = files.filter(p -> p.getFileName().toString().equals("manifest.yaml"))
+                    .toList();
         }
         assertThat(manifests).isNotEmpty();
         for (Path manifest : manifests) {
             String text = Files.readString(manifest);
-            assertThat(RegularManifestYaml.read(text)).as(manifest.toString()).isNotNull().isEqualTo(YAML.readTree(text));
+            assertThat(RegularManifestYaml.read(text))
+                    .as(manifest.toString())
+                    .isNotNull()
+                    .isEqualTo(YAML.readTree(text));
         }
         assertThat(RegularManifestYaml.read(SAMPLE)).isNotNull().isEqualTo(YAML.readTree(SAMPLE));
         assertThat(RegularManifestYaml.read(COLLECTED)).isNotNull().isEqualTo(YAML.readTree(COLLECTED));
@@ -75,7 +77,12 @@ class RegularManifestYamlTest {
 
     @Test
     void wrongTypesGiveTheYamlParsersTreeSoTheManifestChecksStillSeeThem() throws IOException {
-        for (String text : List.of("captures: 5\n", "host: null\n", "samples: \"x\"\n", "host:\n  - a\n", "links: [a, 1]\n",
+        for (String text : List.of(
+                "captures: 5\n",
+                "host: null\n",
+                "samples: \"x\"\n",
+                "host:\n  - a\n",
+                "links: [a, 1]\n",
                 "captures:\n  - lscpu\n  - {source: 5, sample: \"x\"}\n")) {
             assertThat(RegularManifestYaml.read(text)).as(text).isNotNull().isEqualTo(YAML.readTree(text));
         }
@@ -83,11 +90,27 @@ class RegularManifestYamlTest {
 
     @Test
     void unusualSpellingsAreLeftToTheYamlParser() {
-        for (String text : List.of("samples: yes\n", "host: {a: 1}\n", "host: 0x1f\n", "format: 007\n",
-                "captures:\nhost: a\n", "host: a # note\n", "host: 'a'\n", "host: \"a\\tb\"\n",
-                "---\nhost: a\n", "host: a\r\n", "host: \u00e9\n", "captures:\n  - {source: lscpu, source: x}\n",
-                "captures:\n    - {source: lscpu}\n", "captures:\n  - {}\n", "host: a\nhost: b\n", "captures:\n  - ",
-                "discovered:\n  irqs: [1, 2\n", "discovered:\n  - a\n  irqs: []\n", "redacted: [a,b]\n", "host: Null\n")) {
+        for (String text : List.of(
+                "samples: yes\n",
+                "host: {a: 1}\n",
+                "host: 0x1f\n",
+                "format: 007\n",
+                "captures:\nhost: a\n",
+                "host: a # note\n",
+                "host: 'a'\n",
+                "host: \"a\\tb\"\n",
+                "---\nhost: a\n",
+                "host: a\r\n",
+                "host: \u00e9\n",
+                "captures:\n  - {source: lscpu, source: x}\n",
+                "captures:\n    - {source: lscpu}\n",
+                "captures:\n  - {}\n",
+                "host: a\nhost: b\n",
+                "captures:\n  - ",
+                "discovered:\n  irqs: [1, 2\n",
+                "discovered:\n  - a\n  irqs: []\n",
+                "redacted: [a,b]\n",
+                "host: Null\n")) {
             assertThat(RegularManifestYaml.read(text)).as(text).isNull();
         }
     }
@@ -102,7 +125,11 @@ class RegularManifestYamlTest {
             switch (random.nextInt(3)) {
                 case 0 -> text.insert(at, noise.charAt(random.nextInt(noise.length())));
                 case 1 -> text.delete(at, Math.min(text.length(), at + 1 + random.nextInt(3)));
-                default -> text.replace(at, Math.min(text.length(), at + 1), String.valueOf(noise.charAt(random.nextInt(noise.length()))));
+                default ->
+                    text.replace(
+                            at,
+                            Math.min(text.length(), at + 1),
+                            String.valueOf(noise.charAt(random.nextInt(noise.length()))));
             }
         }
         JsonNode byHand = RegularManifestYaml.read(text.toString());

@@ -6,7 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -40,7 +39,8 @@ class SourceKeyShortcutsTest {
                         i++;
                     }
                     m.appendTail(expected);
-                    assertThat(new SourceTemplate(template, true).render(args.subList(0, n))).isEqualTo(expected.toString());
+                    assertThat(new SourceTemplate(template, true).render(args.subList(0, n)))
+                            .isEqualTo(expected.toString());
                 }
             }
         }
@@ -48,8 +48,10 @@ class SourceKeyShortcutsTest {
 
     @Provide
     Arbitrary<String> argument() {
-        Arbitrary<String> shortOnes = Arbitraries.strings().withChars("aZ09_-./: \t\u00e9$").ofMaxLength(12);
-        Arbitrary<String> longOnes = Arbitraries.strings().withChars("ab_-.").ofMinLength(250).ofMaxLength(260);
+        Arbitrary<String> shortOnes =
+                Arbitraries.strings().withChars("aZ09_-./: \t\u00e9$").ofMaxLength(12);
+        Arbitrary<String> longOnes =
+                Arbitraries.strings().withChars("ab_-.").ofMinLength(250).ofMaxLength(260);
         return Arbitraries.oneOf(shortOnes, shortOnes, longOnes);
     }
 }

@@ -3,7 +3,6 @@ package io.rocedoctor.bundle;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 
 class SourceTemplateTest {
@@ -17,24 +16,29 @@ class SourceTemplateTest {
         assertThat(SourceKind.recognise("/sys/class/net/ens1f0np0/ecn/roce_np/enable/3", false, SourceKind.Origin.FILE))
                 .contains(Source.of(SourceKind.ECN_NOTIFICATION_POINT, "ens1f0np0", "3"));
         assertThat(SourceKind.ETHTOOL_FLOW_HASH.parameters()).containsExactly("if", "proto");
-        assertThat(SourceKind.ETHTOOL_FLOW_HASH.render(List.of("eth2", "udp4"))).isEqualTo("ethtool -n eth2 rx-flow-hash udp4");
+        assertThat(SourceKind.ETHTOOL_FLOW_HASH.render(List.of("eth2", "udp4")))
+                .isEqualTo("ethtool -n eth2 rx-flow-hash udp4");
     }
 
     @Test
     void switchKindsMatchCommandsFilesAndMangledNames() {
         assertThat(SwitchSourceKind.recognise("show pfc counters", false, SourceKind.Origin.COMMAND))
                 .contains(SwitchSource.of(SwitchSourceKind.SONIC_PFC_COUNTERS));
-        assertThat(SwitchSourceKind.recognise("show_priority-group_watermark_headroom", true, SourceKind.Origin.COMMAND))
+        assertThat(SwitchSourceKind.recognise(
+                        "show_priority-group_watermark_headroom", true, SourceKind.Origin.COMMAND))
                 .contains(SwitchSource.of(SwitchSourceKind.SONIC_PG_WATERMARK_HEADROOM));
         assertThat(SwitchSourceKind.recognise("/etc/sonic/config_db.json", false, SourceKind.Origin.FILE))
                 .contains(SwitchSource.of(SwitchSourceKind.SONIC_CONFIG_DB));
         assertThat(SwitchSourceKind.recognise("nv_show_interface_swp16_qos_pfc", true, SourceKind.Origin.COMMAND))
                 .contains(SwitchSource.of(SwitchSourceKind.NVUE_INTERFACE_PFC, "swp16"));
-        assertThat(SwitchSourceKind.recognise("nv_show_interface_swp16_qos_pfc-watchdog", true, SourceKind.Origin.COMMAND))
+        assertThat(SwitchSourceKind.recognise(
+                        "nv_show_interface_swp16_qos_pfc-watchdog", true, SourceKind.Origin.COMMAND))
                 .contains(SwitchSource.of(SwitchSourceKind.NVUE_INTERFACE_PFC_WATCHDOG, "swp16"));
-        assertThat(SwitchSourceKind.recognise("nv_show_interface_swp1s2_counters_qos_port-stats", true, SourceKind.Origin.COMMAND))
+        assertThat(SwitchSourceKind.recognise(
+                        "nv_show_interface_swp1s2_counters_qos_port-stats", true, SourceKind.Origin.COMMAND))
                 .contains(SwitchSource.of(SwitchSourceKind.NVUE_INTERFACE_COUNTERS_QOS_PORT_STATS, "swp1s2"));
-        assertThat(SwitchSourceKind.recognise("nv show interface swp3 qos roce counters", false, SourceKind.Origin.COMMAND))
+        assertThat(SwitchSourceKind.recognise(
+                        "nv show interface swp3 qos roce counters", false, SourceKind.Origin.COMMAND))
                 .contains(SwitchSource.of(SwitchSourceKind.NVUE_INTERFACE_ROCE_COUNTERS, "swp3"));
         assertThat(SwitchSourceKind.recognise("nv_show_interface_swp8_link", true, SourceKind.Origin.COMMAND))
                 .contains(SwitchSource.of(SwitchSourceKind.NVUE_INTERFACE_LINK, "swp8"));
@@ -45,9 +49,12 @@ class SourceTemplateTest {
         assertThat(SwitchSourceKind.recognise("nv_show_system_forwarding", true, SourceKind.Origin.COMMAND))
                 .contains(SwitchSource.of(SwitchSourceKind.NVUE_SYSTEM_FORWARDING));
         // Only the whole view holds both hashes; the ecmp-hash sub-view is not read.
-        assertThat(SwitchSourceKind.recognise("nv show system forwarding ecmp-hash", false, SourceKind.Origin.COMMAND)).isEmpty();
-        assertThat(SwitchSourceKind.recognise("show interfaces status", false, SourceKind.Origin.COMMAND)).isEmpty();
-        assertThat(SwitchSourceKind.NVUE_INTERFACE_MAPPING.render(List.of("swp7"))).isEqualTo("nv show interface swp7 qos mapping");
+        assertThat(SwitchSourceKind.recognise("nv show system forwarding ecmp-hash", false, SourceKind.Origin.COMMAND))
+                .isEmpty();
+        assertThat(SwitchSourceKind.recognise("show interfaces status", false, SourceKind.Origin.COMMAND))
+                .isEmpty();
+        assertThat(SwitchSourceKind.NVUE_INTERFACE_MAPPING.render(List.of("swp7")))
+                .isEqualTo("nv show interface swp7 qos mapping");
         assertThat(SwitchSourceKind.SONIC_PFC_COUNTERS.counter()).isTrue();
         assertThat(SwitchSourceKind.SONIC_PFCWD_CONFIG.counter()).isFalse();
         assertThat(SwitchSourceKind.NVUE_ROCE.platform()).isEqualTo(SwitchPlatform.CUMULUS_NVUE);

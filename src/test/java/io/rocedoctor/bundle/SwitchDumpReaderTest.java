@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,11 +39,16 @@ class SwitchDumpReaderTest {
         SwitchDump dump = SwitchDumpReader.read(sw);
         assertThat(dump.name()).isEqualTo("leaf07");
         assertThat(dump.platform()).isEqualTo(SwitchPlatform.SONIC);
-        assertThat(dump.text(SwitchSource.of(SwitchSourceKind.SONIC_PFC_COUNTERS), 0)).contains("first");
-        assertThat(dump.text(SwitchSource.of(SwitchSourceKind.SONIC_PFC_COUNTERS), 1)).contains("second");
-        assertThat(dump.text(SwitchSource.of(SwitchSourceKind.SONIC_PFCWD_STATS), 2)).contains("stats2");
-        assertThat(dump.text(SwitchSource.of(SwitchSourceKind.SONIC_PFCWD_STATS), 1)).isEmpty();
-        assertThat(dump.text(SwitchSource.of(SwitchSourceKind.SONIC_CONFIG_DB), 0)).contains("{}");
+        assertThat(dump.text(SwitchSource.of(SwitchSourceKind.SONIC_PFC_COUNTERS), 0))
+                .contains("first");
+        assertThat(dump.text(SwitchSource.of(SwitchSourceKind.SONIC_PFC_COUNTERS), 1))
+                .contains("second");
+        assertThat(dump.text(SwitchSource.of(SwitchSourceKind.SONIC_PFCWD_STATS), 2))
+                .contains("stats2");
+        assertThat(dump.text(SwitchSource.of(SwitchSourceKind.SONIC_PFCWD_STATS), 1))
+                .isEmpty();
+        assertThat(dump.text(SwitchSource.of(SwitchSourceKind.SONIC_CONFIG_DB), 0))
+                .contains("{}");
         assertThat(dump.text(SwitchSource.of(SwitchSourceKind.SONIC_ECN), 0)).isEmpty();
         assertThat(dump.problems()).anyMatch(p -> p.contains("leaves the switch folder"));
         assertThat(dump.sampleCount()).isEqualTo(3);
@@ -57,7 +61,8 @@ class SwitchDumpReaderTest {
         write(sw.resolve("commands/nv_show_interface_swp31_qos_pfc"), "pfc");
         SwitchDump dump = SwitchDumpReader.read(sw);
         assertThat(dump.platform()).isEqualTo(SwitchPlatform.CUMULUS_NVUE);
-        assertThat(dump.text(SwitchSource.of(SwitchSourceKind.NVUE_INTERFACE_PFC, "swp31"), 0)).contains("pfc");
+        assertThat(dump.text(SwitchSource.of(SwitchSourceKind.NVUE_INTERFACE_PFC, "swp31"), 0))
+                .contains("pfc");
     }
 
     @Test
@@ -67,7 +72,8 @@ class SwitchDumpReaderTest {
         Path outside = write(tmp.resolve("elsewhere/pfc.txt"), "outside");
         Files.createSymbolicLink(sw.resolve("commands/show_pfc_counters"), outside);
         SwitchDump dump = SwitchDumpReader.read(sw);
-        assertThat(dump.text(SwitchSource.of(SwitchSourceKind.SONIC_PFC_COUNTERS), 0)).isEmpty();
+        assertThat(dump.text(SwitchSource.of(SwitchSourceKind.SONIC_PFC_COUNTERS), 0))
+                .isEmpty();
         assertThat(dump.problems()).anyMatch(p -> p.contains("link leaving"));
         assertThat(dump.platform()).isEqualTo(SwitchPlatform.OTHER);
     }

@@ -7,15 +7,15 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The sysinfo-snapshot reader on small snapshots in the script's shapes (sysinfo-snapshot.py 3.1.8 to 3.7.9.9). */
 class SysinfoSnapshotReaderTest {
-    private static final String HEAD = "<html><head><title>t</title></head><body><pre><a name=\"index\"></a><h1>Mellanox Technologies</h1>"
-            + "<br/><a name=\"index\"></a><h2>Linux Ethernet Driver System Information Snapshot Utility</h2><br/>"
-            + "<a name=\"index\"></a><h2>Version: 3.7.6</h2><br/><hr/><h2>1. Server Commands: </h2><table><tr></tr></table><p>";
+    private static final String HEAD =
+            "<html><head><title>t</title></head><body><pre><a name=\"index\"></a><h1>Mellanox Technologies</h1>"
+                    + "<br/><a name=\"index\"></a><h2>Linux Ethernet Driver System Information Snapshot Utility</h2><br/>"
+                    + "<a name=\"index\"></a><h2>Version: 3.7.6</h2><br/><hr/><h2>1. Server Commands: </h2><table><tr></tr></table><p>";
 
     @TempDir
     Path dir;
@@ -35,7 +35,8 @@ class SysinfoSnapshotReaderTest {
 
     @Test
     void aSectionIsItsCommandsOutputDecodedAsThe37ScriptEncodedIt() throws Exception {
-        Path root = snapshot("<a name=\"sec1001\"></a><h2>lscpu</h2><p>CPU(s):&nbsp;&nbsp;&nbsp;&nbsp;64<br/>Flags: a&lt;b&gt;</p>");
+        Path root = snapshot(
+                "<a name=\"sec1001\"></a><h2>lscpu</h2><p>CPU(s):&nbsp;&nbsp;&nbsp;&nbsp;64<br/>Flags: a&lt;b&gt;</p>");
 
         try (Bundle b = new BundleReader().read(root)) {
             assertThat(b.layout()).isEqualTo(Layout.SYSINFO_SNAPSHOT);
@@ -52,7 +53,9 @@ class SysinfoSnapshotReaderTest {
         Path root = snapshot("<h2>numactl --hardware</h2><p>from the page</p>");
         Files.createDirectories(root.resolve("commands_txt_output"));
         // The file name lost the dashes; the first line keeps the command.
-        Files.writeString(root.resolve("commands_txt_output/numactl_hardware.txt"), "Invoked Command: numactl --hardware\navailable: 2 nodes (0-1)\n");
+        Files.writeString(
+                root.resolve("commands_txt_output/numactl_hardware.txt"),
+                "Invoked Command: numactl --hardware\navailable: 2 nodes (0-1)\n");
 
         try (Bundle b = new BundleReader().read(root)) {
             assertThat(text(b, Source.of(SourceKind.NUMACTL))).isEqualTo("available: 2 nodes (0-1)\n");
@@ -62,27 +65,35 @@ class SysinfoSnapshotReaderTest {
 
     @Test
     void aHandlersBlocksAreEachTheSourceTheirFirstLineNames() throws Exception {
-        Path root = snapshot("<h2>ethtool_all_interfaces</h2><p>ethtool version 6.1\n\nethtool  ens1f0.100\nSettings for ens1f0.100:\n"
-                + "\tSpeed: 100000Mb/s\n____________\n\nethtool -i ens1f0.100\ndriver: mlx5_core\n____________\n\n"
-                + "ethtool -m ens1f0.100\nCould not run command: ethtool -m ens1f0.100\n____________\n\n"
-                + "ethtool -S output:\n\nethtool -S ens1f0.100\n<td><a href=ethtool_S/ethtool_S_ens1f0100>ethtool -S ens1f0.100</a></td>\n\n"
-                + "--------------------------------------------------</p>"
-                + "<h2>cma_roce_tos</h2><p>cma_roce_tos -d mlx5_0<br/><br/>106</p>");
+        Path root = snapshot(
+                "<h2>ethtool_all_interfaces</h2><p>ethtool version 6.1\n\nethtool  ens1f0.100\nSettings for ens1f0.100:\n"
+                        + "\tSpeed: 100000Mb/s\n____________\n\nethtool -i ens1f0.100\ndriver: mlx5_core\n____________\n\n"
+                        + "ethtool -m ens1f0.100\nCould not run command: ethtool -m ens1f0.100\n____________\n\n"
+                        + "ethtool -S output:\n\nethtool -S ens1f0.100\n<td><a href=ethtool_S/ethtool_S_ens1f0100>ethtool -S ens1f0.100</a></td>\n\n"
+                        + "--------------------------------------------------</p>"
+                        + "<h2>cma_roce_tos</h2><p>cma_roce_tos -d mlx5_0<br/><br/>106</p>");
         Files.createDirectories(root.resolve("ethtool_S"));
         Files.writeString(root.resolve("ethtool_S/ethtool_S_ens1f0100"), "NIC statistics:\n     rx_packets: 7\n");
 
         try (Bundle b = new BundleReader().read(root)) {
-            assertThat(text(b, Source.of(SourceKind.ETHTOOL_LINK, "ens1f0.100"))).contains("Speed: 100000Mb/s").doesNotContain("____");
-            assertThat(text(b, Source.of(SourceKind.ETHTOOL_DRIVER, "ens1f0.100"))).isEqualTo("driver: mlx5_core\n");
+            assertThat(text(b, Source.of(SourceKind.ETHTOOL_LINK, "ens1f0.100")))
+                    .contains("Speed: 100000Mb/s")
+                    .doesNotContain("____");
+            assertThat(text(b, Source.of(SourceKind.ETHTOOL_DRIVER, "ens1f0.100")))
+                    .isEqualTo("driver: mlx5_core\n");
             // The link names the interface the file name lost its '.' from.
-            assertThat(text(b, Source.of(SourceKind.ETHTOOL_STATS, "ens1f0.100"))).contains("rx_packets: 7");
-            assertThat(b.sources(SourceKind.ETHTOOL_STATS)).containsExactly(Source.of(SourceKind.ETHTOOL_STATS, "ens1f0.100"));
+            assertThat(text(b, Source.of(SourceKind.ETHTOOL_STATS, "ens1f0.100")))
+                    .contains("rx_packets: 7");
+            assertThat(b.sources(SourceKind.ETHTOOL_STATS))
+                    .containsExactly(Source.of(SourceKind.ETHTOOL_STATS, "ens1f0.100"));
             // The script's note that a command failed is a capture not taken, with that reason.
-            Capture module = b.capture(Source.of(SourceKind.ETHTOOL_MODULE, "ens1f0.100"), 0).orElseThrow();
+            Capture module = b.capture(Source.of(SourceKind.ETHTOOL_MODULE, "ens1f0.100"), 0)
+                    .orElseThrow();
             assertThat(module.collected()).isFalse();
             assertThat(module.error()).contains("Could not run command: ethtool -m ens1f0.100");
             // cma_roce_tos without -p is port 1, the tool's default.
-            assertThat(text(b, Source.of(SourceKind.CMA_ROCE_TOS, "mlx5_0", "1"))).isEqualTo("106\n");
+            assertThat(text(b, Source.of(SourceKind.CMA_ROCE_TOS, "mlx5_0", "1")))
+                    .isEqualTo("106\n");
         }
     }
 
@@ -90,18 +101,25 @@ class SysinfoSnapshotReaderTest {
     void theIrqAndEcnFoldersAreReadByTheirOwnShapes() throws Exception {
         Path root = snapshot("<h2>hostname</h2><p>n12</p>");
         Files.createDirectories(root.resolve("show_irq_affinity_all"));
-        Files.writeString(root.resolve("show_irq_affinity_all/ens1f0np0"), "show_irq_affinity.sh ens1f0np0\n120: 00000001\n");
-        Files.writeString(root.resolve("show_irq_affinity_all/mlx4"), "show_irq_affinity.sh mlx4\nInterface mlx4 does not exist");
+        Files.writeString(
+                root.resolve("show_irq_affinity_all/ens1f0np0"), "show_irq_affinity.sh ens1f0np0\n120: 00000001\n");
+        Files.writeString(
+                root.resolve("show_irq_affinity_all/mlx4"), "show_irq_affinity.sh mlx4\nInterface mlx4 does not exist");
         Files.createDirectories(root.resolve("ecn/config"));
-        Files.writeString(root.resolve("ecn/config/ens1f0np0"), "/sys/class/net/ens1f0np0/ecn/roce_np/enable/3= 1\n\n"
-                + "/sys/class/net/ens1f0np0/ecn/roce_rp/enable/3= 0\n\n/sys/class/net/ens1f0np0/ecn/roce_np/cnp_dscp= 48\n\n");
+        Files.writeString(
+                root.resolve("ecn/config/ens1f0np0"),
+                "/sys/class/net/ens1f0np0/ecn/roce_np/enable/3= 1\n\n"
+                        + "/sys/class/net/ens1f0np0/ecn/roce_rp/enable/3= 0\n\n/sys/class/net/ens1f0np0/ecn/roce_np/cnp_dscp= 48\n\n");
 
         try (Bundle b = new BundleReader().read(root)) {
             assertThat(b.host()).isEqualTo("n12");
-            assertThat(text(b, Source.of(SourceKind.SHOW_IRQ_AFFINITY, "ens1f0np0"))).isEqualTo("120: 00000001\n");
+            assertThat(text(b, Source.of(SourceKind.SHOW_IRQ_AFFINITY, "ens1f0np0")))
+                    .isEqualTo("120: 00000001\n");
             assertThat(b.sources(SourceKind.SHOW_IRQ_AFFINITY)).hasSize(1); // mlx4 is no interface: nothing taken
-            assertThat(text(b, Source.of(SourceKind.ECN_NOTIFICATION_POINT, "ens1f0np0", "3"))).isEqualTo("1\n");
-            assertThat(text(b, Source.of(SourceKind.ECN_REACTION_POINT, "ens1f0np0", "3"))).isEqualTo("0\n");
+            assertThat(text(b, Source.of(SourceKind.ECN_NOTIFICATION_POINT, "ens1f0np0", "3")))
+                    .isEqualTo("1\n");
+            assertThat(text(b, Source.of(SourceKind.ECN_REACTION_POINT, "ens1f0np0", "3")))
+                    .isEqualTo("0\n");
         }
     }
 
@@ -124,13 +142,17 @@ class SysinfoSnapshotReaderTest {
     void lspciVvIsLspcisOutputWithoutTheHandlersPathsAndCommandLines() throws Exception {
         Path root = snapshot("");
         Files.createDirectories(root.resolve("pcie_files"));
-        Files.writeString(root.resolve("pcie_files/lspci_vv"), "Mellanox Pci devices tree \n/devices/pci0000:17/0000:17:00.0/0000:18:00.0\n\n\n"
-                + "lspci -vv -s <Query device that is connected to Mellanox device according to the lspci tree>\n\n"
-                + "lspci -vv -s 18:00.0\n18:00.0 Ethernet controller: Mellanox Technologies MT2892 Family [ConnectX-6 Dx]\n"
-                + "\tLnkSta:\tSpeed 16GT/s (ok), Width x16 (ok)\n\n");
+        Files.writeString(
+                root.resolve("pcie_files/lspci_vv"),
+                "Mellanox Pci devices tree \n/devices/pci0000:17/0000:17:00.0/0000:18:00.0\n\n\n"
+                        + "lspci -vv -s <Query device that is connected to Mellanox device according to the lspci tree>\n\n"
+                        + "lspci -vv -s 18:00.0\n18:00.0 Ethernet controller: Mellanox Technologies MT2892 Family [ConnectX-6 Dx]\n"
+                        + "\tLnkSta:\tSpeed 16GT/s (ok), Width x16 (ok)\n\n");
 
         try (Bundle b = new BundleReader().read(root)) {
-            assertThat(text(b, Source.of(SourceKind.LSPCI))).startsWith("18:00.0 Ethernet controller").doesNotContain("lspci -vv -s")
+            assertThat(text(b, Source.of(SourceKind.LSPCI)))
+                    .startsWith("18:00.0 Ethernet controller")
+                    .doesNotContain("lspci -vv -s")
                     .doesNotContain("/devices/");
         }
     }
@@ -141,7 +163,8 @@ class SysinfoSnapshotReaderTest {
         Files.createDirectories(root);
         Files.writeString(root.resolve("notes.html"), "<html><h2>Version: 1</h2></html>");
 
-        assertThatThrownBy(() -> new BundleReader().read(root)).isInstanceOf(BundleException.class)
+        assertThatThrownBy(() -> new BundleReader().read(root))
+                .isInstanceOf(BundleException.class)
                 .hasMessageContaining("sysinfo-snapshot page");
     }
 }

@@ -4,13 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
 import java.util.zip.GZIPOutputStream;
-
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveOutputStream;
 import org.apache.commons.compress.archivers.zip.ZipArchiveEntry;
@@ -42,13 +40,18 @@ class AnalyzeCommandTest {
         Path empty = Files.createFile(tmp.resolve("empty.tar.gz"));
         Cli cli = Cli.run("analyze", empty.toString());
         assertThat(cli.exit()).isEqualTo(2);
-        assertThat(cli.err().strip()).contains(empty.toString()).contains("empty").doesNotContain("\n").doesNotContain("Exception");
+        assertThat(cli.err().strip())
+                .contains(empty.toString())
+                .contains("empty")
+                .doesNotContain("\n")
+                .doesNotContain("Exception");
     }
 
     @Test
     void aRandomTarballExitsTwoNamingTheFileAndReason() throws IOException {
         Path tgz = tmp.resolve("random.tgz");
-        try (TarArchiveOutputStream tar = new TarArchiveOutputStream(new GZIPOutputStream(Files.newOutputStream(tgz)))) {
+        try (TarArchiveOutputStream tar =
+                new TarArchiveOutputStream(new GZIPOutputStream(Files.newOutputStream(tgz)))) {
             byte[] data = new byte[1000];
             new Random(7).nextBytes(data);
             TarArchiveEntry e = new TarArchiveEntry("photos/cat.jpg");
@@ -79,23 +82,32 @@ class AnalyzeCommandTest {
         Path zip = tmp.resolve("b.zip");
         Tarballs.write(CROSS_NUMA, tgz);
         try (ZipArchiveOutputStream z = new ZipArchiveOutputStream(Files.newOutputStream(zip));
-             var files = Files.walk(CROSS_NUMA)) {
+                var files = Files.walk(CROSS_NUMA)) {
             for (Path p : files.filter(Files::isRegularFile).toList()) {
-                z.putArchiveEntry(new ZipArchiveEntry("bundle/" + CROSS_NUMA.relativize(p).toString().replace('\\', '/')));
+                z.putArchiveEntry(new ZipArchiveEntry(
+                        "bundle/" + CROSS_NUMA.relativize(p).toString().replace('\\', '/')));
                 z.write(Files.readAllBytes(p));
                 z.closeArchiveEntry();
             }
         }
         String dir = findings(Cli.run("analyze", CROSS_NUMA.toString(), "--format", "json"));
-        assertThat(findings(Cli.run("analyze", tgz.toString(), "--format", "json"))).isEqualTo(dir);
-        assertThat(findings(Cli.run("analyze", zip.toString(), "--format", "json"))).isEqualTo(dir);
+        assertThat(findings(Cli.run("analyze", tgz.toString(), "--format", "json")))
+                .isEqualTo(dir);
+        assertThat(findings(Cli.run("analyze", zip.toString(), "--format", "json")))
+                .isEqualTo(dir);
     }
 
     @Test
     void failOnHighExitsOneWhenACriticalFindingIsThere() {
-        assertThat(Cli.run("analyze", CROSS_NUMA.toString(), "--fail-on", "high").exit()).isEqualTo(1);
-        assertThat(Cli.run("analyze", "fixtures/bundles/healthy", "--fail-on", "info").exit()).isZero();
-        assertThat(Cli.run("analyze", CROSS_NUMA.toString(), "--fail-on", "bogus").exit()).isEqualTo(2);
+        assertThat(Cli.run("analyze", CROSS_NUMA.toString(), "--fail-on", "high")
+                        .exit())
+                .isEqualTo(1);
+        assertThat(Cli.run("analyze", "fixtures/bundles/healthy", "--fail-on", "info")
+                        .exit())
+                .isZero();
+        assertThat(Cli.run("analyze", CROSS_NUMA.toString(), "--fail-on", "bogus")
+                        .exit())
+                .isEqualTo(2);
     }
 
     @Test
@@ -109,5 +121,4 @@ class AnalyzeCommandTest {
         assertThat(cli.exit()).as(cli.err()).isZero();
         return new ObjectMapper().readTree(cli.out()).path("findings").toString();
     }
-
 }

@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,13 +46,20 @@ class ArchiveLimitOptionsTest {
     void everyCommandThatReadsABundleTakesTheLimitsAndDebugAlike() throws IOException {
         String b = tarball().toString();
         String out = tmp.resolve("plan").toString();
-        for (String[] command : List.of(new String[] {"analyze", b}, new String[] {"facts", b},
-                new String[] {"plan", b, "--out", out}, new String[] {"diff", b, b})) {
-            String[] args = Stream.concat(Arrays.stream(command), Stream.of("--max-entries", "lots", "--debug")).toArray(String[]::new);
+        for (String[] command : List.of(
+                new String[] {"analyze", b},
+                new String[] {"facts", b},
+                new String[] {"plan", b, "--out", out},
+                new String[] {"diff", b, b})) {
+            String[] args = Stream.concat(Arrays.stream(command), Stream.of("--max-entries", "lots", "--debug"))
+                    .toArray(String[]::new);
             Cli cli = Cli.run(args);
             assertThat(cli.exit()).as(command[0]).isEqualTo(Main.BAD_INPUT);
-            assertThat(cli.err().lines().toList()).as(command[0]).singleElement()
-                    .satisfies(line -> assertThat(line).startsWith("roce-doctor: ").contains("max-entries", "lots"));
+            assertThat(cli.err().lines().toList())
+                    .as(command[0])
+                    .singleElement()
+                    .satisfies(
+                            line -> assertThat(line).startsWith("roce-doctor: ").contains("max-entries", "lots"));
         }
     }
 }

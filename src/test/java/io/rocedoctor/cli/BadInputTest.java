@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -27,8 +26,7 @@ class BadInputTest {
     @TempDir
     static Path tmp;
 
-    private record Input(String name, Path path, String reason) {
-    }
+    private record Input(String name, Path path, String reason) {}
 
     private static final List<Input> UNUSABLE = new ArrayList<>();
     private static Path oneMalformedSource;
@@ -49,7 +47,9 @@ class BadInputTest {
         UNUSABLE.add(new Input("a missing path", tmp.resolve("no/such/bundle"), "no such file"));
         Path onlyMalformed = Files.createDirectories(tmp.resolve("only-malformed/commands"));
         Files.writeString(onlyMalformed.resolve("ethtool_-i_eth0"), "garbage\n");
-        UNUSABLE.add(new Input("a bundle whose only capture is malformed", onlyMalformed.getParent(),
+        UNUSABLE.add(new Input(
+                "a bundle whose only capture is malformed",
+                onlyMalformed.getParent(),
                 "nothing usable: no capture could be parsed (commands/ethtool_-i_eth0:1: ethtool -i eth0: "));
 
         oneMalformedSource = tmp.resolve("malformed");
@@ -70,9 +70,13 @@ class BadInputTest {
     private static List<String[]> invocations(Path bundle) throws IOException {
         String b = bundle.toString();
         String out = Files.createTempDirectory(tmp, "plan").toString();
-        return List.of(new String[] {"analyze", b}, new String[] {"analyze", b, "--format", "json"},
-                new String[] {"facts", b}, new String[] {"plan", b, "--out", out},
-                new String[] {"diff", b, GOOD.toString()}, new String[] {"diff", GOOD.toString(), b});
+        return List.of(
+                new String[] {"analyze", b},
+                new String[] {"analyze", b, "--format", "json"},
+                new String[] {"facts", b},
+                new String[] {"plan", b, "--out", out},
+                new String[] {"diff", b, GOOD.toString()},
+                new String[] {"diff", GOOD.toString(), b});
     }
 
     @TestFactory
@@ -80,13 +84,18 @@ class BadInputTest {
         List<DynamicTest> tests = new ArrayList<>();
         for (Input input : UNUSABLE) {
             for (String[] args : invocations(input.path())) {
-                tests.add(DynamicTest.dynamicTest(args[0] + " on " + input.name() + " (" + String.join(" ", args) + ")", () -> {
-                    Cli cli = Cli.run(args);
-                    assertThat(cli.exit()).as(cli.err()).isEqualTo(Main.BAD_INPUT);
-                    assertThat(cli.err().lines().toList()).as(cli.err()).singleElement().satisfies(line -> assertThat(line)
-                            .startsWith("roce-doctor: ").contains(input.path().toString(), input.reason()));
-                    assertThat(cli.out()).isEmpty();
-                }));
+                tests.add(DynamicTest.dynamicTest(
+                        args[0] + " on " + input.name() + " (" + String.join(" ", args) + ")", () -> {
+                            Cli cli = Cli.run(args);
+                            assertThat(cli.exit()).as(cli.err()).isEqualTo(Main.BAD_INPUT);
+                            assertThat(cli.err().lines().toList())
+                                    .as(cli.err())
+                                    .singleElement()
+                                    .satisfies(line -> assertThat(line)
+                                            .startsWith("roce-doctor: ")
+                                            .contains(input.path().toString(), input.reason()));
+                            assertThat(cli.out()).isEmpty();
+                        }));
             }
         }
         return tests.stream();
@@ -99,12 +108,18 @@ class BadInputTest {
             tests.add(DynamicTest.dynamicTest(String.join(" ", args), () -> {
                 Cli cli = Cli.run(args);
                 assertThat(cli.exit()).as(cli.err()).isZero();
-                assertThat(cli.err().lines().toList()).as(cli.err()).singleElement().satisfies(line -> assertThat(line)
-                        .startsWith("roce-doctor: " + oneMalformedSource + ": " + MALFORMED
-                                + ":1: ethtool -i ens1f0np0: no line could be read; the first: ethtool -i: expected 'name: value'"));
+                assertThat(cli.err().lines().toList())
+                        .as(cli.err())
+                        .singleElement()
+                        .satisfies(
+                                line -> assertThat(line)
+                                        .startsWith(
+                                                "roce-doctor: " + oneMalformedSource + ": " + MALFORMED
+                                                        + ":1: ethtool -i ens1f0np0: no line could be read; the first: ethtool -i: expected 'name: value'"));
                 assertThat(cli.err()).doesNotContain("Exception", "\tat ");
                 // The rest is analysed: the facts of the other port, the bundle's finding and the step that fixes it.
-                assertThat(cli.out()).contains(args[0].equals("facts") ? "ens1f1np1" : "HASH_SINGLE_PATH_CONCENTRATION");
+                assertThat(cli.out())
+                        .contains(args[0].equals("facts") ? "ens1f1np1" : "HASH_SINGLE_PATH_CONCENTRATION");
                 if (args[0].equals("analyze") || args[0].equals("facts")) {
                     assertThat(cli.out()).contains(MALFORMED);
                 }

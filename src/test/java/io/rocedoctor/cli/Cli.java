@@ -2,7 +2,6 @@ package io.rocedoctor.cli;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
-
 import picocli.CommandLine;
 
 /** Runs the real command line in-process and keeps what it printed and returned. */

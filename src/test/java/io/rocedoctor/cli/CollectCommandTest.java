@@ -6,11 +6,9 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.rocedoctor.bundle.SourceKind;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -67,6 +65,8 @@ class CollectCommandTest {
         Cli cli = Cli.run("collect", "--list-sources");
 
         assertThat(cli.exit()).isZero();
-        assertThat(cli.out().lines()).hasSize(SourceKind.values().length).anyMatch(l -> l.matches("ethtool-stats +ethtool -S \\{if}"));
+        assertThat(cli.out().lines())
+                .hasSize(SourceKind.values().length)
+                .anyMatch(l -> l.matches("ethtool-stats +ethtool -S \\{if}"));
     }
 }

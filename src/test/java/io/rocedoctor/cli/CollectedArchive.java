@@ -3,7 +3,6 @@ package io.rocedoctor.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -13,7 +12,6 @@ import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
-
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
 import org.apache.commons.compress.compressors.gzip.GzipCompressorInputStream;
@@ -24,14 +22,19 @@ record CollectedArchive(SortedMap<String, String> texts, JsonNode manifest) {
     static CollectedArchive read(Path archive) throws IOException {
         SortedMap<String, String> texts = new TreeMap<>();
         try (InputStream in = Files.newInputStream(archive);
-             TarArchiveInputStream tar = new TarArchiveInputStream(new GzipCompressorInputStream(in))) {
+                TarArchiveInputStream tar = new TarArchiveInputStream(new GzipCompressorInputStream(in))) {
             for (TarArchiveEntry e = tar.getNextEntry(); e != null; e = tar.getNextEntry()) {
                 if (e.isFile()) {
-                    texts.put(e.getName().substring(e.getName().indexOf('/') + 1), new String(tar.readAllBytes(), StandardCharsets.ISO_8859_1));
+                    texts.put(
+                            e.getName().substring(e.getName().indexOf('/') + 1),
+                            new String(tar.readAllBytes(), StandardCharsets.ISO_8859_1));
                 }
             }
         }
-        return new CollectedArchive(texts, new ObjectMapper(new YAMLFactory()).readTree(texts.get("manifest.yaml").getBytes(StandardCharsets.ISO_8859_1)));
+        return new CollectedArchive(
+                texts,
+                new ObjectMapper(new YAMLFactory())
+                        .readTree(texts.get("manifest.yaml").getBytes(StandardCharsets.ISO_8859_1)));
     }
 
     SortedSet<String> files() {

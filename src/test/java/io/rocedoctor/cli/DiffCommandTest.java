@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import org.junit.jupiter.api.Test;
 
 /** The seed's dual-port case before and after the hash fix: the finding is gone and the port shares even out. */
@@ -23,7 +22,8 @@ class DiffCommandTest {
         for (JsonNode m : diff.path("moved")) {
             if (m.path("figure").asText().equals("tx share of bond0")) {
                 shares++;
-                assertThat(Math.abs(m.path("after").asDouble() - 50)).as(m.toString())
+                assertThat(Math.abs(m.path("after").asDouble() - 50))
+                        .as(m.toString())
                         .isLessThan(Math.abs(m.path("before").asDouble() - 50));
                 assertThat(m.path("after").asDouble()).isBetween(40.0, 60.0);
             }
@@ -35,15 +35,23 @@ class DiffCommandTest {
     void aBundleComparedWithItselfMovesNothing() {
         Cli cli = Cli.run("diff", BEFORE, BEFORE);
         assertThat(cli.exit()).as(cli.err()).isZero();
-        assertThat(cli.out()).contains("findings gone (0)", "findings new (0)", "HASH_SINGLE_PATH_CONCENTRATION bond0",
-                "figures moved (0)");
+        assertThat(cli.out())
+                .contains(
+                        "findings gone (0)",
+                        "findings new (0)",
+                        "HASH_SINGLE_PATH_CONCENTRATION bond0",
+                        "figures moved (0)");
     }
 
     @Test
     void textNamesWhatWentAndHowTheSharesMoved() {
         Cli cli = Cli.run("diff", BEFORE, AFTER);
         assertThat(cli.exit()).isZero();
-        assertThat(cli.out()).contains("findings gone (1)", "HASH_SINGLE_PATH_CONCENTRATION bond0", "ens1f0np0 tx share of bond0: 90.0% -> ");
+        assertThat(cli.out())
+                .contains(
+                        "findings gone (1)",
+                        "HASH_SINGLE_PATH_CONCENTRATION bond0",
+                        "ens1f0np0 tx share of bond0: 90.0% -> ");
     }
 
     @Test
@@ -64,7 +72,10 @@ class DiffCommandTest {
         Cli cli = Cli.run("diff", BEFORE, "fixtures/bundles/cross-numa-irq", "--allow-different-hosts");
         assertThat(cli.exit()).as(cli.err()).isZero();
         assertThat(cli.out()).startsWith("hosts differ: ").contains(" after");
-        JsonNode json = new ObjectMapper().readTree(Cli.run("diff", BEFORE, AFTER, "--format", "json").out());
-        assertThat(json.path("beforeHost").asText()).isNotEmpty().isEqualTo(json.path("afterHost").asText());
+        JsonNode json = new ObjectMapper()
+                .readTree(Cli.run("diff", BEFORE, AFTER, "--format", "json").out());
+        assertThat(json.path("beforeHost").asText())
+                .isNotEmpty()
+                .isEqualTo(json.path("afterHost").asText());
     }
 }

@@ -4,10 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import java.util.ArrayList;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 
 /** Causes and symptoms end to end: JSON carries explains/explainedBy, text nests symptoms under their cause. */
@@ -34,17 +32,25 @@ class ExplainsReportTest {
     void thePcieCeilingExplainsTheHostsPauseAndTheLowBaseline() throws Exception {
         JsonNode r = json("pcie-ceiling-host-pause");
         assertThat(field(r, "PCIE_CEILING_BELOW_PORTS", "0000:3b:00", "explains"))
-                .contains("HOST_ORIGINATED_PAUSE@ens1f0np0", "HOST_ORIGINATED_PAUSE@ens1f1np1", "BASELINE_BW_LOW@mlx5_1:ib_write_bw");
-        assertThat(field(r, "HOST_ORIGINATED_PAUSE", "ens1f0np0", "explainedBy")).containsExactly("PCIE_CEILING_BELOW_PORTS@0000:3b:00");
-        assertThat(field(r, "BASELINE_BW_LOW", "mlx5_1:ib_write_bw", "explainedBy")).containsExactly("PCIE_CEILING_BELOW_PORTS@0000:3b:00");
+                .contains(
+                        "HOST_ORIGINATED_PAUSE@ens1f0np0",
+                        "HOST_ORIGINATED_PAUSE@ens1f1np1",
+                        "BASELINE_BW_LOW@mlx5_1:ib_write_bw");
+        assertThat(field(r, "HOST_ORIGINATED_PAUSE", "ens1f0np0", "explainedBy"))
+                .containsExactly("PCIE_CEILING_BELOW_PORTS@0000:3b:00");
+        assertThat(field(r, "BASELINE_BW_LOW", "mlx5_1:ib_write_bw", "explainedBy"))
+                .containsExactly("PCIE_CEILING_BELOW_PORTS@0000:3b:00");
     }
 
     @Test
     void disabledEcnExplainsPfcDominatingOnlyOnItsOwnPort() throws Exception {
         JsonNode r = json("pfc-storm-ecn-off");
-        assertThat(field(r, "ECN_DISABLED_ON_ROCE_PRIO", "ens1f0np0", "explains")).containsExactly("PFC_DOMINATES_ECN@ens1f0np0");
-        assertThat(field(r, "ECN_DISABLED_ON_ROCE_PRIO", "ens1f1np1", "explains")).isEmpty();
-        assertThat(field(r, "PFC_DOMINATES_ECN", "ens1f0np0", "explainedBy")).containsExactly("ECN_DISABLED_ON_ROCE_PRIO@ens1f0np0");
+        assertThat(field(r, "ECN_DISABLED_ON_ROCE_PRIO", "ens1f0np0", "explains"))
+                .containsExactly("PFC_DOMINATES_ECN@ens1f0np0");
+        assertThat(field(r, "ECN_DISABLED_ON_ROCE_PRIO", "ens1f1np1", "explains"))
+                .isEmpty();
+        assertThat(field(r, "PFC_DOMINATES_ECN", "ens1f0np0", "explainedBy"))
+                .containsExactly("ECN_DISABLED_ON_ROCE_PRIO@ens1f0np0");
     }
 
     @Test
@@ -53,7 +59,9 @@ class ExplainsReportTest {
         java.nio.file.Path bundle = dir.resolve("b");
         try (var files = java.nio.file.Files.walk(java.nio.file.Path.of("fixtures/bundles/pcie-link-downgraded"))) {
             for (java.nio.file.Path p : files.toList()) {
-                java.nio.file.Path to = bundle.resolve(java.nio.file.Path.of("fixtures/bundles/pcie-link-downgraded").relativize(p).toString());
+                java.nio.file.Path to = bundle.resolve(java.nio.file.Path.of("fixtures/bundles/pcie-link-downgraded")
+                        .relativize(p)
+                        .toString());
                 if (java.nio.file.Files.isDirectory(p)) {
                     java.nio.file.Files.createDirectories(to);
                 } else {
@@ -62,27 +70,40 @@ class ExplainsReportTest {
             }
         }
         java.nio.file.Files.writeString(bundle.resolve("commands/ibdev2netdev"), "mlx5_0 port 1 ==> ens1f0np0 (Up)\n");
-        java.nio.file.Files.writeString(bundle.resolve("commands/ib_write_bw_-d_mlx5_0"),
+        java.nio.file.Files.writeString(
+                bundle.resolve("commands/ib_write_bw_-d_mlx5_0"),
                 " #bytes     #iterations    BW peak[Gb/sec]    BW average[Gb/sec]   MsgRate[Mpps]\n"
-                + " 65536      100000           31.20              30.05  		   0.057316\n");
-        java.nio.file.Files.writeString(bundle.resolve("manifest.yaml"), java.nio.file.Files.readString(bundle.resolve("manifest.yaml"))
-                + "  - {source: \"ibdev2netdev\", sample: 0, path: commands/ibdev2netdev, exit: 0}\n"
-                + "  - {source: \"ib_write_bw -d mlx5_0\", sample: 0, path: commands/ib_write_bw_-d_mlx5_0, exit: 0}\n");
+                        + " 65536      100000           31.20              30.05  		   0.057316\n");
+        java.nio.file.Files.writeString(
+                bundle.resolve("manifest.yaml"),
+                java.nio.file.Files.readString(bundle.resolve("manifest.yaml"))
+                        + "  - {source: \"ibdev2netdev\", sample: 0, path: commands/ibdev2netdev, exit: 0}\n"
+                        + "  - {source: \"ib_write_bw -d mlx5_0\", sample: 0, path: commands/ib_write_bw_-d_mlx5_0, exit: 0}\n");
         Cli cli = Cli.run("analyze", bundle.toString());
         assertThat(cli.exit()).as(cli.err()).isZero();
-        List<String> lines = cli.out().lines().filter(l -> l.matches("\\s*(CRITICAL|HIGH|MEDIUM|LOW|INFO)\\s.*")).toList();
-        assertThat(lines).containsExactly(
-                "CRITICAL PCIE_LINK_DOWNGRADED  0000:3b:00  [confirmed]",
-                "    CRITICAL PCIE_CEILING_BELOW_PORTS  0000:3b:00  [confirmed]",
-                "        HIGH     BASELINE_BW_LOW  mlx5_0:ib_write_bw  [confirmed]"); // the program names the run
+        List<String> lines = cli.out()
+                .lines()
+                .filter(l -> l.matches("\\s*(CRITICAL|HIGH|MEDIUM|LOW|INFO)\\s.*"))
+                .toList();
+        assertThat(lines)
+                .containsExactly(
+                        "CRITICAL PCIE_LINK_DOWNGRADED  0000:3b:00  [confirmed]",
+                        "    CRITICAL PCIE_CEILING_BELOW_PORTS  0000:3b:00  [confirmed]",
+                        "        HIGH     BASELINE_BW_LOW  mlx5_0:ib_write_bw  [confirmed]"); // the program names the
+        // run
     }
 
     @Test
     void textLeadsWithTheCauseAndIndentsItsSymptoms() {
         Cli cli = Cli.run("analyze", "fixtures/bundles/pcie-ceiling-host-pause");
         assertThat(cli.exit()).as(cli.err()).isZero();
-        List<String> lines = cli.out().lines().filter(l -> l.matches("\\s*(CRITICAL|HIGH|MEDIUM|LOW|INFO)\\s.*")).toList();
+        List<String> lines = cli.out()
+                .lines()
+                .filter(l -> l.matches("\\s*(CRITICAL|HIGH|MEDIUM|LOW|INFO)\\s.*"))
+                .toList();
         assertThat(lines.get(0)).startsWith("CRITICAL PCIE_CEILING_BELOW_PORTS");
-        assertThat(lines.stream().filter(l -> l.startsWith(" "))).hasSize(4).allSatisfy(l -> assertThat(l).startsWith("    HIGH"));
+        assertThat(lines.stream().filter(l -> l.startsWith(" ")))
+                .hasSize(4)
+                .allSatisfy(l -> assertThat(l).startsWith("    HIGH"));
     }
 }

@@ -4,14 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -44,10 +42,12 @@ class FactsCommandTest {
         JsonNode second = nic.path("ports").get(1);
         assertThat(second.path("port").path("name").asText()).isEqualTo("ens1f1np1");
         assertThat(second.path("qos").path("pfcPriorities").toString()).isEqualTo("[3]");
-        assertThat(second.path("ecn").path("notificationPoint").path("3").asBoolean()).isTrue();
+        assertThat(second.path("ecn").path("notificationPoint").path("3").asBoolean())
+                .isTrue();
         JsonNode rdma = second.path("rdma").get(0);
         assertThat(rdma.path("device").path("name").asText()).isEqualTo("mlx5_1");
-        assertThat(rdma.path("roceTraffic").path("derivation").asText()).isEqualTo("ToS 106 -> DSCP 26 -> priority 3 (trust dscp)");
+        assertThat(rdma.path("roceTraffic").path("derivation").asText())
+                .isEqualTo("ToS 106 -> DSCP 26 -> priority 3 (trust dscp)");
         assertThat(rdma.path("traffic").path("bytes").asLong()).isEqualTo(3072);
 
         assertThat(f.path("groups").get(0).path("kind").asText()).isEqualTo("fabric");

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,7 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,26 +36,47 @@ class HostileBundleTest {
      * One hostile variant of a scenario: names replaced everywhere, some files overwritten, the
      * finding that must still fire, the action it proposes and the parameter that must be refused.
      */
-    private record Variant(String scenario, Map<String, String> renamed, Map<String, String> overwritten,
-                           String finding, String action, String parameter) {
-    }
+    private record Variant(
+            String scenario,
+            Map<String, String> renamed,
+            Map<String, String> overwritten,
+            String finding,
+            String action,
+            String parameter) {}
 
     private static final List<Variant> VARIANTS = List.of(
-            new Variant("dual-port-hash-concentration", Map.of("bond0", "bond0;reboot",
-                    "ens1f1np1", "ens1f1np1" + "p".repeat(200)), Map.of(),
-                    "HASH_SINGLE_PATH_CONCENTRATION", "bond-xmit-hash-layer34", "bond"),
-            new Variant("cross-numa-irq", Map.of("ens1f0np0", "eth$(id)<i>", "ens1f1np1", "eth1\u0435"),
+            new Variant(
+                    "dual-port-hash-concentration",
+                    Map.of("bond0", "bond0;reboot", "ens1f1np1", "ens1f1np1" + "p".repeat(200)),
+                    Map.of(),
+                    "HASH_SINGLE_PATH_CONCENTRATION",
+                    "bond-xmit-hash-layer34",
+                    "bond"),
+            new Variant(
+                    "cross-numa-irq",
+                    Map.of("ens1f0np0", "eth$(id)<i>", "ens1f1np1", "eth1\u0435"),
                     Map.of("fs/proc/irq/142/smp_affinity_list", "0-3`reboot`\n"),
-                    "IRQ_CROSS_NUMA", "irq-affinity-local-numa", "device"),
-            new Variant("roce-v1-tos-unset", Map.of("mlx5_0", "ml\u04455_0"), Map.of(),
-                    "ROCE_V1_DEFAULT", "roce-mode-v2", "ibdev"),
-            new Variant("switch-pfc-watchdog-off-sonic", Map.of("Ethernet8", "Ethernet8;reboot",
-                    "Ethernet12", "Ethernet12" + "x".repeat(40)), Map.of(),
-                    "SWITCH_PFC_WATCHDOG_OFF", "switch-pfc-watchdog-enable", "switch_port"));
+                    "IRQ_CROSS_NUMA",
+                    "irq-affinity-local-numa",
+                    "device"),
+            new Variant(
+                    "roce-v1-tos-unset",
+                    Map.of("mlx5_0", "ml\u04455_0"),
+                    Map.of(),
+                    "ROCE_V1_DEFAULT",
+                    "roce-mode-v2",
+                    "ibdev"),
+            new Variant(
+                    "switch-pfc-watchdog-off-sonic",
+                    Map.of("Ethernet8", "Ethernet8;reboot", "Ethernet12", "Ethernet12" + "x".repeat(40)),
+                    Map.of(),
+                    "SWITCH_PFC_WATCHDOG_OFF",
+                    "switch-pfc-watchdog-enable",
+                    "switch_port"));
 
     /** Pieces of the hostile names: none may appear in a script. */
-    private static final List<String> NEVER_IN_A_SCRIPT = List.of(";reboot", "$(id)", "<i>", "`", "\u0435", "\u0445",
-            "p".repeat(20), "x".repeat(20));
+    private static final List<String> NEVER_IN_A_SCRIPT =
+            List.of(";reboot", "$(id)", "<i>", "`", "\u0435", "\u0445", "p".repeat(20), "x".repeat(20));
 
     private static Path hostile(Variant v) throws IOException {
         Path from = Path.of("fixtures/bundles", v.scenario());
@@ -90,9 +109,11 @@ class HostileBundleTest {
         List<DynamicTest> tests = new ArrayList<>();
         for (Variant v : VARIANTS) {
             Path bundle = hostile(v);
-            tests.add(DynamicTest.dynamicTest(v.scenario() + ": plan --out", () -> planRefusesAndScriptsStayClean(v, bundle)));
+            tests.add(DynamicTest.dynamicTest(
+                    v.scenario() + ": plan --out", () -> planRefusesAndScriptsStayClean(v, bundle)));
             for (AnalyzeCommand.Format format : AnalyzeCommand.Format.values()) {
-                tests.add(DynamicTest.dynamicTest(v.scenario() + ": analyze --format " + format,
+                tests.add(DynamicTest.dynamicTest(
+                        v.scenario() + ": analyze --format " + format,
                         () -> reportShowsTheRefusal(v, bundle, format.name())));
             }
         }
@@ -103,12 +124,14 @@ class HostileBundleTest {
         Path out = Files.createTempDirectory(tmp, "plan");
         Cli cli = Cli.run("plan", bundle.toString(), "--out", out.toString());
         assertThat(cli.exit()).as(cli.err()).isZero();
-        assertThat(cli.out()).contains("refused " + v.action() + " for " + v.finding(), "parameter " + v.parameter() + ": ");
+        assertThat(cli.out())
+                .contains("refused " + v.action() + " for " + v.finding(), "parameter " + v.parameter() + ": ");
 
         JsonNode refusals = YAML.readTree(out.resolve("plan.yaml").toFile()).path("refusals");
         assertThat(refusals.findValuesAsText("action")).contains(v.action());
         for (JsonNode r : refusals) {
-            assertThat(r.path("reason").asText()).as("a reason names the parameter and shows the value in printable ASCII")
+            assertThat(r.path("reason").asText())
+                    .as("a reason names the parameter and shows the value in printable ASCII")
                     .matches("parameter [a-z_]+: '[\\x20-\\x7e]*'[\\x20-\\x7e]*");
         }
 
@@ -128,7 +151,9 @@ class HostileBundleTest {
             }
         }
         for (String sh : List.of("apply.sh", "rollback.sh")) {
-            Process bash = new ProcessBuilder("bash", "-n", out.resolve(sh).toString()).redirectErrorStream(true).start();
+            Process bash = new ProcessBuilder("bash", "-n", out.resolve(sh).toString())
+                    .redirectErrorStream(true)
+                    .start();
             String said = new String(bash.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertThat(bash.waitFor()).as(sh + ": " + said).isZero();
         }
@@ -140,21 +165,33 @@ class HostileBundleTest {
         String report = cli.out();
         assertThat(report).as("the finding still fires").contains(v.finding());
         switch (format) {
-            case "json" -> assertThat(JSON.readTree(report).path("plan").path("refusals").findValuesAsText("action"))
-                    .contains(v.action());
-            case "yaml" -> assertThat(YAML.readTree(report).path("plan").path("refusals").findValuesAsText("action"))
-                    .contains(v.action());
-            case "junit" -> assertThat(report).contains("classname=\"plan.refused\" name=\"" + v.action() + " for " + v.finding(),
-                    "type=\"refused\" message=\"refused: parameter " + v.parameter() + ": ");
-            default -> assertThat(report).contains("Refused values (not in the plan)", v.action(),
-                    "parameter " + v.parameter().replace("_", format.equals("markdown") ? "\\_" : "_") + ": ");
+            case "json" ->
+                assertThat(JSON.readTree(report).path("plan").path("refusals").findValuesAsText("action"))
+                        .contains(v.action());
+            case "yaml" ->
+                assertThat(YAML.readTree(report).path("plan").path("refusals").findValuesAsText("action"))
+                        .contains(v.action());
+            case "junit" ->
+                assertThat(report)
+                        .contains(
+                                "classname=\"plan.refused\" name=\"" + v.action() + " for " + v.finding(),
+                                "type=\"refused\" message=\"refused: parameter " + v.parameter() + ": ");
+            default ->
+                assertThat(report)
+                        .contains(
+                                "Refused values (not in the plan)",
+                                v.action(),
+                                "parameter " + v.parameter().replace("_", format.equals("markdown") ? "\\_" : "_")
+                                        + ": ");
         }
         if (format.equals("html")) {
             assertThat(report).as("bundle text is escaped").doesNotContain("<i>");
         }
         if (format.equals("markdown")) {
             // A code span shows its content literally; everywhere else markup must be escaped.
-            assertThat(report.replaceAll("(`+).*?\\1", "")).as("bundle text is escaped").doesNotContain("<i>");
+            assertThat(report.replaceAll("(`+).*?\\1", ""))
+                    .as("bundle text is escaped")
+                    .doesNotContain("<i>");
         }
     }
 }

@@ -8,9 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-
 import javax.xml.parsers.DocumentBuilderFactory;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Element;
@@ -30,8 +28,9 @@ class HostileHostNameTest {
         Path bundle = tmp.resolve("bundle");
         Cli.copyTree(Path.of("fixtures/bundles/cross-numa-irq"), bundle);
         Path manifest = bundle.resolve("manifest.yaml");
-        Files.writeString(manifest, Files.readString(manifest).replace("host: hpc-node-112",
-                "host: \"dbx-r2-14\\ntouch evil.txt\\n#\""));
+        Files.writeString(
+                manifest,
+                Files.readString(manifest).replace("host: hpc-node-112", "host: \"dbx-r2-14\\ntouch evil.txt\\n#\""));
         return bundle;
     }
 
@@ -40,7 +39,8 @@ class HostileHostNameTest {
         Path out = tmp.resolve("plan");
         Cli cli = Cli.run("plan", bundle().toString(), "--out", out.toString());
         assertThat(cli.exit()).as(cli.err()).isZero();
-        assertThat(cli.out()).contains("refused host-check", "the bundle's host name 'dbx-r2-14\\u000atouch evil.txt\\u000a#'");
+        assertThat(cli.out())
+                .contains("refused host-check", "the bundle's host name 'dbx-r2-14\\u000atouch evil.txt\\u000a#'");
         try (Stream<Path> files = Files.walk(out)) {
             for (Path f : files.filter(Files::isRegularFile).toList()) {
                 String text = Files.readString(f);
@@ -52,14 +52,18 @@ class HostileHostNameTest {
         }
         Path scratch = Files.createDirectories(tmp.resolve("scratch"));
         for (String script : List.of("apply.sh", "rollback.sh")) {
-            Process bash = new ProcessBuilder("bash", out.resolve(script).toString()).directory(scratch.toFile())
-                    .redirectErrorStream(true).start();
+            Process bash = new ProcessBuilder("bash", out.resolve(script).toString())
+                    .directory(scratch.toFile())
+                    .redirectErrorStream(true)
+                    .start();
             String said = new String(bash.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertThat(bash.waitFor()).as(said).isZero();
             assertThat(said).contains("the bundle records no host name to check this host against");
         }
         try (Stream<Path> made = Files.list(scratch)) {
-            assertThat(made.toList()).as("bash apply.sh ran nothing from the bundle").isEmpty();
+            assertThat(made.toList())
+                    .as("bash apply.sh ran nothing from the bundle")
+                    .isEmpty();
         }
         assertThat(out.resolve("evil.txt")).doesNotExist();
     }
@@ -68,9 +72,11 @@ class HostileHostNameTest {
     void theJunitReportShowsTheHostNameEscapedInItsAttributes() throws Exception {
         Cli cli = Cli.run("analyze", bundle().toString(), "--format", "junit");
         assertThat(cli.out()).doesNotContain("dbx-r2-14\n");
-        Element suite = (Element) DocumentBuilderFactory.newInstance().newDocumentBuilder()
+        Element suite = (Element) DocumentBuilderFactory.newInstance()
+                .newDocumentBuilder()
                 .parse(new java.io.ByteArrayInputStream(cli.out().getBytes(StandardCharsets.UTF_8)))
-                .getElementsByTagName("testsuite").item(0);
+                .getElementsByTagName("testsuite")
+                .item(0);
         assertThat(suite.getAttribute("hostname")).isEqualTo("dbx-r2-14\\u000atouch evil.txt\\u000a#");
         NodeList cases = suite.getElementsByTagName("testcase");
         for (int i = 0; i < cases.getLength(); i++) {

@@ -16,7 +16,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -36,7 +35,8 @@ class InputUntouchedTest {
      * Commands that do not read a bundle, or that write one (collect, synth), or read only the
      * uploads they stored themselves (serve: its contract test checks the stored bytes): checked elsewhere.
      */
-    private static final Set<String> NOT_READERS = Set.of("help", "collect", "synth", "rules", "generate-completion", "serve");
+    private static final Set<String> NOT_READERS =
+            Set.of("help", "collect", "synth", "rules", "generate-completion", "serve");
 
     @TempDir
     static Path tmp;
@@ -45,11 +45,16 @@ class InputUntouchedTest {
     private static List<String[]> invocations(String command, Path bundle) {
         String b = bundle.toString();
         return switch (command) {
-            case "analyze" -> formats().stream().map(f -> new String[] {"analyze", b, "--format", f}).toList();
+            case "analyze" ->
+                formats().stream()
+                        .map(f -> new String[] {"analyze", b, "--format", f})
+                        .toList();
             case "facts" -> List.of(new String[] {"facts", b}, new String[] {"facts", b, "--format", "json"});
             case "plan" -> List.<String[]>of(new String[] {"plan", b, "--out", "OUT"});
-            case "diff" -> List.<String[]>of(new String[] {"diff", b, AFTER.toString()},
-                    new String[] {"diff", b, AFTER.toString(), "--format", "json"});
+            case "diff" ->
+                List.<String[]>of(
+                        new String[] {"diff", b, AFTER.toString()},
+                        new String[] {"diff", b, AFTER.toString(), "--format", "json"});
             default -> throw new AssertionError("command '" + command + "' reads a bundle? add its invocations here");
         };
     }
@@ -59,7 +64,10 @@ class InputUntouchedTest {
     }
 
     private static List<String> readers() {
-        return Main.commandLine().getSubcommands().keySet().stream().filter(c -> !NOT_READERS.contains(c)).sorted().toList();
+        return Main.commandLine().getSubcommands().keySet().stream()
+                .filter(c -> !NOT_READERS.contains(c))
+                .sorted()
+                .toList();
     }
 
     @TestFactory
@@ -135,8 +143,11 @@ class InputUntouchedTest {
         try (Stream<Path> files = Files.walk(root)) {
             files.filter(Files::isRegularFile).forEach(p -> {
                 try {
-                    sums.put(root.relativize(p).toString(),
-                            HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(p))));
+                    sums.put(
+                            root.relativize(p).toString(),
+                            HexFormat.of()
+                                    .formatHex(
+                                            MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(p))));
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 } catch (NoSuchAlgorithmException e) {

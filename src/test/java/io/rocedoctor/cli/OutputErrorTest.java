@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -24,34 +23,54 @@ class OutputErrorTest {
     @TempDir
     Path tmp;
 
-    private record Case(String what, List<String> args, String path, String reason) {
-    }
+    private record Case(String what, List<String> args, String path, String reason) {}
 
     private List<Case> cases() throws IOException {
         return List.of(
-                new Case("--output in a missing folder", List.of("analyze", BUNDLE, "--output", "/nonexistent/x.json"),
-                        "/nonexistent/x.json", "no such file or folder on the way"),
-                new Case("--output in a folder nobody may write (sysfs)", List.of("analyze", BUNDLE, "--output", "/sys/x.json"),
-                        "/sys/x.json", "permission denied"),
-                new Case("--output on a full disk", List.of("analyze", BUNDLE, "--format", "json", "--output", "/dev/full"),
-                        "/dev/full", "No space left on device"),
-                new Case("a fleet's --output in a missing folder",
-                        List.of("analyze", BUNDLE, OTHER, "--output", "/nonexistent/x.json"), "/nonexistent/x.json", "no such file or folder on the way"),
-                new Case("a fleet's --output on a full disk", List.of("analyze", BUNDLE, OTHER, "--output", "/dev/full"),
-                        "/dev/full", "No space left on device"),
-                new Case("plan --out under /proc", List.of("plan", BUNDLE, "--out", "/proc/roce-doctor-plan"),
-                        "/proc/roce-doctor-plan", "no such file or folder on the way"));
+                new Case(
+                        "--output in a missing folder",
+                        List.of("analyze", BUNDLE, "--output", "/nonexistent/x.json"),
+                        "/nonexistent/x.json",
+                        "no such file or folder on the way"),
+                new Case(
+                        "--output in a folder nobody may write (sysfs)",
+                        List.of("analyze", BUNDLE, "--output", "/sys/x.json"),
+                        "/sys/x.json",
+                        "permission denied"),
+                new Case(
+                        "--output on a full disk",
+                        List.of("analyze", BUNDLE, "--format", "json", "--output", "/dev/full"),
+                        "/dev/full",
+                        "No space left on device"),
+                new Case(
+                        "a fleet's --output in a missing folder",
+                        List.of("analyze", BUNDLE, OTHER, "--output", "/nonexistent/x.json"),
+                        "/nonexistent/x.json",
+                        "no such file or folder on the way"),
+                new Case(
+                        "a fleet's --output on a full disk",
+                        List.of("analyze", BUNDLE, OTHER, "--output", "/dev/full"),
+                        "/dev/full",
+                        "No space left on device"),
+                new Case(
+                        "plan --out under /proc",
+                        List.of("plan", BUNDLE, "--out", "/proc/roce-doctor-plan"),
+                        "/proc/roce-doctor-plan",
+                        "no such file or folder on the way"));
         // plan --out naming a regular file is a folder plan refuses, not a write error: PlanCommandTest.
     }
 
     @TestFactory
     Stream<DynamicTest> anOutputPathTheSystemRefusesIsOneLineAndExit2() throws IOException {
-        return cases().stream().map(c -> DynamicTest.dynamicTest(c.what(), () -> {
-            Cli cli = Cli.run(c.args().toArray(String[]::new));
-            assertThat(cli.exit()).as(cli.err()).isEqualTo(Main.BAD_INPUT);
-            assertThat(cli.err().lines().toList()).as(cli.err()).singleElement()
-                    .isEqualTo("roce-doctor: cannot write " + c.path() + ": " + c.reason());
-        }));
+        return cases().stream()
+                .map(c -> DynamicTest.dynamicTest(c.what(), () -> {
+                    Cli cli = Cli.run(c.args().toArray(String[]::new));
+                    assertThat(cli.exit()).as(cli.err()).isEqualTo(Main.BAD_INPUT);
+                    assertThat(cli.err().lines().toList())
+                            .as(cli.err())
+                            .singleElement()
+                            .isEqualTo("roce-doctor: cannot write " + c.path() + ": " + c.reason());
+                }));
     }
 
     @Test

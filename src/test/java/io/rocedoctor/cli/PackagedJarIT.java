@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -52,10 +51,11 @@ class PackagedJarIT {
     @Test
     void twoProcessesGiveTheSameBytes() throws Exception {
         for (String[] args : new String[][] {
-                {"facts", "fixtures/bundles/pfc-storm-ecn-off", "--format", "json"},
-                {"analyze", "fixtures/bundles/pfc-storm-ecn-off", "--format", "json"},
-                {"analyze", "fixtures/bundles/switch-ecn-above-xoff-sonic", "--format", "json"},
-                {"facts", "fixtures/bundles/switch-pfc-priority-mismatch-nvue", "--format", "json"}}) {
+            {"facts", "fixtures/bundles/pfc-storm-ecn-off", "--format", "json"},
+            {"analyze", "fixtures/bundles/pfc-storm-ecn-off", "--format", "json"},
+            {"analyze", "fixtures/bundles/switch-ecn-above-xoff-sonic", "--format", "json"},
+            {"facts", "fixtures/bundles/switch-pfc-priority-mismatch-nvue", "--format", "json"}
+        }) {
             assertThat(run(args)).as(String.join(" ", args)).isEqualTo(run(args));
         }
     }
@@ -68,8 +68,8 @@ class PackagedJarIT {
      */
     @Test
     void twoProcessesGiveTheSameBytesForASosreportInEveryFormat(@TempDir Path tmp) throws Exception {
-        Path sos = SosReportShapeTest.sosShaped(Path.of("fixtures/bundles/pcie-ceiling-host-pause"),
-                tmp.resolve("sosreport-h-2026-11-20-abcdefg"));
+        Path sos = SosReportShapeTest.sosShaped(
+                Path.of("fixtures/bundles/pcie-ceiling-host-pause"), tmp.resolve("sosreport-h-2026-11-20-abcdefg"));
         for (AnalyzeCommand.Format format : AnalyzeCommand.Format.values()) {
             String[] args = {"analyze", sos.toString(), "--format", format.name(), "--no-color"};
             String first = run(args);
@@ -83,15 +83,36 @@ class PackagedJarIT {
     /** A sysinfo-snapshot .tgz as NVIDIA's script names it, analysed by the jar: its faults, its layout, the same bytes twice. */
     @Test
     void theJarAnalysesASysinfoSnapshotTgz(@TempDir Path tmp) throws Exception {
-        Run synth = jar("synth", "--out", tmp.toString(), "--layout", "sysinfo-snapshot", "--nics", "2", "--ports", "1", "--cpus", "32",
-                "--prefix", "gpu-node", "--fault", "PFC_NOT_ON_ROCE_PRIO", "--fault", "IRQ_CROSS_NUMA");
+        Run synth = jar(
+                "synth",
+                "--out",
+                tmp.toString(),
+                "--layout",
+                "sysinfo-snapshot",
+                "--nics",
+                "2",
+                "--ports",
+                "1",
+                "--cpus",
+                "32",
+                "--prefix",
+                "gpu-node",
+                "--fault",
+                "PFC_NOT_ON_ROCE_PRIO",
+                "--fault",
+                "IRQ_CROSS_NUMA");
         assertThat(synth.exit()).as(synth.err()).isZero();
-        String tgz = tmp.resolve("gpu-node-000/sysinfo-snapshot-v3.7.9.9-gpu-node-000-20261120-101500.tgz").toString();
+        String tgz = tmp.resolve("gpu-node-000/sysinfo-snapshot-v3.7.9.9-gpu-node-000-20261120-101500.tgz")
+                .toString();
 
         Run r = jar("analyze", tgz, "--format", "json");
         assertThat(r.exit()).as(r.err()).isZero();
-        assertThat(r.out()).contains("\"layout\" : \"sysinfo-snapshot\"", "\"PFC_NOT_ON_ROCE_PRIO\"", "\"IRQ_CROSS_NUMA\"",
-                "Read as NVIDIA sysinfo-snapshot 3.7.9.9");
+        assertThat(r.out())
+                .contains(
+                        "\"layout\" : \"sysinfo-snapshot\"",
+                        "\"PFC_NOT_ON_ROCE_PRIO\"",
+                        "\"IRQ_CROSS_NUMA\"",
+                        "Read as NVIDIA sysinfo-snapshot 3.7.9.9");
         assertThat(r.err()).isEmpty();
         assertThat(run("analyze", tgz, "--format", "json")).isEqualTo(r.out());
     }
@@ -100,8 +121,7 @@ class PackagedJarIT {
         return jar(args).out();
     }
 
-    private record Run(int exit, String out, String err) {
-    }
+    private record Run(int exit, String out, String err) {}
 
     /** The packaged jar as a separate process; stdout and stderr go to files, so neither can fill and block it. */
     private static Run jar(String... args) throws Exception {
@@ -111,9 +131,14 @@ class PackagedJarIT {
         Path out = java.nio.file.Files.createTempFile("roce-doctor-out", ".txt");
         Path err = java.nio.file.Files.createTempFile("roce-doctor-err", ".txt");
         try {
-            Process p = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+            Process p = new ProcessBuilder(command)
+                    .redirectOutput(out.toFile())
+                    .redirectError(err.toFile())
+                    .start();
             assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-            return new Run(p.exitValue(), java.nio.file.Files.readString(out, StandardCharsets.UTF_8),
+            return new Run(
+                    p.exitValue(),
+                    java.nio.file.Files.readString(out, StandardCharsets.UTF_8),
                     java.nio.file.Files.readString(err, StandardCharsets.UTF_8));
         } finally {
             java.nio.file.Files.deleteIfExists(out);

@@ -2,6 +2,7 @@ package io.rocedoctor.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rocedoctor.bundle.ScratchFolder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -15,9 +16,6 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
-import io.rocedoctor.bundle.ScratchFolder;
-
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -44,6 +42,7 @@ class PartialBundlePropertyTest {
     static final int LONG_TRIES = 1500;
     /** A netdev no fixture or synthesized host has: what a cross-wired source names instead of a real one. */
     static final String FOREIGN_NETDEV = "ens7f3np3";
+
     private static final Pattern NETDEV = Pattern.compile("==> (\\S+)");
     private static final Pattern NETDEV_IN_NAME = Pattern.compile("^ethtool_-[Sgilmx]_(\\S+)$");
 
@@ -57,8 +56,10 @@ class PartialBundlePropertyTest {
             try (Stream<Path> fixtures = Files.list(Path.of("fixtures/bundles"))) {
                 fixtures.filter(Files::isDirectory).sorted().forEach(BUNDLES::add);
             }
-            for (String[] synth : new String[][] {{"--hosts", "2", "--fault", "PFC_NOT_ON_ROCE_PRIO", "--fault", "IRQ_CROSS_NUMA"},
-                    {"--switch", "none", "--nics", "1", "--ports", "1", "--cpus", "8"}}) {
+            for (String[] synth : new String[][] {
+                {"--hosts", "2", "--fault", "PFC_NOT_ON_ROCE_PRIO", "--fault", "IRQ_CROSS_NUMA"},
+                {"--switch", "none", "--nics", "1", "--ports", "1", "--cpus", "8"}
+            }) {
                 Path out = WORK.resolve("synth-" + BUNDLES.size());
                 List<String> args = new ArrayList<>(List.of("synth", "--out", out.toString(), "--seed", "3"));
                 args.addAll(List.of(synth));
@@ -71,7 +72,8 @@ class PartialBundlePropertyTest {
                 }
             }
             for (String fixture : List.of("pcie-ceiling-host-pause", "cnp-loop-broken", "switch-pfc-storm-sonic")) {
-                BUNDLES.add(SosReportShapeTest.sosShaped(Path.of("fixtures/bundles", fixture),
+                BUNDLES.add(SosReportShapeTest.sosShaped(
+                        Path.of("fixtures/bundles", fixture),
                         WORK.resolve("sos-" + fixture + "/sosreport-" + fixture + "-2026-11-20-abcdefg")));
             }
         } catch (Exception e) {
@@ -85,7 +87,8 @@ class PartialBundlePropertyTest {
     }
 
     @Property(tries = VERIFY_TRIES, seed = "20261201", shrinking = ShrinkingMode.OFF)
-    void aPartialOrDamagedBundleIsNeverAnInternalError(@ForAll("bundles") Path bundle, @ForAll long seed) throws IOException {
+    void aPartialOrDamagedBundleIsNeverAnInternalError(@ForAll("bundles") Path bundle, @ForAll long seed)
+            throws IOException {
         check(bundle, seed);
     }
 
@@ -99,8 +102,10 @@ class PartialBundlePropertyTest {
     static final class LongRunOnly implements SkipExecutionHook {
         @Override
         public SkipResult shouldBeSkipped(LifecycleContext context) {
-            boolean wanted = Boolean.getBoolean("roce.doctor.partial.long") || "1".equals(System.getenv("ROCE_DOCTOR_PARTIAL_LONG"));
-            return wanted ? SkipResult.doNotSkip()
+            boolean wanted = Boolean.getBoolean("roce.doctor.partial.long")
+                    || "1".equals(System.getenv("ROCE_DOCTOR_PARTIAL_LONG"));
+            return wanted
+                    ? SkipResult.doNotSkip()
                     : SkipResult.skip("set -Droce.doctor.partial.long=true or ROCE_DOCTOR_PARTIAL_LONG=1 to run it");
         }
     }
@@ -112,8 +117,12 @@ class PartialBundlePropertyTest {
             String b = damaged.input().toString();
             String plan = caseDir.resolve("plan").toString();
             // --debug: an internal error then shows its stack trace in the failure message.
-            for (String[] args : new String[][] {{"analyze", b, "--format", "json", "--debug"}, {"facts", b, "--debug"},
-                    {"plan", b, "--out", plan, "--debug"}, {"diff", bundle.toString(), b, "--debug"}}) {
+            for (String[] args : new String[][] {
+                {"analyze", b, "--format", "json", "--debug"},
+                {"facts", b, "--debug"},
+                {"plan", b, "--out", plan, "--debug"},
+                {"diff", bundle.toString(), b, "--debug"}
+            }) {
                 Cli cli = Cli.run(args);
                 String what = String.join(" ", args) + " after " + damaged.what();
                 assertThat(cli.exit()).as(what + "\n" + cli.err()).isNotEqualTo(Main.INTERNAL);
@@ -126,8 +135,7 @@ class PartialBundlePropertyTest {
     }
 
     /** The damaged copy and what was done to it, for the failure message. */
-    record Damaged(Path input, List<String> what) {
-    }
+    record Damaged(Path input, List<String> what) {}
 
     /** A copy of the bundle with a random subset of its files dropped, some cut short and one netdev cross-wired. */
     static Damaged damage(Path bundle, Path caseDir, Random random) throws IOException {
@@ -198,11 +206,13 @@ class PartialBundlePropertyTest {
         String name = new ArrayList<>(names).get(random.nextInt(names.size()));
         List<Path> mentioning = new ArrayList<>();
         for (Path f : kept) {
-            if (Files.exists(f) && Files.readString(f, StandardCharsets.ISO_8859_1).contains(name)) {
+            if (Files.exists(f)
+                    && Files.readString(f, StandardCharsets.ISO_8859_1).contains(name)) {
                 mentioning.add(f);
             }
         }
-        Path target = ibdev != null && mentioning.contains(ibdev) && random.nextBoolean() ? ibdev
+        Path target = ibdev != null && mentioning.contains(ibdev) && random.nextBoolean()
+                ? ibdev
                 : mentioning.isEmpty() ? null : mentioning.get(random.nextInt(mentioning.size()));
         if (target == null) {
             return java.util.Optional.empty();

@@ -5,12 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,9 +25,11 @@ class PlanCommandTest {
         Cli cli = Cli.run("plan", "fixtures/bundles/cross-numa-irq", "--out", out.toString());
         assertThat(cli.exit()).as(cli.err()).isZero();
         assertThat(cli.out()).contains("1 step(s)", "[irq]", "IRQ_CROSS_NUMA");
-        JsonNode step = YAML.readTree(out.resolve("plan.yaml").toFile()).path("steps").get(0);
+        JsonNode step =
+                YAML.readTree(out.resolve("plan.yaml").toFile()).path("steps").get(0);
         assertThat(step.path("id").asText()).isEqualTo("irq-affinity-local-numa");
-        String bundled = Files.readString(Path.of("fixtures/bundles/cross-numa-irq/fs/proc/irq/142/smp_affinity_list")).strip();
+        String bundled = Files.readString(Path.of("fixtures/bundles/cross-numa-irq/fs/proc/irq/142/smp_affinity_list"))
+                .strip();
         List<String> rollback = new ArrayList<>();
         step.path("rollback").forEach(r -> rollback.add(r.asText()));
         assertThat(rollback).contains("echo " + bundled + " > /proc/irq/142/smp_affinity_list");
@@ -58,10 +58,13 @@ class PlanCommandTest {
         JsonNode steps = JSON.readTree(cli.out()).path("plan").path("steps");
         assertThat(steps.size()).isEqualTo(1);
         JsonNode step = steps.get(0);
-        for (String field : List.of("step", "id", "layer", "because", "apply", "verify", "rollback", "risk", "window", "manual")) {
+        for (String field :
+                List.of("step", "id", "layer", "because", "apply", "verify", "rollback", "risk", "window", "manual")) {
             assertThat(step.has(field)).as(field).isTrue();
         }
-        assertThat(step.has("changes")).as("script internals stay out of the report").isFalse();
+        assertThat(step.has("changes"))
+                .as("script internals stay out of the report")
+                .isFalse();
     }
 
     @Test
@@ -108,10 +111,13 @@ class PlanCommandTest {
     @Test
     void replacingAPreviousPlanIsExplicitAndRemovesOnlyItsFiles() throws Exception {
         Path plan = out.resolve("plan");
-        assertThat(Cli.run("plan", "fixtures/bundles/cross-numa-irq", "--out", plan.toString()).exit()).isZero();
+        assertThat(Cli.run("plan", "fixtures/bundles/cross-numa-irq", "--out", plan.toString())
+                        .exit())
+                .isZero();
         Files.createDirectories(plan.resolve("switch"));
         Files.writeString(plan.resolve("switch/old.txt"), "of the previous plan");
-        Files.writeString(plan.resolve(".roce-doctor-plan"), "switch/old.txt\n", java.nio.file.StandardOpenOption.APPEND);
+        Files.writeString(
+                plan.resolve(".roce-doctor-plan"), "switch/old.txt\n", java.nio.file.StandardOpenOption.APPEND);
         Files.createDirectories(plan.resolve("state"));
         Files.writeString(plan.resolve("state/sequence"), "0\n");
 
@@ -131,7 +137,8 @@ class PlanCommandTest {
         assertThat(withForeign.err()).contains("holds files the previous plan did not write (mine.txt)");
         Files.delete(plan.resolve("mine.txt"));
 
-        Cli otherHost = Cli.run("plan", "fixtures/bundles/dual-port-hash-concentration", "--out", plan.toString(), "--replace");
+        Cli otherHost =
+                Cli.run("plan", "fixtures/bundles/dual-port-hash-concentration", "--out", plan.toString(), "--replace");
         assertThat(otherHost.exit()).isEqualTo(Main.BAD_INPUT);
         assertThat(otherHost.err()).contains("holds the plan of another host");
     }

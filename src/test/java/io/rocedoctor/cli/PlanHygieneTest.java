@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import org.junit.jupiter.api.Test;
 
 /** The plan checks every scenario and synthesized bundle is held to, each shown failing on the plan it exists to refuse. */
@@ -32,7 +31,8 @@ class PlanHygieneTest {
 
     @Test
     void theSameStepTwiceFails() throws Exception {
-        assertThatThrownBy(() -> PlanHygiene.check("plan", plan(PER_PORT, PER_PORT.replace("\"step\": 1", "\"step\": 2"))))
+        assertThatThrownBy(
+                        () -> PlanHygiene.check("plan", plan(PER_PORT, PER_PORT.replace("\"step\": 1", "\"step\": 2"))))
                 .hasMessageContaining("appears once");
     }
 
@@ -44,13 +44,21 @@ class PlanHygieneTest {
 
     @Test
     void aPortsStepEditingDefaultGlobalFails() throws Exception {
-        assertThatThrownBy(() -> PlanHygiene.check("plan", plan(PER_PORT.replace("nv set qos pfc roce-doctor-swp12 switch-priority 3",
-                "nv set qos mapping default-global trust l3")))).hasMessageContaining("names no port");
+        assertThatThrownBy(() -> PlanHygiene.check(
+                        "plan",
+                        plan(PER_PORT.replace(
+                                "nv set qos pfc roce-doctor-swp12 switch-priority 3",
+                                "nv set qos mapping default-global trust l3"))))
+                .hasMessageContaining("names no port");
     }
 
     @Test
     void anInvalidFormFails() throws Exception {
-        assertThatThrownBy(() -> PlanHygiene.check("plan", plan(PER_PORT.replace("nv set interface swp12 qos pfc profile roce-doctor-swp12",
-                "nv set qos roce mode lossless")))).hasMessageContaining("nv set qos roce mode");
+        assertThatThrownBy(() -> PlanHygiene.check(
+                        "plan",
+                        plan(PER_PORT.replace(
+                                "nv set interface swp12 qos pfc profile roce-doctor-swp12",
+                                "nv set qos roce mode lossless"))))
+                .hasMessageContaining("nv set qos roce mode");
     }
 }

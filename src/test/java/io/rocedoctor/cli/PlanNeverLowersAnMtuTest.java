@@ -4,9 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import io.rocedoctor.synth.Faults;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,7 +13,6 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -51,7 +48,8 @@ class PlanNeverLowersAnMtuTest {
     @Test
     void noPlanOfASynthesizedFleetWithEveryFaultLowersANetdevMtu() throws IOException {
         Path fleet = tmp.resolve("fleet");
-        Cli synth = Cli.run("synth", "--out", fleet.toString(), "--hosts", String.valueOf(Faults.ALL.size() + 1), "--fault", "all");
+        Cli synth = Cli.run(
+                "synth", "--out", fleet.toString(), "--hosts", String.valueOf(Faults.ALL.size() + 1), "--fault", "all");
         assertThat(synth.exit()).as(synth.err()).isZero();
         Cli cli = Cli.run("analyze", fleet.toString(), "--format", "json");
         int steps = 0;
@@ -64,19 +62,27 @@ class PlanNeverLowersAnMtuTest {
     /** A near miss for the check itself: a raise passes, a lowering of the same netdev is caught. */
     @Test
     void theCheckCatchesALoweringAndLetsARaisePass() {
-        assertThat(lowerings("echo 9000 > \"$ROOT\"/sys/class/net/ens1f0np0/mtu", name -> 1500)).isEmpty();
-        assertThat(lowerings("echo 4096 > \"$ROOT\"/sys/class/net/ens1f0np0/mtu", name -> 9000)).hasSize(1);
-        assertThat(lowerings("ip link set dev ens1f0np0 mtu 4096", name -> 9000)).hasSize(1);
+        assertThat(lowerings("echo 9000 > \"$ROOT\"/sys/class/net/ens1f0np0/mtu", name -> 1500))
+                .isEmpty();
+        assertThat(lowerings("echo 4096 > \"$ROOT\"/sys/class/net/ens1f0np0/mtu", name -> 9000))
+                .hasSize(1);
+        assertThat(lowerings("ip link set dev ens1f0np0 mtu 4096", name -> 9000))
+                .hasSize(1);
     }
 
     private static int check(Path bundle, JsonNode report) {
         int steps = 0;
         for (JsonNode step : report.path("plan").path("steps")) {
-            String what = bundle.getFileName() + " step " + step.path("step").asInt() + " " + step.path("id").asText();
-            assertThat(step.path("risk").asText()).as(what + " risk").isIn("none", "traffic-pause", "link-flap", "outage", "reboot");
+            String what = bundle.getFileName() + " step " + step.path("step").asInt() + " "
+                    + step.path("id").asText();
+            assertThat(step.path("risk").asText())
+                    .as(what + " risk")
+                    .isIn("none", "traffic-pause", "link-flap", "outage", "reboot");
             assertThat(step.path("window").isBoolean()).as(what + " window").isTrue();
             for (JsonNode line : step.path("apply")) {
-                assertThat(lowerings(line.asText(), name -> netdevMtu(bundle, name))).as(what).isEmpty();
+                assertThat(lowerings(line.asText(), name -> netdevMtu(bundle, name)))
+                        .as(what)
+                        .isEmpty();
             }
             steps++;
         }

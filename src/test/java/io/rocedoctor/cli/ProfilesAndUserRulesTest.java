@@ -5,12 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.rocedoctor.engine.Profile;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,8 +30,9 @@ class ProfilesAndUserRulesTest {
 
     private static List<String> findings(JsonNode report) {
         List<String> out = new ArrayList<>();
-        report.path("findings").forEach(f -> out.add(f.path("id").asText() + "@" + f.path("subject").asText()
-                + ":" + f.path("severity").asText()));
+        report.path("findings")
+                .forEach(f -> out.add(f.path("id").asText() + "@"
+                        + f.path("subject").asText() + ":" + f.path("severity").asText()));
         return out;
     }
 
@@ -49,7 +48,8 @@ class ProfilesAndUserRulesTest {
                   PFC_DOMINATES_ECN: critical
                 """);
         List<String> ids = findings(analyze(STORM, "--profile", file.toString()));
-        assertThat(ids).contains("PFC_DOMINATES_ECN@ens1f0np0:critical", "ECN_DISABLED_ON_ROCE_PRIO@ens1f0np0:high")
+        assertThat(ids)
+                .contains("PFC_DOMINATES_ECN@ens1f0np0:critical", "ECN_DISABLED_ON_ROCE_PRIO@ens1f0np0:high")
                 .noneMatch(f -> f.startsWith("PAUSE_STORM")); // 70% paused: under this profile's 80%
         assertThat(findings(analyze(STORM))).contains("PAUSE_STORM@ens1f0np0:critical");
     }
@@ -66,15 +66,19 @@ class ProfilesAndUserRulesTest {
     @Test
     void auditJudgesConfigurationOnlyAndListsCounterRulesAsNotEvaluated() throws Exception {
         JsonNode r = analyze(STORM, "--profile", "audit");
-        assertThat(findings(r)).containsExactlyInAnyOrder("ECN_DISABLED_ON_ROCE_PRIO@ens1f0np0:high",
-                "ECN_DISABLED_ON_ROCE_PRIO@ens1f1np1:high", "BASELINE_MISSING@storage-node-07:info");
+        assertThat(findings(r))
+                .containsExactlyInAnyOrder(
+                        "ECN_DISABLED_ON_ROCE_PRIO@ens1f0np0:high",
+                        "ECN_DISABLED_ON_ROCE_PRIO@ens1f1np1:high",
+                        "BASELINE_MISSING@storage-node-07:info");
         List<String> skipped = new ArrayList<>();
         r.path("notEvaluated").forEach(n -> {
             if (n.path("reason").asText().contains("configuration rules only")) {
                 skipped.add(n.path("rule").asText());
             }
         });
-        assertThat(skipped).contains("PAUSE_STORM", "PFC_DOMINATES_ECN", "CNP_LOOP_BROKEN", "HOST_ORIGINATED_PAUSE")
+        assertThat(skipped)
+                .contains("PAUSE_STORM", "PFC_DOMINATES_ECN", "CNP_LOOP_BROKEN", "HOST_ORIGINATED_PAUSE")
                 .doesNotContain("ECN_DISABLED_ON_ROCE_PRIO", "PFC_NOT_ON_ROCE_PRIO");
     }
 
@@ -82,7 +86,8 @@ class ProfilesAndUserRulesTest {
     void aHealthyBundleHasNoFindingAboveInfoUnderEveryProfile() throws Exception {
         for (String profile : Profile.BUILT_IN) {
             assertThat(analyze("fixtures/bundles/healthy", "--profile", profile).path("findings"))
-                    .as(profile).allSatisfy(f -> assertThat(f.path("severity").asText()).isEqualTo("info"));
+                    .as(profile)
+                    .allSatisfy(f -> assertThat(f.path("severity").asText()).isEqualTo("info"));
         }
     }
 
@@ -106,7 +111,10 @@ class ProfilesAndUserRulesTest {
         Cli.copyTree(Path.of(STORM), bundle);
         Files.writeString(bundle.resolve("fs/sys/class/net/ens1f1np1/mtu"), "1500\n");
         assertThat(findings(analyze(bundle.toString(), "--rules", rules.toString())))
-                .contains("SITE_JUMBO_MTU_REQUIRED@ens1f1np1:info", "PAUSE_STORM@ens1f0np0:critical", "PFC_DOMINATES_ECN@ens1f0np0:high")
+                .contains(
+                        "SITE_JUMBO_MTU_REQUIRED@ens1f1np1:info",
+                        "PAUSE_STORM@ens1f0np0:critical",
+                        "PFC_DOMINATES_ECN@ens1f0np0:high")
                 .noneMatch(f -> f.startsWith("SITE_JUMBO_MTU_REQUIRED@ens1f0np0"));
     }
 
@@ -128,10 +136,12 @@ class ProfilesAndUserRulesTest {
                 end
                 """);
         List<String> ids = findings(analyze(STORM, "--rules", rules.toString()));
-        assertThat(ids).contains("PAUSE_STORM@site:ens1f0np0:medium", "PFC_DOMINATES_ECN@ens1f0np0:high")
+        assertThat(ids)
+                .contains("PAUSE_STORM@site:ens1f0np0:medium", "PFC_DOMINATES_ECN@ens1f0np0:high")
                 .doesNotContain("PAUSE_STORM@ens1f0np0:critical");
         // diff diagnoses with the same rules as analyze (it took none before).
         assertThat(Cli.run("diff", STORM, STORM, "--rules", rules.toString()).out())
-                .contains("PAUSE_STORM site:ens1f0np0 (medium)").doesNotContain("PAUSE_STORM ens1f0np0");
+                .contains("PAUSE_STORM site:ens1f0np0 (medium)")
+                .doesNotContain("PAUSE_STORM ens1f0np0");
     }
 }

@@ -2,11 +2,9 @@ package io.rocedoctor.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.rocedoctor.collect.Redactor;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -17,7 +15,6 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -41,17 +38,20 @@ class RedactedScenarioTest {
 
     @TestFactory
     Stream<DynamicTest> aRedactedScenarioGivesTheSameFindings() throws IOException {
-        return scenarios().stream().map(dir -> DynamicTest.dynamicTest(dir.getFileName().toString(), () -> {
-            Redactor redactor = new Redactor(List.of(host(dir)));
-            Path redacted = redactedCopy(dir, redactor);
-            String profile = YAML.readTree(dir.resolve("expected.yaml").toFile()).path("profile").asText("throughput");
+        return scenarios().stream()
+                .map(dir -> DynamicTest.dynamicTest(dir.getFileName().toString(), () -> {
+                    Redactor redactor = new Redactor(List.of(host(dir)));
+                    Path redacted = redactedCopy(dir, redactor);
+                    String profile = YAML.readTree(dir.resolve("expected.yaml").toFile())
+                            .path("profile")
+                            .asText("throughput");
 
-            Set<String> original = findings(dir, profile);
-            Set<String> expected = new TreeSet<>();
-            original.forEach(f -> expected.add(redactor.redact(f)));
+                    Set<String> original = findings(dir, profile);
+                    Set<String> expected = new TreeSet<>();
+                    original.forEach(f -> expected.add(redactor.redact(f)));
 
-            assertThat(findings(redacted, profile)).as(dir.toString()).isEqualTo(expected);
-        }));
+                    assertThat(findings(redacted, profile)).as(dir.toString()).isEqualTo(expected);
+                }));
     }
 
     @Test
@@ -72,8 +72,10 @@ class RedactedScenarioTest {
     private static List<Path> scenarios() throws IOException {
         try (Stream<Path> s = Files.list(Path.of("fixtures/bundles"))) {
             // the collector writes native bundles; a sosreport scenario has no manifest to redact by
-            return s.filter(p -> Files.isRegularFile(p.resolve("expected.yaml")) && Files.isRegularFile(p.resolve("manifest.yaml")))
-                    .sorted().toList();
+            return s.filter(p -> Files.isRegularFile(p.resolve("expected.yaml"))
+                            && Files.isRegularFile(p.resolve("manifest.yaml")))
+                    .sorted()
+                    .toList();
         }
     }
 
@@ -111,8 +113,11 @@ class RedactedScenarioTest {
         Cli cli = Cli.run("analyze", bundle.toString(), "--format", "json", "--profile", profile);
         assertThat(cli.exit()).as(cli.err()).isZero();
         Set<String> out = new TreeSet<>();
-        JSON.readTree(cli.out()).path("findings").forEach(f -> out.add(f.path("id").asText() + "@" + f.path("subject").asText()
-                + " " + f.path("severity").asText() + " " + f.path("confidence").asText()));
+        JSON.readTree(cli.out())
+                .path("findings")
+                .forEach(f -> out.add(f.path("id").asText() + "@"
+                        + f.path("subject").asText() + " " + f.path("severity").asText() + " "
+                        + f.path("confidence").asText()));
         return out;
     }
 }

@@ -18,10 +18,10 @@ final class RedactionTokens {
             "guid", Pattern.compile("0200:00ff:fe[0-9a-f]{2}:[0-9a-f]{4}"),
             "serial", Pattern.compile("serial-[0-9]+"),
             "eui64", Pattern.compile("00-00-00-00-00(?:-[0-9a-f]{2}){3}(?<!00-00-00)"));
-    private static final Pattern ANY = Pattern.compile(String.join("|", SHAPES.values().stream().map(Pattern::pattern).toList()));
+    private static final Pattern ANY = Pattern.compile(
+            String.join("|", SHAPES.values().stream().map(Pattern::pattern).toList()));
 
-    private RedactionTokens() {
-    }
+    private RedactionTokens() {}
 
     /** The kinds of token a text holds. */
     static Set<String> kinds(String text) {

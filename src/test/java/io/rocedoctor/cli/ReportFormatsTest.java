@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.rocedoctor.report.ReportBuilder;
-
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,9 +13,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
 import javax.xml.parsers.DocumentBuilderFactory;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -47,17 +44,21 @@ class ReportFormatsTest {
     @ValueSource(strings = {"dual-port-hash-concentration", "pcie-link-downgraded", "healthy"})
     void junitCountsMatchTheJson(String scenario) throws Exception {
         String bundle = "fixtures/bundles/" + scenario;
-        JsonNode json = JSON.readTree(Cli.run("analyze", bundle, "--format", "json").out());
+        JsonNode json =
+                JSON.readTree(Cli.run("analyze", bundle, "--format", "json").out());
         Cli junit = Cli.run("analyze", bundle, "--format", "junit", "--fail-on", "high");
         assertThat(junit.exit()).isIn(0, 1);
-        Element suite = (Element) DocumentBuilderFactory.newInstance().newDocumentBuilder()
+        Element suite = (Element) DocumentBuilderFactory.newInstance()
+                .newDocumentBuilder()
                 .parse(new ByteArrayInputStream(junit.out().getBytes(StandardCharsets.UTF_8)))
-                .getElementsByTagName("testsuite").item(0);
+                .getElementsByTagName("testsuite")
+                .item(0);
 
         Map<String, Integer> perRule = new HashMap<>();
         json.path("evaluated").forEach(r -> perRule.put(r.asText(), 0));
         json.path("findings").forEach(f -> perRule.merge(f.path("id").asText(), 1, Integer::sum));
-        int tests = perRule.values().stream().mapToInt(n -> Math.max(1, n)).sum() + json.path("notEvaluated").size();
+        int tests = perRule.values().stream().mapToInt(n -> Math.max(1, n)).sum()
+                + json.path("notEvaluated").size();
         int failures = 0;
         for (JsonNode f : json.path("findings")) {
             failures += ReportBuilder.rank(f.path("severity").asText()) <= ReportBuilder.rank("high") ? 1 : 0;
@@ -66,14 +67,17 @@ class ReportFormatsTest {
         assertThat(suite.getElementsByTagName("testcase").getLength()).isEqualTo(tests);
         assertThat(suite.getAttribute("failures")).isEqualTo(String.valueOf(failures));
         assertThat(suite.getElementsByTagName("failure").getLength()).isEqualTo(failures);
-        assertThat(suite.getAttribute("skipped")).isEqualTo(String.valueOf(json.path("notEvaluated").size()));
+        assertThat(suite.getAttribute("skipped"))
+                .isEqualTo(String.valueOf(json.path("notEvaluated").size()));
         assertThat(junit.exit()).isEqualTo(failures > 0 ? 1 : 0);
     }
 
     @Test
     void yamlIsTheJsonModel() throws Exception {
-        JsonNode json = JSON.readTree(Cli.run("analyze", HASH, "--format", "json").out());
-        JsonNode yaml = new ObjectMapper(new YAMLFactory()).readTree(Cli.run("analyze", HASH, "--format", "yaml").out());
+        JsonNode json =
+                JSON.readTree(Cli.run("analyze", HASH, "--format", "json").out());
+        JsonNode yaml = new ObjectMapper(new YAMLFactory())
+                .readTree(Cli.run("analyze", HASH, "--format", "yaml").out());
         assertThat(yaml).isEqualTo(json);
         assertThat(json.path("figures").path("pathShares").size()).isEqualTo(2);
     }
@@ -81,7 +85,8 @@ class ReportFormatsTest {
     @Test
     void markdownIsTicketReady() {
         Cli cli = Cli.run("analyze", HASH, "--format", "markdown");
-        assertThat(cli.out()).startsWith("# RoCE diagnosis of stor-node-07\n")
+        assertThat(cli.out())
+                .startsWith("# RoCE diagnosis of stor-node-07\n")
                 .contains("| CRITICAL | `HASH_SINGLE_PATH_CONCENTRATION` | bond0 |");
     }
 
@@ -95,7 +100,7 @@ class ReportFormatsTest {
     @Test
     void everyCommandsHelpEndsWithExamples() {
         assertThat(Cli.run("--help").out()).contains("Examples:", "roce-doctor analyze ");
-        assertThat(Cli.run("analyze", "--help").out()).contains("Examples:", "--format html",
-                "text, json, yaml, markdown, html, junit");
+        assertThat(Cli.run("analyze", "--help").out())
+                .contains("Examples:", "--format html", "text, json, yaml, markdown, html, junit");
     }
 }

@@ -3,7 +3,6 @@ package io.rocedoctor.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rocedoctor.engine.RuleEngine;
-
 import org.junit.jupiter.api.Test;
 
 /** The catalog a user sees is the one the engine runs, and every rule has its page. */
@@ -13,7 +12,8 @@ class RulesCommandTest {
         Cli cli = Cli.run("rules");
         assertThat(cli.exit()).isZero();
         for (var r : RuleEngine.builtIn().catalog().values()) {
-            assertThat(cli.out()).containsPattern(r.id() + " +" + r.layer() + " +" + r.severity() + " +\\Q" + r.summary() + "\\E");
+            assertThat(cli.out())
+                    .containsPattern(r.id() + " +" + r.layer() + " +" + r.severity() + " +\\Q" + r.summary() + "\\E");
         }
         assertThat(cli.out()).contains(RuleEngine.builtIn().catalog().size() + " rules.");
     }

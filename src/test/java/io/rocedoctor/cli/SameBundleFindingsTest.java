@@ -5,11 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.rocedoctor.bundle.BundleTrees;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,10 +27,13 @@ class SameBundleFindingsTest {
         Files.createDirectories(tmp.resolve("cases/123/x"));
 
         JsonNode plain = analyze(bundle.toString());
-        assertThat(plain.path("findings").findValuesAsText("id")).contains("PFC_NOT_ON_ROCE_PRIO", "ECN_DISABLED_ON_ROCE_PRIO");
+        assertThat(plain.path("findings").findValuesAsText("id"))
+                .contains("PFC_NOT_ON_ROCE_PRIO", "ECN_DISABLED_ON_ROCE_PRIO");
         assertThat(plain.path("sources").path("failed")).isEmpty();
         JsonNode dotDot = analyze(tmp.resolve("cases/123/x/../bundle").toString());
-        assertThat(dotDot.path("bundle").path("path").asText()).as("the path as given").endsWith("x/../bundle");
+        assertThat(dotDot.path("bundle").path("path").asText())
+                .as("the path as given")
+                .endsWith("x/../bundle");
         assertThat(dotDot.path("findings")).isEqualTo(plain.path("findings"));
         JsonNode fromCrlf = analyze(crlf.toString());
         assertThat(fromCrlf.path("findings")).isEqualTo(plain.path("findings"));

@@ -5,9 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-
 import io.rocedoctor.engine.RuleEngine;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,7 +13,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,7 +28,8 @@ class ScenarioCoverageTest {
         Set<String> covered = new TreeSet<>();
         List<Path> scenarios;
         try (Stream<Path> s = Files.list(Path.of("fixtures/bundles"))) {
-            scenarios = s.filter(p -> Files.isRegularFile(p.resolve("expected.yaml"))).toList();
+            scenarios = s.filter(p -> Files.isRegularFile(p.resolve("expected.yaml")))
+                    .toList();
         }
         for (Path dir : scenarios) {
             JsonNode expected = YAML.readTree(dir.resolve("expected.yaml").toFile());

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,7 +13,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
@@ -35,10 +33,13 @@ class ScenarioTest {
     Stream<DynamicTest> everyScenarioGivesExactlyItsExpectedFindings() throws IOException {
         List<Path> scenarios;
         try (Stream<Path> s = Files.list(Path.of("fixtures/bundles"))) {
-            scenarios = s.filter(p -> Files.isRegularFile(p.resolve("expected.yaml"))).sorted().toList();
+            scenarios = s.filter(p -> Files.isRegularFile(p.resolve("expected.yaml")))
+                    .sorted()
+                    .toList();
         }
         assertThat(scenarios).hasSizeGreaterThanOrEqualTo(4);
-        return scenarios.stream().map(dir -> DynamicTest.dynamicTest(dir.getFileName().toString(), () -> check(dir)));
+        return scenarios.stream()
+                .map(dir -> DynamicTest.dynamicTest(dir.getFileName().toString(), () -> check(dir)));
     }
 
     private static void check(Path dir) throws IOException {
@@ -54,25 +55,34 @@ class ScenarioTest {
         JsonNode report = JSON.readTree(cli.out());
         PlanHygiene.check(dir.toString(), report.path("plan"));
         Set<String> actual = new TreeSet<>();
-        report.path("findings").forEach(f -> actual.add(f.path("id").asText() + "@" + f.path("subject").asText()));
+        report.path("findings")
+                .forEach(f -> actual.add(
+                        f.path("id").asText() + "@" + f.path("subject").asText()));
         Set<String> wanted = new TreeSet<>();
         for (JsonNode p : expected.path("present")) {
             String key = p.path("id").asText() + "@" + p.path("subject").asText();
             wanted.add(key);
-            JsonNode finding = find(report, p.path("id").asText(), p.path("subject").asText());
+            JsonNode finding =
+                    find(report, p.path("id").asText(), p.path("subject").asText());
             assertThat(finding).as(dir + ": expected " + key + " in " + actual).isNotNull();
             for (String field : List.of("severity", "confidence")) {
                 if (p.has(field)) {
-                    assertThat(finding.path(field).asText()).as(dir + " " + key + " " + field).isEqualTo(p.path(field).asText());
+                    assertThat(finding.path(field).asText())
+                            .as(dir + " " + key + " " + field)
+                            .isEqualTo(p.path(field).asText());
                 }
             }
-            assertThat(finding.path("evidence").size()).as(dir + " " + key + " evidence").isPositive();
+            assertThat(finding.path("evidence").size())
+                    .as(dir + " " + key + " evidence")
+                    .isPositive();
             if (p.has("explainedBy")) {
                 List<String> causes = new ArrayList<>();
                 finding.path("explainedBy").forEach(c -> causes.add(c.asText()));
                 List<String> wantedCauses = new ArrayList<>();
                 p.path("explainedBy").forEach(c -> wantedCauses.add(c.asText()));
-                assertThat(causes).as(dir + " " + key + " explainedBy").containsExactlyInAnyOrderElementsOf(wantedCauses);
+                assertThat(causes)
+                        .as(dir + " " + key + " explainedBy")
+                        .containsExactlyInAnyOrderElementsOf(wantedCauses);
             }
         }
         assertThat(actual).as(dir + ": exactly the expected findings").isEqualTo(wanted);
@@ -86,9 +96,12 @@ class ScenarioTest {
             List<String> bySeverity = List.of("info", "low", "medium", "high", "critical");
             int ceiling = bySeverity.indexOf(expected.path("max_severity").asText());
             assertThat(ceiling).as(dir + ": max_severity is a severity").isNotNegative();
-            report.path("findings").forEach(f -> assertThat(bySeverity.indexOf(f.path("severity").asText()))
-                    .as(dir + ": " + f.path("id").asText() + " is " + f.path("severity").asText() + ", above max_severity")
-                    .isLessThanOrEqualTo(ceiling));
+            report.path("findings")
+                    .forEach(f -> assertThat(
+                                    bySeverity.indexOf(f.path("severity").asText()))
+                            .as(dir + ": " + f.path("id").asText() + " is "
+                                    + f.path("severity").asText() + ", above max_severity")
+                            .isLessThanOrEqualTo(ceiling));
         }
         List<String> evaluated = new ArrayList<>();
         report.path("evaluated").forEach(e -> evaluated.add(e.asText()));
@@ -99,9 +112,13 @@ class ScenarioTest {
             List<String> wantedSteps = new ArrayList<>();
             expected.path("plan").forEach(a -> wantedSteps.add(a.asText()));
             List<String> steps = new ArrayList<>();
-            report.path("plan").path("steps").forEach(s -> steps.add(s.path("id").asText()));
+            report.path("plan")
+                    .path("steps")
+                    .forEach(s -> steps.add(s.path("id").asText()));
             assertThat(steps).as(dir + ": plan step order").isEqualTo(wantedSteps);
-            assertThat(report.path("plan").path("refusals")).as(dir + ": refused values").isEmpty();
+            assertThat(report.path("plan").path("refusals"))
+                    .as(dir + ": refused values")
+                    .isEmpty();
         }
         return report;
     }

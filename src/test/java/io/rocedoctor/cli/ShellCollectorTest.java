@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.collect.Redactor;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
@@ -19,7 +18,6 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -49,8 +47,11 @@ class ShellCollectorTest {
             }
         }
 
-        assertThat(table).containsExactlyElementsOf(Arrays.stream(SourceKind.values())
-                .map(k -> k.name() + " " + (k.counter() ? 1 : 0) + " " + k.templates().get(0)).toList());
+        assertThat(table)
+                .containsExactlyElementsOf(Arrays.stream(SourceKind.values())
+                        .map(k -> k.name() + " " + (k.counter() ? 1 : 0) + " "
+                                + k.templates().get(0))
+                        .toList());
     }
 
     @Test
@@ -77,7 +78,8 @@ class ShellCollectorTest {
      * tokens, file by file, whatever the counters did between the two runs.
      */
     @Test
-    void redactingBothCollectorsGiveTheSameTokensAndLeaveNoneOfTheHostsNamesOrMacs() throws IOException, InterruptedException {
+    void redactingBothCollectorsGiveTheSameTokensAndLeaveNoneOfTheHostsNamesOrMacs()
+            throws IOException, InterruptedException {
         String only = ONLY + ",sysctl,ip-link-details";
         CollectedArchive j = collectWithJava(only, "--redact");
         CollectedArchive s = collectWithShell(only, "--redact");
@@ -86,21 +88,29 @@ class ShellCollectorTest {
         assertThat(s.manifest().get("redacted")).isEqualTo(j.manifest().get("redacted"));
         assertThat(j.manifest().get("redacted")).extracting(JsonNode::asText).isEqualTo(Redactor.CATEGORIES);
         assertThat(s.manifest().get("host")).isEqualTo(j.manifest().get("host"));
-        assertThat(j.texts().values()).as("tokens in the Java collector's bundle").anyMatch(t -> !RedactionTokens.all(t).isEmpty());
+        assertThat(j.texts().values())
+                .as("tokens in the Java collector's bundle")
+                .anyMatch(t -> !RedactionTokens.all(t).isEmpty());
         for (String file : j.files()) {
-            assertThat(RedactionTokens.all(s.texts().get(file))).as(file).isEqualTo(RedactionTokens.all(j.texts().get(file)));
+            assertThat(RedactionTokens.all(s.texts().get(file)))
+                    .as(file)
+                    .isEqualTo(RedactionTokens.all(j.texts().get(file)));
         }
         for (String value : identifiersOfThisHost()) {
             Pattern word = Pattern.compile("(?<![A-Za-z0-9-])" + Pattern.quote(value) + "(?![A-Za-z0-9-])");
             for (CollectedArchive bundle : List.of(j, s)) {
-                bundle.texts().forEach((file, text) -> assertThat(word.matcher(text).find()).as(file + " holds " + value).isFalse());
+                bundle.texts()
+                        .forEach((file, text) -> assertThat(word.matcher(text).find())
+                                .as(file + " holds " + value)
+                                .isFalse());
             }
         }
     }
 
     private CollectedArchive collectWithJava(String only, String... options) throws IOException {
         Path bundle = Files.createTempDirectory(out, "java").resolve("java.tar.gz");
-        List<String> args = new ArrayList<>(List.of("collect", "--out", bundle.toString(), "--interval", "1s", "--only", only));
+        List<String> args =
+                new ArrayList<>(List.of("collect", "--out", bundle.toString(), "--interval", "1s", "--only", only));
         args.addAll(List.of(options));
         Cli cli = Cli.run(args.toArray(String[]::new));
         assertThat(cli.exit()).as(cli.err()).isZero();
@@ -109,10 +119,12 @@ class ShellCollectorTest {
 
     private CollectedArchive collectWithShell(String only, String... options) throws IOException, InterruptedException {
         Path bundle = Files.createTempDirectory(out, "shell").resolve("shell.tar.gz");
-        List<String> command = new ArrayList<>(List.of(posixShell(), SCRIPT.toString(), "--out", bundle.toString(), "--interval", "1s",
-                "--only", only));
+        List<String> command = new ArrayList<>(List.of(
+                posixShell(), SCRIPT.toString(), "--out", bundle.toString(), "--interval", "1s", "--only", only));
         command.addAll(List.of(options));
-        Process p = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        Process p = new ProcessBuilder(command)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
         String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as(err).isZero();

@@ -5,14 +5,12 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,15 +29,22 @@ class SosReportIT {
     @Test
     void aRealSosreportOfThisMachineIsAnalysed() throws Exception {
         Optional<Path> sos = sos();
-        assumeTrue(sos.isPresent(), "sos is not installed (set ROCE_DOCTOR_INSTALL_SOS=1 as root to install Debian's sosreport)");
+        assumeTrue(
+                sos.isPresent(),
+                "sos is not installed (set ROCE_DOCTOR_INSTALL_SOS=1 as root to install Debian's sosreport)");
 
-        Process p = new ProcessBuilder(sos.get().toString(), "report", "--batch", "--tmp-dir", tmp.toString(), "-o", PLUGINS)
-                .redirectErrorStream(true).redirectOutput(tmp.resolve("sos.log").toFile()).start();
+        Process p = new ProcessBuilder(
+                        sos.get().toString(), "report", "--batch", "--tmp-dir", tmp.toString(), "-o", PLUGINS)
+                .redirectErrorStream(true)
+                .redirectOutput(tmp.resolve("sos.log").toFile())
+                .start();
         assertThat(p.waitFor(300, TimeUnit.SECONDS)).as("sos report finishes").isTrue();
         assertThat(p.exitValue()).as(Files.readString(tmp.resolve("sos.log"))).isZero();
         Path report;
         try (Stream<Path> files = Files.list(tmp)) {
-            report = files.filter(f -> f.getFileName().toString().matches("sosreport-.*\\.tar\\.(xz|gz|bz2)")).findFirst().orElseThrow();
+            report = files.filter(f -> f.getFileName().toString().matches("sosreport-.*\\.tar\\.(xz|gz|bz2)"))
+                    .findFirst()
+                    .orElseThrow();
         }
 
         Cli cli = Cli.run("analyze", report.toString(), "--format", "json");
@@ -55,7 +60,9 @@ class SosReportIT {
 
     private static Optional<Path> sos() throws IOException, InterruptedException {
         Optional<Path> found = installed();
-        if (found.isEmpty() && "1".equals(System.getenv("ROCE_DOCTOR_INSTALL_SOS")) && Files.isExecutable(Path.of("/usr/bin/apt-get"))) {
+        if (found.isEmpty()
+                && "1".equals(System.getenv("ROCE_DOCTOR_INSTALL_SOS"))
+                && Files.isExecutable(Path.of("/usr/bin/apt-get"))) {
             // A fresh machine may have no package lists yet: install, and update first when that fails.
             if (!apt("install", "-y", "-q", "sosreport")) {
                 apt("update", "-q");
@@ -67,13 +74,18 @@ class SosReportIT {
     }
 
     private static Optional<Path> installed() {
-        return Stream.of("/usr/bin/sos", "/usr/sbin/sos", "/usr/bin/sosreport", "/usr/sbin/sosreport").map(Path::of)
-                .filter(Files::isExecutable).findFirst();
+        return Stream.of("/usr/bin/sos", "/usr/sbin/sos", "/usr/bin/sosreport", "/usr/sbin/sosreport")
+                .map(Path::of)
+                .filter(Files::isExecutable)
+                .findFirst();
     }
 
     private static boolean apt(String... args) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(Stream.concat(Stream.of("apt-get"), Stream.of(args)).toList())
-                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        Process p = new ProcessBuilder(
+                        Stream.concat(Stream.of("apt-get"), Stream.of(args)).toList())
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
         p.getOutputStream().close();
         return p.waitFor(600, TimeUnit.SECONDS) && p.exitValue() == 0;
     }

@@ -11,7 +11,6 @@ import io.rocedoctor.bundle.Mangling;
 import io.rocedoctor.bundle.SosPlugins;
 import io.rocedoctor.bundle.Source;
 import io.rocedoctor.bundle.SourceKind;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -19,7 +18,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -42,22 +40,27 @@ class SosReportShapeTest {
             if (taken.isEmpty()) {
                 continue;
             }
-            List<String> args = kind.parameters().stream().map(p -> p.equals("if") ? "ens1f0np0" : p.equals("dev") ? "0000:3b:00.0"
-                    : p.equals("bond") ? "bond0" : "3").toList();
+            List<String> args = kind.parameters().stream()
+                    .map(p -> p.equals("if")
+                            ? "ens1f0np0"
+                            : p.equals("dev") ? "0000:3b:00.0" : p.equals("bond") ? "bond0" : "3")
+                    .toList();
             String spelled = render(taken.get().spelling(), kind, args);
             boolean command = kind.origin() == SourceKind.Origin.COMMAND;
             String asFound = command ? Mangling.mangle(spelled) : spelled;
 
             // The sos reader gives a file to every kind that matches it (ip -s -d link is details and counters).
             assertThat(kind.match(asFound, command).map(found -> new Source(kind, found)))
-                    .as(taken.get().plugin() + ": " + spelled).contains(new Source(kind, args));
+                    .as(taken.get().plugin() + ": " + spelled)
+                    .contains(new Source(kind, args));
         }
     }
 
     @Test
     void sosMellanoxFirmwareCommandsWithTheirDoubleSpacesAreRead() {
         // mellanox_firmware builds "mlxconfig -d " + " " + device + " " + " -e q".
-        assertThat(SourceKind.recognise(Mangling.mangle("mlxconfig -d  0000:08:00.0  -e q"), true, SourceKind.Origin.COMMAND))
+        assertThat(SourceKind.recognise(
+                        Mangling.mangle("mlxconfig -d  0000:08:00.0  -e q"), true, SourceKind.Origin.COMMAND))
                 .contains(Source.of(SourceKind.MLXCONFIG, "0000:08:00.0"));
         assertThat(SourceKind.recognise("mlxlink_-d_0000_08_00.0", true, SourceKind.Origin.COMMAND))
                 .contains(Source.of(SourceKind.MLXLINK, "0000_08_00.0"));
@@ -67,13 +70,17 @@ class SosReportShapeTest {
     Stream<DynamicTest> eachScenarioAsASosreportFindsWhatItsSourcesAllow() throws Exception {
         List<Path> scenarios;
         try (Stream<Path> s = Files.list(Path.of("fixtures/bundles"))) {
-            scenarios = s.filter(p -> Files.isRegularFile(p.resolve("expected.yaml"))).sorted().toList();
+            scenarios = s.filter(p -> Files.isRegularFile(p.resolve("expected.yaml")))
+                    .sorted()
+                    .toList();
         }
-        return scenarios.stream().map(dir -> DynamicTest.dynamicTest(dir.getFileName().toString(), () -> compare(dir)));
+        return scenarios.stream()
+                .map(dir -> DynamicTest.dynamicTest(dir.getFileName().toString(), () -> compare(dir)));
     }
 
     private void compare(Path nativeBundle) throws Exception {
-        Path sos = sosShaped(nativeBundle, scratch.resolve("sosreport-" + nativeBundle.getFileName() + "-2026-11-20-abcdefg"));
+        Path sos = sosShaped(
+                nativeBundle, scratch.resolve("sosreport-" + nativeBundle.getFileName() + "-2026-11-20-abcdefg"));
         JsonNode fromNative = analyse(nativeBundle);
         JsonNode fromSos = analyse(sos);
 
@@ -82,13 +89,18 @@ class SosReportShapeTest {
         Set<String> sosFindings = findings(fromSos);
         assertThat(nativeFindings).containsAll(sosFindings);
         Set<String> notEvaluated = new TreeSet<>();
-        fromSos.path("notEvaluated").forEach(n -> notEvaluated.add(n.path("rule").asText()));
+        fromSos.path("notEvaluated")
+                .forEach(n -> notEvaluated.add(n.path("rule").asText()));
         for (String lost : nativeFindings) {
             if (!sosFindings.contains(lost)) {
-                assertThat(notEvaluated).as("a finding the sosreport lacks must be a rule not evaluated").contains(lost.split("@")[0]);
+                assertThat(notEvaluated)
+                        .as("a finding the sosreport lacks must be a rule not evaluated")
+                        .contains(lost.split("@")[0]);
             }
         }
-        assertThat(fromSos.at("/sources/notes").toString()).contains("no sos plugin takes").contains("mlnx_qos -i {if}");
+        assertThat(fromSos.at("/sources/notes").toString())
+                .contains("no sos plugin takes")
+                .contains("mlnx_qos -i {if}");
     }
 
     private static JsonNode analyse(Path bundle) throws Exception {
@@ -99,7 +111,9 @@ class SosReportShapeTest {
 
     private static Set<String> findings(JsonNode report) {
         Set<String> out = new TreeSet<>();
-        report.path("findings").forEach(f -> out.add(f.path("id").asText() + "@" + f.path("subject").asText()));
+        report.path("findings")
+                .forEach(f ->
+                        out.add(f.path("id").asText() + "@" + f.path("subject").asText()));
         return out;
     }
 
@@ -113,7 +127,8 @@ class SosReportShapeTest {
                     continue;
                 }
                 String spelled = render(taken.get().spelling(), s.kind(), s.args());
-                Path target = s.kind().origin() == SourceKind.Origin.FILE ? root.resolve(spelled.substring(1))
+                Path target = s.kind().origin() == SourceKind.Origin.FILE
+                        ? root.resolve(spelled.substring(1))
                         : root.resolve("sos_commands/" + taken.get().plugin() + "/" + Mangling.mangle(spelled));
                 Files.createDirectories(target.getParent());
                 if (!Files.exists(target)) {

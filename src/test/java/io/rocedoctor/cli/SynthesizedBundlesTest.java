@@ -5,19 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-
 import io.rocedoctor.engine.RuleEngine;
 import io.rocedoctor.synth.Fault;
 import io.rocedoctor.synth.Faults;
 import io.rocedoctor.synth.HostShape;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -40,7 +37,8 @@ class SynthesizedBundlesTest {
 
     @TestFactory
     Stream<DynamicTest> eachInjectableFaultIsFoundExactly() {
-        return Faults.ALL.stream().filter(f -> !f.fleet())
+        return Faults.ALL.stream()
+                .filter(f -> !f.fleet())
                 .map(f -> DynamicTest.dynamicTest(f.id(), () -> checkFault(f)));
     }
 
@@ -51,10 +49,15 @@ class SynthesizedBundlesTest {
     @TestFactory
     Stream<DynamicTest> eachSwitchFaultIsFoundExactlyBehindNvueAndEosLeaves() {
         HostShape none = shapeWith("none");
-        return Stream.of("nvue", "eos").flatMap(platform -> Stream.concat(
-                Stream.of(DynamicTest.dynamicTest(platform + " healthy", () -> checkHealthy(platform))),
-                Faults.ALL.stream().filter(f -> !f.fleet() && !f.fits().test(none) && f.fits().test(shapeWith(platform)))
-                        .map(f -> DynamicTest.dynamicTest(platform + " " + f.id(), () -> checkFault(f, platform)))));
+        return Stream.of("nvue", "eos")
+                .flatMap(platform -> Stream.concat(
+                        Stream.of(DynamicTest.dynamicTest(platform + " healthy", () -> checkHealthy(platform))),
+                        Faults.ALL.stream()
+                                .filter(f -> !f.fleet()
+                                        && !f.fits().test(none)
+                                        && f.fits().test(shapeWith(platform)))
+                                .map(f -> DynamicTest.dynamicTest(
+                                        platform + " " + f.id(), () -> checkFault(f, platform)))));
     }
 
     @Test
@@ -62,12 +65,21 @@ class SynthesizedBundlesTest {
         Cli cli = Cli.run("synth", "--out", tmp.toString(), "--switch", "eos", "--fault", "SWITCH_HEADROOM_SHORT");
         assertThat(cli.exit()).isEqualTo(Main.BAD_INPUT);
         assertThat(cli.err()).contains("SWITCH_HEADROOM_SHORT does not fit this topology");
-        assertThat(Cli.run("synth", "--out", tmp.toString(), "--switch", "nvue", "--fault", "SWITCH_HEADROOM_SHORT").exit()).isZero();
+        assertThat(Cli.run("synth", "--out", tmp.toString(), "--switch", "nvue", "--fault", "SWITCH_HEADROOM_SHORT")
+                        .exit())
+                .isZero();
     }
 
     private static HostShape shapeWith(String switchPlatform) {
         HostShape t = HostShape.TYPICAL;
-        return new HostShape(t.nics(), t.portsPerNic(), t.cpus(), t.numaNodes(), t.queuesPerPort(), t.intervalSeconds(), switchPlatform);
+        return new HostShape(
+                t.nics(),
+                t.portsPerNic(),
+                t.cpus(),
+                t.numaNodes(),
+                t.queuesPerPort(),
+                t.intervalSeconds(),
+                switchPlatform);
     }
 
     private void checkHealthy(String platform) throws IOException {
@@ -77,7 +89,9 @@ class SynthesizedBundlesTest {
         assertThat(Files.readString(out.resolve("node-000/switches/leaf-000/manifest.yaml")))
                 .startsWith("platform: " + (platform.equals("eos") ? "arista-eos" : "cumulus-nvue"));
         JsonNode report = analyze(out.resolve("node-000"));
-        assertThat(report.path("sources").path("failed")).as("every synthesized capture parses").isEmpty();
+        assertThat(report.path("sources").path("failed"))
+                .as("every synthesized capture parses")
+                .isEmpty();
         assertThat(report.path("sources").path("missing")).isEmpty();
         assertThat(ids(report.path("findings"), "id")).isEmpty();
     }
@@ -89,15 +103,16 @@ class SynthesizedBundlesTest {
     private void checkFault(Fault fault, String platform) throws IOException {
         Assumptions.assumeTrue(CATALOG.contains(fault.id()), fault.id() + " has no rule in the catalog yet: skipped");
         Path out = tmp.resolve(platform + "-" + fault.id());
-        Cli synth = Cli.run("synth", "--out", out.toString(), "--fault", fault.id(), "--seed", "7", "--switch", platform);
+        Cli synth =
+                Cli.run("synth", "--out", out.toString(), "--fault", fault.id(), "--seed", "7", "--switch", platform);
         assertThat(synth.exit()).as(synth.err()).isZero();
         Path bundle = out.resolve("node-000");
         JsonNode expected = YAML.readTree(bundle.resolve("expected.yaml").toFile());
         Set<String> wanted = new TreeSet<>();
         for (JsonNode p : expected.path("present")) {
             if (CATALOG.contains(p.path("id").asText())) {
-                wanted.add(p.path("id").asText() + "@" + p.path("subject").asText()
-                        + qualifier(p, "severity") + qualifier(p, "confidence"));
+                wanted.add(p.path("id").asText() + "@" + p.path("subject").asText() + qualifier(p, "severity")
+                        + qualifier(p, "confidence"));
             }
         }
         assertThat(wanted).as("the fault's own rule is expected").anyMatch(w -> w.startsWith(fault.id() + "@"));
@@ -107,7 +122,8 @@ class SynthesizedBundlesTest {
         for (JsonNode f : report.path("findings")) {
             String key = f.path("id").asText() + "@" + f.path("subject").asText();
             JsonNode want = expectedEntry(expected, key);
-            actual.add(key + (want == null ? "" : qualifierOf(want, f, "severity") + qualifierOf(want, f, "confidence")));
+            actual.add(
+                    key + (want == null ? "" : qualifierOf(want, f, "severity") + qualifierOf(want, f, "confidence")));
         }
         assertThat(actual).as(fault.id() + ": exactly the expected findings").isEqualTo(wanted);
     }
@@ -117,8 +133,12 @@ class SynthesizedBundlesTest {
         Cli synth = Cli.run("synth", "--out", tmp.toString(), "--seed", "3");
         assertThat(synth.exit()).as(synth.err()).isZero();
         JsonNode report = analyze(tmp.resolve("node-000"));
-        assertThat(report.path("sources").path("failed")).as("every synthesized capture parses").isEmpty();
-        assertThat(report.path("sources").path("missing")).as("every source a full capture holds").isEmpty();
+        assertThat(report.path("sources").path("failed"))
+                .as("every synthesized capture parses")
+                .isEmpty();
+        assertThat(report.path("sources").path("missing"))
+                .as("every source a full capture holds")
+                .isEmpty();
         assertThat(report.path("sources").path("parsed").size()).isGreaterThan(100);
         assertThat(ids(report.path("findings"), "id")).isEmpty();
         assertThat(ids(report.path("notEvaluated"), "rule")).isEmpty();
@@ -130,10 +150,12 @@ class SynthesizedBundlesTest {
         assertThat(synth.exit()).as(synth.err()).isZero();
         JsonNode report = analyze(tmp.resolve("node-000"));
         assertThat(ids(report.path("findings"), "id")).containsExactly("TRAP_HOST_ONLY_TUNING");
-        assertThat(Files.readString(tmp.resolve("node-000/expected.yaml"))).contains("{id: TRAP_HOST_ONLY_TUNING, subject: \"node-000\"");
+        assertThat(Files.readString(tmp.resolve("node-000/expected.yaml")))
+                .contains("{id: TRAP_HOST_ONLY_TUNING, subject: \"node-000\"");
         Set<String> switchRules = new TreeSet<>();
         RuleEngine.builtIn().catalog().forEach((id, info) -> {
-            if (info.layer() == io.rocedoctor.engine.RuleLayer.SWITCH_QOS || info.layer() == io.rocedoctor.engine.RuleLayer.END_TO_END) {
+            if (info.layer() == io.rocedoctor.engine.RuleLayer.SWITCH_QOS
+                    || info.layer() == io.rocedoctor.engine.RuleLayer.END_TO_END) {
                 switchRules.add(id);
             }
         });
@@ -150,14 +172,35 @@ class SynthesizedBundlesTest {
     @Test
     void theSameSeedWritesTheSameBytesAndAnotherSeedOtherCounters() throws IOException {
         for (String run : new String[] {"a", "b"}) {
-            assertThat(Cli.run("synth", "--out", tmp.resolve(run).toString(), "--hosts", "3", "--seed", "11",
-                    "--fault", "IRQ_CROSS_NUMA").exit()).isZero();
+            assertThat(Cli.run(
+                                    "synth",
+                                    "--out",
+                                    tmp.resolve(run).toString(),
+                                    "--hosts",
+                                    "3",
+                                    "--seed",
+                                    "11",
+                                    "--fault",
+                                    "IRQ_CROSS_NUMA")
+                            .exit())
+                    .isZero();
         }
-        assertThat(Cli.run("synth", "--out", tmp.resolve("c").toString(), "--hosts", "3", "--seed", "12",
-                "--fault", "IRQ_CROSS_NUMA").exit()).isZero();
+        assertThat(Cli.run(
+                                "synth",
+                                "--out",
+                                tmp.resolve("c").toString(),
+                                "--hosts",
+                                "3",
+                                "--seed",
+                                "12",
+                                "--fault",
+                                "IRQ_CROSS_NUMA")
+                        .exit())
+                .isZero();
         assertThat(tree(tmp.resolve("a"))).isEqualTo(tree(tmp.resolve("b")));
         String stats = "node-000/samples/1/commands/ethtool_-S_ens1f0np0";
-        assertThat(Files.readString(tmp.resolve("c").resolve(stats))).isNotEqualTo(Files.readString(tmp.resolve("a").resolve(stats)));
+        assertThat(Files.readString(tmp.resolve("c").resolve(stats)))
+                .isNotEqualTo(Files.readString(tmp.resolve("a").resolve(stats)));
     }
 
     @Test
@@ -175,14 +218,20 @@ class SynthesizedBundlesTest {
         for (JsonNode host : report.path("hosts")) {
             Path bundle = Path.of(host.path("bundle").path("path").asText());
             Set<String> found = ids(host.path("findings"), "id");
-            for (JsonNode p : YAML.readTree(bundle.resolve("expected.yaml").toFile()).path("present")) {
-                assertThat(found).as(bundle.getFileName().toString()).contains(p.path("id").asText());
+            for (JsonNode p :
+                    YAML.readTree(bundle.resolve("expected.yaml").toFile()).path("present")) {
+                assertThat(found)
+                        .as(bundle.getFileName().toString())
+                        .contains(p.path("id").asText());
                 injected.add(p.path("id").asText());
             }
         }
-        Faults.ALL.stream().filter(f -> !f.fleet() && CATALOG.contains(f.id()))
-                .forEach(f -> assertThat(injected).as("a host carries " + f.id()).contains(f.id()));
-        Set<String> fleetWanted = ids(YAML.readTree(out.resolve("fleet-expected.yaml").toFile()).path("present"), "id");
+        Faults.ALL.stream()
+                .filter(f -> !f.fleet() && CATALOG.contains(f.id()))
+                .forEach(
+                        f -> assertThat(injected).as("a host carries " + f.id()).contains(f.id()));
+        Set<String> fleetWanted =
+                ids(YAML.readTree(out.resolve("fleet-expected.yaml").toFile()).path("present"), "id");
         assertThat(fleetWanted).contains("FLEET_FIRMWARE_DRIFT", "FLEET_CONFIG_DRIFT", "FLEET_OUTLIER_HOST");
         assertThat(ids(report.path("fleet").path("findings"), "id")).containsAll(fleetWanted);
     }
@@ -195,7 +244,9 @@ class SynthesizedBundlesTest {
         Cli fleet = Cli.run("synth", "--out", tmp.toString(), "--fault", "FLEET_OUTLIER_HOST");
         assertThat(fleet.exit()).isEqualTo(Main.BAD_INPUT);
         assertThat(fleet.err()).contains("needs --hosts 3");
-        assertThat(Cli.run("synth", "--out", tmp.toString(), "--fault", "NO_SUCH").err()).contains("unknown fault 'NO_SUCH'");
+        assertThat(Cli.run("synth", "--out", tmp.toString(), "--fault", "NO_SUCH")
+                        .err())
+                .contains("unknown fault 'NO_SUCH'");
     }
 
     @Test

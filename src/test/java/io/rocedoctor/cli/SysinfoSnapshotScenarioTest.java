@@ -3,13 +3,11 @@ package io.rocedoctor.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,30 +32,61 @@ class SysinfoSnapshotScenarioTest {
 
         assertThat(report.at("/bundle/layout").asText()).isEqualTo("sysinfo-snapshot");
         assertThat(report.at("/bundle/samples").asInt()).isEqualTo(1);
-        assertThat(report.at("/analysed/headline").asText()).doesNotContain("InfiniBand").startsWith("Analysed host");
-        assertThat(report.at("/sources/notes").toString()).contains("sysinfo-snapshot 3.7.9.9")
-                .contains("it holds no").contains("mlxlink -d {dev} -m -e -c").contains("rdma statistic show")
-                .doesNotContain("holds no ethtool -S").doesNotContain("mlnx_qos -i {if},");
+        assertThat(report.at("/analysed/headline").asText())
+                .doesNotContain("InfiniBand")
+                .startsWith("Analysed host");
+        assertThat(report.at("/sources/notes").toString())
+                .contains("sysinfo-snapshot 3.7.9.9")
+                .contains("it holds no")
+                .contains("mlxlink -d {dev} -m -e -c")
+                .contains("rdma statistic show")
+                .doesNotContain("holds no ethtool -S")
+                .doesNotContain("mlnx_qos -i {if},");
         assertThat(report.at("/sources/failed")).isEmpty();
         // Counter rules whose sources the snapshot holds run on its one sample (counts since boot, as
         // the catalog says for one sample); those whose sources it never takes are not evaluated.
         List<String> evaluated = new java.util.ArrayList<>();
         report.path("evaluated").forEach(e -> evaluated.add(e.asText()));
         assertThat(evaluated).contains("RX_BUFFER_EXHAUSTED", "PHY_CRC_ERRORS");
-        assertThat(notEvaluated(report)).contains("ROCE_RETRANSMITTING", "CNP_LOOP_BROKEN").doesNotContain("RX_BUFFER_EXHAUSTED");
+        assertThat(notEvaluated(report))
+                .contains("ROCE_RETRANSMITTING", "CNP_LOOP_BROKEN")
+                .doesNotContain("RX_BUFFER_EXHAUSTED");
     }
 
     @Test
     void synthWritesThatFixtureAndItsTgzReadsTheSame() throws IOException {
-        Cli cli = Cli.run("synth", "--out", scratch.toString(), "--layout", "sysinfo-snapshot", "--nics", "2", "--ports", "1",
-                "--cpus", "32", "--prefix", "gpu-node", "--fault", "PFC_NOT_ON_ROCE_PRIO", "--fault", "IRQ_CROSS_NUMA",
-                "--fault", "ROCE_V1_DEFAULT", "--fault", "PCIE_LINK_DOWNGRADED", "--fault", "RSS_QUEUES_TOO_FEW");
+        Cli cli = Cli.run(
+                "synth",
+                "--out",
+                scratch.toString(),
+                "--layout",
+                "sysinfo-snapshot",
+                "--nics",
+                "2",
+                "--ports",
+                "1",
+                "--cpus",
+                "32",
+                "--prefix",
+                "gpu-node",
+                "--fault",
+                "PFC_NOT_ON_ROCE_PRIO",
+                "--fault",
+                "IRQ_CROSS_NUMA",
+                "--fault",
+                "ROCE_V1_DEFAULT",
+                "--fault",
+                "PCIE_LINK_DOWNGRADED",
+                "--fault",
+                "RSS_QUEUES_TOO_FEW");
         assertThat(cli.exit()).as(cli.err()).isZero();
         Path host = scratch.resolve("gpu-node-000");
 
         assertThat(tree(host.resolve(ROCE_FOLDER))).isEqualTo(tree(ROCE.resolve(ROCE_FOLDER)));
         for (String file : tree(ROCE.resolve(ROCE_FOLDER))) {
-            assertThat(host.resolve(ROCE_FOLDER).resolve(file)).as(file).hasSameBinaryContentAs(ROCE.resolve(ROCE_FOLDER).resolve(file));
+            assertThat(host.resolve(ROCE_FOLDER).resolve(file))
+                    .as(file)
+                    .hasSameBinaryContentAs(ROCE.resolve(ROCE_FOLDER).resolve(file));
         }
         assertThat(host.resolve("expected.yaml")).hasSameTextualContentAs(ROCE.resolve("expected.yaml"));
         JsonNode fromTgz = ScenarioTest.check(ROCE.resolve("expected.yaml"), host.resolve(ROCE_FOLDER + ".tgz"));
@@ -66,7 +95,8 @@ class SysinfoSnapshotScenarioTest {
 
     @Test
     void synthRefusesAFaultASnapshotCannotShow() {
-        Cli cli = Cli.run("synth", "--out", scratch.toString(), "--layout", "sysinfo-snapshot", "--fault", "ROCE_RETRANSMITTING");
+        Cli cli = Cli.run(
+                "synth", "--out", scratch.toString(), "--layout", "sysinfo-snapshot", "--fault", "ROCE_RETRANSMITTING");
 
         assertThat(cli.exit()).isEqualTo(2);
         assertThat(cli.err()).contains("ROCE_RETRANSMITTING cannot be seen in a sysinfo-snapshot");
@@ -74,22 +104,33 @@ class SysinfoSnapshotScenarioTest {
 
     @Test
     void anOldInfinibandHostsSnapshotSaysInfinibandAndRaisesNoRoceFinding() throws IOException {
-        JsonNode report = ScenarioTest.check(INFINIBAND.resolve("expected.yaml"), INFINIBAND.resolve(INFINIBAND_FOLDER));
+        JsonNode report =
+                ScenarioTest.check(INFINIBAND.resolve("expected.yaml"), INFINIBAND.resolve(INFINIBAND_FOLDER));
 
         assertThat(report.at("/bundle/layout").asText()).isEqualTo("sysinfo-snapshot");
         assertThat(report.at("/bundle/host").asText()).isEqualTo("ib-node07");
-        assertThat(report.at("/analysed/headline").asText()).startsWith("The RDMA ports of host ib-node07 are InfiniBand, not RoCE")
+        assertThat(report.at("/analysed/headline").asText())
+                .startsWith("The RDMA ports of host ib-node07 are InfiniBand, not RoCE")
                 .contains("mlx5_0 port 1 (ib0)", "the RoCE checks do not apply");
-        assertThat(report.at("/sources/notes").toString()).contains("sysinfo-snapshot 3.1.8")
+        assertThat(report.at("/sources/notes").toString())
+                .contains("sysinfo-snapshot 3.1.8")
                 .contains("mlx5_0 port 1 (ib0) is an InfiniBand port");
-        assertThat(report.at("/sources/parsed").toString()).contains("ibv_devinfo -v", "show_irq_affinity.sh ib0", "/proc/interrupts",
-                "ethtool -S ib0", "ofed_info -s");
-        report.path("findings").forEach(f -> assertThat(f.path("layer").asText()).as(f.path("id").asText())
-                .isNotIn("host-qos", "congestion", "transport"));
+        assertThat(report.at("/sources/parsed").toString())
+                .contains(
+                        "ibv_devinfo -v",
+                        "show_irq_affinity.sh ib0",
+                        "/proc/interrupts",
+                        "ethtool -S ib0",
+                        "ofed_info -s");
+        report.path("findings")
+                .forEach(f -> assertThat(f.path("layer").asText())
+                        .as(f.path("id").asText())
+                        .isNotIn("host-qos", "congestion", "transport"));
     }
 
     @Test
-    void theSameOldSnapshotPackedUnderAnotherFolderNameIsFoundByItsPagesAndNamedByItsHostnameSection() throws IOException {
+    void theSameOldSnapshotPackedUnderAnotherFolderNameIsFoundByItsPagesAndNamedByItsHostnameSection()
+            throws IOException {
         Path tgz = scratch.resolve("customer-upload.tgz");
         Tarballs.write(INFINIBAND.resolve(INFINIBAND_FOLDER), tgz);
 
@@ -101,9 +142,15 @@ class SysinfoSnapshotScenarioTest {
 
     @Test
     void snapshotsOfHostsOnDifferentDriverStacksAreConfigDriftOnTheStackAndTheSameStackIsNot() throws Exception {
-        Path drifting = fleetOfSnapshots("drifting", "MLNX_OFED_LINUX-4.0-2.0.0.1:", "MLNX_OFED_LINUX-4.0-2.0.0.1:",
+        Path drifting = fleetOfSnapshots(
+                "drifting",
+                "MLNX_OFED_LINUX-4.0-2.0.0.1:",
+                "MLNX_OFED_LINUX-4.0-2.0.0.1:",
                 "MLNX_OFED_LINUX-4.2-1.2.0.0:");
-        Path aligned = fleetOfSnapshots("aligned", "MLNX_OFED_LINUX-4.0-2.0.0.1:", "MLNX_OFED_LINUX-4.0-2.0.0.1:",
+        Path aligned = fleetOfSnapshots(
+                "aligned",
+                "MLNX_OFED_LINUX-4.0-2.0.0.1:",
+                "MLNX_OFED_LINUX-4.0-2.0.0.1:",
                 "MLNX_OFED_LINUX-4.0-2.0.0.1:");
 
         JsonNode drift = fleetReport(drifting);
@@ -119,8 +166,11 @@ class SysinfoSnapshotScenarioTest {
             Path copy = fleet.resolve("sysinfo-snapshot-v3.1.8-ib-node-" + i + "-20170612-1130");
             Cli.copyTree(INFINIBAND.resolve(INFINIBAND_FOLDER), copy);
             Path page = copy.resolve(INFINIBAND_FOLDER + ".html");
-            Files.writeString(page, Files.readString(page).replace("<h2>hostname</h2><p>ib-node07</p>", "<h2>hostname</h2><p>ib-node-" + i + "</p>")
-                    .replace("MLNX_OFED_LINUX-4.0-2.0.0.1:", stacks[i]));
+            Files.writeString(
+                    page,
+                    Files.readString(page)
+                            .replace("<h2>hostname</h2><p>ib-node07</p>", "<h2>hostname</h2><p>ib-node-" + i + "</p>")
+                            .replace("MLNX_OFED_LINUX-4.0-2.0.0.1:", stacks[i]));
         }
         return fleet;
     }
@@ -133,7 +183,9 @@ class SysinfoSnapshotScenarioTest {
 
     private static List<String> fleetFindings(JsonNode report) {
         List<String> out = new java.util.ArrayList<>();
-        report.at("/fleet/findings").forEach(f -> out.add(f.path("id").asText() + "@" + f.path("subject").asText()));
+        report.at("/fleet/findings")
+                .forEach(f ->
+                        out.add(f.path("id").asText() + "@" + f.path("subject").asText()));
         return out;
     }
 
@@ -145,7 +197,10 @@ class SysinfoSnapshotScenarioTest {
 
     private static List<String> tree(Path root) throws IOException {
         try (Stream<Path> walk = Files.walk(root)) {
-            return walk.filter(Files::isRegularFile).map(p -> root.relativize(p).toString()).sorted().toList();
+            return walk.filter(Files::isRegularFile)
+                    .map(p -> root.relativize(p).toString())
+                    .sorted()
+                    .toList();
         }
     }
 }

@@ -4,13 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,10 +26,12 @@ class UnreadableSourceReportTest {
 
     @Test
     void theLibkmodLineIsANoteAndNoSourceFails() throws IOException {
-        JsonNode report = JSON.readTree(Cli.run("analyze", SOS.toString(), "--format", "json").out());
+        JsonNode report = JSON.readTree(
+                Cli.run("analyze", SOS.toString(), "--format", "json").out());
         assertThat(report.at("/sources/failed")).isEmpty();
         assertThat(report.at("/sources/notes").toString())
-                .contains("sos_commands/pci/lspci_-nnvv:1: skipped 'lspci: Unable to load libkmod resources: error -2'");
+                .contains(
+                        "sos_commands/pci/lspci_-nnvv:1: skipped 'lspci: Unable to load libkmod resources: error -2'");
         assertThat(report.at("/evaluated").toString()).contains("PCIE_LINK_DOWNGRADED");
 
         Cli facts = Cli.run("facts", SOS.toString(), "--format", "json");
@@ -43,9 +43,11 @@ class UnreadableSourceReportTest {
     void anUnreadableCaptureIsCollectedButUnreadableInEveryFormat() throws IOException {
         Path bundle = copy(SOS, scratch.resolve("sosreport-unreadable-lspci"));
         // the stderr line and nothing lspci could print: the capture holds no device
-        Files.writeString(bundle.resolve("sos_commands/pci/lspci_-nnvv"),
+        Files.writeString(
+                bundle.resolve("sos_commands/pci/lspci_-nnvv"),
                 "lspci: Unable to load libkmod resources: error -2\nSegmentation fault\n");
-        JsonNode report = JSON.readTree(Cli.run("analyze", bundle.toString(), "--format", "json").out());
+        JsonNode report = JSON.readTree(
+                Cli.run("analyze", bundle.toString(), "--format", "json").out());
         JsonNode rule = find(report.path("notEvaluated"), "PCIE_LINK_DOWNGRADED");
         assertThat(rule.path("missing")).isEmpty();
         assertThat(rule.path("unreadable").toString()).contains("lspci -vvv (sos_commands/pci/lspci_-nnvv:2: ");
@@ -53,7 +55,8 @@ class UnreadableSourceReportTest {
         assertThat(report.at("/sources/failed/0/file").asText()).isEqualTo("sos_commands/pci/lspci_-nnvv");
 
         for (String format : List.of("text", "yaml", "markdown", "html", "junit")) {
-            String out = Cli.run("analyze", bundle.toString(), "--format", format).out();
+            String out =
+                    Cli.run("analyze", bundle.toString(), "--format", format).out();
             assertThat(out).as(format).contains("collected but unreadable").contains("sos_commands/pci/lspci_-nnvv:2");
         }
     }
@@ -63,12 +66,14 @@ class UnreadableSourceReportTest {
         // near miss: the same rule with the capture absent, not unreadable
         Path bundle = copy(SOS, scratch.resolve("sosreport-no-lspci"));
         Files.delete(bundle.resolve("sos_commands/pci/lspci_-nnvv"));
-        JsonNode report = JSON.readTree(Cli.run("analyze", bundle.toString(), "--format", "json").out());
+        JsonNode report = JSON.readTree(
+                Cli.run("analyze", bundle.toString(), "--format", "json").out());
         JsonNode rule = find(report.path("notEvaluated"), "PCIE_LINK_DOWNGRADED");
         assertThat(rule.path("missing").toString()).contains("lspci -vvv");
         assertThat(rule.path("unreadable")).isEmpty();
         String text = Cli.run("analyze", bundle.toString(), "--format", "text").out();
-        assertThat(text).contains("not collected: lspci -vvv: blocks 3 rules: PCIE_CEILING_BELOW_PORTS, PCIE_LINK_DOWNGRADED")
+        assertThat(text)
+                .contains("not collected: lspci -vvv: blocks 3 rules: PCIE_CEILING_BELOW_PORTS, PCIE_LINK_DOWNGRADED")
                 .doesNotContain("collected but unreadable");
         assertThat(Cli.run("analyze", bundle.toString(), "--show-not-evaluated").out())
                 .contains("PCIE_LINK_DOWNGRADED: not collected: lspci -vvv");

@@ -18,8 +18,7 @@ final class FakeHost {
              160:          5          5  PCI-MSI   7-edge      ens1f1np1-legacy
             """;
 
-    private FakeHost() {
-    }
+    private FakeHost() {}
 
     /** The fake host's /etc/machine-id (machine-id(5): 32 lowercase hex digits). */
     static final String MACHINE_ID = "4a7f0c2e9b1d4e8f8c3a6b5d2e1f0a9c";
@@ -28,7 +27,8 @@ final class FakeHost {
         port(root, "ens1f0np0", "0000:3b:00.0", 140, 141);
         port(root, "ens1f1np1", "0000:3b:00.1", 150);
         write(root, "sys/devices/virtual/net/lo/mtu", "65536\n");
-        Files.createSymbolicLink(mkdirs(root, "sys/class/net").resolve("lo"), root.resolve("sys/devices/virtual/net/lo"));
+        Files.createSymbolicLink(
+                mkdirs(root, "sys/class/net").resolve("lo"), root.resolve("sys/devices/virtual/net/lo"));
         write(root, "sys/devices/virtual/net/bond0/bonding/slaves", "ens1f0np0 ens1f1np1\n");
         Files.createSymbolicLink(root.resolve("sys/class/net/bond0"), root.resolve("sys/devices/virtual/net/bond0"));
         write(root, "proc/net/bonding/bond0", """
@@ -42,9 +42,13 @@ final class FakeHost {
         for (String dev : new String[] {"mlx5_0", "mlx5_1"}) {
             mkdirs(root, "sys/class/infiniband/" + dev + "/ports/1");
         }
-        Files.createSymbolicLink(root.resolve("sys/class/infiniband/mlx5_0/device"), root.resolve("sys/devices/pci0000:3a/0000:3b:00.0"));
+        Files.createSymbolicLink(
+                root.resolve("sys/class/infiniband/mlx5_0/device"),
+                root.resolve("sys/devices/pci0000:3a/0000:3b:00.0"));
         mkdirs(root, "sys/devices/pci0000:3a/0000:3b:00.0/net");
-        Files.createSymbolicLink(root.resolve("sys/devices/pci0000:3a/0000:3b:00.0/net/ens1f0np0"), root.resolve("sys/class/net/ens1f0np0"));
+        Files.createSymbolicLink(
+                root.resolve("sys/devices/pci0000:3a/0000:3b:00.0/net/ens1f0np0"),
+                root.resolve("sys/class/net/ens1f0np0"));
         for (int cpu = 0; cpu < 2; cpu++) {
             write(root, "sys/devices/system/cpu/cpu" + cpu + "/cpufreq/scaling_governor", "performance\n");
         }
@@ -72,8 +76,14 @@ final class FakeHost {
         Files.createSymbolicLink(netdev.resolve("device"), device);
         write(root, "sys/devices/pci0000:3a/" + address + "/netdevs/" + iface + "/mtu", "9000\n");
         for (int prio = 0; prio < 8; prio++) {
-            write(root, "sys/devices/pci0000:3a/" + address + "/netdevs/" + iface + "/ecn/roce_np/enable/" + prio, prio == 3 ? "1\n" : "0\n");
-            write(root, "sys/devices/pci0000:3a/" + address + "/netdevs/" + iface + "/ecn/roce_rp/enable/" + prio, prio == 3 ? "1\n" : "0\n");
+            write(
+                    root,
+                    "sys/devices/pci0000:3a/" + address + "/netdevs/" + iface + "/ecn/roce_np/enable/" + prio,
+                    prio == 3 ? "1\n" : "0\n");
+            write(
+                    root,
+                    "sys/devices/pci0000:3a/" + address + "/netdevs/" + iface + "/ecn/roce_rp/enable/" + prio,
+                    prio == 3 ? "1\n" : "0\n");
         }
         Files.createSymbolicLink(mkdirs(root, "sys/class/net").resolve(iface), netdev);
     }

@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,9 +19,10 @@ class InventoryScannerTest {
     void findsTheRdmaDevicesTheirPortsAndNetdevs() throws IOException {
         Inventory inventory = new InventoryScanner(FakeHost.create(root)).scan();
 
-        assertThat(inventory.rdmaDevices()).containsExactly(
-                new Inventory.RdmaDevice("mlx5_0", List.of(1), List.of("ens1f0np0")),
-                new Inventory.RdmaDevice("mlx5_1", List.of(1), List.of()));
+        assertThat(inventory.rdmaDevices())
+                .containsExactly(
+                        new Inventory.RdmaDevice("mlx5_0", List.of(1), List.of("ens1f0np0")),
+                        new Inventory.RdmaDevice("mlx5_1", List.of(1), List.of()));
     }
 
     @Test
@@ -46,8 +46,9 @@ class InventoryScannerTest {
 
         assertThat(inventory.numaNodes()).containsExactly(0, 1);
         assertThat(inventory.governedCpus()).containsExactly(0, 1);
-        assertThat(inventory.ecnPriorities()).isEqualTo(Map.of(
-                "ens1f0np0", List.of(0, 1, 2, 3, 4, 5, 6, 7), "ens1f1np1", List.of(0, 1, 2, 3, 4, 5, 6, 7)));
+        assertThat(inventory.ecnPriorities())
+                .isEqualTo(Map.of(
+                        "ens1f0np0", List.of(0, 1, 2, 3, 4, 5, 6, 7), "ens1f1np1", List.of(0, 1, 2, 3, 4, 5, 6, 7)));
     }
 
     @Test

@@ -3,7 +3,6 @@ package io.rocedoctor.collect;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 
 class RedactorTest {
@@ -33,7 +32,8 @@ class RedactorTest {
 
         assertThat(r.redact("inet6 fe80::e42:a1ff:fe5e:7710/64")).isEqualTo("inet6 fe80::1/64");
         assertThat(r.redact("inet6 2001:db8:1::17/64")).isEqualTo("inet6 fd00::2/64");
-        assertThat(r.redact("fe80:0000:0000:0000:0e42:a1ff:fe5e:7710")).isEqualTo("fe80:0000:0000:0000:0000:0000:0000:0003");
+        assertThat(r.redact("fe80:0000:0000:0000:0e42:a1ff:fe5e:7710"))
+                .isEqualTo("fe80:0000:0000:0000:0000:0000:0000:0003");
     }
 
     @Test
@@ -47,7 +47,8 @@ class RedactorTest {
 
     @Test
     void guidsDerivedFromTheMacAreReplaced() {
-        assertThat(new Redactor(List.of()).redact("node_guid: 0c42:a103:0065:4b42\nsys_image_guid: 0c42:a103:0065:4b42"))
+        assertThat(new Redactor(List.of())
+                        .redact("node_guid: 0c42:a103:0065:4b42\nsys_image_guid: 0c42:a103:0065:4b42"))
                 .isEqualTo("node_guid: 0200:00ff:fe00:0001\nsys_image_guid: 0200:00ff:fe00:0001");
     }
 
@@ -114,7 +115,9 @@ class RedactorTest {
         String first = r.redact("\tCapabilities: [1c0 v1] Device Serial Number 0c-42-a1-ff-ff-12-34-56\n");
         String second = r.redact("\tCapabilities: [1c0 v1] Device Serial Number 0c-42-a1-ff-ff-12-34-56\n");
 
-        assertThat(first).isEqualTo("\tCapabilities: [1c0 v1] Device Serial Number 00-00-00-00-00-00-00-01\n").isEqualTo(second);
+        assertThat(first)
+                .isEqualTo("\tCapabilities: [1c0 v1] Device Serial Number 00-00-00-00-00-00-00-01\n")
+                .isEqualTo(second);
     }
 
     @Test
@@ -156,7 +159,8 @@ class RedactorTest {
     void bytesThatAreNotAsciiPassThrough() {
         byte[] in = {(byte) 0xff, ' ', '1', '.', '2', '.', '3', '.', '4', ' ', (byte) 0xc3, (byte) 0xa9};
 
-        assertThat(new Redactor(List.of()).redact(in)).containsExactly((byte) 0xff, ' ', '1', '0', '.', '0', '.', '0', '.', '1',
-                ' ', (byte) 0xc3, (byte) 0xa9);
+        assertThat(new Redactor(List.of()).redact(in))
+                .containsExactly(
+                        (byte) 0xff, ' ', '1', '0', '.', '0', '.', '0', '.', '1', ' ', (byte) 0xc3, (byte) 0xa9);
     }
 }

@@ -3,7 +3,6 @@ package io.rocedoctor.collect;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rocedoctor.parse.RealSamples;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -14,7 +13,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -48,12 +46,14 @@ class ShellRedactorTest {
 
     @Test
     void tokensCarryOverFromOneTextToTheNextAndTheLastNewlineIsKeptOrNot() {
-        assertSameRedaction(NAMES, List.of(
-                "inet 192.168.7.21/24 on gpu-node-17\n\tVendor SN : GJ2308161004\n",
-                "",
-                "\n",
-                "GID 192.168.7.21 of gpu-node-17.lab.example, SN GJ2308161004 again: Vendor SN:GJ2308161004",
-                "link/ether 0c:42:a1:5e:77:10 \u00e9\r\n"));
+        assertSameRedaction(
+                NAMES,
+                List.of(
+                        "inet 192.168.7.21/24 on gpu-node-17\n\tVendor SN : GJ2308161004\n",
+                        "",
+                        "\n",
+                        "GID 192.168.7.21 of gpu-node-17.lab.example, SN GJ2308161004 again: Vendor SN:GJ2308161004",
+                        "link/ether 0c:42:a1:5e:77:10 \u00e9\r\n"));
     }
 
     @Test
@@ -85,11 +85,27 @@ class ShellRedactorTest {
     @Provide
     Arbitrary<List<String>> lines() {
         Arbitrary<String> piece = Arbitraries.oneOf(
-                Arbitraries.strings().withChars("0123456789abcdefABCDEFxyz:.-_ \t\r/[]").ofMaxLength(12),
+                Arbitraries.strings()
+                        .withChars("0123456789abcdefABCDEFxyz:.-_ \t\r/[]")
+                        .ofMaxLength(12),
                 Arbitraries.integers().between(0, 300).map(String::valueOf),
-                Arbitraries.of("::", "ffff:", "fe80::", ".", ":", "0c:42:a1:5e:77:", "192.168.", "Vendor SN: ", "Serial Number: ",
-                        "[VU] Vendor specific: ", "Device Serial Number ", "0c-42-a1-ff-ff-12-34-56", "gpu-node-17", "lab.example",
-                        "\u00e9", "\u00ff"));
+                Arbitraries.of(
+                        "::",
+                        "ffff:",
+                        "fe80::",
+                        ".",
+                        ":",
+                        "0c:42:a1:5e:77:",
+                        "192.168.",
+                        "Vendor SN: ",
+                        "Serial Number: ",
+                        "[VU] Vendor specific: ",
+                        "Device Serial Number ",
+                        "0c-42-a1-ff-ff-12-34-56",
+                        "gpu-node-17",
+                        "lab.example",
+                        "\u00e9",
+                        "\u00ff"));
         return piece.list().ofMaxSize(20).map(p -> String.join("", p)).list().ofMaxSize(40);
     }
 
@@ -126,10 +142,17 @@ class ShellRedactorTest {
                 List<String> out = new ArrayList<>();
                 for (String text : texts) {
                     Path in = Files.writeString(work.resolve("in"), text, StandardCharsets.ISO_8859_1);
-                    ProcessBuilder awk = new ProcessBuilder("awk", "-v", "state=" + tokens,
-                            "-v", "final_newline=" + (text.endsWith("\n") ? 1 : 0), "-f", program.toString())
-                            .redirectInput(in.toFile()).redirectError(ProcessBuilder.Redirect.INHERIT);
-                    awk.environment().put("LC_ALL", "C");  // as the script sets it: bytes, not characters
+                    ProcessBuilder awk = new ProcessBuilder(
+                                    "awk",
+                                    "-v",
+                                    "state=" + tokens,
+                                    "-v",
+                                    "final_newline=" + (text.endsWith("\n") ? 1 : 0),
+                                    "-f",
+                                    program.toString())
+                            .redirectInput(in.toFile())
+                            .redirectError(ProcessBuilder.Redirect.INHERIT);
+                    awk.environment().put("LC_ALL", "C"); // as the script sets it: bytes, not characters
                     Process p = awk.start();
                     p.getOutputStream().close();
                     String redacted = latin1(p.getInputStream().readAllBytes());

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rocedoctor.bundle.Source;
 import io.rocedoctor.bundle.SourceKind;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,7 +11,6 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -111,7 +109,8 @@ class SourceRunnerTest {
     @Test
     void aFileThatBlocksIsGivenUpAtTheTimeout() throws IOException, InterruptedException {
         Files.createDirectories(root.resolve("proc"));
-        Process mkfifo = new ProcessBuilder("mkfifo", root.resolve("proc/interrupts").toString()).start();
+        Process mkfifo =
+                new ProcessBuilder("mkfifo", root.resolve("proc/interrupts").toString()).start();
         assertThat(mkfifo.waitFor()).isZero();
         try (SourceRunner r = runner()) {
             SourceRunner.Outcome o = r.take(Source.of(SourceKind.PROC_INTERRUPTS));
@@ -148,7 +147,9 @@ class SourceRunnerTest {
     @Test
     void withoutTheBnxtReDriverNoConfigfsFolderIsMade() throws IOException {
         try (SourceRunner r = runner()) {
-            assertThat(r.take(Source.of(SourceKind.BNXT_RE_CC_ECN_ENABLE, "mlx5_0", "1")).error()).isEqualTo("no such file");
+            assertThat(r.take(Source.of(SourceKind.BNXT_RE_CC_ECN_ENABLE, "mlx5_0", "1"))
+                            .error())
+                    .isEqualTo("no such file");
             assertThat(root.resolve("sys/kernel/config")).doesNotExist();
         }
     }

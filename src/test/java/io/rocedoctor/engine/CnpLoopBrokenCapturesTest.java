@@ -5,12 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.rocedoctor.bundle.Bundle;
 import io.rocedoctor.bundle.BundleReader;
 import io.rocedoctor.facts.FactBuilder;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,7 +26,8 @@ class CnpLoopBrokenCapturesTest {
     @Test
     void bnxtReMarksWithoutCnpsAreNamedByBnxtReCounters() throws Exception {
         // bnxt_re0/1 moves rx_ecn_marked_pkts 18200 -> 19400; tx_cnp_pkts is held at 18200.
-        Finding f = cnpLoopBroken(diagnose("broadcom-bnxt-re-ecn-on-lossy-roce-prio", "tx_cnp_pkts 19400", "tx_cnp_pkts 18200"));
+        Finding f = cnpLoopBroken(
+                diagnose("broadcom-bnxt-re-ecn-on-lossy-roce-prio", "tx_cnp_pkts 19400", "tx_cnp_pkts 18200"));
         assertThat(f.subject()).isEqualTo("ens3f0np0");
         assertThat(values(f)).contains("rx_ecn_marked_pkts +1200", "tx_cnp_pkts +0");
         assertThat(values(f)).noneMatch(v -> v.startsWith("np_") || v.startsWith("rp_"));
@@ -36,8 +35,10 @@ class CnpLoopBrokenCapturesTest {
 
     @Test
     void nearMissBnxtReWithItsCnpsMovingIsNotBroken() throws Exception {
-        assertThat(diagnose("broadcom-bnxt-re-ecn-on-lossy-roce-prio", "tx_cnp_pkts 19400", "tx_cnp_pkts 18201").findings())
-                .extracting(Finding::id).doesNotContain("CNP_LOOP_BROKEN");
+        assertThat(diagnose("broadcom-bnxt-re-ecn-on-lossy-roce-prio", "tx_cnp_pkts 19400", "tx_cnp_pkts 18201")
+                        .findings())
+                .extracting(Finding::id)
+                .doesNotContain("CNP_LOOP_BROKEN");
     }
 
     @Test
@@ -52,8 +53,10 @@ class CnpLoopBrokenCapturesTest {
     @Test
     void irdmaCnpsIgnoredAndNoneHandledAreNamedByIrdmaCounters() throws Exception {
         // irdma0/1: cnpIgnored 0 -> 300 while cnpHandled stays at 20311.
-        Finding f = cnpLoopBroken(diagnose("intel-e810-rx-descriptors-exhausted",
-                "cnpHandled 20923 cnpIgnored 0", "cnpHandled 20311 cnpIgnored 300"));
+        Finding f = cnpLoopBroken(diagnose(
+                "intel-e810-rx-descriptors-exhausted",
+                "cnpHandled 20923 cnpIgnored 0",
+                "cnpHandled 20311 cnpIgnored 300"));
         assertThat(values(f)).contains("cnpIgnored +300", "cnpHandled +0");
     }
 
@@ -64,7 +67,10 @@ class CnpLoopBrokenCapturesTest {
     }
 
     private static Finding cnpLoopBroken(Diagnosis d) {
-        return d.findings().stream().filter(f -> f.id().equals("CNP_LOOP_BROKEN")).findFirst().orElseThrow();
+        return d.findings().stream()
+                .filter(f -> f.id().equals("CNP_LOOP_BROKEN"))
+                .findFirst()
+                .orElseThrow();
     }
 
     private static List<String> values(Finding f) {

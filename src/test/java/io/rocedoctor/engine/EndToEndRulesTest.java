@@ -5,11 +5,9 @@ import static io.rocedoctor.engine.SwitchedHost.ids;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rocedoctor.facts.CnpMarking;
-
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-
 import org.junit.jupiter.api.Test;
 
 /** Layer 10: host port p0 against switch port leaf1/Ethernet8, changed in one value on one side. */
@@ -22,7 +20,9 @@ class EndToEndRulesTest {
         assertThat(d.findings().get(0).scope()).contains(SwitchedHost.LABEL);
         assertThat(d.findings().get(0).actions()).singleElement().satisfies(a -> {
             assertThat(a.action()).isEqualTo("switch-trust-dscp");
-            assertThat(a.parameters()).containsOnlyKeys("switch", "platform", "switch_port", "dscp_map").containsEntry("dscp_map", "RDMA");
+            assertThat(a.parameters())
+                    .containsOnlyKeys("switch", "platform", "switch_port", "dscp_map")
+                    .containsEntry("dscp_map", "RDMA");
         });
     }
 
@@ -36,7 +36,8 @@ class EndToEndRulesTest {
 
     @Test
     void nearMissSwitchTrustingBothAgreesWithEither() {
-        assertThat(ids(SwitchedHost.healthy().with(s -> s.switchTrust = "both"))).isEmpty();
+        assertThat(ids(SwitchedHost.healthy().with(s -> s.switchTrust = "both")))
+                .isEmpty();
     }
 
     @Test
@@ -56,16 +57,19 @@ class EndToEndRulesTest {
     @Test
     void whenOnlyTheSwitchHasTheRocePriorityTheHostChanges() {
         Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> s.hostPfc = List.of(4)));
-        assertThat(d.findings()).filteredOn(f -> f.id().equals("PFC_PRIORITY_MISMATCH")).singleElement()
+        assertThat(d.findings())
+                .filteredOn(f -> f.id().equals("PFC_PRIORITY_MISMATCH"))
+                .singleElement()
                 .satisfies(f -> assertThat(f.actions().get(0).action()).isEqualTo("host-pfc-priority"));
     }
 
     @Test
     void nearMissSameVectorInAnotherOrder() {
         assertThat(ids(SwitchedHost.healthy().with(s -> {
-            s.hostPfc = List.of(4, 3);
-            s.switchPfc = List.of(3, 4);
-        }))).isEmpty();
+                    s.hostPfc = List.of(4, 3);
+                    s.switchPfc = List.of(3, 4);
+                })))
+                .isEmpty();
     }
 
     @Test
@@ -73,13 +77,17 @@ class EndToEndRulesTest {
         Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> s.dscpMap = Map.of(24, 3, 48, 6)));
         Finding f = RuleHarness.only(d, "DSCP_MAP_MISMATCH@p0");
         assertThat(f.confidence()).isEqualTo("confirmed");
-        assertThat(f.actions().get(0).parameters()).containsEntry("dscp", "26").containsEntry("priority", "3")
-                .containsOnlyKeys("switch", "platform", "dscp_map", "dscp", "priority").containsEntry("dscp_map", "RDMA");
+        assertThat(f.actions().get(0).parameters())
+                .containsEntry("dscp", "26")
+                .containsEntry("priority", "3")
+                .containsOnlyKeys("switch", "platform", "dscp_map", "dscp", "priority")
+                .containsEntry("dscp_map", "RDMA");
     }
 
     @Test
     void nearMissRoceDscpOnTheLosslessPriority() {
-        assertThat(ids(SwitchedHost.healthy().with(s -> s.dscpMap = Map.of(26, 3, 48, 6)))).isEmpty();
+        assertThat(ids(SwitchedHost.healthy().with(s -> s.dscpMap = Map.of(26, 3, 48, 6))))
+                .isEmpty();
     }
 
     @Test
@@ -87,13 +95,16 @@ class EndToEndRulesTest {
         Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> s.dscpMap = Map.of(26, 3, 48, 3)));
         assertThat(RuleHarness.ids(d)).containsExactly("DSCP_MAP_MISMATCH@p0");
         assertThat(d.findings().get(0).confidence()).isEqualTo("likely");
-        assertThat(d.findings().get(0).actions().get(0).parameters()).containsEntry("dscp", "48").containsEntry("priority", "6");
+        assertThat(d.findings().get(0).actions().get(0).parameters())
+                .containsEntry("dscp", "48")
+                .containsEntry("priority", "6");
     }
 
     @Test
     void assumedCnpDscpIsSaidInTheEvidence() {
         Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> s.dscpMap = Map.of(26, 3, 48, 3)));
-        assertThat(d.findings().get(0).evidence()).anySatisfy(e -> assertThat(e.note()).contains("assumed"));
+        assertThat(d.findings().get(0).evidence())
+                .anySatisfy(e -> assertThat(e.note()).contains("assumed"));
     }
 
     @Test
@@ -113,23 +124,28 @@ class EndToEndRulesTest {
 
     @Test
     void nearMissCnpDscpReadFromMlxconfigOnAStrictQueue() {
-        // The default DSCP 48 would wait behind data here, but the NIC marks CNPs with 46, which goes to strict queue 6.
+        // The default DSCP 48 would wait behind data here, but the NIC marks CNPs with 46, which goes to strict queue
+        // 6.
         assertThat(ids(SwitchedHost.healthy().with(s -> {
-            s.dscpMap = Map.of(26, 3, 46, 6, 48, 3);
-            s.cnp = new CnpMarking("p0", 46, 6, "mlxconfig -d 0000:3b:00.0 query CNP_DSCP_P1", false);
-        }))).isEmpty();
+                    s.dscpMap = Map.of(26, 3, 46, 6, 48, 3);
+                    s.cnp = new CnpMarking("p0", 46, 6, "mlxconfig -d 0000:3b:00.0 query CNP_DSCP_P1", false);
+                })))
+                .isEmpty();
     }
 
     @Test
     void nearMissCnpOnAHigherQueueThatIsNotStrict() {
-        assertThat(ids(SwitchedHost.healthy().with(s -> s.strictQueues = Set.of()))).isEmpty();
+        assertThat(ids(SwitchedHost.healthy().with(s -> s.strictQueues = Set.of())))
+                .isEmpty();
     }
 
     @Test
     void hostMtuAboveTheSwitchPorts() {
         Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> s.switchMtu = 8999));
         assertThat(RuleHarness.ids(d)).contains("MTU_MISMATCH@p0");
-        assertThat(d.findings()).filteredOn(f -> f.id().equals("MTU_MISMATCH")).singleElement()
+        assertThat(d.findings())
+                .filteredOn(f -> f.id().equals("MTU_MISMATCH"))
+                .singleElement()
                 .satisfies(f -> assertThat(f.actions().get(0).parameters()).containsEntry("mtu", "9000"));
     }
 
@@ -155,16 +171,18 @@ class EndToEndRulesTest {
             s.switchDumped = false;
             s.hostQosSource = dcb;
         }));
-        assertThat(d.findings().get(0).evidence()).anySatisfy(e -> assertThat(e.source()).isEqualTo(dcb))
+        assertThat(d.findings().get(0).evidence())
+                .anySatisfy(e -> assertThat(e.source()).isEqualTo(dcb))
                 .noneSatisfy(e -> assertThat(e.source()).startsWith("mlnx_qos"));
     }
 
     @Test
     void nearMissHostWithoutDcqcnIsNotTunedSoNoTrap() {
         assertThat(ids(SwitchedHost.healthy().with(s -> {
-            s.switchDumped = false;
-            s.hostEcn = false;
-        }))).isEmpty();
+                    s.switchDumped = false;
+                    s.hostEcn = false;
+                })))
+                .isEmpty();
     }
 
     @Test

@@ -6,7 +6,6 @@ import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.fleet.FleetFacts;
 import io.rocedoctor.fleet.HostSummary;
 import io.rocedoctor.fleet.NicVersion;
-
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -14,16 +13,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-
 import org.junit.jupiter.api.Test;
 
 /** The fleet rules over per-host summaries: drift of versions and settings, and outlier hosts. */
 class FleetRulesTest {
     private static final NicVersion CX6 = new NicVersion("MT2892 Family [ConnectX-6 Dx]", "22.39.1002", "mlx5_core");
-    private static final Map<String, String> TUNED = Map.of("trust", "dscp", "pfc", "3", "tos", "106", "mtu", "9000",
-            "hash", "bond xmit_hash_policy layer3+4");
+    private static final Map<String, String> TUNED =
+            Map.of("trust", "dscp", "pfc", "3", "tos", "106", "mtu", "9000", "hash", "bond xmit_hash_policy layer3+4");
 
-    private static HostSummary host(String name, NicVersion nic, Map<String, String> settings, Map<String, Double> rates) {
+    private static HostSummary host(
+            String name, NicVersion nic, Map<String, String> settings, Map<String, Double> rates) {
         return new HostSummary(name, List.of(nic), settings, rates, EnumSet.allOf(SourceKind.class));
     }
 
@@ -37,7 +36,9 @@ class FleetRulesTest {
 
     private static Diagnosis diagnose(List<HostSummary> hosts) {
         try {
-            return RuleHarness.engine().diagnoseFleet(FleetFacts.of(hosts), Profile.builtIn("throughput"), EnumSet.allOf(SourceKind.class));
+            return RuleHarness.engine()
+                    .diagnoseFleet(
+                            FleetFacts.of(hosts), Profile.builtIn("throughput"), EnumSet.allOf(SourceKind.class));
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
@@ -56,14 +57,22 @@ class FleetRulesTest {
         assertThat(RuleHarness.ids(d)).containsExactly("FLEET_FIRMWARE_DRIFT@" + CX6.model());
         Finding f = d.findings().get(0);
         assertThat(f.severity()).isEqualTo("medium");
-        assertThat(f.evidence().get(0).value()).as("the version most hosts run comes first").contains("22.39.1002");
+        assertThat(f.evidence().get(0).value())
+                .as("the version most hosts run comes first")
+                .contains("22.39.1002");
         assertThat(f.evidence().get(1).note()).contains("1 host(s): node-2");
     }
 
     @Test
     void nearMissDifferentModelsOnDifferentFirmwareAreNotDrift() {
         List<HostSummary> hosts = fleet(4);
-        hosts.set(2, host("node-2", new NicVersion("MT27700 Family [ConnectX-4]", "12.28.2006", "mlx5_core"), TUNED, Map.of()));
+        hosts.set(
+                2,
+                host(
+                        "node-2",
+                        new NicVersion("MT27700 Family [ConnectX-4]", "12.28.2006", "mlx5_core"),
+                        TUNED,
+                        Map.of()));
         assertThat(RuleHarness.ids(diagnose(hosts))).isEmpty();
     }
 
@@ -101,7 +110,8 @@ class FleetRulesTest {
         List<HostSummary> hosts = fleet(5);
         hosts.set(3, host("node-3", CX6, TUNED, Map.of("pause", 20_000.0, "discards", 5_000.0)));
         Diagnosis d = diagnose(hosts);
-        assertThat(RuleHarness.ids(d)).containsExactly("FLEET_OUTLIER_HOST@node-3:discards", "FLEET_OUTLIER_HOST@node-3:pause");
+        assertThat(RuleHarness.ids(d))
+                .containsExactly("FLEET_OUTLIER_HOST@node-3:discards", "FLEET_OUTLIER_HOST@node-3:pause");
         assertThat(d.findings()).extracting(Finding::subject).doesNotHaveDuplicates();
     }
 
@@ -115,11 +125,15 @@ class FleetRulesTest {
 
         List<HostSummary> quiet = fleet(5);
         quiet.set(0, host("node-0", CX6, TUNED, Map.of("pause", 9.0)));
-        assertThat(RuleHarness.ids(diagnose(quiet))).as("below the floor of 10/s").isEmpty();
+        assertThat(RuleHarness.ids(diagnose(quiet)))
+                .as("below the floor of 10/s")
+                .isEmpty();
 
         List<HostSummary> two = fleet(2);
         two.set(0, host("node-0", CX6, TUNED, Map.of("pause", 20_000.0)));
-        assertThat(RuleHarness.ids(diagnose(two))).as("two hosts have no meaningful median").isEmpty();
+        assertThat(RuleHarness.ids(diagnose(two)))
+                .as("two hosts have no meaningful median")
+                .isEmpty();
     }
 
     @Test

@@ -10,7 +10,6 @@ import io.rocedoctor.facts.NumaNode;
 import io.rocedoctor.facts.PcieLink;
 import io.rocedoctor.facts.Port;
 import io.rocedoctor.parse.CpuSet;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -33,8 +32,16 @@ public final class HostFacts {
         h.facts.add(nic(0));
         h.facts.add(pcie(16, 16, 16, 16));
         for (int q = 0; q < 4; q++) {
-            h.facts.add(new IrqBinding(140 + q, "mlx5_comp" + q + "@pci:" + NIC + ".0", NIC, NIC + ".0", true,
-                    CpuSet.of(q), 100000, false, CpuSet.of(q)));
+            h.facts.add(new IrqBinding(
+                    140 + q,
+                    "mlx5_comp" + q + "@pci:" + NIC + ".0",
+                    NIC,
+                    NIC + ".0",
+                    true,
+                    CpuSet.of(q),
+                    100000,
+                    false,
+                    CpuSet.of(q)));
         }
         return h;
     }
@@ -45,20 +52,49 @@ public final class HostFacts {
 
     /** A link capable of capGts x capWidth, trained at gts x width. */
     public static PcieLink pcie(double capGts, int capWidth, double gts, int width) {
-        PcieLink.Segment own = new PcieLink.Segment(NIC + ".0", "0000:3a:00.0", capGts, capWidth, gts, width,
-                "Speed " + capGts + "GT/s, Width x" + capWidth, "Speed " + gts + "GT/s, Width x" + width);
-        return new PcieLink(NIC, NIC + ".0", gen(capGts), capWidth, capGts, gen(gts), width, gts,
-                own.downgraded(), NIC + ".0", PcieLink.perLaneGbps(gts) * width, 256, 4096,
-                own.capLine(), own.staLine(), List.of(own));
+        PcieLink.Segment own = new PcieLink.Segment(
+                NIC + ".0",
+                "0000:3a:00.0",
+                capGts,
+                capWidth,
+                gts,
+                width,
+                "Speed " + capGts + "GT/s, Width x" + capWidth,
+                "Speed " + gts + "GT/s, Width x" + width);
+        return new PcieLink(
+                NIC,
+                NIC + ".0",
+                gen(capGts),
+                capWidth,
+                capGts,
+                gen(gts),
+                width,
+                gts,
+                own.downgraded(),
+                NIC + ".0",
+                PcieLink.perLaneGbps(gts) * width,
+                256,
+                4096,
+                own.capLine(),
+                own.staLine(),
+                List.of(own));
     }
 
     public HostFacts bond(String policy, double busiestShare, Double load) {
         facts.add(new Bond("bond0", "802.3ad", policy, List.of("p0", "p1")));
-        facts.add(new MultipathGroup("bond0", "bond", List.of("p0", "p1"), "bond xmit_hash_policy " + policy,
-                policy.contains("3+4")));
+        facts.add(new MultipathGroup(
+                "bond0", "bond", List.of("p0", "p1"), "bond xmit_hash_policy " + policy, policy.contains("3+4")));
         if (load != null || busiestShare > 0) {
-            facts.add(new GroupTraffic("bond0", "tx", Map.of("p0", busiestShare, "p1", 1 - busiestShare),
-                    Map.of(), "p0", busiestShare, load, false, Map.of("p0", "ethtool -S p0", "p1", "ethtool -S p1")));
+            facts.add(new GroupTraffic(
+                    "bond0",
+                    "tx",
+                    Map.of("p0", busiestShare, "p1", 1 - busiestShare),
+                    Map.of(),
+                    "p0",
+                    busiestShare,
+                    load,
+                    false,
+                    Map.of("p0", "ethtool -S p0", "p1", "ethtool -S p1")));
         }
         return this;
     }
@@ -72,8 +108,16 @@ public final class HostFacts {
     public HostFacts pinIrqsTo(int... cpus) {
         facts.removeIf(IrqBinding.class::isInstance);
         for (int q = 0; q < cpus.length; q++) {
-            facts.add(new IrqBinding(140 + q, "mlx5_comp" + q + "@pci:" + NIC + ".0", NIC, NIC + ".0", true,
-                    CpuSet.of(cpus[q]), 100000, false, CpuSet.of(cpus[q])));
+            facts.add(new IrqBinding(
+                    140 + q,
+                    "mlx5_comp" + q + "@pci:" + NIC + ".0",
+                    NIC,
+                    NIC + ".0",
+                    true,
+                    CpuSet.of(cpus[q]),
+                    100000,
+                    false,
+                    CpuSet.of(cpus[q])));
         }
         return this;
     }

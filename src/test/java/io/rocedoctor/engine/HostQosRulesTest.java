@@ -6,43 +6,58 @@ import io.rocedoctor.facts.EcnState;
 import io.rocedoctor.facts.LinkPause;
 import io.rocedoctor.facts.LosslessBuffer;
 import io.rocedoctor.facts.PortQos;
-
 import java.util.List;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
 
 class HostQosRulesTest {
 
     @Test
     void rocePriorityWithoutPfcAndWithoutEcnIsLossyRoce() {
-        Diagnosis d = QosHost.healthy().replace(PortQos.class, QosHost.qos("pcp", List.of(4)))
-                .without(LosslessBuffer.class).replace(EcnState.class, QosHost.ecn(3, false, false)).diagnose();
+        Diagnosis d = QosHost.healthy()
+                .replace(PortQos.class, QosHost.qos("pcp", List.of(4)))
+                .without(LosslessBuffer.class)
+                .replace(EcnState.class, QosHost.ecn(3, false, false))
+                .diagnose();
         assertThat(RuleHarness.ids(d)).containsExactly("ECN_DISABLED_ON_ROCE_PRIO@p0", "PFC_NOT_ON_ROCE_PRIO@p0");
-        Finding f = d.findings().stream().filter(x -> x.id().equals("PFC_NOT_ON_ROCE_PRIO")).findFirst().orElseThrow();
+        Finding f = d.findings().stream()
+                .filter(x -> x.id().equals("PFC_NOT_ON_ROCE_PRIO"))
+                .findFirst()
+                .orElseThrow();
         assertThat(f.severity()).isEqualTo("critical");
-        assertThat(f.actions()).containsExactly(
-                new ActionProposal("host-pfc-priority", Map.of("device", "p0", "priorities", "3,4", "current", "4")),
-                new ActionProposal("host-trust-dscp", Map.of("device", "p0", "current", "pcp")));
+        assertThat(f.actions())
+                .containsExactly(
+                        new ActionProposal(
+                                "host-pfc-priority", Map.of("device", "p0", "priorities", "3,4", "current", "4")),
+                        new ActionProposal("host-trust-dscp", Map.of("device", "p0", "current", "pcp")));
     }
 
     @Test
     void nearMissLossyRocePriorityWithEcnOnIsResilientRoceNotAFinding() {
-        assertThat(QosHost.healthy().replace(PortQos.class, QosHost.qos("dscp", List.of(4))).without(LosslessBuffer.class)
-                .ids()).isEmpty();
+        assertThat(QosHost.healthy()
+                        .replace(PortQos.class, QosHost.qos("dscp", List.of(4)))
+                        .without(LosslessBuffer.class)
+                        .ids())
+                .isEmpty();
     }
 
     @Test
     void threeLosslessPrioritiesAreTooMany() {
-        Diagnosis d = QosHost.healthy().replace(PortQos.class, QosHost.qos("dscp", List.of(3, 4, 5))).diagnose();
+        Diagnosis d = QosHost.healthy()
+                .replace(PortQos.class, QosHost.qos("dscp", List.of(3, 4, 5)))
+                .diagnose();
         assertThat(RuleHarness.ids(d)).containsExactly("PFC_TOO_MANY_PRIOS@p0");
         assertThat(d.findings().get(0).actions())
-                .containsExactly(new ActionProposal("host-pfc-priority", Map.of("device", "p0", "priorities", "3", "current", "3,4,5")));
+                .containsExactly(new ActionProposal(
+                        "host-pfc-priority", Map.of("device", "p0", "priorities", "3", "current", "3,4,5")));
     }
 
     @Test
     void nearMissTwoLosslessPrioritiesAreAllowed() {
-        assertThat(QosHost.healthy().replace(PortQos.class, QosHost.qos("dscp", List.of(3, 4))).ids()).isEmpty();
+        assertThat(QosHost.healthy()
+                        .replace(PortQos.class, QosHost.qos("dscp", List.of(3, 4)))
+                        .ids())
+                .isEmpty();
     }
 
     @Test
@@ -52,23 +67,30 @@ class HostQosRulesTest {
         assertThat(f.severity()).isEqualTo("critical");
         assertThat(f.confidence()).isEqualTo("confirmed");
         assertThat(f.evidence()).anySatisfy(e -> assertThat(e.note()).contains("62.0% of the interval"));
-        assertThat(f.actions()).containsExactly(new ActionProposal("pause-source-investigate", Map.of("device", "p0", "priority", "3")));
+        assertThat(f.actions())
+                .containsExactly(
+                        new ActionProposal("pause-source-investigate", Map.of("device", "p0", "priority", "3")));
     }
 
     @Test
     void nearMissAnIncastReceiverPausedASixthOfTheTimeIsNoStorm() {
-        assertThat(QosHost.healthy().with(QosHost.pause(3, "rx", 9000, 0.17)).ids()).isEmpty();
+        assertThat(QosHost.healthy().with(QosHost.pause(3, "rx", 9000, 0.17)).ids())
+                .isEmpty();
     }
 
     @Test
     void withoutDurationCountersTheFramesBoundTheTimePausedAtLineRate() {
         // One frame holds 100G at most 65535 x 512 bit times = 335.5 us: 1500 frames/s hold at most 50.3%.
-        Diagnosis d = QosHost.healthy().with(QosHost.pause(3, "rx", 15000, null)).diagnose();
+        Diagnosis d =
+                QosHost.healthy().with(QosHost.pause(3, "rx", 15000, null)).diagnose();
         Finding f = RuleHarness.only(d, "PAUSE_STORM@p0");
         assertThat(f.confidence()).isEqualTo("likely");
-        assertThat(f.evidence()).anySatisfy(e -> assertThat(e.note()).contains("at most 50.3% of the interval (1500 pause frames per second at 100 Gb/s"));
+        assertThat(f.evidence())
+                .anySatisfy(e -> assertThat(e.note())
+                        .contains("at most 50.3% of the interval (1500 pause frames per second at 100 Gb/s"));
         // 1400 frames/s: at most 47.0%.
-        assertThat(QosHost.healthy().with(QosHost.pause(3, "rx", 14000, null)).ids()).isEmpty();
+        assertThat(QosHost.healthy().with(QosHost.pause(3, "rx", 14000, null)).ids())
+                .isEmpty();
     }
 
     @Test
@@ -85,15 +107,20 @@ class HostQosRulesTest {
         Finding f = RuleHarness.only(d, "HOST_ORIGINATED_PAUSE@p0");
         assertThat(f.severity()).isEqualTo("high");
         assertThat(f.confidence()).isEqualTo("confirmed");
-        assertThat(f.evidence()).anySatisfy(e -> assertThat(e.note()).contains("the peer held off 2.0% of the interval"));
-        assertThat(f.actions()).containsExactly(new ActionProposal("pause-source-investigate", Map.of("device", "p0", "priority", "3")));
+        assertThat(f.evidence())
+                .anySatisfy(e -> assertThat(e.note()).contains("the peer held off 2.0% of the interval"));
+        assertThat(f.actions())
+                .containsExactly(
+                        new ActionProposal("pause-source-investigate", Map.of("device", "p0", "priority", "3")));
     }
 
     @Test
     void nearMissAFewPauseFramesASecondAreNotHostOriginated() {
         // 10 frames/s without a duration counter hold 100G at most 0.34% of the time; measured 0.5% is under 1% too.
-        assertThat(QosHost.healthy().with(QosHost.pause(3, "tx", 100, null)).ids()).isEmpty();
-        assertThat(QosHost.healthy().with(QosHost.pause(3, "tx", 5000, 0.005)).ids()).isEmpty();
+        assertThat(QosHost.healthy().with(QosHost.pause(3, "tx", 100, null)).ids())
+                .isEmpty();
+        assertThat(QosHost.healthy().with(QosHost.pause(3, "tx", 5000, 0.005)).ids())
+                .isEmpty();
     }
 
     @Test
@@ -105,7 +132,8 @@ class HostQosRulesTest {
 
     @Test
     void oneSampleHostPauseSinceBootIsNotEvaluated() {
-        Diagnosis d = QosHost.healthy().with(QosHost.pauseSinceBoot(3, "tx", 120000)).diagnose();
+        Diagnosis d =
+                QosHost.healthy().with(QosHost.pauseSinceBoot(3, "tx", 120000)).diagnose();
         assertThat(RuleHarness.ids(d)).isEmpty();
         assertThat(d.notEvaluated()).anySatisfy(n -> {
             assertThat(n.rule()).isEqualTo("HOST_ORIGINATED_PAUSE");
@@ -115,7 +143,9 @@ class HostQosRulesTest {
 
     @Test
     void linkPauseOnAPortThatRunsPfcIsGlobalPauseWithPfc() {
-        Diagnosis d = QosHost.healthy().with(new LinkPause("p0", HostFacts.NIC, true, true, null, null, "ethtool -a p0")).diagnose();
+        Diagnosis d = QosHost.healthy()
+                .with(new LinkPause("p0", HostFacts.NIC, true, true, null, null, "ethtool -a p0"))
+                .diagnose();
         Finding f = RuleHarness.only(d, "GLOBAL_PAUSE_WITH_PFC@p0");
         assertThat(f.severity()).isEqualTo("high");
         assertThat(f.actions()).containsExactly(new ActionProposal("host-link-pause-off", Map.of("device", "p0")));
@@ -123,15 +153,21 @@ class HostQosRulesTest {
 
     @Test
     void nearMissLinkPauseOffOrAPortWithoutPfc() {
-        assertThat(QosHost.healthy().with(new LinkPause("p0", HostFacts.NIC, false, false, null, null, "ethtool -a p0")).ids()).isEmpty();
-        assertThat(QosHost.healthy().replace(PortQos.class, QosHost.qos("dscp", List.of()))
-                .with(new LinkPause("p0", HostFacts.NIC, true, true, null, null, "ethtool -a p0")).ids())
+        assertThat(QosHost.healthy()
+                        .with(new LinkPause("p0", HostFacts.NIC, false, false, null, null, "ethtool -a p0"))
+                        .ids())
+                .isEmpty();
+        assertThat(QosHost.healthy()
+                        .replace(PortQos.class, QosHost.qos("dscp", List.of()))
+                        .with(new LinkPause("p0", HostFacts.NIC, true, true, null, null, "ethtool -a p0"))
+                        .ids())
                 .doesNotContain("GLOBAL_PAUSE_WITH_PFC@p0");
     }
 
     @Test
     void losslessPriorityInAnEmptyBufferIsMisconfigured() {
-        Diagnosis d = QosHost.healthy().replace(LosslessBuffer.class, new LosslessBuffer("p0", HostFacts.NIC, 3, 2, 0L, List.of()))
+        Diagnosis d = QosHost.healthy()
+                .replace(LosslessBuffer.class, new LosslessBuffer("p0", HostFacts.NIC, 3, 2, 0L, List.of()))
                 .diagnose();
         assertThat(RuleHarness.ids(d)).containsExactly("LOSSLESS_BUFFER_MISCONFIGURED@p0");
         assertThat(d.findings().get(0).actions())
@@ -140,13 +176,19 @@ class HostQosRulesTest {
 
     @Test
     void losslessPrioritySharingItsBufferWithLossyOnesIsMisconfigured() {
-        assertThat(QosHost.healthy().replace(LosslessBuffer.class, new LosslessBuffer("p0", HostFacts.NIC, 3, 0, 130944L, List.of(0, 1)))
-                .ids()).containsExactly("LOSSLESS_BUFFER_MISCONFIGURED@p0");
+        assertThat(QosHost.healthy()
+                        .replace(
+                                LosslessBuffer.class,
+                                new LosslessBuffer("p0", HostFacts.NIC, 3, 0, 130944L, List.of(0, 1)))
+                        .ids())
+                .containsExactly("LOSSLESS_BUFFER_MISCONFIGURED@p0");
     }
 
     @Test
     void nearMissLosslessPriorityAloneInASizedBufferIsFine() {
-        assertThat(QosHost.healthy().replace(LosslessBuffer.class, new LosslessBuffer("p0", HostFacts.NIC, 3, 1, 1L, List.of()))
-                .ids()).isEmpty();
+        assertThat(QosHost.healthy()
+                        .replace(LosslessBuffer.class, new LosslessBuffer("p0", HostFacts.NIC, 3, 1, 1L, List.of()))
+                        .ids())
+                .isEmpty();
     }
 }

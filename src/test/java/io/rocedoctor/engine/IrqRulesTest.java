@@ -7,16 +7,15 @@ import io.rocedoctor.facts.InterruptLoad;
 import io.rocedoctor.facts.IrqBalance;
 import io.rocedoctor.facts.Nic;
 import io.rocedoctor.parse.CpuSet;
-
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 
 class IrqRulesTest {
 
     @Test
     void healthyHostHasNoFinding() {
-        assertThat(RuleHarness.ids(RuleHarness.diagnose(HostFacts.healthy().facts))).isEmpty();
+        assertThat(RuleHarness.ids(RuleHarness.diagnose(HostFacts.healthy().facts)))
+                .isEmpty();
     }
 
     @Test
@@ -27,7 +26,9 @@ class IrqRulesTest {
         assertThat(f.severity()).isEqualTo("critical"); // 100% of the interrupts land off-node
         assertThat(f.evidence()).anySatisfy(e -> assertThat(e.source()).isEqualTo("/proc/irq/140/smp_affinity_list"));
         assertThat(f.actions()).extracting(ActionProposal::action).containsExactly("irq-affinity-local-numa");
-        assertThat(f.actions().get(0).parameters()).containsEntry("cpus", "32-63").containsEntry("irqs", "140,141,142,143");
+        assertThat(f.actions().get(0).parameters())
+                .containsEntry("cpus", "32-63")
+                .containsEntry("irqs", "140,141,142,143");
     }
 
     @Test
@@ -47,12 +48,22 @@ class IrqRulesTest {
     @Test
     void unknownNumaNodeIsNotJudgedAsCrossNuma() {
         HostFacts h = HostFacts.healthy().replace(Nic.class, HostFacts.nic(-1));
-        assertThat(RuleHarness.ids(RuleHarness.diagnose(h.facts))).containsExactly("NUMA_NODE_UNKNOWN@" + HostFacts.NIC);
+        assertThat(RuleHarness.ids(RuleHarness.diagnose(h.facts)))
+                .containsExactly("NUMA_NODE_UNKNOWN@" + HostFacts.NIC);
     }
 
     private static InterruptLoad load(int lines, double busiestShare, boolean pinned) {
-        return new InterruptLoad(HostFacts.NIC, "p0", lines, 1_000_000, 0, busiestShare, List.of(140, 141),
-                CpuSet.of(HostFacts.range(0, 31)), pinned, false);
+        return new InterruptLoad(
+                HostFacts.NIC,
+                "p0",
+                lines,
+                1_000_000,
+                0,
+                busiestShare,
+                List.of(140, 141),
+                CpuSet.of(HostFacts.range(0, 31)),
+                pinned,
+                false);
     }
 
     @Test
@@ -62,8 +73,11 @@ class IrqRulesTest {
         Diagnosis d = RuleHarness.diagnose(h.facts);
         assertThat(RuleHarness.ids(d)).containsExactly("IRQ_CONCENTRATED@" + HostFacts.NIC);
         assertThat(d.findings().get(0).actions().get(0).parameters())
-                .containsOnly(java.util.Map.entry("nic", HostFacts.NIC), java.util.Map.entry("device", "p0"),
-                        java.util.Map.entry("irqs", "140,141"), java.util.Map.entry("cpus", "0-31"));
+                .containsOnly(
+                        java.util.Map.entry("nic", HostFacts.NIC),
+                        java.util.Map.entry("device", "p0"),
+                        java.util.Map.entry("irqs", "140,141"),
+                        java.util.Map.entry("cpus", "0-31"));
     }
 
     @Test
@@ -99,10 +113,17 @@ class IrqRulesTest {
         HostFacts h = HostFacts.healthy().replace(Nic.class, HostFacts.nic(1));
         h.facts.add(new IrqBalance("active", true));
         Diagnosis d = RuleHarness.diagnose(h.facts);
-        assertThat(RuleHarness.ids(d)).containsExactly("IRQBALANCE_ACTIVE@irqbalance", "IRQ_CROSS_NUMA@" + HostFacts.NIC);
+        assertThat(RuleHarness.ids(d))
+                .containsExactly("IRQBALANCE_ACTIVE@irqbalance", "IRQ_CROSS_NUMA@" + HostFacts.NIC);
         // The IRQs the cross-NUMA fix moves: all four sit on node 0's CPUs while the NIC is on node 1.
-        assertThat(d.findings().stream().filter(f -> f.id().equals("IRQBALANCE_ACTIVE")).findFirst().orElseThrow().actions()).singleElement()
-                .satisfies(a -> assertThat(a.parameters()).containsExactly(java.util.Map.entry("irqs", "140,141,142,143")));
+        assertThat(d.findings().stream()
+                        .filter(f -> f.id().equals("IRQBALANCE_ACTIVE"))
+                        .findFirst()
+                        .orElseThrow()
+                        .actions())
+                .singleElement()
+                .satisfies(a ->
+                        assertThat(a.parameters()).containsExactly(java.util.Map.entry("irqs", "140,141,142,143")));
     }
 
     @Test
@@ -127,7 +148,8 @@ class IrqRulesTest {
         h.facts.add(new BusyPolling(0L, 0L));
         Diagnosis d = RuleHarness.diagnose(h.facts, "latency");
         assertThat(RuleHarness.ids(d)).containsExactly("BUSY_POLL_OFF@net.core.busy_poll");
-        assertThat(d.findings().get(0).actions()).extracting(a -> a.parameters().get("key"))
+        assertThat(d.findings().get(0).actions())
+                .extracting(a -> a.parameters().get("key"))
                 .containsExactly("net.core.busy_poll", "net.core.busy_read");
     }
 

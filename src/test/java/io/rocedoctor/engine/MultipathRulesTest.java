@@ -6,10 +6,8 @@ import io.rocedoctor.facts.Bond;
 import io.rocedoctor.facts.GroupTraffic;
 import io.rocedoctor.facts.MultipathGroup;
 import io.rocedoctor.facts.Port;
-
 import java.util.List;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
 
 class MultipathRulesTest {
@@ -27,7 +25,8 @@ class MultipathRulesTest {
     @Test
     void nearMissBusiestShareJustBelowThresholdDoesNotFireOnSkew() {
         // 79% on one member, group loaded: the spread is judged and found acceptable.
-        assertThat(RuleHarness.ids(RuleHarness.diagnose(HostFacts.healthy().bond("layer2+3", 0.79, 0.55).facts))).isEmpty();
+        assertThat(RuleHarness.ids(RuleHarness.diagnose(HostFacts.healthy().bond("layer2+3", 0.79, 0.55).facts)))
+                .isEmpty();
     }
 
     @Test
@@ -39,12 +38,14 @@ class MultipathRulesTest {
 
     @Test
     void nearMissLayer34HashIsNotAHashingProblemEvenWhenSkewed() {
-        assertThat(RuleHarness.ids(RuleHarness.diagnose(HostFacts.healthy().bond("layer3+4", 0.95, 0.55).facts))).isEmpty();
+        assertThat(RuleHarness.ids(RuleHarness.diagnose(HostFacts.healthy().bond("layer3+4", 0.95, 0.55).facts)))
+                .isEmpty();
     }
 
     @Test
     void nearMissSkewOnAnAlmostIdleGroupProvesNothing() {
-        assertThat(RuleHarness.ids(RuleHarness.diagnose(HostFacts.healthy().bond("layer3+4", 0.95, 0.05).facts))).isEmpty();
+        assertThat(RuleHarness.ids(RuleHarness.diagnose(HostFacts.healthy().bond("layer3+4", 0.95, 0.05).facts)))
+                .isEmpty();
     }
 
     /** An active-backup bond over p0 and p1: all traffic on the active member, as the mode intends. */
@@ -52,7 +53,16 @@ class MultipathRulesTest {
         HostFacts h = HostFacts.healthy();
         h.facts.add(new Bond("bond0", "active-backup", null, List.of("p0", "p1")));
         h.facts.add(new MultipathGroup("bond0", "bond", List.of("p0", "p1"), "bond mode active-backup", null));
-        h.facts.add(new GroupTraffic("bond0", "tx", Map.of("p0", 1.0, "p1", 0.0), Map.of(), "p0", 1.0, 0.4, false, Map.of("p0", "ethtool -S p0", "p1", "ethtool -S p1")));
+        h.facts.add(new GroupTraffic(
+                "bond0",
+                "tx",
+                Map.of("p0", 1.0, "p1", 0.0),
+                Map.of(),
+                "p0",
+                1.0,
+                0.4,
+                false,
+                Map.of("p0", "ethtool -S p0", "p1", "ethtool -S p1")));
         h.facts.removeIf(Port.class::isInstance);
         h.facts.add(new Port("p0", HostFacts.NIC, HostFacts.NIC + ".0", 100000, 9000, 0, "bond0"));
         return h;
@@ -79,19 +89,44 @@ class MultipathRulesTest {
     void roceLagOverALayer23BondIsConcentratedAndFixedOnTheBond() {
         HostFacts h = HostFacts.healthy();
         h.facts.add(new Bond("bond0", "802.3ad", "layer2+3", List.of("p0", "p1")));
-        h.facts.add(new MultipathGroup("bond0", "roce-lag", List.of("p0", "p1"),
-                "RoCE LAG mlx5_bond_0 over bond xmit_hash_policy layer2+3", false));
-        h.facts.add(new GroupTraffic("bond0", "tx", Map.of("p0", 0.95, "p1", 0.05), Map.of(), "p0", 0.95, 0.5, false, Map.of("p0", "ethtool -S p0", "p1", "ethtool -S p1")));
+        h.facts.add(new MultipathGroup(
+                "bond0",
+                "roce-lag",
+                List.of("p0", "p1"),
+                "RoCE LAG mlx5_bond_0 over bond xmit_hash_policy layer2+3",
+                false));
+        h.facts.add(new GroupTraffic(
+                "bond0",
+                "tx",
+                Map.of("p0", 0.95, "p1", 0.05),
+                Map.of(),
+                "p0",
+                0.95,
+                0.5,
+                false,
+                Map.of("p0", "ethtool -S p0", "p1", "ethtool -S p1")));
         Diagnosis d = RuleHarness.diagnose(h.facts);
         assertThat(RuleHarness.ids(d)).containsExactly(ID);
-        assertThat(d.findings().get(0).actions().get(0).parameters()).containsEntry("bond", "bond0").containsEntry("current", "layer2+3");
+        assertThat(d.findings().get(0).actions().get(0).parameters())
+                .containsEntry("bond", "bond0")
+                .containsEntry("current", "layer2+3");
     }
 
     @Test
     void nearMissAFabricGroupHasNoHashToBlame() {
         HostFacts h = HostFacts.healthy();
-        h.facts.add(new MultipathGroup("fabric:p0+p1", "fabric", List.of("p0", "p1"), "independent RDMA devices", null));
-        h.facts.add(new GroupTraffic("fabric:p0+p1", "tx", Map.of("p0", 0.95, "p1", 0.05), Map.of(), "p0", 0.95, 0.5, false, Map.of("p0", "ethtool -S p0", "p1", "ethtool -S p1")));
+        h.facts.add(
+                new MultipathGroup("fabric:p0+p1", "fabric", List.of("p0", "p1"), "independent RDMA devices", null));
+        h.facts.add(new GroupTraffic(
+                "fabric:p0+p1",
+                "tx",
+                Map.of("p0", 0.95, "p1", 0.05),
+                Map.of(),
+                "p0",
+                0.95,
+                0.5,
+                false,
+                Map.of("p0", "ethtool -S p0", "p1", "ethtool -S p1")));
         assertThat(RuleHarness.ids(RuleHarness.diagnose(h.facts))).isEmpty();
     }
 }

@@ -16,22 +16,25 @@ class PcieRulesTest {
         HostFacts h = HostFacts.healthy().replace(PcieLink.class, HostFacts.pcie(8, 8, 8, 8));
         Diagnosis d = RuleHarness.diagnose(h.facts);
         assertThat(RuleHarness.ids(d)).containsExactly("PCIE_CEILING_BELOW_PORTS@" + HostFacts.NIC);
-        assertThat(d.findings().get(0).evidence()).anySatisfy(e -> assertThat(e.value()).contains("63.0 Gb/s usable"));
+        assertThat(d.findings().get(0).evidence())
+                .anySatisfy(e -> assertThat(e.value()).contains("63.0 Gb/s usable"));
     }
 
     @Test
     void nearMissGen4x8CarriesOneHundredGigAlone() {
         // Gen4 x8: 126 Gb/s usable, 107 after overhead: enough for one 100G port, not for two.
-        HostFacts h = HostFacts.healthy().replace(PcieLink.class, HostFacts.pcie(16, 8, 16, 8))
-                .replace(Nic.class, new Nic(HostFacts.NIC, "m", "mlx5_core", "1", 0, java.util.List.of("p0", "p1"), 100));
+        HostFacts h = HostFacts.healthy()
+                .replace(PcieLink.class, HostFacts.pcie(16, 8, 16, 8))
+                .replace(
+                        Nic.class,
+                        new Nic(HostFacts.NIC, "m", "mlx5_core", "1", 0, java.util.List.of("p0", "p1"), 100));
         assertThat(RuleHarness.ids(RuleHarness.diagnose(h.facts))).isEmpty();
     }
 
     @Test
     void linkTrainedBelowItsCapabilityIsDowngraded() {
         HostFacts h = HostFacts.healthy().replace(PcieLink.class, HostFacts.pcie(16, 16, 16, 8));
-        assertThat(RuleHarness.ids(RuleHarness.diagnose(h.facts)))
-                .contains("PCIE_LINK_DOWNGRADED@" + HostFacts.NIC);
+        assertThat(RuleHarness.ids(RuleHarness.diagnose(h.facts))).contains("PCIE_LINK_DOWNGRADED@" + HostFacts.NIC);
     }
 
     @Test
@@ -43,27 +46,45 @@ class PcieRulesTest {
     @Test
     void aDowngradedLinkAboveTheNicIsReportedByItsTwoEnds() {
         PcieLink own = HostFacts.pcie(16, 16, 16, 16);
-        PcieLink.Segment uplink = new PcieLink.Segment("0000:39:00.0", "0000:38:00.0", 32, 16, 16, 16,
-                "Speed 32GT/s, Width x16", "Speed 16GT/s, Width x16");
-        PcieLink behindSwitch = new PcieLink(own.nic(), own.address(), own.capGeneration(), own.capWidth(), own.capGts(),
-                own.generation(), own.width(), own.gts(), true, own.limitingAddress(), own.usableGbps(), own.maxPayload(),
-                own.maxReadReq(), own.capLine(), own.staLine(), java.util.List.of(own.path().get(0), uplink));
+        PcieLink.Segment uplink = new PcieLink.Segment(
+                "0000:39:00.0", "0000:38:00.0", 32, 16, 16, 16, "Speed 32GT/s, Width x16", "Speed 16GT/s, Width x16");
+        PcieLink behindSwitch = new PcieLink(
+                own.nic(),
+                own.address(),
+                own.capGeneration(),
+                own.capWidth(),
+                own.capGts(),
+                own.generation(),
+                own.width(),
+                own.gts(),
+                true,
+                own.limitingAddress(),
+                own.usableGbps(),
+                own.maxPayload(),
+                own.maxReadReq(),
+                own.capLine(),
+                own.staLine(),
+                java.util.List.of(own.path().get(0), uplink));
         Diagnosis d = RuleHarness.diagnose(HostFacts.healthy().replace(PcieLink.class, behindSwitch).facts);
         Finding f = RuleHarness.only(d, "PCIE_LINK_DOWNGRADED@" + HostFacts.NIC);
-        assertThat(f.evidence()).extracting(e -> e.value() + " | " + e.note()).containsExactly(
-                "Speed 32GT/s, Width x16 | LnkCap of the link 0000:39:00.0 - 0000:38:00.0 above the NIC: what both ends can do",
-                "Speed 16GT/s, Width x16 | LnkSta of the link 0000:39:00.0 - 0000:38:00.0 above the NIC: what it trained to");
+        assertThat(f.evidence())
+                .extracting(e -> e.value() + " | " + e.note())
+                .containsExactly(
+                        "Speed 32GT/s, Width x16 | LnkCap of the link 0000:39:00.0 - 0000:38:00.0 above the NIC: what both ends can do",
+                        "Speed 16GT/s, Width x16 | LnkSta of the link 0000:39:00.0 - 0000:38:00.0 above the NIC: what it trained to");
     }
 
     @Test
     void numaNodeMinusOneOnTwoNodeHostFires() {
         HostFacts h = HostFacts.healthy().replace(Nic.class, HostFacts.nic(-1));
-        assertThat(RuleHarness.ids(RuleHarness.diagnose(h.facts))).containsExactly("NUMA_NODE_UNKNOWN@" + HostFacts.NIC);
+        assertThat(RuleHarness.ids(RuleHarness.diagnose(h.facts)))
+                .containsExactly("NUMA_NODE_UNKNOWN@" + HostFacts.NIC);
     }
 
     @Test
     void nearMissNumaNodeMinusOneOnSingleNodeHostIsHarmless() {
-        HostFacts h = HostFacts.healthy().replace(Nic.class, HostFacts.nic(-1))
+        HostFacts h = HostFacts.healthy()
+                .replace(Nic.class, HostFacts.nic(-1))
                 .replace(Host.class, new Host("test-host", 32, 1, 2, 10.0));
         assertThat(RuleHarness.ids(RuleHarness.diagnose(h.facts))).isEmpty();
     }
@@ -71,8 +92,23 @@ class PcieRulesTest {
     /** The healthy Gen4 x16 link with another MaxReadReq. */
     private static PcieLink maxReadReq(int bytes) {
         PcieLink l = HostFacts.pcie(16, 16, 16, 16);
-        return new PcieLink(l.nic(), l.address(), l.capGeneration(), l.capWidth(), l.capGts(), l.generation(), l.width(),
-                l.gts(), l.downgraded(), l.limitingAddress(), l.usableGbps(), l.maxPayload(), bytes, l.capLine(), l.staLine(), l.path());
+        return new PcieLink(
+                l.nic(),
+                l.address(),
+                l.capGeneration(),
+                l.capWidth(),
+                l.capGts(),
+                l.generation(),
+                l.width(),
+                l.gts(),
+                l.downgraded(),
+                l.limitingAddress(),
+                l.usableGbps(),
+                l.maxPayload(),
+                bytes,
+                l.capLine(),
+                l.staLine(),
+                l.path());
     }
 
     @Test
@@ -81,17 +117,21 @@ class PcieRulesTest {
         Diagnosis d = RuleHarness.diagnose(h.facts);
         Finding f = RuleHarness.only(d, "PCIE_MAXREADREQ_SMALL@" + HostFacts.NIC);
         assertThat(f.severity()).isEqualTo("low");
-        assertThat(f.evidence()).anySatisfy(e -> assertThat(e.value()).isEqualTo("MaxPayload 256 bytes, MaxReadReq 512 bytes"));
+        assertThat(f.evidence())
+                .anySatisfy(e -> assertThat(e.value()).isEqualTo("MaxPayload 256 bytes, MaxReadReq 512 bytes"));
         assertThat(f.actions()).singleElement().satisfies(a -> {
             assertThat(a.action()).isEqualTo("pcie-maxreadreq-4096");
-            assertThat(a.parameters()).containsExactlyInAnyOrderEntriesOf(java.util.Map.of("nic", HostFacts.NIC, "current", "512"));
+            assertThat(a.parameters())
+                    .containsExactlyInAnyOrderEntriesOf(java.util.Map.of("nic", HostFacts.NIC, "current", "512"));
         });
     }
 
     @Test
     void nearMissMaxReadReq512OnA50gNic() {
-        HostFacts h = HostFacts.healthy().replace(PcieLink.class, maxReadReq(512))
-                .replace(Nic.class, new Nic(HostFacts.NIC, "m", "mlx5_core", "1", 0, java.util.List.of("p0", "p1"), 50));
+        HostFacts h = HostFacts.healthy()
+                .replace(PcieLink.class, maxReadReq(512))
+                .replace(
+                        Nic.class, new Nic(HostFacts.NIC, "m", "mlx5_core", "1", 0, java.util.List.of("p0", "p1"), 50));
         assertThat(RuleHarness.ids(RuleHarness.diagnose(h.facts))).isEmpty();
     }
 
@@ -110,7 +150,12 @@ class PcieRulesTest {
                 slow.add(cpu);
             }
         }
-        return new CpuFrequency(HostFacts.NIC, java.util.List.of("p0", "p1"), nicLocal, CpuSet.of(all), CpuSet.of(slow),
+        return new CpuFrequency(
+                HostFacts.NIC,
+                java.util.List.of("p0", "p1"),
+                nicLocal,
+                CpuSet.of(all),
+                CpuSet.of(slow),
                 slow.isEmpty() ? java.util.List.of() : java.util.List.of(perCpu[slow.get(0)]));
     }
 
@@ -125,7 +170,8 @@ class PcieRulesTest {
         assertThat(f.evidence().get(0).source()).isEqualTo("/sys/devices/system/cpu/cpu1/cpufreq/scaling_governor");
         assertThat(f.actions()).singleElement().satisfies(a -> {
             assertThat(a.action()).isEqualTo("cpu-governor-performance");
-            assertThat(a.parameters()).containsExactlyInAnyOrderEntriesOf(java.util.Map.of("cpus", "1-2", "current", "powersave"));
+            assertThat(a.parameters())
+                    .containsExactlyInAnyOrderEntriesOf(java.util.Map.of("cpus", "1-2", "current", "powersave"));
         });
     }
 
@@ -133,7 +179,8 @@ class PcieRulesTest {
     void powersaveIsMediumUnderTheLatencyProfile() {
         HostFacts h = HostFacts.healthy();
         h.facts.add(governors(true, "powersave"));
-        assertThat(RuleHarness.diagnose(h.facts, "latency").findings()).singleElement()
+        assertThat(RuleHarness.diagnose(h.facts, "latency").findings())
+                .singleElement()
                 .satisfies(f -> assertThat(f.severity()).isEqualTo("medium"));
     }
 
@@ -141,7 +188,8 @@ class PcieRulesTest {
     void governorsReadOnlyOffTheNicNodeStandForTheHostAndAreLikely() {
         HostFacts h = HostFacts.healthy();
         h.facts.add(governors(false, "schedutil"));
-        assertThat(RuleHarness.diagnose(h.facts).findings()).singleElement()
+        assertThat(RuleHarness.diagnose(h.facts).findings())
+                .singleElement()
                 .satisfies(f -> assertThat(f.confidence()).isEqualTo("likely"));
     }
 

@@ -6,9 +6,7 @@ import io.rocedoctor.facts.CounterMeaning;
 import io.rocedoctor.facts.CounterRate;
 import io.rocedoctor.facts.ModuleTemperature;
 import io.rocedoctor.facts.PhysicalLink;
-
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 
 /** Layer 1 on the healthy dual-port host of {@link HostFacts}, with port p0's link changed one value at a time. */
@@ -31,6 +29,7 @@ class PhysicalRulesTest {
         Long symbolDelta = 0L;
         /** The seconds between the samples the symbol errors were counted over. */
         Double interval = 10.0;
+
         Long linkDowns = 0L;
         Long recoveries = 0L;
         Long carrierDelta = 0L;
@@ -63,11 +62,31 @@ class PhysicalRulesTest {
         }
 
         PhysicalLink build() {
-            return new PhysicalLink("p0", HostFacts.NIC, speed, commonMax, advertised, partner, peerMax == null ? null : "bond0",
-                    peerMax, MLXLINK, lanes, signaling, fec, fecCode, raw, raw == null ? null : String.valueOf(raw),
-                    effective, effective == null ? null : String.valueOf(effective), symbolDelta, "rx_symbol_err_phy",
-                    symbolDelta == null || interval == null ? null : symbolDelta / (speed * 1e6 * interval), linkDowns, recoveries,
-                    812.6, carrierDelta);
+            return new PhysicalLink(
+                    "p0",
+                    HostFacts.NIC,
+                    speed,
+                    commonMax,
+                    advertised,
+                    partner,
+                    peerMax == null ? null : "bond0",
+                    peerMax,
+                    MLXLINK,
+                    lanes,
+                    signaling,
+                    fec,
+                    fecCode,
+                    raw,
+                    raw == null ? null : String.valueOf(raw),
+                    effective,
+                    effective == null ? null : String.valueOf(effective),
+                    symbolDelta,
+                    "rx_symbol_err_phy",
+                    symbolDelta == null || interval == null ? null : symbolDelta / (speed * 1e6 * interval),
+                    linkDowns,
+                    recoveries,
+                    812.6,
+                    carrierDelta);
         }
     }
 
@@ -133,8 +152,12 @@ class PhysicalRulesTest {
         Finding f = RuleHarness.only(diagnose(l.build()), "PHY_BER_HIGH@p0");
         assertThat(f.severity()).isEqualTo("critical");
         assertThat(f.confidence()).isEqualTo("confirmed");
-        assertThat(f.evidence()).extracting(Evidence::value)
-                .contains("FEC : Standard RS-FEC - RS(528,514)", "Effective Physical BER : 3.0E-11", "Raw Physical BER : 8.0E-5");
+        assertThat(f.evidence())
+                .extracting(Evidence::value)
+                .contains(
+                        "FEC : Standard RS-FEC - RS(528,514)",
+                        "Effective Physical BER : 3.0E-11",
+                        "Raw Physical BER : 8.0E-5");
         assertThat(f.actions()).extracting(ActionProposal::action).containsExactly("phy-replace-cable");
     }
 
@@ -235,7 +258,8 @@ class PhysicalRulesTest {
     @Test
     void noFecOnPam4LanesIsConfirmed() {
         Link l = new Link().pam4At200g().withoutFec();
-        assertThat(RuleHarness.only(diagnose(l.build()), "PHY_FEC_OFF@p0").confidence()).isEqualTo("confirmed");
+        assertThat(RuleHarness.only(diagnose(l.build()), "PHY_FEC_OFF@p0").confidence())
+                .isEqualTo("confirmed");
     }
 
     @Test
@@ -255,14 +279,17 @@ class PhysicalRulesTest {
         Finding f = RuleHarness.only(diagnose(l.build()), "PHY_LINK_FLAPPING@p0");
         assertThat(f.confidence()).isEqualTo("likely");
         assertThat(f.evidence()).anySatisfy(e -> assertThat(e.value()).isEqualTo("Link Down Counter : 3"));
-        assertThat(f.actions()).extracting(ActionProposal::action).containsExactly("phy-inspect-link", "phy-replace-cable");
+        assertThat(f.actions())
+                .extracting(ActionProposal::action)
+                .containsExactly("phy-inspect-link", "phy-replace-cable");
     }
 
     @Test
     void carrierChangesBetweenSamplesConfirmFlapping() {
         Link l = new Link();
         l.carrierDelta = 2L;
-        assertThat(RuleHarness.only(diagnose(l.build()), "PHY_LINK_FLAPPING@p0").confidence()).isEqualTo("confirmed");
+        assertThat(RuleHarness.only(diagnose(l.build()), "PHY_LINK_FLAPPING@p0").confidence())
+                .isEqualTo("confirmed");
     }
 
     @Test
@@ -278,16 +305,22 @@ class PhysicalRulesTest {
 
     @Test
     void crcErrorsRisingBetweenSamplesAreConfirmed() {
-        Finding f = RuleHarness.only(diagnose(new CounterRate("p0", "rx_crc_errors_phy", CounterMeaning.RX_CRC_ERROR, 10, 160, 150, 15.0, false, false)),
+        Finding f = RuleHarness.only(
+                diagnose(new CounterRate(
+                        "p0", "rx_crc_errors_phy", CounterMeaning.RX_CRC_ERROR, 10, 160, 150, 15.0, false, false)),
                 "PHY_CRC_ERRORS@p0");
         assertThat(f.severity()).isEqualTo("high");
         assertThat(f.confidence()).isEqualTo("confirmed");
-        assertThat(f.evidence()).extracting(Evidence::value).containsExactly("rx_crc_errors_phy +150 in the interval (15/s)");
+        assertThat(f.evidence())
+                .extracting(Evidence::value)
+                .containsExactly("rx_crc_errors_phy +150 in the interval (15/s)");
     }
 
     @Test
     void crcErrorsFromOneSampleAreOnlyPossibleAndSaySo() {
-        Finding f = RuleHarness.only(diagnose(new CounterRate("p0", "rx_crc_errors_phy", CounterMeaning.RX_CRC_ERROR, 37, 37, 37, null, true, false)),
+        Finding f = RuleHarness.only(
+                diagnose(new CounterRate(
+                        "p0", "rx_crc_errors_phy", CounterMeaning.RX_CRC_ERROR, 37, 37, 37, null, true, false)),
                 "PHY_CRC_ERRORS@p0");
         assertThat(f.confidence()).isEqualTo("possible");
         assertThat(f.evidence().get(0).value()).contains("since boot (one sample)");
@@ -296,20 +329,23 @@ class PhysicalRulesTest {
     @Test
     void nearMissRisingSymbolErrorsAreNoCrcErrors() {
         // Symbol errors are PHY_BER_HIGH's, judged against the bits received, not "any increase".
-        assertThat(RuleHarness.ids(diagnose(new CounterRate("p0", "rx_symbol_err_phy", CounterMeaning.RX_SYMBOL_ERROR, 10, 11, 1, 0.1, false, false))))
+        assertThat(RuleHarness.ids(diagnose(new CounterRate(
+                        "p0", "rx_symbol_err_phy", CounterMeaning.RX_SYMBOL_ERROR, 10, 11, 1, 0.1, false, false))))
                 .isEmpty();
     }
 
     @Test
     void nearMissOldCrcErrorsThatNoLongerRise() {
-        assertThat(RuleHarness.ids(diagnose(new CounterRate("p0", "rx_crc_errors_phy", CounterMeaning.RX_CRC_ERROR, 160, 160, 0, 0.0, false, false))))
+        assertThat(RuleHarness.ids(diagnose(new CounterRate(
+                        "p0", "rx_crc_errors_phy", CounterMeaning.RX_CRC_ERROR, 160, 160, 0, 0.0, false, false))))
                 .isEmpty();
     }
 
     @Test
     void crcRuleIsACounterRuleTheAuditProfileDoesNotEvaluate() {
         HostFacts h = HostFacts.healthy();
-        h.facts.add(new CounterRate("p0", "rx_crc_errors_phy", CounterMeaning.RX_CRC_ERROR, 10, 160, 150, 15.0, false, false));
+        h.facts.add(new CounterRate(
+                "p0", "rx_crc_errors_phy", CounterMeaning.RX_CRC_ERROR, 10, 160, 150, 15.0, false, false));
         Diagnosis d = RuleHarness.diagnose(h.facts, "audit");
         assertThat(RuleHarness.ids(d)).isEmpty();
         assertThat(d.notEvaluated()).extracting(NotEvaluated::rule).contains("PHY_CRC_ERRORS");
@@ -319,7 +355,8 @@ class PhysicalRulesTest {
 
     @Test
     void moduleOverItsWarningThresholdIsMediumAndConfirmed() {
-        Finding f = RuleHarness.only(diagnose(new ModuleTemperature("p0", 76.5, 75.0, 80.0, "ethtool -m p0")), "PHY_MODULE_HOT@p0");
+        Finding f = RuleHarness.only(
+                diagnose(new ModuleTemperature("p0", 76.5, 75.0, 80.0, "ethtool -m p0")), "PHY_MODULE_HOT@p0");
         assertThat(f.severity()).isEqualTo("medium");
         assertThat(f.confidence()).isEqualTo("confirmed");
         assertThat(f.evidence()).extracting(Evidence::value).containsExactly("76.5 C", "75 C");
@@ -328,23 +365,29 @@ class PhysicalRulesTest {
 
     @Test
     void moduleAtItsAlarmThresholdIsHigh() {
-        assertThat(RuleHarness.only(diagnose(new ModuleTemperature("p0", 80.0, 75.0, 80.0, "ethtool -m p0")), "PHY_MODULE_HOT@p0")
-                .severity()).isEqualTo("high");
+        assertThat(RuleHarness.only(
+                                diagnose(new ModuleTemperature("p0", 80.0, 75.0, 80.0, "ethtool -m p0")),
+                                "PHY_MODULE_HOT@p0")
+                        .severity())
+                .isEqualTo("high");
     }
 
     @Test
     void nearMissModuleJustUnderItsWarningThreshold() {
-        assertThat(RuleHarness.ids(diagnose(new ModuleTemperature("p0", 74.9, 75.0, 80.0, "ethtool -m p0")))).isEmpty();
+        assertThat(RuleHarness.ids(diagnose(new ModuleTemperature("p0", 74.9, 75.0, 80.0, "ethtool -m p0"))))
+                .isEmpty();
     }
 
     @Test
     void moduleWithoutThresholdsIsJudgedAgainstTheProfileAndOnlyLikely() {
-        Finding f = RuleHarness.only(diagnose(new ModuleTemperature("p0", 71.0, null, null, MLXLINK)), "PHY_MODULE_HOT@p0");
+        Finding f =
+                RuleHarness.only(diagnose(new ModuleTemperature("p0", 71.0, null, null, MLXLINK)), "PHY_MODULE_HOT@p0");
         assertThat(f.confidence()).isEqualTo("likely");
     }
 
     @Test
     void nearMissModuleWithoutThresholdsBelowTheProfileDefault() {
-        assertThat(RuleHarness.ids(diagnose(new ModuleTemperature("p0", 69.0, null, null, MLXLINK)))).isEmpty();
+        assertThat(RuleHarness.ids(diagnose(new ModuleTemperature("p0", 69.0, null, null, MLXLINK))))
+                .isEmpty();
     }
 }

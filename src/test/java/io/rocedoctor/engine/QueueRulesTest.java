@@ -7,12 +7,10 @@ import io.rocedoctor.facts.CounterRate;
 import io.rocedoctor.facts.QueueConfig;
 import io.rocedoctor.plan.ActionCatalog;
 import io.rocedoctor.plan.ActionSpec;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-
 import org.junit.jupiter.api.Test;
 
 /** Layer 3 on the healthy host of {@link HostFacts}, with port p0's queues changed one value at a time. */
@@ -37,17 +35,38 @@ class QueueRulesTest {
                     withoutL4.add(type);
                 }
             });
-            return new QueueConfig("p0", HostFacts.NIC, localCpus, localCores, rxQueues, maxRxQueues, ringRx, maxRingRx, rssUsed, rssRatio,
-                    hash, withoutL4);
+            return new QueueConfig(
+                    "p0",
+                    HostFacts.NIC,
+                    localCpus,
+                    localCores,
+                    rxQueues,
+                    maxRxQueues,
+                    ringRx,
+                    maxRingRx,
+                    rssUsed,
+                    rssRatio,
+                    hash,
+                    withoutL4);
         }
     }
 
     private static CounterRate counter(String name, long delta) {
-        return new CounterRate("p0", name, CounterMeaning.ofEthtool("mlx5_core", name), 1000, 1000 + delta, delta, delta / 10.0, false, false);
+        return new CounterRate(
+                "p0",
+                name,
+                CounterMeaning.ofEthtool("mlx5_core", name),
+                1000,
+                1000 + delta,
+                delta,
+                delta / 10.0,
+                false,
+                false);
     }
 
     /** p0's drop counters as a healthy port shows them between two samples. */
-    private static final List<CounterRate> NO_DROPS = List.of(counter("rx_out_of_buffer", 0), counter("rx_discards_phy", 0));
+    private static final List<CounterRate> NO_DROPS =
+            List.of(counter("rx_out_of_buffer", 0), counter("rx_discards_phy", 0));
 
     private static Diagnosis diagnose(String profile, QueueConfig q, List<CounterRate> counters) {
         HostFacts h = HostFacts.healthy();
@@ -63,7 +82,9 @@ class QueueRulesTest {
     @Test
     void healthyQueuesHaveNoFindingUnderAnyProfile() {
         for (String profile : Profile.BUILT_IN) {
-            assertThat(RuleHarness.ids(diagnose(profile, new Queues().build(), NO_DROPS))).as(profile).isEmpty();
+            assertThat(RuleHarness.ids(diagnose(profile, new Queues().build(), NO_DROPS)))
+                    .as(profile)
+                    .isEmpty();
         }
     }
 
@@ -82,7 +103,8 @@ class QueueRulesTest {
         });
         assertThat(f.actions()).singleElement().satisfies(a -> {
             assertThat(a.action()).isEqualTo("rss-hash-l4");
-            assertThat(a.parameters()).containsExactlyInAnyOrderEntriesOf(Map.of("device", "p0", "flow", "udp4", "current", "sd"));
+            assertThat(a.parameters())
+                    .containsExactlyInAnyOrderEntriesOf(Map.of("device", "p0", "flow", "udp4", "current", "sd"));
         });
         assertPlannable(f);
     }
@@ -103,9 +125,13 @@ class QueueRulesTest {
     private static void assertPlannable(Finding f) {
         for (ActionProposal a : f.actions()) {
             ActionSpec spec = new ActionCatalog().find(a.action()).orElseThrow();
-            assertThat(spec.parameters().keySet()).as(a.action()).containsAll(a.parameters().keySet());
-            a.parameters().forEach((name, value) ->
-                    assertThat(spec.type(name).problem(value)).as(a.action() + " " + name + "=" + value).isEmpty());
+            assertThat(spec.parameters().keySet())
+                    .as(a.action())
+                    .containsAll(a.parameters().keySet());
+            a.parameters()
+                    .forEach((name, value) -> assertThat(spec.type(name).problem(value))
+                            .as(a.action() + " " + name + "=" + value)
+                            .isEmpty());
         }
     }
 
@@ -127,7 +153,8 @@ class QueueRulesTest {
         assertThat(f.severity()).isEqualTo("medium");
         assertThat(f.actions()).singleElement().satisfies(a -> {
             assertThat(a.action()).isEqualTo("channels-combined");
-            assertThat(a.parameters()).containsExactlyInAnyOrderEntriesOf(Map.of("device", "p0", "combined", "32", "current", "8"));
+            assertThat(a.parameters())
+                    .containsExactlyInAnyOrderEntriesOf(Map.of("device", "p0", "combined", "32", "current", "8"));
         });
     }
 
@@ -191,14 +218,21 @@ class QueueRulesTest {
 
     @Test
     void outOfBufferRisingIsConfirmedAndProposesARingOneStepLarger() {
-        Finding f = RuleHarness.only(diagnose("throughput", new Queues().build(),
-                List.of(counter("rx_out_of_buffer", 5000), counter("rx_discards_phy", 0))), "RX_BUFFER_EXHAUSTED@p0");
+        Finding f = RuleHarness.only(
+                diagnose(
+                        "throughput",
+                        new Queues().build(),
+                        List.of(counter("rx_out_of_buffer", 5000), counter("rx_discards_phy", 0))),
+                "RX_BUFFER_EXHAUSTED@p0");
         assertThat(f.severity()).isEqualTo("high");
         assertThat(f.confidence()).isEqualTo("confirmed");
-        assertThat(f.evidence()).extracting(Evidence::value).contains("rx_out_of_buffer +5000 in the interval (500/s)", "RX: 1024 of 8192");
+        assertThat(f.evidence())
+                .extracting(Evidence::value)
+                .contains("rx_out_of_buffer +5000 in the interval (500/s)", "RX: 1024 of 8192");
         assertThat(f.actions()).singleElement().satisfies(a -> {
             assertThat(a.action()).isEqualTo("rings-rx-size");
-            assertThat(a.parameters()).containsExactlyInAnyOrderEntriesOf(Map.of("device", "p0", "rx", "2048", "current", "1024"));
+            assertThat(a.parameters())
+                    .containsExactlyInAnyOrderEntriesOf(Map.of("device", "p0", "rx", "2048", "current", "1024"));
         });
     }
 
@@ -206,15 +240,23 @@ class QueueRulesTest {
     void aRingOneStepBelowItsMaximumIsRaisedToTheMaximumOnly() {
         Queues q = new Queues();
         q.ringRx = 6144L;
-        Finding f = RuleHarness.only(diagnose("throughput", q.build(), List.of(counter("rx_out_of_buffer", 5000))), "RX_BUFFER_EXHAUSTED@p0");
-        assertThat(f.actions()).singleElement().satisfies(a -> assertThat(a.parameters()).containsEntry("rx", "8192"));
+        Finding f = RuleHarness.only(
+                diagnose("throughput", q.build(), List.of(counter("rx_out_of_buffer", 5000))),
+                "RX_BUFFER_EXHAUSTED@p0");
+        assertThat(f.actions())
+                .singleElement()
+                .satisfies(a -> assertThat(a.parameters()).containsEntry("rx", "8192"));
     }
 
     /** mlx5's rx_discards_phy counts drops in the port buffer, before any ring: no ring step, the port buffer is looked at. */
     @Test
     void portDiscardsRisingProposeThePortBufferInvestigationNotARing() {
-        Finding f = RuleHarness.only(diagnose("throughput", new Queues().build(),
-                List.of(counter("rx_out_of_buffer", 0), counter("rx_discards_phy", 5000))), "RX_BUFFER_EXHAUSTED@p0");
+        Finding f = RuleHarness.only(
+                diagnose(
+                        "throughput",
+                        new Queues().build(),
+                        List.of(counter("rx_out_of_buffer", 0), counter("rx_discards_phy", 5000))),
+                "RX_BUFFER_EXHAUSTED@p0");
         assertThat(f.evidence()).extracting(Evidence::note).anyMatch(n -> n.contains("the adapter is congested"));
         assertThat(f.actions()).singleElement().satisfies(a -> {
             assertThat(a.action()).isEqualTo("rx-port-buffer-investigate");
@@ -224,8 +266,21 @@ class QueueRulesTest {
 
     @Test
     void outOfBufferFromOneSampleIsOnlyPossible() {
-        Finding f = RuleHarness.only(diagnose("throughput", new Queues().build(),
-                List.of(new CounterRate("p0", "rx_out_of_buffer", CounterMeaning.RX_NO_HOST_BUFFER, 77, 77, 77, null, true, false))), "RX_BUFFER_EXHAUSTED@p0");
+        Finding f = RuleHarness.only(
+                diagnose(
+                        "throughput",
+                        new Queues().build(),
+                        List.of(new CounterRate(
+                                "p0",
+                                "rx_out_of_buffer",
+                                CounterMeaning.RX_NO_HOST_BUFFER,
+                                77,
+                                77,
+                                77,
+                                null,
+                                true,
+                                false))),
+                "RX_BUFFER_EXHAUSTED@p0");
         assertThat(f.confidence()).isEqualTo("possible");
     }
 
@@ -233,9 +288,12 @@ class QueueRulesTest {
     @Test
     void broadcomRingDiscardsAndIntelPortDropsRisingAreBufferExhaustion() {
         for (String counter : List.of("rx_total_ring_discards", "rx_dropped.nic")) {
-            Finding f = RuleHarness.only(diagnose("throughput", new Queues().build(), List.of(counter(counter, 5000))),
+            Finding f = RuleHarness.only(
+                    diagnose("throughput", new Queues().build(), List.of(counter(counter, 5000))),
                     "RX_BUFFER_EXHAUSTED@p0");
-            assertThat(f.evidence()).extracting(Evidence::note).anyMatch(n -> n.startsWith("no receive descriptor was free"));
+            assertThat(f.evidence())
+                    .extracting(Evidence::note)
+                    .anyMatch(n -> n.startsWith("no receive descriptor was free"));
         }
     }
 
@@ -255,7 +313,8 @@ class QueueRulesTest {
         assertThat(f.confidence()).isEqualTo("confirmed");
         assertThat(f.actions()).singleElement().satisfies(a -> {
             assertThat(a.action()).isEqualTo("rings-rx-size");
-            assertThat(a.parameters()).containsExactlyInAnyOrderEntriesOf(Map.of("device", "p0", "rx", "1024", "current", "8192"));
+            assertThat(a.parameters())
+                    .containsExactlyInAnyOrderEntriesOf(Map.of("device", "p0", "rx", "1024", "current", "8192"));
         });
     }
 
@@ -277,7 +336,8 @@ class QueueRulesTest {
     void ringsAtTheirMaximumThatStillDropAreNoTrap() {
         Queues q = new Queues();
         q.ringRx = 8192L;
-        Diagnosis d = diagnose("latency", q.build(), List.of(counter("rx_out_of_buffer", 10), counter("rx_discards_phy", 0)));
+        Diagnosis d =
+                diagnose("latency", q.build(), List.of(counter("rx_out_of_buffer", 10), counter("rx_discards_phy", 0)));
         assertThat(RuleHarness.ids(d)).containsExactly("RX_BUFFER_EXHAUSTED@p0");
         assertThat(d.findings().get(0).actions()).isEmpty(); // the ring is already at its maximum
     }

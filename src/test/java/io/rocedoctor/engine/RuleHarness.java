@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.bundle.SwitchSourceKind;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -17,8 +16,7 @@ import java.util.Set;
 public final class RuleHarness {
     private static final RuleEngine ENGINE = RuleEngine.builtIn();
 
-    private RuleHarness() {
-    }
+    private RuleHarness() {}
 
     public static Diagnosis diagnose(List<?> facts) {
         return diagnose(facts, "throughput");
@@ -35,7 +33,10 @@ public final class RuleHarness {
     }
 
     public static List<String> ids(Diagnosis d) {
-        return d.findings().stream().map(f -> f.id() + "@" + f.subject()).sorted().toList();
+        return d.findings().stream()
+                .map(f -> f.id() + "@" + f.subject())
+                .sorted()
+                .toList();
     }
 
     /** The one finding of {@code d}, after checking it is {@code id@subject} and alone. */

@@ -5,15 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.bundle.SwitchSourceKind;
-
 import java.util.List;
 import java.util.Set;
-
 import org.junit.jupiter.api.Test;
 
 /** A rule's @sources: requirements all needed, alternatives any one, kinds joined by + all of them. */
 class RuleInfoTest {
-    private static final List<RuleInfo.Requirement> QOS = RuleInfo.requirements("MLNX_QOS|DCB_PFC+DCB_APP switch:NVUE_ROCE");
+    private static final List<RuleInfo.Requirement> QOS =
+            RuleInfo.requirements("MLNX_QOS|DCB_PFC+DCB_APP switch:NVUE_ROCE");
 
     @Test
     void anAlternativeOfSeveralKindsIsMetOnlyByAllOfThem() {
@@ -33,6 +32,7 @@ class RuleInfoTest {
 
     @Test
     void anUnknownKindBreaksTheBuild() {
-        assertThatThrownBy(() -> RuleInfo.requirements("MLNX_QOS|DCB_PFC+NO_SUCH_KIND")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> RuleInfo.requirements("MLNX_QOS|DCB_PFC+NO_SUCH_KIND"))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -5,14 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.rocedoctor.bundle.SwitchSourceKind;
 import io.rocedoctor.facts.FactBuilder;
 import io.rocedoctor.facts.FactLayer;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-
 import org.drools.base.base.ClassObjectType;
 import org.drools.base.definitions.rule.impl.RuleImpl;
 import org.drools.base.rule.Pattern;
@@ -42,7 +40,8 @@ class RuleSourcesTest {
             }
         }
         // The link's speed comes from the physical layer and the skeleton, never from a switch dump.
-        assertThat(possible.get("PHY_LINK_SPEED_DEGRADED")).contains("ETHTOOL_LINK", "MLXLINK")
+        assertThat(possible.get("PHY_LINK_SPEED_DEGRADED"))
+                .contains("ETHTOOL_LINK", "MLXLINK")
                 .doesNotContain("switch:SONIC_CONFIG_DB", "RDMA_STATISTIC");
         List<String> wrong = new ArrayList<>();
         int judged = 0;

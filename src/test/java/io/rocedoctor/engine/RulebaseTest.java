@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.bundle.SwitchSourceKind;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +15,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,8 +24,12 @@ import org.junit.jupiter.api.Test;
  */
 class RulebaseTest {
     /** The catalog ids implemented so far; each later issue adds its own. */
-    static final Set<String> IMPLEMENTED = Set.of("HASH_SINGLE_PATH_CONCENTRATION", "IRQ_CROSS_NUMA",
-            "PCIE_CEILING_BELOW_PORTS", "PCIE_LINK_DOWNGRADED", "NUMA_NODE_UNKNOWN",
+    static final Set<String> IMPLEMENTED = Set.of(
+            "HASH_SINGLE_PATH_CONCENTRATION",
+            "IRQ_CROSS_NUMA",
+            "PCIE_CEILING_BELOW_PORTS",
+            "PCIE_LINK_DOWNGRADED",
+            "NUMA_NODE_UNKNOWN",
             "PHY_LINK_SPEED_DEGRADED",
             "PHY_BER_HIGH",
             "PHY_FEC_OFF",
@@ -132,18 +134,24 @@ class RulebaseTest {
             if (!lines.get(0).equals("# " + r.id())) {
                 wrong.add(r.id() + ": title " + lines.get(0));
             }
-            if (!header.startsWith("Layer: " + r.layer().label() + " · Default severity: " + r.severity().label())) {
+            if (!header.startsWith("Layer: " + r.layer().label() + " · Default severity: "
+                    + r.severity().label())) {
                 wrong.add(r.id() + ": layer or severity: " + header);
             }
             if (header.contains("Kind: counter") != r.counter()) {
                 wrong.add(r.id() + ": 'Kind: counter' " + (r.counter() ? "missing" : "on a configuration rule"));
             }
             for (RuleInfo.Requirement q : r.requirements()) {
-                boolean named = q.alternatives().stream().anyMatch(all -> all.stream()
-                        .allMatch(k -> pageSpelling(k).matcher(header).find()));
+                boolean named = q.alternatives().stream()
+                        .anyMatch(all -> all.stream()
+                                .allMatch(k -> pageSpelling(k).matcher(header).find()));
                 if (!named) {
-                    wrong.add(r.id() + ": sources name none of " + q.alternatives().stream()
-                            .map(all -> all.stream().map(RuleEngine::generic).toList()).toList());
+                    wrong.add(r.id() + ": sources name none of "
+                            + q.alternatives().stream()
+                                    .map(all -> all.stream()
+                                            .map(RuleEngine::generic)
+                                            .toList())
+                                    .toList());
                 }
             }
         }
@@ -155,13 +163,18 @@ class RulebaseTest {
      * command has a parameter ({if}: the page may say IF, an interface, ens1f0np0); perftest's programs as "perftest".
      */
     private static Pattern pageSpelling(Enum<?> kind) {
-        String template = kind instanceof SwitchSourceKind s ? s.templates().get(0) : ((SourceKind) kind).templates().get(0);
+        String template = kind instanceof SwitchSourceKind s
+                ? s.templates().get(0)
+                : ((SourceKind) kind).templates().get(0);
         if (template.startsWith("{program}")) {
             return Pattern.compile("perftest");
         }
         StringBuilder regex = new StringBuilder();
         for (String part : template.split("\\{[a-z]+}", -1)) {
-            regex.append(regex.length() == 0 && part.isEmpty() ? "" : regex.length() == 0 ? Pattern.quote(part) : "\\S+" + Pattern.quote(part));
+            regex.append(
+                    regex.length() == 0 && part.isEmpty()
+                            ? ""
+                            : regex.length() == 0 ? Pattern.quote(part) : "\\S+" + Pattern.quote(part));
         }
         return Pattern.compile(regex.toString());
     }
@@ -171,8 +184,10 @@ class RulebaseTest {
         Set<String> rules = RuleHarness.engine().catalog().keySet();
         Set<String> pages;
         try (Stream<Path> s = Files.list(Path.of("docs/rules"))) {
-            pages = s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".md"))
-                    .map(n -> n.substring(0, n.length() - 3)).collect(Collectors.toSet());
+            pages = s.map(p -> p.getFileName().toString())
+                    .filter(n -> n.endsWith(".md"))
+                    .map(n -> n.substring(0, n.length() - 3))
+                    .collect(Collectors.toSet());
         }
         assertThat(pages).containsExactlyInAnyOrderElementsOf(rules);
         for (String id : rules) {
@@ -184,13 +199,15 @@ class RulebaseTest {
     void everyRuleIsNamedByAFiringAndANearMissTest() throws IOException {
         String tests;
         try (Stream<Path> s = Files.walk(Path.of("src/test/java/io/rocedoctor/engine"))) {
-            tests = s.filter(p -> p.toString().endsWith("RulesTest.java")).map(p -> {
-                try {
-                    return Files.readString(p);
-                } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
-            }).collect(Collectors.joining("\n"));
+            tests = s.filter(p -> p.toString().endsWith("RulesTest.java"))
+                    .map(p -> {
+                        try {
+                            return Files.readString(p);
+                        } catch (IOException e) {
+                            throw new java.io.UncheckedIOException(e);
+                        }
+                    })
+                    .collect(Collectors.joining("\n"));
         }
         for (String id : RuleHarness.engine().catalog().keySet()) {
             assertThat(tests).as(id + " is asserted in a *RulesTest").contains(id);

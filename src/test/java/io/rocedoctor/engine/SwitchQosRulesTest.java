@@ -5,7 +5,6 @@ import static io.rocedoctor.engine.SwitchedHost.ids;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 
 /** Layer 9: each switch QoS rule on a host and switch that agree, changed in one value. */
@@ -24,19 +23,24 @@ class SwitchQosRulesTest {
         // An egress queue threshold against an ingress PG's: different buffers, so likely.
         assertThat(f.confidence()).isEqualTo("likely");
         assertThat(f.scope()).contains("p0", SwitchedHost.LABEL);
-        assertThat(f.actions().get(0).parameters()).containsEntry("switch", "leaf1").containsEntry("platform", "sonic")
-                .containsEntry("switch_port", "Ethernet8").containsEntry("queue", "3")
+        assertThat(f.actions().get(0).parameters())
+                .containsEntry("switch", "leaf1")
+                .containsEntry("platform", "sonic")
+                .containsEntry("switch_port", "Ethernet8")
+                .containsEntry("queue", "3")
                 .containsEntry("ecn_profile", "RDMA_LOSSLESS");
     }
 
     @Test
     void ecnMinimumOneByteBelowXoffIsTheSameCell() {
-        assertThat(ids(SwitchedHost.healthy().with(s -> s.ecnMinBytes = s.xoffBytes - 1))).containsExactly("SWITCH_ECN_ABOVE_XOFF@" + QUEUE);
+        assertThat(ids(SwitchedHost.healthy().with(s -> s.ecnMinBytes = s.xoffBytes - 1)))
+                .containsExactly("SWITCH_ECN_ABOVE_XOFF@" + QUEUE);
     }
 
     @Test
     void nearMissEcnMinimumOneCellBelowXoff() {
-        assertThat(ids(SwitchedHost.healthy().with(s -> s.ecnMinBytes = s.xoffBytes - 144))).isEmpty();
+        assertThat(ids(SwitchedHost.healthy().with(s -> s.ecnMinBytes = s.xoffBytes - 144)))
+                .isEmpty();
     }
 
     @Test
@@ -52,10 +56,12 @@ class SwitchQosRulesTest {
     void nearMissEcnOffWhereTheHostRunsNoDcqcnOrMarkingUnknown() {
         // Without DCQCN on the host the host's own rule speaks; the switch queue is not this rule's.
         assertThat(ids(SwitchedHost.healthy().with(s -> {
-            s.switchEcnMarking = false;
-            s.hostEcn = false;
-        }))).doesNotContain("SWITCH_ECN_OFF_LOSSLESS@" + QUEUE);
-        assertThat(ids(SwitchedHost.healthy().with(s -> s.switchEcnMarking = null))).isEmpty();
+                    s.switchEcnMarking = false;
+                    s.hostEcn = false;
+                })))
+                .doesNotContain("SWITCH_ECN_OFF_LOSSLESS@" + QUEUE);
+        assertThat(ids(SwitchedHost.healthy().with(s -> s.switchEcnMarking = null)))
+                .isEmpty();
     }
 
     @Test
@@ -107,13 +113,15 @@ class SwitchQosRulesTest {
 
     @Test
     void nearMissHeadroomExactlyAsTheFormulaNeeds() {
-        assertThat(ids(SwitchedHost.healthy().with(s -> s.headroomBytes = SwitchedHost.headroomNeeded()))).isEmpty();
+        assertThat(ids(SwitchedHost.healthy().with(s -> s.headroomBytes = SwitchedHost.headroomNeeded())))
+                .isEmpty();
     }
 
     @Test
     void longerCableNeedsMoreHeadroom() {
         // 300 m at 100G: 2 x 300 x 5 ns = 3 µs of propagation, 37500 B more than 5 m would need.
-        assertThat(ids(SwitchedHost.healthy().with(s -> s.cableMeters = 300))).containsExactly("SWITCH_HEADROOM_SHORT@" + QUEUE);
+        assertThat(ids(SwitchedHost.healthy().with(s -> s.cableMeters = 300)))
+                .containsExactly("SWITCH_HEADROOM_SHORT@" + QUEUE);
     }
 
     @Test
@@ -125,7 +133,8 @@ class SwitchQosRulesTest {
 
     @Test
     void nearMissLosslessPoolExactlyHalfTheLossyPools() {
-        assertThat(ids(SwitchedHost.healthy().with(s -> s.losslessPoolBytes = s.lossyPoolBytes / 2))).isEmpty();
+        assertThat(ids(SwitchedHost.healthy().with(s -> s.losslessPoolBytes = s.lossyPoolBytes / 2)))
+                .isEmpty();
     }
 
     @Test
@@ -147,7 +156,9 @@ class SwitchQosRulesTest {
             s.drops = 12;
             s.dropsSinceBoot = true;
         }));
-        assertThat(d.findings()).singleElement().satisfies(f -> assertThat(f.confidence()).isEqualTo("likely"));
+        assertThat(d.findings())
+                .singleElement()
+                .satisfies(f -> assertThat(f.confidence()).isEqualTo("likely"));
     }
 
     @Test
@@ -157,7 +168,8 @@ class SwitchQosRulesTest {
 
     @Test
     void ecmpHashWithoutTheUdpSourcePort() {
-        Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> s.ecmpFields = List.of("SRC_IP", "DST_IP", "IP_PROTOCOL", "L4_DST_PORT")));
+        Diagnosis d = diagnose(SwitchedHost.healthy()
+                .with(s -> s.ecmpFields = List.of("SRC_IP", "DST_IP", "IP_PROTOCOL", "L4_DST_PORT")));
         assertThat(RuleHarness.ids(d)).containsExactly("SWITCH_ECMP_HASH_NO_L4@leaf1");
         assertThat(d.findings().get(0).scope()).contains("p0");
         assertThat(d.findings().get(0).actions().get(0).parameters()).containsOnlyKeys("switch", "platform");
@@ -165,6 +177,7 @@ class SwitchQosRulesTest {
 
     @Test
     void nearMissEcmpHashWithTheUdpSourcePortOnly() {
-        assertThat(ids(SwitchedHost.healthy().with(s -> s.ecmpFields = List.of("L4_SRC_PORT")))).isEmpty();
+        assertThat(ids(SwitchedHost.healthy().with(s -> s.ecmpFields = List.of("L4_SRC_PORT"))))
+                .isEmpty();
     }
 }

@@ -11,7 +11,6 @@ import io.rocedoctor.facts.SwitchHash;
 import io.rocedoctor.facts.SwitchLosslessQueue;
 import io.rocedoctor.facts.SwitchPort;
 import io.rocedoctor.facts.TunedHostPort;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -33,12 +32,14 @@ final class SwitchedHost {
     String hostTrust = "dscp";
     /** The captures p0's QoS was read from. */
     String hostQosSource = "mlnx_qos -i p0";
+
     List<Integer> hostPfc = List.of(3);
     boolean hostEcn = true;
     int tos = 106;
     int roceHostPriority = 3;
     /** How p0 marks its CNPs: by default the ConnectX default, assumed (no mlxconfig in the bundle). */
-    CnpMarking cnp = new CnpMarking("p0", 48, 6, "ConnectX default (no CNP_DSCP_P1 from mlxconfig in the bundle)", true);
+    CnpMarking cnp =
+            new CnpMarking("p0", 48, 6, "ConnectX default (no CNP_DSCP_P1 from mlxconfig in the bundle)", true);
 
     boolean switchDumped = true;
     String switchTrust = "dscp";
@@ -52,6 +53,7 @@ final class SwitchedHost {
     long xoffBytes = 1_000_000;
     /** ECN marking of the lossless queue (null: the dump does not show it). */
     Boolean switchEcnMarking = true;
+
     Long ecnMinBytes = 150_000L;
     Long headroomBytes = 50_176L;
     Boolean watchdogOn = true;
@@ -94,35 +96,89 @@ final class SwitchedHost {
 
     List<Object> facts() {
         List<Object> facts = new ArrayList<>(HostFacts.healthy().facts);
-        // p0 carries RoCE (the engine keeps RoCE rules off ports without an RDMA device), with a healthy perftest baseline.
-        facts.add(new RdmaDevice("mlx5_0", 1, "p0", HostFacts.NIC, HostFacts.NIC + ".0", "ACTIVE", "Ethernet", 4096, 4096));
+        // p0 carries RoCE (the engine keeps RoCE rules off ports without an RDMA device), with a healthy perftest
+        // baseline.
+        facts.add(new RdmaDevice(
+                "mlx5_0", 1, "p0", HostFacts.NIC, HostFacts.NIC + ".0", "ACTIVE", "Ethernet", 4096, 4096));
         facts.add(QosHost.bandwidth(95.0, 252.0));
         facts.add(new PortQos("p0", hostTrust, hostPfc, Map.of(26, 3), Map.of(), Map.of(), List.of(), hostQosSource));
         facts.add(new EcnState("p0", Map.of(3, hostEcn), Map.of(3, hostEcn)));
-        facts.add(new RoceTraffic("mlx5_0", 1, "p0", "v2", tos, tos >> 2, hostTrust, roceHostPriority,
+        facts.add(new RoceTraffic(
+                "mlx5_0",
+                1,
+                "p0",
+                "v2",
+                tos,
+                tos >> 2,
+                hostTrust,
+                roceHostPriority,
                 "ToS " + tos + " -> DSCP " + (tos >> 2) + " -> priority " + roceHostPriority));
         if (cnp != null) {
             facts.add(cnp);
         }
-        facts.addAll(TunedHostPort.among(of(facts, PortQos.class), of(facts, EcnState.class), of(facts, RoceTraffic.class)));
+        facts.addAll(
+                TunedHostPort.among(of(facts, PortQos.class), of(facts, EcnState.class), of(facts, RoceTraffic.class)));
         if (!switchDumped) {
             return facts;
         }
         List<String> facing = List.of("p0");
         facts.add(new Link("p0", SWITCH, SWITCH_PORT, "manifest"));
-        SwitchPort port = new SwitchPort(SWITCH, SWITCH_PORT, "sonic", speedMbps, switchMtu, cableMeters, switchTrust, switchPfc,
-                dscpMap, Map.of(), Map.of(3, 3, 6, 6), strictQueues, facing,
+        SwitchPort port = new SwitchPort(
+                SWITCH,
+                SWITCH_PORT,
+                "sonic",
+                speedMbps,
+                switchMtu,
+                cableMeters,
+                switchTrust,
+                switchPfc,
+                dscpMap,
+                Map.of(),
+                Map.of(3, 3, 6, 6),
+                strictQueues,
+                facing,
                 "RDMA");
         facts.add(port);
         long floor = Math.round(2 * cableMeters * 5.0 * speedMbps / 8000) + 2L * switchMtu;
         for (int p : switchPfc) {
-            facts.add(new SwitchLosslessQueue(SWITCH, SWITCH_PORT, "sonic", p, port.queueOf(p), p, xoffBytes, "test profile",
-                    headroomBytes, floor, switchMtu, speedMbps, switchEcnMarking, ecnMinBytes, 1_500_000L, 10, watchdogOn, "show pfcwd config",
-                    stormsDetected, stormsDuring, stormed, "show pfcwd stats", drops, dropsSinceBoot,
-                    "show priority-group drop counters PG" + p, facing, "pg_lossless_100000_5m_profile", "RDMA_LOSSLESS"));
+            facts.add(new SwitchLosslessQueue(
+                    SWITCH,
+                    SWITCH_PORT,
+                    "sonic",
+                    p,
+                    port.queueOf(p),
+                    p,
+                    xoffBytes,
+                    "test profile",
+                    headroomBytes,
+                    floor,
+                    switchMtu,
+                    speedMbps,
+                    switchEcnMarking,
+                    ecnMinBytes,
+                    1_500_000L,
+                    10,
+                    watchdogOn,
+                    "show pfcwd config",
+                    stormsDetected,
+                    stormsDuring,
+                    stormed,
+                    "show pfcwd stats",
+                    drops,
+                    dropsSinceBoot,
+                    "show priority-group drop counters PG" + p,
+                    facing,
+                    "pg_lossless_100000_5m_profile",
+                    "RDMA_LOSSLESS"));
         }
-        facts.add(new SwitchBufferPools(SWITCH, "sonic", "config_db.json BUFFER_POOL", losslessPoolBytes, lossyPoolBytes,
-                headroomPoolBytes, headroomBytes));
+        facts.add(new SwitchBufferPools(
+                SWITCH,
+                "sonic",
+                "config_db.json BUFFER_POOL",
+                losslessPoolBytes,
+                lossyPoolBytes,
+                headroomPoolBytes,
+                headroomBytes));
         facts.add(new SwitchHash(SWITCH, "sonic", "config_db.json SWITCH_HASH|GLOBAL", ecmpFields, List.of(), facing));
         return facts;
     }

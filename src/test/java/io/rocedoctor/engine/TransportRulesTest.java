@@ -11,11 +11,9 @@ import io.rocedoctor.facts.RdmaDevice;
 import io.rocedoctor.facts.RdmaPortTraffic;
 import io.rocedoctor.facts.RoceMtu;
 import io.rocedoctor.facts.RoceTraffic;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
 
 /** Layer 5: each rule fires on one wrong value of an otherwise healthy RoCE host, and not one step short of it. */
@@ -27,15 +25,31 @@ class TransportRulesTest {
      */
     private static List<Object> roceHost(Object... changes) {
         List<Object> facts = new ArrayList<>(HostFacts.healthy().facts);
-        facts.add(new RdmaDevice("mlx5_0", 1, "p0", HostFacts.NIC, HostFacts.NIC + ".0", "ACTIVE", "Ethernet", 4096, 4096));
-        facts.add(new RdmaDevice("mlx5_1", 1, "p1", HostFacts.NIC, HostFacts.NIC + ".1", "ACTIVE", "Ethernet", 4096, 4096));
+        facts.add(new RdmaDevice(
+                "mlx5_0", 1, "p0", HostFacts.NIC, HostFacts.NIC + ".0", "ACTIVE", "Ethernet", 4096, 4096));
+        facts.add(new RdmaDevice(
+                "mlx5_1", 1, "p1", HostFacts.NIC, HostFacts.NIC + ".1", "ACTIVE", "Ethernet", 4096, 4096));
         facts.add(qos("p0", 3));
         facts.add(traffic("v2", 106, 3));
         facts.add(new RoceMtu("mlx5_0", 1, "p0", 9000, 4096, 4096, RoceMtu.fitting(9000, 4096)));
         facts.add(new PortGids("mlx5_0", 1, "p0", List.of("10.0.0.1"), List.of("10.0.0.1"), List.of(), "show_gids"));
         // A healthy measured baseline, so the baseline rules stay quiet here.
-        facts.add(new io.rocedoctor.facts.Baseline("ib_write_bw -d mlx5_0", "ib_write_bw", false, "mlx5_0", "p0", HostFacts.NIC,
-                65536, 96.0, 97.0, null, null, null, null, 100.0, 252.0));
+        facts.add(new io.rocedoctor.facts.Baseline(
+                "ib_write_bw -d mlx5_0",
+                "ib_write_bw",
+                false,
+                "mlx5_0",
+                "p0",
+                HostFacts.NIC,
+                65536,
+                96.0,
+                97.0,
+                null,
+                null,
+                null,
+                null,
+                100.0,
+                252.0));
         for (Object c : changes) {
             facts.removeIf(c.getClass()::isInstance);
             facts.add(c);
@@ -44,11 +58,13 @@ class TransportRulesTest {
     }
 
     private static PortQos qos(String device, Integer... pfc) {
-        return new PortQos(device, "dscp", List.of(pfc), Map.of(), Map.of(), Map.of(), List.of(), "mlnx_qos -i " + device);
+        return new PortQos(
+                device, "dscp", List.of(pfc), Map.of(), Map.of(), Map.of(), List.of(), "mlnx_qos -i " + device);
     }
 
     private static RoceTraffic traffic(String mode, int tos, int priority) {
-        return new RoceTraffic("mlx5_0", 1, "p0", mode, tos, tos >> 2, "dscp", priority, "ToS " + tos + " -> priority " + priority);
+        return new RoceTraffic(
+                "mlx5_0", 1, "p0", mode, tos, tos >> 2, "dscp", priority, "ToS " + tos + " -> priority " + priority);
     }
 
     private static List<String> ids(List<Object> facts) {
@@ -65,7 +81,8 @@ class TransportRulesTest {
         Diagnosis d = RuleHarness.diagnose(roceHost(traffic("v1", 106, 3)));
         assertThat(RuleHarness.ids(d)).containsExactly("ROCE_V1_DEFAULT@mlx5_0/1");
         assertThat(d.findings().get(0).actions().get(0).parameters())
-                .containsOnlyKeys("ibdev", "port", "current").containsEntry("ibdev", "mlx5_0");
+                .containsOnlyKeys("ibdev", "port", "current")
+                .containsEntry("ibdev", "mlx5_0");
     }
 
     @Test
@@ -73,7 +90,8 @@ class TransportRulesTest {
         Diagnosis d = RuleHarness.diagnose(roceHost(traffic("v2", 0, 0)));
         assertThat(RuleHarness.ids(d)).containsExactly("ROCE_TOS_UNSET@mlx5_0/1");
         assertThat(d.findings().get(0).actions().get(0).parameters())
-                .containsEntry("tos", "106").containsOnlyKeys("ibdev", "port", "tos");
+                .containsEntry("tos", "106")
+                .containsOnlyKeys("ibdev", "port", "tos");
     }
 
     @Test
@@ -88,17 +106,22 @@ class TransportRulesTest {
 
     @Test
     void activeMtu1024UnderANetdevMtuOf9000Fires() {
-        Diagnosis d = RuleHarness.diagnose(roceHost(new RoceMtu("mlx5_0", 1, "p0", 9000, 1024, 4096, RoceMtu.fitting(9000, 4096))));
+        Diagnosis d = RuleHarness.diagnose(
+                roceHost(new RoceMtu("mlx5_0", 1, "p0", 9000, 1024, 4096, RoceMtu.fitting(9000, 4096))));
         assertThat(RuleHarness.ids(d)).containsExactly("ROCE_MTU_BELOW_NETDEV@mlx5_0/1");
-        // The netdev MTU already carries a RoCE MTU of 4096: the step looks at the RDMA side and names no lower netdev MTU.
-        assertThat(d.findings().get(0).actions().get(0).parameters()).containsEntry("mtu", "4096").containsEntry("netdev_mtu", "9000")
+        // The netdev MTU already carries a RoCE MTU of 4096: the step looks at the RDMA side and names no lower netdev
+        // MTU.
+        assertThat(d.findings().get(0).actions().get(0).parameters())
+                .containsEntry("mtu", "4096")
+                .containsEntry("netdev_mtu", "9000")
                 .containsOnlyKeys("ibdev", "device", "mtu", "netdev_mtu");
     }
 
     @Test
     void nearMissActiveMtu1024IsAllANetdevMtuOf1500Carries() {
         assertThat(RoceMtu.fitting(1500, 4096)).isEqualTo(1024);
-        assertThat(ids(roceHost(new RoceMtu("mlx5_0", 1, "p0", 1500, 1024, 4096, RoceMtu.fitting(1500, 4096))))).isEmpty();
+        assertThat(ids(roceHost(new RoceMtu("mlx5_0", 1, "p0", 1500, 1024, 4096, RoceMtu.fitting(1500, 4096)))))
+                .isEmpty();
     }
 
     @Test
@@ -111,28 +134,57 @@ class TransportRulesTest {
 
     @Test
     void anAddressWithOnlyARoceV1GidFires() {
-        Diagnosis d = RuleHarness.diagnose(roceHost(new PortGids("mlx5_0", 1, "p0", List.of("fe80::1", "10.0.0.1"),
-                List.of("fe80::1"), List.of("10.0.0.1"), "show_gids")));
+        Diagnosis d = RuleHarness.diagnose(roceHost(new PortGids(
+                "mlx5_0",
+                1,
+                "p0",
+                List.of("fe80::1", "10.0.0.1"),
+                List.of("fe80::1"),
+                List.of("10.0.0.1"),
+                "show_gids")));
         assertThat(RuleHarness.ids(d)).containsExactly("ROCE_GID_V2_MISSING@mlx5_0/1");
-        assertThat(d.findings().get(0).evidence()).extracting(Evidence::source, Evidence::value)
+        assertThat(d.findings().get(0).evidence())
+                .extracting(Evidence::source, Evidence::value)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("show_gids", "10.0.0.1"));
     }
 
     @Test
     void theEvidenceNamesTheCaptureTheGidsWereReadFrom() {
-        Diagnosis d = RuleHarness.diagnose(roceHost(new PortGids("mlx5_0", 1, "p0", List.of("fe80::1", "10.0.0.1"),
-                List.of("fe80::1"), List.of("10.0.0.1"), "ibv_devinfo -v")));
+        Diagnosis d = RuleHarness.diagnose(roceHost(new PortGids(
+                "mlx5_0",
+                1,
+                "p0",
+                List.of("fe80::1", "10.0.0.1"),
+                List.of("fe80::1"),
+                List.of("10.0.0.1"),
+                "ibv_devinfo -v")));
         assertThat(d.findings().get(0).evidence()).extracting(Evidence::source).containsExactly("ibv_devinfo -v");
     }
 
     @Test
     void nearMissEveryAddressHasBothGidTypes() {
-        assertThat(ids(roceHost(new PortGids("mlx5_0", 1, "p0", List.of("fe80::1", "10.0.0.1"),
-                List.of("fe80::1", "10.0.0.1"), List.of(), "show_gids")))).isEmpty();
+        assertThat(ids(roceHost(new PortGids(
+                        "mlx5_0",
+                        1,
+                        "p0",
+                        List.of("fe80::1", "10.0.0.1"),
+                        List.of("fe80::1", "10.0.0.1"),
+                        List.of(),
+                        "show_gids"))))
+                .isEmpty();
     }
 
     private static CounterRate rate(String counter, long delta, Double perSecond, boolean sinceBoot) {
-        return new CounterRate("mlx5_0/1", counter, CounterMeaning.ofRdmaStatistic(counter), 1000, 1000 + delta, delta, perSecond, sinceBoot, false);
+        return new CounterRate(
+                "mlx5_0/1",
+                counter,
+                CounterMeaning.ofRdmaStatistic(counter),
+                1000,
+                1000 + delta,
+                delta,
+                perSecond,
+                sinceBoot,
+                false);
     }
 
     @Test
@@ -155,7 +207,9 @@ class TransportRulesTest {
         facts.add(rate("to_retransmits", 120, 12.0, false));
         facts.add(rate("rnr_naks_rcvd", 50, 5.0, false)); // receiver not ready: flow control, not loss
         Finding f = RuleHarness.only(RuleHarness.diagnose(facts), "ROCE_RETRANSMITTING@mlx5_0/1");
-        assertThat(f.evidence()).singleElement().satisfies(e -> assertThat(e.value()).startsWith("to_retransmits"));
+        assertThat(f.evidence())
+                .singleElement()
+                .satisfies(e -> assertThat(e.value()).startsWith("to_retransmits"));
     }
 
     @Test
@@ -178,7 +232,8 @@ class TransportRulesTest {
     @Test
     void counterThatWentDownIsNotARetransmission() {
         List<Object> facts = roceHost();
-        facts.add(new CounterRate("mlx5_0/1", "out_of_sequence", CounterMeaning.RETRANSMISSION, 5000, 10, 0, null, false, true));
+        facts.add(new CounterRate(
+                "mlx5_0/1", "out_of_sequence", CounterMeaning.RETRANSMISSION, 5000, 10, 0, null, false, true));
         assertThat(ids(facts)).isEmpty();
     }
 
@@ -187,8 +242,19 @@ class TransportRulesTest {
     private static List<Object> twoPlanes(long busyBytes, Double busyLoad, long idleBytes) {
         List<Object> facts = roceHost();
         facts.add(new MultipathGroup("fabric:p0+p1", "fabric", List.of("p0", "p1"), "independent RDMA devices", null));
-        facts.add(new RdmaPortTraffic("mlx5_0", 1, "p0", "fabric:p0+p1", busyBytes, busyBytes / 10.0, busyLoad, false, "ethtool -S p0", VPORT));
-        facts.add(new RdmaPortTraffic("mlx5_1", 1, "p1", "fabric:p0+p1", idleBytes, idleBytes / 10.0, 0.0, false, "ethtool -S p1", VPORT));
+        facts.add(new RdmaPortTraffic(
+                "mlx5_0",
+                1,
+                "p0",
+                "fabric:p0+p1",
+                busyBytes,
+                busyBytes / 10.0,
+                busyLoad,
+                false,
+                "ethtool -S p0",
+                VPORT));
+        facts.add(new RdmaPortTraffic(
+                "mlx5_1", 1, "p1", "fabric:p0+p1", idleBytes, idleBytes / 10.0, 0.0, false, "ethtool -S p1", VPORT));
         return facts;
     }
 
@@ -196,16 +262,22 @@ class TransportRulesTest {
     void allRdmaBytesOnOnePlaneLeaveTheOtherUnused() {
         Diagnosis d = RuleHarness.diagnose(twoPlanes(60_000_000_000L, 0.24, 1_000_000));
         assertThat(RuleHarness.ids(d)).containsExactly("ROCE_PATH_UNUSED@mlx5_1/1");
-        assertThat(d.findings().get(0).actions().get(0).parameters()).containsEntry("ibdev", "mlx5_1").containsEntry("device", "p1");
+        assertThat(d.findings().get(0).actions().get(0).parameters())
+                .containsEntry("ibdev", "mlx5_1")
+                .containsEntry("device", "p1");
     }
 
     @Test
     void twoPlanesTiedForBusiestGiveTheIdleThirdOneFinding() {
         List<Object> facts = roceHost();
-        facts.add(new MultipathGroup("fabric:p0+p1+p2", "fabric", List.of("p0", "p1", "p2"), "independent RDMA devices", null));
-        facts.add(new RdmaPortTraffic("mlx5_0", 1, "p0", "fabric:p0+p1+p2", 60_000_000_000L, 6e9, 0.24, false, "ethtool -S p0", VPORT));
-        facts.add(new RdmaPortTraffic("mlx5_1", 1, "p1", "fabric:p0+p1+p2", 60_000_000_000L, 6e9, 0.24, false, "ethtool -S p1", VPORT));
-        facts.add(new RdmaPortTraffic("mlx5_2", 1, "p2", "fabric:p0+p1+p2", 1_000_000, 1e5, 0.0, false, "ethtool -S p2", VPORT));
+        facts.add(new MultipathGroup(
+                "fabric:p0+p1+p2", "fabric", List.of("p0", "p1", "p2"), "independent RDMA devices", null));
+        facts.add(new RdmaPortTraffic(
+                "mlx5_0", 1, "p0", "fabric:p0+p1+p2", 60_000_000_000L, 6e9, 0.24, false, "ethtool -S p0", VPORT));
+        facts.add(new RdmaPortTraffic(
+                "mlx5_1", 1, "p1", "fabric:p0+p1+p2", 60_000_000_000L, 6e9, 0.24, false, "ethtool -S p1", VPORT));
+        facts.add(new RdmaPortTraffic(
+                "mlx5_2", 1, "p2", "fabric:p0+p1+p2", 1_000_000, 1e5, 0.0, false, "ethtool -S p2", VPORT));
         Diagnosis d = RuleHarness.diagnose(facts);
         Finding f = RuleHarness.only(d, "ROCE_PATH_UNUSED@mlx5_2/1");
         // The lowest id among the equals is the busiest: deterministic evidence.
@@ -225,9 +297,12 @@ class TransportRulesTest {
     /** Two RoCE ports in a plain bond (no RoCE LAG device): each member's RDMA device carries its own connections. */
     private static List<Object> bondedPorts(String policy, long idleBytes) {
         List<Object> facts = roceHost();
-        facts.add(new MultipathGroup("bond0", "bond", List.of("p0", "p1"), "bond xmit_hash_policy " + policy, policy.contains("3+4")));
-        facts.add(new RdmaPortTraffic("mlx5_0", 1, "p0", "bond0", 60_000_000_000L, 6e9, 0.24, false, "ethtool -S p0", VPORT));
-        facts.add(new RdmaPortTraffic("mlx5_1", 1, "p1", "bond0", idleBytes, idleBytes / 10.0, 0.0, false, "ethtool -S p1", VPORT));
+        facts.add(new MultipathGroup(
+                "bond0", "bond", List.of("p0", "p1"), "bond xmit_hash_policy " + policy, policy.contains("3+4")));
+        facts.add(new RdmaPortTraffic(
+                "mlx5_0", 1, "p0", "bond0", 60_000_000_000L, 6e9, 0.24, false, "ethtool -S p0", VPORT));
+        facts.add(new RdmaPortTraffic(
+                "mlx5_1", 1, "p1", "bond0", idleBytes, idleBytes / 10.0, 0.0, false, "ethtool -S p1", VPORT));
         return facts;
     }
 

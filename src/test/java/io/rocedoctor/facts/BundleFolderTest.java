@@ -3,11 +3,9 @@ package io.rocedoctor.facts;
 import io.rocedoctor.bundle.Bundle;
 import io.rocedoctor.bundle.BundleException;
 import io.rocedoctor.bundle.BundleReader;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
 import org.junit.jupiter.api.io.TempDir;
 
 /** A test on a hand-made bundle in its temporary folder: outputs written by bundle path, then read into facts. */

@@ -9,8 +9,10 @@ class CounterMeaningTest {
 
     @Test
     void hostReceiveBufferExhaustionOfConnectXBroadcomAndIntelPorts() {
-        assertThat(CounterMeaning.ofEthtool("mlx5_core", "rx_out_of_buffer")).isEqualTo(CounterMeaning.RX_NO_HOST_BUFFER);
-        assertThat(CounterMeaning.ofEthtool("bnxt_en", "rx_total_ring_discards")).isEqualTo(CounterMeaning.RX_NO_HOST_BUFFER);
+        assertThat(CounterMeaning.ofEthtool("mlx5_core", "rx_out_of_buffer"))
+                .isEqualTo(CounterMeaning.RX_NO_HOST_BUFFER);
+        assertThat(CounterMeaning.ofEthtool("bnxt_en", "rx_total_ring_discards"))
+                .isEqualTo(CounterMeaning.RX_NO_HOST_BUFFER);
         assertThat(CounterMeaning.ofEthtool("ice", "rx_dropped.nic")).isEqualTo(CounterMeaning.RX_NO_HOST_BUFFER);
         assertThat(CounterMeaning.ofEthtool("mlx5_core", "rx_discards_phy")).isEqualTo(CounterMeaning.RX_PORT_DISCARD);
         assertThat(CounterMeaning.ofEthtool("bnxt_en", "rx_stat_discard")).isEqualTo(CounterMeaning.RX_PORT_DISCARD);
@@ -58,8 +60,10 @@ class CounterMeaningTest {
 
     @Test
     void roceBytesOfMlx5BnxtReAndIrdma() {
-        assertThat(CounterMeaning.ofEthtool("mlx5_core", "tx_vport_rdma_unicast_bytes")).isEqualTo(CounterMeaning.RDMA_TX_BYTES);
-        assertThat(CounterMeaning.ofEthtool("mlx5_core", "rx_vport_rdma_multicast_bytes")).isEqualTo(CounterMeaning.RDMA_RX_BYTES);
+        assertThat(CounterMeaning.ofEthtool("mlx5_core", "tx_vport_rdma_unicast_bytes"))
+                .isEqualTo(CounterMeaning.RDMA_TX_BYTES);
+        assertThat(CounterMeaning.ofEthtool("mlx5_core", "rx_vport_rdma_multicast_bytes"))
+                .isEqualTo(CounterMeaning.RDMA_RX_BYTES);
         assertThat(CounterMeaning.ofRdmaStatistic("rdma_tx_bytes")).isEqualTo(CounterMeaning.RDMA_TX_BYTES);
         assertThat(CounterMeaning.ofRdmaStatistic("tx_bytes")).isEqualTo(CounterMeaning.RDMA_TX_BYTES);
         assertThat(CounterMeaning.ofRdmaStatistic("rx_bytes")).isEqualTo(CounterMeaning.RDMA_RX_BYTES);

@@ -2,8 +2,6 @@ package io.rocedoctor.facts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-
-
 import org.junit.jupiter.api.Test;
 
 /**
@@ -14,8 +12,12 @@ import org.junit.jupiter.api.Test;
 class CounterRateTest extends BundleFolderTest {
 
     private Facts build(String first, String second) throws Exception {
-        write("manifest.yaml", "host: h1\nsamples:\n  - {n: 0, at: 2026-11-20T10:00:00Z}\n  - {n: 1, at: 2026-11-20T10:00:10Z}\n");
-        write("commands/ethtool_-i_p0", "driver: mlx5_core\nversion: 1\nfirmware-version: 22.1.1 (MT_1)\nbus-info: 0000:3b:00.0\n");
+        write(
+                "manifest.yaml",
+                "host: h1\nsamples:\n  - {n: 0, at: 2026-11-20T10:00:00Z}\n  - {n: 1, at: 2026-11-20T10:00:10Z}\n");
+        write(
+                "commands/ethtool_-i_p0",
+                "driver: mlx5_core\nversion: 1\nfirmware-version: 22.1.1 (MT_1)\nbus-info: 0000:3b:00.0\n");
         write("commands/ethtool_-S_p0", "NIC statistics:\n" + first);
         write("samples/1/commands/ethtool_-S_p0", "NIC statistics:\n" + second);
         return facts();
@@ -24,7 +26,10 @@ class CounterRateTest extends BundleFolderTest {
     @Test
     void ratePerSecondFromTwoSamples() throws Exception {
         Facts f = build("     tx_bytes_phy: 1000\n", "     tx_bytes_phy: 1001000\n");
-        CounterRate r = f.of(CounterRate.class).stream().filter(c -> c.counter().equals("tx_bytes_phy")).findFirst().orElseThrow();
+        CounterRate r = f.of(CounterRate.class).stream()
+                .filter(c -> c.counter().equals("tx_bytes_phy"))
+                .findFirst()
+                .orElseThrow();
         assertThat(r.delta()).isEqualTo(1_000_000);
         assertThat(r.perSecond()).isEqualTo(100_000.0);
         assertThat(r.wentDown()).isFalse();
@@ -59,7 +64,10 @@ class CounterRateTest extends BundleFolderTest {
         assertThat(r.wentDown()).isFalse();
         assertThat(r.delta()).isEqualTo(700);
         assertThat(r.perSecond()).isEqualTo(70.0);
-        assertThat(f.ledger().notes()).singleElement().asString().contains("rx_bytes_phy wrapped past 2^64-1")
+        assertThat(f.ledger().notes())
+                .singleElement()
+                .asString()
+                .contains("rx_bytes_phy wrapped past 2^64-1")
                 .contains("18446744073709551017 -> 101");
     }
 
@@ -76,7 +84,9 @@ class CounterRateTest extends BundleFolderTest {
     @Test
     void aSinceBootValueAboveTwoToTheSixtyThreeIsHeldAtTheLargestDelta() throws Exception {
         write("manifest.yaml", "host: h1\nsamples:\n  - {n: 0, at: 2026-11-20T10:00:00Z}\n");
-        write("commands/ethtool_-i_p0", "driver: mlx5_core\nversion: 1\nfirmware-version: 22.1.1 (MT_1)\nbus-info: 0000:3b:00.0\n");
+        write(
+                "commands/ethtool_-i_p0",
+                "driver: mlx5_core\nversion: 1\nfirmware-version: 22.1.1 (MT_1)\nbus-info: 0000:3b:00.0\n");
         write("commands/ethtool_-S_p0", "NIC statistics:\n     rx_bytes_phy: 18446744073709551017\n");
         CounterRate r = facts().of(CounterRate.class).get(0);
         assertThat(r.sinceBoot()).isTrue();

@@ -21,20 +21,26 @@ class DcbQosFactsTest extends BundleFolderTest {
             	enabled     0   0   0   1   0   0   0   0
             	buffer      0   0   0   1   0   0   0   0
             """;
-    private static final String DCB_PFC = "pfc-cap 8 macsec-bypass off delay 0 \nprio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off \n";
+    private static final String DCB_PFC =
+            "pfc-cap 8 macsec-bypass off delay 0 \nprio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off \n";
     private static final String DCB_APP = "dscp-prio AF31:3 \n";
     private static final String DCB_BUFFER = "prio-buffer 0:0 1:0 2:0 3:1 4:0 5:0 6:0 7:0 \n"
             + "buffer-size 0:130944b 1:261888b 2:0b 3:0b 4:0b 5:0b 6:0b 7:0b \ntotal-size 1216Kb \n";
 
     private void host(String driver) throws Exception {
         write("manifest.yaml", "host: h1\n");
-        write("commands/ethtool_-i_eth4", "driver: " + driver + "\nversion: 1\nfirmware-version: 1\nbus-info: 0000:5e:00.0\n");
+        write(
+                "commands/ethtool_-i_eth4",
+                "driver: " + driver + "\nversion: 1\nfirmware-version: 1\nbus-info: 0000:5e:00.0\n");
         write("commands/ibdev2netdev", "roce0 port 1 ==> eth4 (Up)\n");
         write("commands/cma_roce_tos_-d_roce0_-p_1", "106\n");
     }
 
     private PortQos qos() throws Exception {
-        return facts().of(PortQos.class).stream().filter(q -> q.device().equals("eth4")).findFirst().orElseThrow();
+        return facts().of(PortQos.class).stream()
+                .filter(q -> q.device().equals("eth4"))
+                .findFirst()
+                .orElseThrow();
     }
 
     @Test
@@ -47,9 +53,13 @@ class DcbQosFactsTest extends BundleFolderTest {
         write("commands/dcb_app_show_dev_eth4", DCB_APP);
         write("commands/dcb_buffer_show_dev_eth4", DCB_BUFFER);
         PortQos fromDcb = qos();
-        assertThat(fromDcb).usingRecursiveComparison().ignoringFields("source", "priorityTrafficClass").isEqualTo(fromMlnxQos);
+        assertThat(fromDcb)
+                .usingRecursiveComparison()
+                .ignoringFields("source", "priorityTrafficClass")
+                .isEqualTo(fromMlnxQos);
         assertThat(fromDcb.trust()).isEqualTo("dscp");
-        assertThat(fromDcb.source()).isEqualTo("dcb pfc show dev eth4, dcb app show dev eth4, dcb buffer show dev eth4");
+        assertThat(fromDcb.source())
+                .isEqualTo("dcb pfc show dev eth4, dcb app show dev eth4, dcb buffer show dev eth4");
         assertThat(fromMlnxQos.source()).isEqualTo("mlnx_qos -i eth4");
     }
 
@@ -73,7 +83,10 @@ class DcbQosFactsTest extends BundleFolderTest {
         host("mlx5_core");
         write("commands/dcb_pfc_show_dev_eth9", DCB_PFC);
         write("commands/dcb_app_show_dev_eth9", DCB_APP);
-        PortQos eth9 = facts().of(PortQos.class).stream().filter(q -> q.device().equals("eth9")).findFirst().orElseThrow();
+        PortQos eth9 = facts().of(PortQos.class).stream()
+                .filter(q -> q.device().equals("eth9"))
+                .findFirst()
+                .orElseThrow();
         assertThat(eth9.trust()).isNull();
         assertThat(eth9.pfcPriorities()).containsExactly(3);
         // The near miss: on the known mlx5 port, the same captures give trust dscp.

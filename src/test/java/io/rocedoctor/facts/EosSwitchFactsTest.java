@@ -3,7 +3,6 @@ package io.rocedoctor.facts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 
 /**
@@ -39,7 +38,9 @@ class EosSwitchFactsTest extends BundleFolderTest {
     }
 
     private Facts eos(String config) throws Exception {
-        write("manifest.yaml", "host: h1\nlinks:\n  - {host_port: ens1f0np0, switch: leaf5, switch_port: Ethernet8/1}\n");
+        write(
+                "manifest.yaml",
+                "host: h1\nlinks:\n  - {host_port: ens1f0np0, switch: leaf5, switch_port: Ethernet8/1}\n");
         write("switches/leaf5/manifest.yaml", "platform: arista-eos\n");
         write("switches/leaf5/commands/show_running-config", config);
         write("switches/leaf5/commands/show_interfaces_counters_queue_detail_json", drops(100));
@@ -48,7 +49,10 @@ class EosSwitchFactsTest extends BundleFolderTest {
     }
 
     private static SwitchPort port(Facts f, String name) {
-        return f.of(SwitchPort.class).stream().filter(p -> p.port().equals(name)).findFirst().orElseThrow();
+        return f.of(SwitchPort.class).stream()
+                .filter(p -> p.port().equals(name))
+                .findFirst()
+                .orElseThrow();
     }
 
     @Test
@@ -61,11 +65,15 @@ class EosSwitchFactsTest extends BundleFolderTest {
         assertThat(routed.priorityOfDscp(26)).isEqualTo(3);
         assertThat(routed.priorityOfDscp(0)).as("DSCP 0-7 land on class 1").isEqualTo(1);
         assertThat(routed.priorityOfDscp(46)).as("the qos map line").isEqualTo(5);
-        assertThat(routed.strictQueues()).as("round robin from the 'no priority' queue down").containsExactly(4, 5, 6, 7);
+        assertThat(routed.strictQueues())
+                .as("round robin from the 'no priority' queue down")
+                .containsExactly(4, 5, 6, 7);
         assertThat(routed.hostPorts()).containsExactly("ens1f0np0");
         SwitchPort switchport = port(f, "Ethernet9/1");
         assertThat(switchport.trust()).as("a switchport trusts CoS").isEqualTo("pcp");
-        assertThat(switchport.mtu()).as("a switchport's mtu line is its IP MTU, not its frame size").isNull();
+        assertThat(switchport.mtu())
+                .as("a switchport's mtu line is its IP MTU, not its frame size")
+                .isNull();
     }
 
     @Test
@@ -90,6 +98,8 @@ class EosSwitchFactsTest extends BundleFolderTest {
     @Test
     void onlyEthernetPortsAndFacingPortsBecomeSwitchPorts() throws Exception {
         Facts f = eos(CONFIG + "interface Management1\n   ip address 10.0.0.2/24\n");
-        assertThat(f.of(SwitchPort.class)).extracting(SwitchPort::port).isEqualTo(List.of("Ethernet8/1", "Ethernet9/1"));
+        assertThat(f.of(SwitchPort.class))
+                .extracting(SwitchPort::port)
+                .isEqualTo(List.of("Ethernet8/1", "Ethernet9/1"));
     }
 }

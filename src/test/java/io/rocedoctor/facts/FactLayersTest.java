@@ -6,13 +6,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.rocedoctor.bundle.CaptureKind;
 import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.bundle.SwitchSourceKind;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,8 +22,7 @@ class FactLayersTest {
     /** A layer that declares and does nothing: only its declaration is ordered. */
     private record Declared(FactLayer declaration) implements LayerFacts {
         @Override
-        public void addTo(HostContext host, BuiltFacts facts) {
-        }
+        public void addTo(HostContext host, BuiltFacts facts) {}
     }
 
     private static LayerFacts layer(String name, Set<Class<?>> consumes, Set<Class<?>> produces) {
@@ -40,8 +37,12 @@ class FactLayersTest {
             FactLayer layer = layers.get(i);
             for (Class<?> type : layer.consumes()) {
                 String what = layer.name() + " consumes " + type.getSimpleName();
-                assertThat(layers.subList(i + 1, layers.size())).as(what).noneMatch(l -> l.produces().contains(type));
-                assertThat(layers.subList(0, i)).as(what).anyMatch(l -> l.produces().contains(type));
+                assertThat(layers.subList(i + 1, layers.size()))
+                        .as(what)
+                        .noneMatch(l -> l.produces().contains(type));
+                assertThat(layers.subList(0, i))
+                        .as(what)
+                        .anyMatch(l -> l.produces().contains(type));
             }
         }
     }
@@ -51,11 +52,17 @@ class FactLayersTest {
         LayerFacts first = layer("a-reads-b", Set.of(RdmaDevice.class), Set.of(PortGids.class));
         LayerFacts second = layer("b", Set.of(), Set.of(RdmaDevice.class));
         List<String> names = LayerOrder.of(FactBuilder.SKELETON, List.of(first, second)).stream()
-                .map(l -> l.declaration().name()).toList();
+                .map(l -> l.declaration().name())
+                .toList();
         assertThat(names).containsExactly("b", "a-reads-b");
         // Free to go in any order, layers are taken by name: the same order on every run.
-        assertThat(LayerOrder.of(FactBuilder.SKELETON, List.of(layer("y", Set.of(Port.class), Set.of(PortGids.class)),
-                layer("x", Set.of(Port.class), Set.of(RoceMtu.class)))).stream().map(l -> l.declaration().name()))
+        assertThat(LayerOrder.of(
+                                FactBuilder.SKELETON,
+                                List.of(
+                                        layer("y", Set.of(Port.class), Set.of(PortGids.class)),
+                                        layer("x", Set.of(Port.class), Set.of(RoceMtu.class))))
+                        .stream()
+                        .map(l -> l.declaration().name()))
                 .containsExactly("x", "y");
     }
 
@@ -73,13 +80,15 @@ class FactLayersTest {
         assertThatThrownBy(() -> LayerOrder.of(FactBuilder.SKELETON, List.of(a)))
                 .hasMessage("the a layer consumes RoceMtu facts, which no layer produces");
         // The skeleton's types need no layer.
-        assertThat(LayerOrder.of(FactBuilder.SKELETON, List.of(layer("a", Set.of(Port.class), Set.of(PortGids.class))))).hasSize(1);
+        assertThat(LayerOrder.of(FactBuilder.SKELETON, List.of(layer("a", Set.of(Port.class), Set.of(PortGids.class)))))
+                .hasSize(1);
     }
 
     @Test
     void aLayerTakesAndAddsOnlyTheTypesItDeclared() {
         List<Object> all = new ArrayList<>(List.of(new Bond("bond0", "802.3ad", "layer3+4", List.of("a", "b"))));
-        BuiltFacts facts = new BuiltFacts(all, new FactLayer("test", Set.of(), Set.of(Bond.class), Set.of(RoceMtu.class)));
+        BuiltFacts facts =
+                new BuiltFacts(all, new FactLayer("test", Set.of(), Set.of(Bond.class), Set.of(RoceMtu.class)));
         assertThat(facts.of(Bond.class)).hasSize(1);
         assertThatThrownBy(() -> facts.of(Port.class))
                 .hasMessage("the test layer reads Port facts but does not declare it consumes them");
@@ -94,8 +103,10 @@ class FactLayersTest {
         Set<String> read = new TreeSet<>();
         FactBuilder.layers().forEach(l -> l.reads().forEach(k -> read.add(k.name())));
         Set<String> parsed = new TreeSet<>();
-        Stream.concat(Stream.of(SourceKind.values()), Stream.of(SwitchSourceKind.values())).map(CaptureKind.class::cast)
-                .filter(k -> k.parser().isPresent()).forEach(k -> parsed.add(k.name()));
+        Stream.concat(Stream.of(SourceKind.values()), Stream.of(SwitchSourceKind.values()))
+                .map(CaptureKind.class::cast)
+                .filter(k -> k.parser().isPresent())
+                .forEach(k -> parsed.add(k.name()));
         assertThat(read).isEqualTo(parsed);
     }
 }

@@ -8,9 +8,12 @@ import org.junit.jupiter.api.Test;
 class NicFactsTest extends BundleFolderTest {
 
     private void port(String name, String address, int speedMbps) throws Exception {
-        write("commands/ethtool_-i_" + name,
-                "driver: mlx5_core\nversion: 6.1\nfirmware-version: 22.39.1002 (MT_0000000359)\nbus-info: " + address + "\n");
-        write("commands/ethtool_" + name,
+        write(
+                "commands/ethtool_-i_" + name,
+                "driver: mlx5_core\nversion: 6.1\nfirmware-version: 22.39.1002 (MT_0000000359)\nbus-info: " + address
+                        + "\n");
+        write(
+                "commands/ethtool_" + name,
                 "Settings for " + name + ":\n\tSpeed: " + speedMbps + "Mb/s\n\tDuplex: Full\n\tLink detected: yes\n");
     }
 
@@ -20,8 +23,10 @@ class NicFactsTest extends BundleFolderTest {
                 + "\tCapabilities: [60] Express (v2) Endpoint, MSI 00\n"
                 + "\t\tDevCtl:\tCorrErr- NonFatalErr- FatalErr- UnsupReq-\n"
                 + "\t\t\tMaxPayload 256 bytes, MaxReadReq 4096 bytes\n"
-                + (link ? "\t\tLnkCap:\tPort #0, Speed 16GT/s, Width x16, ASPM not supported\n"
-                          + "\t\tLnkSta:\tSpeed 16GT/s (ok), Width x16 (ok)\n" : "")
+                + (link
+                        ? "\t\tLnkCap:\tPort #0, Speed 16GT/s, Width x16, ASPM not supported\n"
+                                + "\t\tLnkSta:\tSpeed 16GT/s (ok), Width x16 (ok)\n"
+                        : "")
                 + "\tKernel driver in use: mlx5_core\n\n";
     }
 
@@ -38,14 +43,20 @@ class NicFactsTest extends BundleFolderTest {
         port("ens1f0v0", "0000:3b:00.2", 100000);
         port("ens1f0v1", "0000:3b:00.3", 100000);
         port("eth_rep0", "0000:3b:00.0", 100000);
-        write("commands/lspci_-vvv",
+        write(
+                "commands/lspci_-vvv",
                 function("3b:00.0", "MT2892 Family [ConnectX-6 Dx]", true)
-                + function("3b:00.1", "MT2892 Family [ConnectX-6 Dx]", true)
-                + function("3b:00.2", "ConnectX Family mlx5Gen Virtual Function", false)
-                + function("3b:00.3", "ConnectX Family mlx5Gen Virtual Function", false));
+                        + function("3b:00.1", "MT2892 Family [ConnectX-6 Dx]", true)
+                        + function("3b:00.2", "ConnectX Family mlx5Gen Virtual Function", false)
+                        + function("3b:00.3", "ConnectX Family mlx5Gen Virtual Function", false));
         Facts facts = facts();
-        Nic nic = facts.of(Nic.class).stream().filter(n -> n.id().equals("0000:3b:00")).findFirst().orElseThrow();
+        Nic nic = facts.of(Nic.class).stream()
+                .filter(n -> n.id().equals("0000:3b:00"))
+                .findFirst()
+                .orElseThrow();
         assertThat(nic.activeGbps()).isEqualTo(200.0);
-        assertThat(facts.of(PcieLink.class)).singleElement().satisfies(l -> assertThat(l.address()).isEqualTo("0000:3b:00.0"));
+        assertThat(facts.of(PcieLink.class))
+                .singleElement()
+                .satisfies(l -> assertThat(l.address()).isEqualTo("0000:3b:00.0"));
     }
 }

@@ -2,10 +2,8 @@ package io.rocedoctor.facts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-
 import java.nio.file.Files;
 import java.util.List;
-
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -30,8 +28,12 @@ class PhysicalFactsTest extends BundleFolderTest {
     /** Port gp0 on 0000:81:00.0: 200G advertised by both ends, trained at 100G; its mlxlink run by RDMA device name. */
     @BeforeEach
     void bundle() throws Exception {
-        write("manifest.yaml", "host: h2\nsamples:\n  - {n: 0, at: 2026-11-21T08:00:00Z}\n  - {n: 1, at: 2026-11-21T08:00:20Z}\n");
-        write("commands/ethtool_-i_gp0", "driver: mlx5_core\nversion: 6.1\nfirmware-version: 28.39.1002 (MT_3)\nbus-info: 0000:81:00.0\n");
+        write(
+                "manifest.yaml",
+                "host: h2\nsamples:\n  - {n: 0, at: 2026-11-21T08:00:00Z}\n  - {n: 1, at: 2026-11-21T08:00:20Z}\n");
+        write(
+                "commands/ethtool_-i_gp0",
+                "driver: mlx5_core\nversion: 6.1\nfirmware-version: 28.39.1002 (MT_3)\nbus-info: 0000:81:00.0\n");
         write("commands/ethtool_gp0", """
                 Settings for gp0:
                 	Supported link modes:   100000baseCR2/Full
@@ -45,7 +47,9 @@ class PhysicalFactsTest extends BundleFolderTest {
                 	Link detected: yes
                 """);
         write("commands/ethtool_-S_gp0", "NIC statistics:\n     rx_symbol_err_phy: 40\n     rx_crc_errors_phy: 2\n");
-        write("samples/1/commands/ethtool_-S_gp0", "NIC statistics:\n     rx_symbol_err_phy: 95\n     rx_crc_errors_phy: 2\n");
+        write(
+                "samples/1/commands/ethtool_-S_gp0",
+                "NIC statistics:\n     rx_symbol_err_phy: 95\n     rx_crc_errors_phy: 2\n");
         write("commands/ibdev2netdev", "mlx5_4 port 1 ==> gp0 (Up)\n");
         write("commands/mlxlink_-d_mlx5_4_-m_-e_-c", """
                 Operational Info
@@ -119,7 +123,9 @@ class PhysicalFactsTest extends BundleFolderTest {
 
     @Test
     void mlxlinkByPciAddressFindsItsPortAndAMissingOneIsRecorded() throws Exception {
-        Files.move(dir.resolve("commands/mlxlink_-d_mlx5_4_-m_-e_-c"), dir.resolve("commands/mlxlink_-d_0000_81_00.0_-m_-e_-c"));
+        Files.move(
+                dir.resolve("commands/mlxlink_-d_mlx5_4_-m_-e_-c"),
+                dir.resolve("commands/mlxlink_-d_0000_81_00.0_-m_-e_-c"));
         Facts f = facts();
         assertThat(f.of(PhysicalLink.class).get(0).fecCode()).isEqualTo("rs544");
         assertThat(f.ledger().missing()).doesNotContain("mlxlink -d 0000:81:00.0 -m -e -c");
@@ -134,8 +140,10 @@ class PhysicalFactsTest extends BundleFolderTest {
     @Test
     void mlxlinkIsNotExpectedOfANicAnotherVendorsDriverRuns() throws Exception {
         Files.delete(dir.resolve("commands/mlxlink_-d_mlx5_4_-m_-e_-c"));
-        write("commands/ethtool_-i_gp0", "driver: bnxt_en\nversion: 6.8.0\nfirmware-version: 230.0.157.0/pkg 230.1.116.0\n"
-                + "bus-info: 0000:81:00.0\n");
+        write(
+                "commands/ethtool_-i_gp0",
+                "driver: bnxt_en\nversion: 6.8.0\nfirmware-version: 230.0.157.0/pkg 230.1.116.0\n"
+                        + "bus-info: 0000:81:00.0\n");
         assertThat(facts().ledger().missing()).noneMatch(m -> m.startsWith("mlxlink"));
     }
 
@@ -151,14 +159,23 @@ class PhysicalFactsTest extends BundleFolderTest {
 
     @Test
     void fecWordingsMapToTheCodesWhoseLimitsTheProfileKnows() {
-        assertThat(List.of("Standard RS-FEC - RS(528,514)", "RS-FEC(544,514)", "Interleaved_Standard_RS-FEC (544,514)",
-                "Firecode FEC", "No FEC", "Standard LL RS-FEC - RS(272,257+1)").stream().map(PhysicalFacts::fecCode))
+        assertThat(List.of(
+                                "Standard RS-FEC - RS(528,514)",
+                                "RS-FEC(544,514)",
+                                "Interleaved_Standard_RS-FEC (544,514)",
+                                "Firecode FEC",
+                                "No FEC",
+                                "Standard LL RS-FEC - RS(272,257+1)")
+                        .stream()
+                        .map(PhysicalFacts::fecCode))
                 .containsExactly("rs528", "rs544", "rs544", "baser", "none", null);
     }
 
     @Test
     void withoutPartnerModesTheCommonMaximumIsUnknown() throws Exception {
-        write("commands/ethtool_gp0", "Settings for gp0:\n\tAdvertised link modes:  200000baseCR4/Full\n\tSpeed: 100000Mb/s\n");
+        write(
+                "commands/ethtool_gp0",
+                "Settings for gp0:\n\tAdvertised link modes:  200000baseCR4/Full\n\tSpeed: 100000Mb/s\n");
         assertThat(facts().of(PhysicalLink.class).get(0).commonMaxMbps()).isNull();
     }
 }

@@ -2,8 +2,6 @@ package io.rocedoctor.facts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-
-
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,63 +24,89 @@ class QosFactsTest extends BundleFolderTest {
 
     private static String stats(long rxPause, long rxDurationUsec, long txPause, long stormWarnings) {
         return "NIC statistics:\n     rx_prio3_pause: " + rxPause + "\n     rx_prio3_pause_duration: " + rxDurationUsec
-                + "\n     tx_prio3_pause: " + txPause + "\n     tx_prio3_pause_duration: 0\n     tx_pause_storm_warning_events: "
+                + "\n     tx_prio3_pause: " + txPause
+                + "\n     tx_prio3_pause_duration: 0\n     tx_pause_storm_warning_events: "
                 + stormWarnings + "\n     tx_pause_storm_error_events: 0\n";
     }
 
     private Facts build(String tos, boolean twoSamples) throws Exception {
-        write("manifest.yaml", "format: 1\nhost: q1\nsamples:\n  - {n: 0, at: 2026-01-01T00:00:00Z}\n"
-                + (twoSamples ? "  - {n: 1, at: 2026-01-01T00:00:10Z}\n" : "")
-                + "captures:\n"
-                + "  - {source: \"ethtool -i eth4\", sample: 0, path: commands/ethtool_-i_eth4, exit: 0}\n"
-                + "  - {source: \"ethtool eth4\", sample: 0, path: commands/ethtool_eth4, exit: 0}\n"
-                + "  - {source: \"ethtool -S eth4\", sample: 0, path: commands/ethtool_-S_eth4, exit: 0}\n"
-                + (twoSamples ? "  - {source: \"ethtool -S eth4\", sample: 1, path: samples/1/commands/ethtool_-S_eth4, exit: 0}\n" : "")
-                + "  - {source: \"ibdev2netdev\", sample: 0, path: commands/ibdev2netdev, exit: 0}\n"
-                + "  - {source: \"mlnx_qos -i eth4\", sample: 0, path: commands/mlnx_qos_-i_eth4, exit: 0}\n"
-                + "  - {source: \"cma_roce_tos -d rocep94s0f0 -p 1\", sample: 0, path: commands/tos, exit: 0}\n"
-                + "  - {source: \"rdma statistic show\", sample: 0, path: commands/rdma_statistic_show, exit: 0}\n"
-                + (twoSamples ? "  - {source: \"rdma statistic show\", sample: 1, path: samples/1/commands/rdma_statistic_show, exit: 0}\n" : "")
-                + "  - {source: \"ib_write_bw -d rocep94s0f0 --report_gbits h2\", sample: 0, path: commands/bw, exit: 0}\n");
-        write("commands/ethtool_-i_eth4", "driver: mlx5_core\nversion: 1\nfirmware-version: 22.1.1 (MT_1)\nbus-info: 0000:5e:00.0\n");
+        write(
+                "manifest.yaml",
+                "format: 1\nhost: q1\nsamples:\n  - {n: 0, at: 2026-01-01T00:00:00Z}\n"
+                        + (twoSamples ? "  - {n: 1, at: 2026-01-01T00:00:10Z}\n" : "")
+                        + "captures:\n"
+                        + "  - {source: \"ethtool -i eth4\", sample: 0, path: commands/ethtool_-i_eth4, exit: 0}\n"
+                        + "  - {source: \"ethtool eth4\", sample: 0, path: commands/ethtool_eth4, exit: 0}\n"
+                        + "  - {source: \"ethtool -S eth4\", sample: 0, path: commands/ethtool_-S_eth4, exit: 0}\n"
+                        + (twoSamples
+                                ? "  - {source: \"ethtool -S eth4\", sample: 1, path: samples/1/commands/ethtool_-S_eth4, exit: 0}\n"
+                                : "")
+                        + "  - {source: \"ibdev2netdev\", sample: 0, path: commands/ibdev2netdev, exit: 0}\n"
+                        + "  - {source: \"mlnx_qos -i eth4\", sample: 0, path: commands/mlnx_qos_-i_eth4, exit: 0}\n"
+                        + "  - {source: \"cma_roce_tos -d rocep94s0f0 -p 1\", sample: 0, path: commands/tos, exit: 0}\n"
+                        + "  - {source: \"rdma statistic show\", sample: 0, path: commands/rdma_statistic_show, exit: 0}\n"
+                        + (twoSamples
+                                ? "  - {source: \"rdma statistic show\", sample: 1, path: samples/1/commands/rdma_statistic_show, exit: 0}\n"
+                                : "")
+                        + "  - {source: \"ib_write_bw -d rocep94s0f0 --report_gbits h2\", sample: 0, path: commands/bw, exit: 0}\n");
+        write(
+                "commands/ethtool_-i_eth4",
+                "driver: mlx5_core\nversion: 1\nfirmware-version: 22.1.1 (MT_1)\nbus-info: 0000:5e:00.0\n");
         write("commands/ethtool_eth4", "Settings for eth4:\n\tSpeed: 25000Mb/s\n\tLink detected: yes\n");
         write("commands/ethtool_-S_eth4", stats(1000, 5_000_000, 70, 0));
         if (twoSamples) {
             write("samples/1/commands/ethtool_-S_eth4", stats(6000, 6_500_000, 70, 1));
-            write("samples/1/commands/rdma_statistic_show",
+            write(
+                    "samples/1/commands/rdma_statistic_show",
                     "link rocep94s0f0/1 np_ecn_marked_roce_packets 900 np_cnp_sent 100 rp_cnp_handled 7 rp_cnp_ignored 0\n");
         }
         write("commands/ibdev2netdev", "rocep94s0f0 port 1 ==> eth4 (Up)\n");
         write("commands/mlnx_qos_-i_eth4", QOS);
         write("commands/tos", tos + "\n");
-        write("commands/rdma_statistic_show", "link rocep94s0f0/1 np_ecn_marked_roce_packets 100 np_cnp_sent 100 rp_cnp_handled 7 rp_cnp_ignored 0\n");
-        write("commands/bw", " #bytes     #iterations    BW peak[Gb/sec]    BW average[Gb/sec]   MsgRate[Mpps]\n"
-                + " 4096       5000             20.10              19.50  		   0.595\n"
-                + " 65536      5000             23.40              23.10  		   0.044\n");
+        write(
+                "commands/rdma_statistic_show",
+                "link rocep94s0f0/1 np_ecn_marked_roce_packets 100 np_cnp_sent 100 rp_cnp_handled 7 rp_cnp_ignored 0\n");
+        write(
+                "commands/bw",
+                " #bytes     #iterations    BW peak[Gb/sec]    BW average[Gb/sec]   MsgRate[Mpps]\n"
+                        + " 4096       5000             20.10              19.50  		   0.595\n"
+                        + " 65536      5000             23.40              23.10  		   0.044\n");
         return facts();
     }
 
     @Test
     void pauseDurationBecomesTheShareOfTheIntervalSpentPaused() throws Exception {
         Facts f = build("106", true);
-        assertThat(f.of(PriorityPause.class)).filteredOn(p -> p.direction().equals("rx")).singleElement().satisfies(p -> {
-            assertThat(p.priority()).isEqualTo(3);
-            assertThat(p.frames()).isEqualTo(5000);
-            assertThat(p.perSecond()).isEqualTo(500.0);
-            assertThat(p.pausedShare()).isEqualTo(0.15); // 1.5 s of 10 s
-        });
-        assertThat(f.of(PriorityPause.class)).filteredOn(p -> p.direction().equals("tx")).singleElement()
+        assertThat(f.of(PriorityPause.class))
+                .filteredOn(p -> p.direction().equals("rx"))
+                .singleElement()
+                .satisfies(p -> {
+                    assertThat(p.priority()).isEqualTo(3);
+                    assertThat(p.frames()).isEqualTo(5000);
+                    assertThat(p.perSecond()).isEqualTo(500.0);
+                    assertThat(p.pausedShare()).isEqualTo(0.15); // 1.5 s of 10 s
+                });
+        assertThat(f.of(PriorityPause.class))
+                .filteredOn(p -> p.direction().equals("tx"))
+                .singleElement()
                 .satisfies(p -> assertThat(p.frames()).isZero());
-        assertThat(f.of(PauseStormEvents.class)).containsExactly(new PauseStormEvents("eth4", "0000:5e:00", 1, 0, false));
+        assertThat(f.of(PauseStormEvents.class))
+                .containsExactly(new PauseStormEvents("eth4", "0000:5e:00", 1, 0, false));
     }
 
     /** bnxt_en counts PFC frames as rx_pfc_ena_frames_priN and the time paused as pfc_priN_rx_duration_us. */
     @Test
     void broadcomPfcFramesAndPauseDurationGiveTheShareSpentPaused() throws Exception {
         build("106", true);
-        write("commands/ethtool_-i_eth4", "driver: bnxt_en\nversion: 6.8.0\nfirmware-version: 230.0.157.0\nbus-info: 0000:5e:00.0\n");
-        write("commands/ethtool_-S_eth4", "NIC statistics:\n     rx_pfc_ena_frames_pri3: 1000\n     pfc_pri3_rx_duration_us: 5000000\n");
-        write("samples/1/commands/ethtool_-S_eth4", "NIC statistics:\n     rx_pfc_ena_frames_pri3: 6000\n     pfc_pri3_rx_duration_us: 7000000\n");
+        write(
+                "commands/ethtool_-i_eth4",
+                "driver: bnxt_en\nversion: 6.8.0\nfirmware-version: 230.0.157.0\nbus-info: 0000:5e:00.0\n");
+        write(
+                "commands/ethtool_-S_eth4",
+                "NIC statistics:\n     rx_pfc_ena_frames_pri3: 1000\n     pfc_pri3_rx_duration_us: 5000000\n");
+        write(
+                "samples/1/commands/ethtool_-S_eth4",
+                "NIC statistics:\n     rx_pfc_ena_frames_pri3: 6000\n     pfc_pri3_rx_duration_us: 7000000\n");
         assertThat(facts().of(PriorityPause.class)).singleElement().satisfies(p -> {
             assertThat(p.counter()).isEqualTo("rx_pfc_ena_frames_pri3");
             assertThat(p.frames()).isEqualTo(5000);
@@ -92,7 +116,10 @@ class QosFactsTest extends BundleFolderTest {
 
     @Test
     void oneSampleGivesCountsSinceBootWithoutRatesOrShares() throws Exception {
-        PriorityPause rx = build("106", false).of(PriorityPause.class).stream().filter(p -> p.direction().equals("rx")).findFirst().orElseThrow();
+        PriorityPause rx = build("106", false).of(PriorityPause.class).stream()
+                .filter(p -> p.direction().equals("rx"))
+                .findFirst()
+                .orElseThrow();
         assertThat(rx.sinceBoot()).isTrue();
         assertThat(rx.frames()).isEqualTo(1000);
         assertThat(rx.perSecond()).isNull();
@@ -101,12 +128,14 @@ class QosFactsTest extends BundleFolderTest {
 
     @Test
     void dcqcnCountersMoveBetweenSamplesPerDevicePort() throws Exception {
-        assertThat(build("106", true).of(CongestionCounters.class)).singleElement().satisfies(c -> {
-            assertThat(c.netdev()).isEqualTo("eth4");
-            assertThat(c.ecnMarked()).isEqualTo(800);
-            assertThat(c.cnpSent()).isZero();
-            assertThat(c.cnpPerSecond()).isZero();
-        });
+        assertThat(build("106", true).of(CongestionCounters.class))
+                .singleElement()
+                .satisfies(c -> {
+                    assertThat(c.netdev()).isEqualTo("eth4");
+                    assertThat(c.ecnMarked()).isEqualTo(800);
+                    assertThat(c.cnpSent()).isZero();
+                    assertThat(c.cnpPerSecond()).isZero();
+                });
     }
 
     @Test
@@ -152,18 +181,26 @@ class QosFactsTest extends BundleFolderTest {
 
     @Test
     void aBandwidthAndALatencyRunOfOneDeviceAreTwoBaselinesNamedByTheirProgram() throws Exception {
-        // No manifest: the sources are recognised from their mangled file names, where only the program tells them apart.
+        // No manifest: the sources are recognised from their mangled file names, where only the program tells them
+        // apart.
         write("commands/ibdev2netdev", "rocep94s0f0 port 1 ==> eth4 (Up)\n");
-        write("commands/ib_write_bw_-d_rocep94s0f0", " #bytes     #iterations    BW peak[Gb/sec]    BW average[Gb/sec]   MsgRate[Mpps]\n"
-                + " 65536      5000             23.40              23.10  		   0.044\n");
-        write("commands/ib_read_lat_-d_rocep94s0f0", " #bytes #iterations    t_min[usec]    t_max[usec]  t_typical[usec]"
-                + "    t_avg[usec]    t_stdev[usec]   99% percentile[usec]   99.9% percentile[usec]\n"
-                + " 2       1000          3.41           9.87         3.52     	       3.58        	0.21   		4.12    		9.87\n");
+        write(
+                "commands/ib_write_bw_-d_rocep94s0f0",
+                " #bytes     #iterations    BW peak[Gb/sec]    BW average[Gb/sec]   MsgRate[Mpps]\n"
+                        + " 65536      5000             23.40              23.10  		   0.044\n");
+        write(
+                "commands/ib_read_lat_-d_rocep94s0f0",
+                " #bytes #iterations    t_min[usec]    t_max[usec]  t_typical[usec]"
+                        + "    t_avg[usec]    t_stdev[usec]   99% percentile[usec]   99.9% percentile[usec]\n"
+                        + " 2       1000          3.41           9.87         3.52     	       3.58        	0.21   		4.12    		9.87\n");
         Facts facts = facts();
-        assertThat(facts.of(Baseline.class)).extracting(Baseline::source, Baseline::test, Baseline::latency, Baseline::ibdev)
+        assertThat(facts.of(Baseline.class))
+                .extracting(Baseline::source, Baseline::test, Baseline::latency, Baseline::ibdev)
                 .containsExactlyInAnyOrder(
-                        org.assertj.core.groups.Tuple.tuple("ib_write_bw -d_rocep94s0f0", "ib_write_bw", false, "rocep94s0f0"),
-                        org.assertj.core.groups.Tuple.tuple("ib_read_lat -d_rocep94s0f0", "ib_read_lat", true, "rocep94s0f0"));
+                        org.assertj.core.groups.Tuple.tuple(
+                                "ib_write_bw -d_rocep94s0f0", "ib_write_bw", false, "rocep94s0f0"),
+                        org.assertj.core.groups.Tuple.tuple(
+                                "ib_read_lat -d_rocep94s0f0", "ib_read_lat", true, "rocep94s0f0"));
         assertThat(facts.ledger().parsed()).contains("ib_write_bw -d_rocep94s0f0", "ib_read_lat -d_rocep94s0f0");
     }
 
@@ -190,8 +227,8 @@ class QosFactsTest extends BundleFolderTest {
                          CNP_802P_PRIO_P1                    6
                          CNP_DSCP_P2                         48
                 """);
-        assertThat(facts().of(CnpMarking.class)).containsExactly(
-                new CnpMarking("eth4", 46, 6, "mlxconfig -d 5e:00.0 query CNP_DSCP_P1", false));
+        assertThat(facts().of(CnpMarking.class))
+                .containsExactly(new CnpMarking("eth4", 46, 6, "mlxconfig -d 5e:00.0 query CNP_DSCP_P1", false));
     }
 
     /**
@@ -205,8 +242,10 @@ class QosFactsTest extends BundleFolderTest {
         String manifest = java.nio.file.Files.readString(dir.resolve("manifest.yaml"))
                 + "  - {source: \"mlxconfig -d rocep94s0f0 query\", sample: 0, path: commands/mlxconfig, exit: 0}\n";
         write("manifest.yaml", manifest);
-        write("commands/mlxconfig", "Configurations:                              Next Boot\n"
-                + "         CNP_DSCP_P1                         46\n");
+        write(
+                "commands/mlxconfig",
+                "Configurations:                              Next Boot\n"
+                        + "         CNP_DSCP_P1                         46\n");
         write("commands/ibdev2netdev", "rocep94s0f0 port 1 ==> eth9 (Up)\n");
         assertThat(facts().of(CnpMarking.class)).singleElement().satisfies(m -> {
             assertThat(m.netdev()).isEqualTo("eth4");
@@ -225,7 +264,9 @@ class QosFactsTest extends BundleFolderTest {
     void congestionCountersOfARoceLagDeviceRelateToItsMemberPortsOnce() throws Exception {
         write("manifest.yaml", "format: 1\nhost: lag\nsamples:\n  - {n: 0, at: 2026-01-01T00:00:00Z}\n");
         for (String[] p : new String[][] {{"eth4", "0000:5e:00.0"}, {"eth5", "0000:5e:00.1"}}) {
-            write("commands/ethtool_-i_" + p[0], "driver: mlx5_core\nversion: 1\nfirmware-version: 22.1.1 (MT_1)\nbus-info: " + p[1] + "\n");
+            write(
+                    "commands/ethtool_-i_" + p[0],
+                    "driver: mlx5_core\nversion: 1\nfirmware-version: 22.1.1 (MT_1)\nbus-info: " + p[1] + "\n");
             write("commands/ethtool_" + p[0], "Settings for " + p[0] + ":\n\tSpeed: 25000Mb/s\n\tLink detected: yes\n");
             write("commands/ethtool_-S_" + p[0], stats(1000, 0, 0, 0));
             write("commands/mlnx_qos_-i_" + p[0], QOS);
@@ -244,7 +285,9 @@ class QosFactsTest extends BundleFolderTest {
                 MII Status: up
                 """);
         write("commands/ibdev2netdev", "mlx5_bond_0 port 1 ==> bond0 (Up)\n");
-        write("commands/rdma_statistic_show", "link mlx5_bond_0/1 np_ecn_marked_roce_packets 0 np_cnp_sent 0 rp_cnp_handled 0 rp_cnp_ignored 0\n");
+        write(
+                "commands/rdma_statistic_show",
+                "link mlx5_bond_0/1 np_ecn_marked_roce_packets 0 np_cnp_sent 0 rp_cnp_handled 0 rp_cnp_ignored 0\n");
         Facts f = facts();
         assertThat(f.of(RocePriority.class)).extracting(RocePriority::device).containsExactlyInAnyOrder("eth4", "eth5");
         assertThat(f.of(CongestionCounters.class)).singleElement().satisfies(c -> {

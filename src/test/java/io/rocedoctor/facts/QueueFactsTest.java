@@ -2,10 +2,8 @@ package io.rocedoctor.facts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-
 import java.nio.file.Files;
 import java.util.Map;
-
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -15,7 +13,9 @@ class QueueFactsTest extends BundleFolderTest {
     /** Port q0 on a two-node host (node 1: CPUs 8-15), 6 of 12 channels, an 8-entry table on queues 0-2. */
     @BeforeEach
     void bundle() throws Exception {
-        write("commands/ethtool_-i_q0", "driver: mlx5_core\nversion: 6.1\nfirmware-version: 26.1 (MT_2)\nbus-info: 0000:c1:00.1\n");
+        write(
+                "commands/ethtool_-i_q0",
+                "driver: mlx5_core\nversion: 6.1\nfirmware-version: 26.1 (MT_2)\nbus-info: 0000:c1:00.1\n");
         write("fs/sys/class/net/q0/device/numa_node", "1\n");
         write("commands/numactl_-H", """
                 available: 2 nodes (0-1)
@@ -190,13 +190,23 @@ class QueueFactsTest extends BundleFolderTest {
 
     @Test
     void missingQueueSourcesAreRecordedAndGiveNoFact() throws Exception {
-        for (String f : new String[] {"ethtool_-l_q0", "ethtool_-g_q0", "ethtool_-x_q0", "ethtool_-n_q0_rx-flow-hash_udp4",
-                "ethtool_-n_q0_rx-flow-hash_tcp4", "ethtool_-n_q0_rx-flow-hash_udp6"}) {
+        for (String f : new String[] {
+            "ethtool_-l_q0",
+            "ethtool_-g_q0",
+            "ethtool_-x_q0",
+            "ethtool_-n_q0_rx-flow-hash_udp4",
+            "ethtool_-n_q0_rx-flow-hash_tcp4",
+            "ethtool_-n_q0_rx-flow-hash_udp6"
+        }) {
             Files.delete(dir.resolve("commands").resolve(f));
         }
         Facts facts = facts();
         assertThat(facts.of(QueueConfig.class)).isEmpty();
-        assertThat(facts.ledger().missing()).contains("ethtool -l q0", "ethtool -n q0 rx-flow-hash udp4",
-                "ethtool -n q0 rx-flow-hash tcp4", "/sys/class/net/q0/device/local_cpulist");
+        assertThat(facts.ledger().missing())
+                .contains(
+                        "ethtool -l q0",
+                        "ethtool -n q0 rx-flow-hash udp4",
+                        "ethtool -n q0 rx-flow-hash tcp4",
+                        "/sys/class/net/q0/device/local_cpulist");
     }
 }

@@ -2,8 +2,6 @@ package io.rocedoctor.facts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-
-
 import org.junit.jupiter.api.Test;
 
 /**
@@ -33,8 +31,12 @@ class RdmaFactsTest extends BundleFolderTest {
 
     private Facts build() throws Exception {
         write("manifest.yaml", "host: h1\n");
-        write("commands/ethtool_-i_eth4", "driver: mlx5_core\nversion: 1\nfirmware-version: 22.1.1 (MT_1)\nbus-info: 0000:5e:00.0\n");
-        write("commands/ethtool_-i_eth5", "driver: mlx5_core\nversion: 1\nfirmware-version: 22.1.1 (MT_1)\nbus-info: 0000:5e:00.1\n");
+        write(
+                "commands/ethtool_-i_eth4",
+                "driver: mlx5_core\nversion: 1\nfirmware-version: 22.1.1 (MT_1)\nbus-info: 0000:5e:00.0\n");
+        write(
+                "commands/ethtool_-i_eth5",
+                "driver: mlx5_core\nversion: 1\nfirmware-version: 22.1.1 (MT_1)\nbus-info: 0000:5e:00.1\n");
         write("commands/ibdev2netdev", "rocep94s0f0 port 1 ==> eth4 (Up)\nrocep94s0f1 port 1 ==> eth5 (Up)\n");
         write("commands/mlnx_qos_-i_eth4", QOS_DSCP);
         write("commands/mlnx_qos_-i_eth5", QOS_DSCP.replace("trust state: dscp", "trust state: pcp"));
@@ -50,14 +52,19 @@ class RdmaFactsTest extends BundleFolderTest {
     @Test
     void devicePortsJoinTheirNetdevAndNic() throws Exception {
         Facts f = build();
-        assertThat(f.of(RdmaDevice.class)).extracting(RdmaDevice::id, RdmaDevice::netdev, RdmaDevice::nic, RdmaDevice::pciAddress)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("rocep94s0f0/1", "eth4", "0000:5e:00", "0000:5e:00.0"),
+        assertThat(f.of(RdmaDevice.class))
+                .extracting(RdmaDevice::id, RdmaDevice::netdev, RdmaDevice::nic, RdmaDevice::pciAddress)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("rocep94s0f0/1", "eth4", "0000:5e:00", "0000:5e:00.0"),
                         org.assertj.core.groups.Tuple.tuple("rocep94s0f1/1", "eth5", "0000:5e:00", "0000:5e:00.1"));
     }
 
     @Test
     void trustDscpMapsTheToSThroughTheDscpMap() throws Exception {
-        RoceTraffic t = build().of(RoceTraffic.class).stream().filter(r -> r.netdev().equals("eth4")).findFirst().orElseThrow();
+        RoceTraffic t = build().of(RoceTraffic.class).stream()
+                .filter(r -> r.netdev().equals("eth4"))
+                .findFirst()
+                .orElseThrow();
         assertThat(t.mode()).isEqualTo("v2");
         assertThat(t.dscp()).isEqualTo(26);
         assertThat(t.priority()).isEqualTo(3);
@@ -66,7 +73,10 @@ class RdmaFactsTest extends BundleFolderTest {
 
     @Test
     void trustPcpTakesTheToSPrecedence() throws Exception {
-        RoceTraffic t = build().of(RoceTraffic.class).stream().filter(r -> r.netdev().equals("eth5")).findFirst().orElseThrow();
+        RoceTraffic t = build().of(RoceTraffic.class).stream()
+                .filter(r -> r.netdev().equals("eth5"))
+                .findFirst()
+                .orElseThrow();
         assertThat(t.mode()).isEqualTo("v1");
         assertThat(t.priority()).isEqualTo(3);
         assertThat(t.trust()).isEqualTo("pcp");
@@ -75,7 +85,10 @@ class RdmaFactsTest extends BundleFolderTest {
     @Test
     void hostQosAndEcnPerPort() throws Exception {
         Facts f = build();
-        PortQos q = f.of(PortQos.class).stream().filter(p -> p.device().equals("eth4")).findFirst().orElseThrow();
+        PortQos q = f.of(PortQos.class).stream()
+                .filter(p -> p.device().equals("eth4"))
+                .findFirst()
+                .orElseThrow();
         assertThat(q.pfcPriorities()).containsExactly(3);
         assertThat(q.priorityBuffer()).containsEntry(3, 1);
         EcnState e = f.of(EcnState.class).get(0);
@@ -87,9 +100,13 @@ class RdmaFactsTest extends BundleFolderTest {
     @Test
     void currentMlnxQosGivesTrustPfcBuffersAndNotesItsSkippedLines() throws Exception {
         write("manifest.yaml", "host: h1\n");
-        write("commands/ethtool_-i_eth4", "driver: mlx5_core\nversion: 1\nfirmware-version: 16.35.1012 (MT_1)\nbus-info: 0000:5e:00.0\n");
-        write("commands/mlnx_qos_-i_eth4", java.nio.file.Files.readString(
-                java.nio.file.Path.of("fixtures/samples/mlnx_qos/mlnx_qos-i-ens1f0np0-cx5-doca-lldpad-max-buffer.txt")));
+        write(
+                "commands/ethtool_-i_eth4",
+                "driver: mlx5_core\nversion: 1\nfirmware-version: 16.35.1012 (MT_1)\nbus-info: 0000:5e:00.0\n");
+        write(
+                "commands/mlnx_qos_-i_eth4",
+                java.nio.file.Files.readString(java.nio.file.Path.of(
+                        "fixtures/samples/mlnx_qos/mlnx_qos-i-ens1f0np0-cx5-doca-lldpad-max-buffer.txt")));
         Facts f = facts();
         PortQos q = f.of(PortQos.class).get(0);
         assertThat(q.trust()).isEqualTo("dscp");
@@ -97,26 +114,39 @@ class RdmaFactsTest extends BundleFolderTest {
         assertThat(q.priorityBuffer()).containsEntry(3, 1).containsEntry(0, 0).hasSize(8);
         assertThat(q.bufferBytes()).containsExactly(130944L, 130944L, 0L, 0L, 0L, 0L, 0L, 0L);
         assertThat(f.ledger().failures()).isEmpty();
-        assertThat(f.ledger().notes()).anySatisfy(n -> assertThat(n).startsWith("commands/mlnx_qos_-i_eth4:1: skipped").contains("lldpad"));
+        assertThat(f.ledger().notes())
+                .anySatisfy(n -> assertThat(n)
+                        .startsWith("commands/mlnx_qos_-i_eth4:1: skipped")
+                        .contains("lldpad"));
     }
 
     @Test
     void nearMissAnUnreadablePfcRowGivesNoPortQosNotPfcOff() throws Exception {
         write("manifest.yaml", "host: h1\n");
-        write("commands/ethtool_-i_eth4", "driver: mlx5_core\nversion: 1\nfirmware-version: 16.35.1012 (MT_1)\nbus-info: 0000:5e:00.0\n");
-        write("commands/mlnx_qos_-i_eth4", QOS_DSCP.replace("\tenabled     0   0   0   1   0   0   0   0\n", "\tenabled     0   0   0   1\n"));
+        write(
+                "commands/ethtool_-i_eth4",
+                "driver: mlx5_core\nversion: 1\nfirmware-version: 16.35.1012 (MT_1)\nbus-info: 0000:5e:00.0\n");
+        write(
+                "commands/mlnx_qos_-i_eth4",
+                QOS_DSCP.replace("\tenabled     0   0   0   1   0   0   0   0\n", "\tenabled     0   0   0   1\n"));
         Facts f = facts();
         assertThat(f.of(PortQos.class)).isEmpty();
         assertThat(f.ledger().failures()).isEmpty();
-        assertThat(f.ledger().notes()).anySatisfy(n -> assertThat(n).contains("'enabled' row: 4 values"))
-                .anySatisfy(n -> assertThat(n).isEqualTo("mlnx_qos -i eth4: no PFC row read, the port's host QoS is not judged from it"));
+        assertThat(f.ledger().notes())
+                .anySatisfy(n -> assertThat(n).contains("'enabled' row: 4 values"))
+                .anySatisfy(n -> assertThat(n)
+                        .isEqualTo("mlnx_qos -i eth4: no PFC row read, the port's host QoS is not judged from it"));
     }
 
     private Facts broadcomHost(String ecnEnable) throws Exception {
         write("manifest.yaml", "host: h1\n");
-        write("commands/ethtool_-i_ens3f0np0", "driver: bnxt_en\nversion: 6.8\nfirmware-version: 230.0.156.0\nbus-info: 0000:c1:00.0\n");
+        write(
+                "commands/ethtool_-i_ens3f0np0",
+                "driver: bnxt_en\nversion: 6.8\nfirmware-version: 230.0.156.0\nbus-info: 0000:c1:00.0\n");
         write("commands/rdma_link_show", "link bnxt_re0/1 state ACTIVE physical_state LINK_UP netdev ens3f0np0 \n");
-        write("commands/dcb_pfc_show_dev_ens3f0np0", "pfc-cap 8 macsec-bypass off delay 0 \nprio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off \n");
+        write(
+                "commands/dcb_pfc_show_dev_ens3f0np0",
+                "pfc-cap 8 macsec-bypass off delay 0 \nprio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off \n");
         if (ecnEnable != null) {
             write("fs/sys/kernel/config/bnxt_re/bnxt_re0/ports/1/cc/ecn_enable", ecnEnable);
         }
@@ -137,7 +167,8 @@ class RdmaFactsTest extends BundleFolderTest {
     void aBroadcomPortWithoutItsEcnSwitchIsMissingTheBnxtReSourceNotMlx5s() throws Exception {
         Facts f = broadcomHost(null);
         assertThat(f.of(EcnState.class)).isEmpty();
-        assertThat(f.ledger().missing()).anyMatch(m -> m.contains("/sys/kernel/config/bnxt_re/bnxt_re0/ports/1/cc/ecn_enable"))
+        assertThat(f.ledger().missing())
+                .anyMatch(m -> m.contains("/sys/kernel/config/bnxt_re/bnxt_re0/ports/1/cc/ecn_enable"))
                 .noneMatch(m -> m.contains("roce_np"));
     }
 
@@ -153,11 +184,14 @@ class RdmaFactsTest extends BundleFolderTest {
     @Test
     void aDevicePortWithNoNetdevStillJoinsAndGetsNoTraffic() throws Exception {
         write("manifest.yaml", "host: h1\n");
-        write("commands/ibv_devinfo_-v", "hca_id:\tmlx5_4\n\ttransport:\t\t\tInfiniBand (0)\n\t\tport:\t1\n\t\t\tstate:\t\t\tPORT_ACTIVE (4)\n\t\t\tlink_layer:\t\tInfiniBand\n");
+        write(
+                "commands/ibv_devinfo_-v",
+                "hca_id:\tmlx5_4\n\ttransport:\t\t\tInfiniBand (0)\n\t\tport:\t1\n\t\t\tstate:\t\t\tPORT_ACTIVE (4)\n\t\t\tlink_layer:\t\tInfiniBand\n");
         write("commands/cma_roce_tos_-d_mlx5_4_-p_1", "0\n");
         write("commands/mlnx_qos_-i_eth4", QOS_DSCP);
         Facts f = facts();
-        assertThat(f.of(RdmaDevice.class)).extracting(RdmaDevice::id, RdmaDevice::netdev).containsExactly(
-                org.assertj.core.groups.Tuple.tuple("mlx5_4/1", null));
+        assertThat(f.of(RdmaDevice.class))
+                .extracting(RdmaDevice::id, RdmaDevice::netdev)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("mlx5_4/1", null));
     }
 }

@@ -8,7 +8,6 @@ import io.rocedoctor.bundle.Capture;
 import io.rocedoctor.bundle.Layout;
 import io.rocedoctor.bundle.Source;
 import io.rocedoctor.bundle.SourceKind;
-
 import org.junit.jupiter.api.Test;
 
 /**
@@ -62,8 +61,10 @@ class SosreportLldpTest extends BundleFolderTest {
     /** What sos's lldpd plugin leaves: its outputs, the report's manifest naming them, the host name. */
     private void sosreportWithLldpd(int neighborsReturnCode) throws Exception {
         write("sos_commands/lldpd/lldpcli_show_neighbors_details", NEIGHBORS_DETAILS);
-        write("sos_commands/lldpd/lldpcli_show_chassis", "-------------------------------------------------------------------------------\n"
-                + "Local chassis:\n-------------------------------------------------------------------------------\n");
+        write(
+                "sos_commands/lldpd/lldpcli_show_chassis",
+                "-------------------------------------------------------------------------------\n"
+                        + "Local chassis:\n-------------------------------------------------------------------------------\n");
         write("sos_reports/manifest.json", """
                 {"version": "4.10.1", "components": {"report": {"plugins": {"lldpd": {"commands": [
                   {"command": "lldpcli", "exec": "lldpcli show chassis", "return_code": 0,
@@ -81,7 +82,8 @@ class SosreportLldpTest extends BundleFolderTest {
         sosreportWithLldpd(0);
         try (Bundle b = new BundleReader().read(dir)) {
             assertThat(b.layout()).isEqualTo(Layout.SOSREPORT);
-            assertThat(b.capture(Source.of(SourceKind.LLDP_NEIGHBORS), 0)).map(Capture::relativePath)
+            assertThat(b.capture(Source.of(SourceKind.LLDP_NEIGHBORS), 0))
+                    .map(Capture::relativePath)
                     .contains("sos_commands/lldpd/lldpcli_show_neighbors_details");
         }
     }
@@ -90,16 +92,20 @@ class SosreportLldpTest extends BundleFolderTest {
     void itsNeighboursThatAreDumpedSwitchesLinkTheHostPorts() throws Exception {
         sosreportWithLldpd(0);
         Facts f = facts();
-        assertThat(f.of(Link.class)).containsExactly(
-                new Link("ens1f0np0", "leaf1", "Ethernet16", "lldp"),
-                new Link("ens1f1np1", "leaf1", "Ethernet20", "lldp"));
+        assertThat(f.of(Link.class))
+                .containsExactly(
+                        new Link("ens1f0np0", "leaf1", "Ethernet16", "lldp"),
+                        new Link("ens1f1np1", "leaf1", "Ethernet20", "lldp"));
         assertThat(f.ledger().failures()).isEmpty();
-        assertThat(String.join("\n", f.ledger().notes())).contains("no sos plugin takes").doesNotContain("lldpcli");
+        assertThat(String.join("\n", f.ledger().notes()))
+                .contains("no sos plugin takes")
+                .doesNotContain("lldpcli");
     }
 
     @Test
     void neighbourDetailsLldpcliFailedToGiveAreMissingNotParsed() throws Exception {
-        // sos keeps stderr in the file: with lldpd not running, it holds lldpcli's complaint, and the manifest its exit code.
+        // sos keeps stderr in the file: with lldpd not running, it holds lldpcli's complaint, and the manifest its exit
+        // code.
         sosreportWithLldpd(1);
         Facts f = facts();
         assertThat(f.of(Link.class)).isEmpty();

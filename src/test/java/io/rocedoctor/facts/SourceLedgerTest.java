@@ -7,7 +7,6 @@ import io.rocedoctor.bundle.Bundle;
 import io.rocedoctor.bundle.BundleReader;
 import io.rocedoctor.bundle.Source;
 import io.rocedoctor.bundle.SourceKind;
-
 import org.junit.jupiter.api.Test;
 
 /** Given a bundle, the ledger parses each capture once, with its kind's parser, however many layers ask. */
@@ -29,7 +28,9 @@ class SourceLedgerTest extends BundleFolderTest {
             assertThat(ledger.parse(bad, Long.class)).isEmpty();
             assertThat(ledger.parse(bad, Long.class)).isEmpty();
 
-            assertThat(ledger.failures()).singleElement().satisfies(f -> assertThat(f.file()).endsWith("eth1/mtu"));
+            assertThat(ledger.failures())
+                    .singleElement()
+                    .satisfies(f -> assertThat(f.file()).endsWith("eth1/mtu"));
         }
     }
 
@@ -39,10 +40,12 @@ class SourceLedgerTest extends BundleFolderTest {
         try (Bundle b = new BundleReader().read(dir)) {
             SourceLedger ledger = new SourceLedger(b);
             Source mtu = Source.of(SourceKind.NETDEV_MTU, "eth0");
-            assertThatThrownBy(() -> ledger.parse(mtu, Integer.class)).isInstanceOf(IllegalArgumentException.class)
+            assertThatThrownBy(() -> ledger.parse(mtu, Integer.class))
+                    .isInstanceOf(IllegalArgumentException.class)
                     .hasMessage("NETDEV_MTU is read as Long, not Integer");
             assertThatThrownBy(() -> ledger.parse(Source.of(SourceKind.ETHTOOL_FEATURES, "eth0"), Void.class))
-                    .isInstanceOf(IllegalStateException.class).hasMessageStartingWith("ETHTOOL_FEATURES is only recognised");
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageStartingWith("ETHTOOL_FEATURES is only recognised");
         }
     }
 }

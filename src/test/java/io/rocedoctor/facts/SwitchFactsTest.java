@@ -6,12 +6,10 @@ import io.rocedoctor.engine.Diagnosis;
 import io.rocedoctor.engine.NotEvaluated;
 import io.rocedoctor.engine.Profile;
 import io.rocedoctor.engine.RuleEngine;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,7 +20,6 @@ import org.junit.jupiter.api.Test;
 class SwitchFactsTest extends BundleFolderTest {
     private static final Path SAMPLES = Path.of("fixtures/samples/switch");
 
-
     private void copy(String sample, String target) throws Exception {
         Path p = dir.resolve(target);
         Files.createDirectories(p.getParent());
@@ -30,18 +27,25 @@ class SwitchFactsTest extends BundleFolderTest {
     }
 
     private static <T> T only(Facts f, Class<T> type, java.util.function.Predicate<T> which) {
-        return f.of(type).stream().filter(which).reduce((a, b) -> {
-            throw new AssertionError("more than one " + type.getSimpleName());
-        }).orElseThrow(() -> new AssertionError("no such " + type.getSimpleName() + " in " + f.of(type)));
+        return f.of(type).stream()
+                .filter(which)
+                .reduce((a, b) -> {
+                    throw new AssertionError("more than one " + type.getSimpleName());
+                })
+                .orElseThrow(() -> new AssertionError("no such " + type.getSimpleName() + " in " + f.of(type)));
     }
 
     private Facts sonic() throws Exception {
-        write("manifest.yaml", "host: h1\nlinks:\n  - {host_port: ens1f0np0, switch: leaf1, switch_port: Ethernet16}\n");
+        write(
+                "manifest.yaml",
+                "host: h1\nlinks:\n  - {host_port: ens1f0np0, switch: leaf1, switch_port: Ethernet16}\n");
         write("switches/leaf1/manifest.yaml", "platform: sonic\n");
         copy("sonic-config_db-leaf.json", "switches/leaf1/fs/etc/sonic/config_db.json");
         copy("sonic-show-pfcwd-config-leaf.txt", "switches/leaf1/commands/show_pfcwd_config");
         copy("sonic-show-pfcwd-stats-leaf.txt", "switches/leaf1/commands/show_pfcwd_stats");
-        copy("sonic-show-priority-group-drop-counters-leaf.txt", "switches/leaf1/commands/show_priority-group_drop_counters");
+        copy(
+                "sonic-show-priority-group-drop-counters-leaf.txt",
+                "switches/leaf1/commands/show_priority-group_drop_counters");
         return facts();
     }
 
@@ -63,7 +67,9 @@ class SwitchFactsTest extends BundleFolderTest {
         assertThat(e20.trust()).isEqualTo("pcp");
         assertThat(e20.pfcPriorities()).containsExactly(3, 4);
         assertThat(e16.dscpMap()).as("the map PORT_QOS_MAP names").isEqualTo("ROCE");
-        assertThat(e20.dscpMap()).as("no map of its own: the switch's only DSCP map").isEqualTo("ROCE");
+        assertThat(e20.dscpMap())
+                .as("no map of its own: the switch's only DSCP map")
+                .isEqualTo("ROCE");
         assertThat(f.of(Link.class)).containsExactly(new Link("ens1f0np0", "leaf1", "Ethernet16", "manifest"));
     }
 
@@ -107,24 +113,29 @@ class SwitchFactsTest extends BundleFolderTest {
     @Test
     void lldpLinksHostPortsToDumpedSwitchesWhenTheManifestHasNoLinks() throws Exception {
         Facts f = sonicWith("host: h1\n");
-        assertThat(f.of(Link.class)).containsExactlyInAnyOrder(
-                new Link("ens1f0np0", "leaf1", "Ethernet16", "lldp"),
-                new Link("ens1f1np1", "leaf1", "Ethernet20", "lldp"));
-        assertThat(only(f, SwitchPort.class, p -> p.port().equals("Ethernet16")).hostPorts()).containsExactly("ens1f0np0");
-        assertThat(only(f, SwitchPort.class, p -> p.port().equals("Ethernet20")).hostPorts()).containsExactly("ens1f1np1");
+        assertThat(f.of(Link.class))
+                .containsExactlyInAnyOrder(
+                        new Link("ens1f0np0", "leaf1", "Ethernet16", "lldp"),
+                        new Link("ens1f1np1", "leaf1", "Ethernet20", "lldp"));
+        assertThat(only(f, SwitchPort.class, p -> p.port().equals("Ethernet16")).hostPorts())
+                .containsExactly("ens1f0np0");
+        assertThat(only(f, SwitchPort.class, p -> p.port().equals("Ethernet20")).hostPorts())
+                .containsExactly("ens1f1np1");
     }
 
     @Test
     void theManifestOutranksLldpForTheHostPortsItMaps() throws Exception {
         Facts f = sonicWith("host: h1\nlinks:\n  - {host_port: ens1f0np0, switch: leaf1, switch_port: Ethernet0}\n");
-        assertThat(f.of(Link.class)).containsExactlyInAnyOrder(
-                new Link("ens1f0np0", "leaf1", "Ethernet0", "manifest"),
-                new Link("ens1f1np1", "leaf1", "Ethernet20", "lldp"));
+        assertThat(f.of(Link.class))
+                .containsExactlyInAnyOrder(
+                        new Link("ens1f0np0", "leaf1", "Ethernet0", "manifest"),
+                        new Link("ens1f1np1", "leaf1", "Ethernet20", "lldp"));
     }
 
     @Test
     void sonicLosslessQueueHasItsXoffPointHeadroomEcnWatchdogAndDrops() throws Exception {
-        SwitchLosslessQueue q = only(sonic(), SwitchLosslessQueue.class, x -> x.port().equals("Ethernet16") && x.priority() == 3);
+        SwitchLosslessQueue q =
+                only(sonic(), SwitchLosslessQueue.class, x -> x.port().equals("Ethernet16") && x.priority() == 3);
         assertThat(q.queue()).isEqualTo(3);
         assertThat(q.priorityGroup()).isEqualTo(3);
         // size 3328 + alpha/(1+alpha) of the 28311552 B pool, alpha = 2^-2
@@ -147,7 +158,8 @@ class SwitchFactsTest extends BundleFolderTest {
 
     @Test
     void sonicStormedQueueCountsItsStormsAndPgDrops() throws Exception {
-        SwitchLosslessQueue q = only(sonic(), SwitchLosslessQueue.class, x -> x.port().equals("Ethernet20") && x.priority() == 4);
+        SwitchLosslessQueue q =
+                only(sonic(), SwitchLosslessQueue.class, x -> x.port().equals("Ethernet20") && x.priority() == 4);
         assertThat(q.stormed()).isTrue();
         assertThat(q.stormsDetected()).isEqualTo(7);
         assertThat(q.drops()).isEqualTo(2);
@@ -156,14 +168,18 @@ class SwitchFactsTest extends BundleFolderTest {
     /** With two DSCP maps and none named by the port, which one a plan should edit is unknown: no name. */
     @Test
     void aSonicPortWithoutItsOwnMapAmongSeveralHasNoDscpMap() throws Exception {
-        write("manifest.yaml", "host: h1\nlinks:\n  - {host_port: ens1f0np0, switch: leaf1, switch_port: Ethernet20}\n");
+        write(
+                "manifest.yaml",
+                "host: h1\nlinks:\n  - {host_port: ens1f0np0, switch: leaf1, switch_port: Ethernet20}\n");
         write("switches/leaf1/manifest.yaml", "platform: sonic\n");
         write("switches/leaf1/fs/etc/sonic/config_db.json", """
                 {"PORT": {"Ethernet20": {"speed": "100000"}},
                  "PORT_QOS_MAP": {"Ethernet20": {"dot1p_to_tc_map": "PCP", "pfc_enable": "3"}},
                  "DSCP_TO_TC_MAP": {"ROCE": {"26": "3"}, "STORAGE": {"26": "4"}}}
                 """);
-        assertThat(only(facts(), SwitchPort.class, p -> p.port().equals("Ethernet20")).dscpMap()).isNull();
+        assertThat(only(facts(), SwitchPort.class, p -> p.port().equals("Ethernet20"))
+                        .dscpMap())
+                .isNull();
     }
 
     @Test
@@ -184,12 +200,17 @@ class SwitchFactsTest extends BundleFolderTest {
         write("switches/spine2/manifest.yaml", "platform: cumulus-nvue\n");
         String c = "switches/spine2/commands/";
         copy("cumulus-nv-show-qos-roce-spine.txt", c + "nv_show_qos_roce");
-        copy("cumulus-nv-show-qos-egress-queue-mapping-spine.txt", c + "nv_show_qos_egress-queue-mapping_default-global");
+        copy(
+                "cumulus-nv-show-qos-egress-queue-mapping-spine.txt",
+                c + "nv_show_qos_egress-queue-mapping_default-global");
         copy("cumulus-nv-show-interface-qos-pfc-spine.txt", c + "nv_show_interface_swp31_qos_pfc");
         copy("cumulus-nv-show-interface-qos-mapping-spine.txt", c + "nv_show_interface_swp31_qos_mapping");
         copy("cumulus-nv-show-interface-qos-pfc-watchdog-spine.txt", c + "nv_show_interface_swp31_qos_pfc-watchdog");
-        copy("cumulus-nv-show-interface-qos-congestion-control-spine.txt", c + "nv_show_interface_swp31_qos_congestion-control");
-        copy("cumulus-nv-show-interface-qos-buffer-ingress-priority-group-spine.txt",
+        copy(
+                "cumulus-nv-show-interface-qos-congestion-control-spine.txt",
+                c + "nv_show_interface_swp31_qos_congestion-control");
+        copy(
+                "cumulus-nv-show-interface-qos-buffer-ingress-priority-group-spine.txt",
                 c + "nv_show_interface_swp31_qos_buffer_ingress-priority-group");
         copy("cumulus-nv-show-interface-counters-qos-spine.txt", c + "nv_show_interface_swp31_counters_qos");
         return facts();
@@ -300,7 +321,9 @@ class SwitchFactsTest extends BundleFolderTest {
         Diagnosis d = RuleEngine.builtIn().diagnose(facts(), Profile.builtIn("throughput"));
         List<String> rules = d.notEvaluated().stream().map(NotEvaluated::rule).toList();
         assertThat(rules).contains("SWITCH_PFC_WATCHDOG_OFF", "SWITCH_ECMP_HASH_NO_L4", "PFC_PRIORITY_MISMATCH");
-        assertThat(d.notEvaluated()).filteredOn(n -> n.rule().equals("SWITCH_PFC_WATCHDOG_OFF")).singleElement()
+        assertThat(d.notEvaluated())
+                .filteredOn(n -> n.rule().equals("SWITCH_PFC_WATCHDOG_OFF"))
+                .singleElement()
                 .satisfies(n -> assertThat(String.join(" ", n.missing())).contains("switch: show pfcwd config"));
     }
 }

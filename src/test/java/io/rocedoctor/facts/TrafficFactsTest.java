@@ -3,9 +3,8 @@ package io.rocedoctor.facts;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.groups.Tuple.tuple;
 
-import org.junit.jupiter.api.Test;
-
 import java.util.List;
+import org.junit.jupiter.api.Test;
 
 /**
  * Given a dual-port host of each vendor: the bytes a bond's members put on the wire, and the RDMA
@@ -17,10 +16,14 @@ class TrafficFactsTest extends BundleFolderTest {
     private static final String PORT1 = "ens3f1np1";
 
     /** One port of the dual-port NIC: its driver and its ethtool -S at the first and the last sample. */
-    private void port(String name, String function, String driver, String counters0, String counters1) throws Exception {
-        write("commands/ethtool_-i_" + name, "driver: " + driver + "\nversion: 1\nfirmware-version: 1.0\nbus-info: 0000:c1:00."
-                + function + "\n");
-        write("commands/ethtool_" + name, "Settings for " + name + ":\n\tSpeed: 100000Mb/s\n\tDuplex: Full\n\tLink detected: yes\n");
+    private void port(String name, String function, String driver, String counters0, String counters1)
+            throws Exception {
+        write(
+                "commands/ethtool_-i_" + name,
+                "driver: " + driver + "\nversion: 1\nfirmware-version: 1.0\nbus-info: 0000:c1:00." + function + "\n");
+        write(
+                "commands/ethtool_" + name,
+                "Settings for " + name + ":\n\tSpeed: 100000Mb/s\n\tDuplex: Full\n\tLink detected: yes\n");
         write("commands/ethtool_-S_" + name, "NIC statistics:\n" + counters0);
         write("samples/1/commands/ethtool_-S_" + name, "NIC statistics:\n" + counters1);
     }
@@ -45,7 +48,9 @@ class TrafficFactsTest extends BundleFolderTest {
 
     /** RDMA devices on both ports and their rdma statistic at the first and the last sample. */
     private void rdma(String device0, String device1, String statistic0, String statistic1) throws Exception {
-        write("commands/ibdev2netdev", device0 + " port 1 ==> " + PORT0 + " (Up)\n" + device1 + " port 1 ==> " + PORT1 + " (Up)\n");
+        write(
+                "commands/ibdev2netdev",
+                device0 + " port 1 ==> " + PORT0 + " (Up)\n" + device1 + " port 1 ==> " + PORT1 + " (Up)\n");
         write("commands/rdma_statistic_show", statistic0);
         write("samples/1/commands/rdma_statistic_show", statistic1);
     }
@@ -62,7 +67,10 @@ class TrafficFactsTest extends BundleFolderTest {
     }
 
     private static GroupTraffic tx(Facts f) {
-        return f.of(GroupTraffic.class).stream().filter(t -> t.direction().equals("tx")).findFirst().orElseThrow();
+        return f.of(GroupTraffic.class).stream()
+                .filter(t -> t.direction().equals("tx"))
+                .findFirst()
+                .orElseThrow();
     }
 
     @Test
@@ -81,9 +89,17 @@ class TrafficFactsTest extends BundleFolderTest {
     @Test
     void bnxtEnPortStatisticsCountTheRoceBytesTheRingsNeverSee() throws Exception {
         // Per-ring [N]: blocks carry the netdev's own bytes; tx_bytes after them is the port's MAC counter.
-        port(PORT0, "0", "bnxt_en", "     [0]: tx_ucast_bytes: 0\n     tx_bytes: 0\n",
+        port(
+                PORT0,
+                "0",
+                "bnxt_en",
+                "     [0]: tx_ucast_bytes: 0\n     tx_bytes: 0\n",
                 "     [0]: tx_ucast_bytes: 10\n     tx_bytes: 990000000000\n");
-        port(PORT1, "1", "bnxt_en", "     [0]: tx_ucast_bytes: 0\n     tx_bytes: 0\n",
+        port(
+                PORT1,
+                "1",
+                "bnxt_en",
+                "     [0]: tx_ucast_bytes: 0\n     tx_bytes: 0\n",
                 "     [0]: tx_ucast_bytes: 10\n     tx_bytes: 10000000000\n");
         bond();
         GroupTraffic t = tx(build());
@@ -94,8 +110,18 @@ class TrafficFactsTest extends BundleFolderTest {
 
     @Test
     void iceReadsThePortsCountersNotTheVsis() throws Exception {
-        port(PORT0, "0", "ice", "     tx_bytes: 0\n     tx_bytes.nic: 0\n", "     tx_bytes: 500\n     tx_bytes.nic: 95000\n");
-        port(PORT1, "1", "ice", "     tx_bytes: 0\n     tx_bytes.nic: 0\n", "     tx_bytes: 500\n     tx_bytes.nic: 5000\n");
+        port(
+                PORT0,
+                "0",
+                "ice",
+                "     tx_bytes: 0\n     tx_bytes.nic: 0\n",
+                "     tx_bytes: 500\n     tx_bytes.nic: 95000\n");
+        port(
+                PORT1,
+                "1",
+                "ice",
+                "     tx_bytes: 0\n     tx_bytes.nic: 0\n",
+                "     tx_bytes: 500\n     tx_bytes.nic: 5000\n");
         bond();
         assertThat(tx(build()).shares()).containsEntry(PORT0, 0.95).containsEntry(PORT1, 0.05);
     }
@@ -105,7 +131,9 @@ class TrafficFactsTest extends BundleFolderTest {
         port(PORT0, "0", "ice", "     tx_bytes: 0\n", "     tx_bytes: 100\n");
         port(PORT1, "1", "ice", "     tx_bytes: 0\n", "     tx_bytes: 100\n");
         bond();
-        rdma("irdma0", "irdma1",
+        rdma(
+                "irdma0",
+                "irdma1",
                 "link irdma0/1 ip4OutOctets 0 ip6OutOctets 0\nlink irdma1/1 ip4OutOctets 0 ip6OutOctets 0\n",
                 "link irdma0/1 ip4OutOctets 600 ip6OutOctets 300\nlink irdma1/1 ip4OutOctets 0 ip6OutOctets 0\n");
         GroupTraffic t = tx(build());
@@ -119,7 +147,10 @@ class TrafficFactsTest extends BundleFolderTest {
         port(PORT0, "0", "ice", "     tx_bytes: 0\n", "     tx_bytes: 100\n");
         port(PORT1, "1", "ice", "     tx_bytes: 0\n", "     tx_bytes: 900000\n");
         bond();
-        rdma("irdma0", "irdma1", "link irdma0/1 cnpSent 0\nlink irdma1/1 cnpSent 0\n",
+        rdma(
+                "irdma0",
+                "irdma1",
+                "link irdma0/1 cnpSent 0\nlink irdma1/1 cnpSent 0\n",
                 "link irdma0/1 cnpSent 0\nlink irdma1/1 cnpSent 0\n");
         Facts f = build();
         assertThat(f.of(GroupTraffic.class)).isEmpty();
@@ -130,13 +161,17 @@ class TrafficFactsTest extends BundleFolderTest {
     void bnxtReRoceBytesAreEachFabricPortsRdmaTraffic() throws Exception {
         port(PORT0, "0", "bnxt_en", "     tx_bytes: 0\n", "     tx_bytes: 1\n");
         port(PORT1, "1", "bnxt_en", "     tx_bytes: 0\n", "     tx_bytes: 1\n");
-        rdma("bnxt_re0", "bnxt_re1",
+        rdma(
+                "bnxt_re0",
+                "bnxt_re1",
                 "link bnxt_re0/1 tx_bytes 0 rx_bytes 0 tx_roce_only_bytes 0\nlink bnxt_re1/1 tx_bytes 0 rx_bytes 0 tx_roce_only_bytes 0\n",
                 "link bnxt_re0/1 tx_bytes 40 rx_bytes 60 tx_roce_only_bytes 40\nlink bnxt_re1/1 tx_bytes 2 rx_bytes 0 tx_roce_only_bytes 2\n");
         Facts f = build();
         assertThat(f.of(RdmaPortTraffic.class))
-                .extracting(RdmaPortTraffic::id, RdmaPortTraffic::bytes, RdmaPortTraffic::source, RdmaPortTraffic::counters)
-                .containsExactly(tuple("bnxt_re0/1", 100L, "rdma statistic show", List.of("tx_bytes", "rx_bytes")),
+                .extracting(
+                        RdmaPortTraffic::id, RdmaPortTraffic::bytes, RdmaPortTraffic::source, RdmaPortTraffic::counters)
+                .containsExactly(
+                        tuple("bnxt_re0/1", 100L, "rdma statistic show", List.of("tx_bytes", "rx_bytes")),
                         tuple("bnxt_re1/1", 2L, "rdma statistic show", List.of("tx_bytes", "rx_bytes")));
     }
 
@@ -157,9 +192,13 @@ class TrafficFactsTest extends BundleFolderTest {
     void rdmaBytesThatWentDownAreNotAnIdlePort() throws Exception {
         port(PORT0, "0", "bnxt_en", "     tx_bytes: 0\n", "     tx_bytes: 1\n");
         port(PORT1, "1", "bnxt_en", "     tx_bytes: 0\n", "     tx_bytes: 1\n");
-        rdma("bnxt_re0", "bnxt_re1",
+        rdma(
+                "bnxt_re0",
+                "bnxt_re1",
                 "link bnxt_re0/1 tx_bytes 0 rx_bytes 0\nlink bnxt_re1/1 tx_bytes 7000 rx_bytes 9000\n",
                 "link bnxt_re0/1 tx_bytes 40 rx_bytes 60\nlink bnxt_re1/1 tx_bytes 35 rx_bytes 65\n");
-        assertThat(build().of(RdmaPortTraffic.class)).extracting(RdmaPortTraffic::id).containsExactly("bnxt_re0/1");
+        assertThat(build().of(RdmaPortTraffic.class))
+                .extracting(RdmaPortTraffic::id)
+                .containsExactly("bnxt_re0/1");
     }
 }

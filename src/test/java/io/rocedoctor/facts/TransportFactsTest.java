@@ -5,9 +5,8 @@ import static org.assertj.core.groups.Tuple.tuple;
 
 import io.rocedoctor.engine.Evidence;
 import io.rocedoctor.engine.RuleHarness;
-import org.junit.jupiter.api.Test;
-
 import java.util.List;
+import org.junit.jupiter.api.Test;
 
 /**
  * Given a host's RDMA outputs: transport counters per device port, GIDs per address and type,
@@ -50,19 +49,28 @@ class TransportFactsTest extends BundleFolderTest {
 
     /** The show_gids capture; null for a host without it (a sosreport), whose GIDs come from ibv_devinfo -v. */
     private String showGids = GIDS;
+
     private String ibvDevinfo = IBV;
 
     /** The host's RDMA devices: one per port unless a test bonds them. */
     private String ibdev2netdev = "mlx5_4 port 1 ==> eth4 (Up)\nmlx5_5 port 1 ==> eth5 (Up)\n";
 
     private void port(String name, String pci, int speed, int mtu, long rdmaTx0, long rdmaTx1) throws Exception {
-        write("commands/ethtool_-i_" + name, "driver: mlx5_core\nversion: 1\nfirmware-version: 22.1.1 (MT_1)\nbus-info: " + pci + "\n");
-        write("commands/ethtool_" + name, "Settings for " + name + ":\n\tSpeed: " + speed + "Mb/s\n\tDuplex: Full\n\tLink detected: yes\n");
+        write(
+                "commands/ethtool_-i_" + name,
+                "driver: mlx5_core\nversion: 1\nfirmware-version: 22.1.1 (MT_1)\nbus-info: " + pci + "\n");
+        write(
+                "commands/ethtool_" + name,
+                "Settings for " + name + ":\n\tSpeed: " + speed + "Mb/s\n\tDuplex: Full\n\tLink detected: yes\n");
         write("fs/sys/class/net/" + name + "/mtu", mtu + "\n");
-        write("commands/ethtool_-S_" + name, "NIC statistics:\n     tx_vport_rdma_unicast_bytes: " + rdmaTx0
-                + "\n     rx_vport_rdma_unicast_bytes: 0\n");
-        write("samples/1/commands/ethtool_-S_" + name, "NIC statistics:\n     tx_vport_rdma_unicast_bytes: " + rdmaTx1
-                + "\n     rx_vport_rdma_unicast_bytes: 0\n");
+        write(
+                "commands/ethtool_-S_" + name,
+                "NIC statistics:\n     tx_vport_rdma_unicast_bytes: " + rdmaTx0
+                        + "\n     rx_vport_rdma_unicast_bytes: 0\n");
+        write(
+                "samples/1/commands/ethtool_-S_" + name,
+                "NIC statistics:\n     tx_vport_rdma_unicast_bytes: " + rdmaTx1
+                        + "\n     rx_vport_rdma_unicast_bytes: 0\n");
     }
 
     private Facts build(String manifestExtra) throws Exception {
@@ -87,7 +95,8 @@ class TransportFactsTest extends BundleFolderTest {
     void transportCountersAreRatesOfTheDevicePort() throws Exception {
         port("eth4", "0000:5e:00.0", 100000, 9000, 0, 0);
         Facts f = build("");
-        assertThat(f.of(CounterRate.class)).filteredOn(c -> c.subject().equals("mlx5_4/1"))
+        assertThat(f.of(CounterRate.class))
+                .filteredOn(c -> c.subject().equals("mlx5_4/1"))
                 .extracting(CounterRate::counter, CounterRate::delta, CounterRate::perSecond)
                 .containsExactlyInAnyOrder(tuple("out_of_sequence", 60L, 6.0), tuple("packet_seq_err", 0L, 0.0));
     }
@@ -96,19 +105,22 @@ class TransportFactsTest extends BundleFolderTest {
     void anAddressWithOnlyAV1GidIsListedAsLackingV2() throws Exception {
         port("eth4", "0000:5e:00.0", 100000, 9000, 0, 0);
         Facts f = build("");
-        assertThat(f.of(PortGids.class)).extracting(PortGids::id, PortGids::netdev, PortGids::lackingV2)
-                .containsExactly(tuple("mlx5_4/1", "eth4", java.util.List.of()),
+        assertThat(f.of(PortGids.class))
+                .extracting(PortGids::id, PortGids::netdev, PortGids::lackingV2)
+                .containsExactly(
+                        tuple("mlx5_4/1", "eth4", java.util.List.of()),
                         tuple("mlx5_5/1", "eth5", java.util.List.of("10.11.13.14")));
     }
 
     /** rdma-core's devinfo.c: RoCE v1 GIDs in full hex, RoCE v2 GIDs through inet_ntop. */
     private static String devinfoWithGids(String mlx5_5Gids) {
-        return IBV.replace("\t\t\tactive_mtu:\t\t1024 (3)\n\t\t\tlink_layer:\t\tEthernet\n",
-                "\t\t\tactive_mtu:\t\t1024 (3)\n\t\t\tlink_layer:\t\tEthernet\n"
-                        + "\t\t\tGID[  0]:\t\tfe80:0000:0000:0000:5a24:2cff:fe11:0a01, RoCE v1\n"
-                        + "\t\t\tGID[  1]:\t\tfe80::5a24:2cff:fe11:a01, RoCE v2\n"
-                        + "\t\t\tGID[  2]:\t\t0000:0000:0000:0000:0000:ffff:0a0b:0c0d, RoCE v1\n"
-                        + "\t\t\tGID[  3]:\t\t::ffff:10.11.12.13, RoCE v2\n")
+        return IBV.replace(
+                        "\t\t\tactive_mtu:\t\t1024 (3)\n\t\t\tlink_layer:\t\tEthernet\n",
+                        "\t\t\tactive_mtu:\t\t1024 (3)\n\t\t\tlink_layer:\t\tEthernet\n"
+                                + "\t\t\tGID[  0]:\t\tfe80:0000:0000:0000:5a24:2cff:fe11:0a01, RoCE v1\n"
+                                + "\t\t\tGID[  1]:\t\tfe80::5a24:2cff:fe11:a01, RoCE v2\n"
+                                + "\t\t\tGID[  2]:\t\t0000:0000:0000:0000:0000:ffff:0a0b:0c0d, RoCE v1\n"
+                                + "\t\t\tGID[  3]:\t\t::ffff:10.11.12.13, RoCE v2\n")
                 + mlx5_5Gids;
     }
 
@@ -121,12 +133,19 @@ class TransportFactsTest extends BundleFolderTest {
                 + "\t\t\tGID[  3]:\t\t::ffff:10.11.13.14, RoCE v2\n");
         port("eth4", "0000:5e:00.0", 100000, 9000, 0, 0);
         Facts f = build("");
-        assertThat(f.of(PortGids.class)).extracting(PortGids::id, PortGids::v1Addresses, PortGids::v2Addresses, PortGids::lackingV2)
+        assertThat(f.of(PortGids.class))
+                .extracting(PortGids::id, PortGids::v1Addresses, PortGids::v2Addresses, PortGids::lackingV2)
                 .containsExactly(
-                        tuple("mlx5_4/1", List.of("fe80::5a24:2cff:fe11:a01", "10.11.12.13"),
-                                List.of("fe80::5a24:2cff:fe11:a01", "10.11.12.13"), List.of()),
-                        tuple("mlx5_5/1", List.of("fe80::5a24:2cff:fe11:a02", "10.11.13.14"),
-                                List.of("fe80::5a24:2cff:fe11:a02", "10.11.13.14"), List.of()));
+                        tuple(
+                                "mlx5_4/1",
+                                List.of("fe80::5a24:2cff:fe11:a01", "10.11.12.13"),
+                                List.of("fe80::5a24:2cff:fe11:a01", "10.11.12.13"),
+                                List.of()),
+                        tuple(
+                                "mlx5_5/1",
+                                List.of("fe80::5a24:2cff:fe11:a02", "10.11.13.14"),
+                                List.of("fe80::5a24:2cff:fe11:a02", "10.11.13.14"),
+                                List.of()));
     }
 
     @Test
@@ -138,29 +157,38 @@ class TransportFactsTest extends BundleFolderTest {
                 + "\t\t\tGID[  2]:\t\t0000:0000:0000:0000:0000:ffff:0a0b:0d0e, RoCE v1\n");
         port("eth4", "0000:5e:00.0", 100000, 9000, 0, 0);
         Facts f = build("");
-        assertThat(f.of(PortGids.class)).extracting(PortGids::id, PortGids::lackingV2)
-                .containsExactly(tuple("mlx5_4/1", List.of()),
+        assertThat(f.of(PortGids.class))
+                .extracting(PortGids::id, PortGids::lackingV2)
+                .containsExactly(
+                        tuple("mlx5_4/1", List.of()),
                         tuple("mlx5_5/1", List.of("fe80::5a24:2cff:fe11:a02", "10.11.13.14")));
         // The finding names the capture the GIDs came from: a sosreport has no show_gids.
         assertThat(f.of(PortGids.class)).extracting(PortGids::source).containsOnly("ibv_devinfo -v");
-        assertThat(RuleHarness.diagnose(f.all()).findings()).filteredOn(x -> x.id().equals("ROCE_GID_V2_MISSING"))
-                .singleElement().satisfies(gid -> assertThat(gid.evidence()).extracting(Evidence::source)
-                        .containsOnly("ibv_devinfo -v"));
+        assertThat(RuleHarness.diagnose(f.all()).findings())
+                .filteredOn(x -> x.id().equals("ROCE_GID_V2_MISSING"))
+                .singleElement()
+                .satisfies(gid ->
+                        assertThat(gid.evidence()).extracting(Evidence::source).containsOnly("ibv_devinfo -v"));
     }
 
     @Test
     void nearMissWithShowGidsCollectedTheGidsAreShowGids() throws Exception {
         port("eth4", "0000:5e:00.0", 100000, 9000, 0, 0);
         Facts f = build("");
-        assertThat(f.of(PortGids.class)).isNotEmpty().extracting(PortGids::source).containsOnly("show_gids");
+        assertThat(f.of(PortGids.class))
+                .isNotEmpty()
+                .extracting(PortGids::source)
+                .containsOnly("show_gids");
     }
 
     @Test
     void ipv4MappedGidsReadAsDottedAddresses() {
-        assertThat(TransportFacts.address("0000:0000:0000:0000:0000:ffff:0a0b:0c0d")).isEqualTo("10.11.12.13");
+        assertThat(TransportFacts.address("0000:0000:0000:0000:0000:ffff:0a0b:0c0d"))
+                .isEqualTo("10.11.12.13");
         assertThat(TransportFacts.address("::ffff:192.168.7.21")).isEqualTo("192.168.7.21");
         assertThat(TransportFacts.address("FE80::1")).isEqualTo("fe80::1");
-        assertThat(TransportFacts.address("fe80:0000:0000:0000:0000:0000:0000:0001")).isEqualTo("fe80::1");
+        assertThat(TransportFacts.address("fe80:0000:0000:0000:0000:0000:0000:0001"))
+                .isEqualTo("fe80::1");
     }
 
     @Test
@@ -168,7 +196,8 @@ class TransportFactsTest extends BundleFolderTest {
         port("eth4", "0000:5e:00.0", 100000, 9000, 0, 0);
         port("eth5", "0000:5e:00.1", 100000, 1500, 0, 0);
         Facts f = build("");
-        assertThat(f.of(RoceMtu.class)).extracting(RoceMtu::id, RoceMtu::netdevMtu, RoceMtu::activeMtu, RoceMtu::fittingMtu)
+        assertThat(f.of(RoceMtu.class))
+                .extracting(RoceMtu::id, RoceMtu::netdevMtu, RoceMtu::activeMtu, RoceMtu::fittingMtu)
                 .containsExactly(tuple("mlx5_4/1", 9000, 1024, 4096), tuple("mlx5_5/1", 1500, 4096, 1024));
     }
 
@@ -177,9 +206,11 @@ class TransportFactsTest extends BundleFolderTest {
         port("eth4", "0000:5e:00.0", 100000, 9000, 0, 50_000_000_000L);
         port("eth5", "0000:5e:00.1", 100000, 9000, 7, 7);
         Facts f = build("");
-        assertThat(f.of(MultipathGroup.class)).extracting(MultipathGroup::name, MultipathGroup::kind, MultipathGroup::members)
+        assertThat(f.of(MultipathGroup.class))
+                .extracting(MultipathGroup::name, MultipathGroup::kind, MultipathGroup::members)
                 .containsExactly(tuple("fabric:eth4+eth5", "fabric", java.util.List.of("eth4", "eth5")));
-        assertThat(f.of(RdmaPortTraffic.class)).extracting(RdmaPortTraffic::id, RdmaPortTraffic::bytes, RdmaPortTraffic::loadFraction)
+        assertThat(f.of(RdmaPortTraffic.class))
+                .extracting(RdmaPortTraffic::id, RdmaPortTraffic::bytes, RdmaPortTraffic::loadFraction)
                 .containsExactly(tuple("mlx5_4/1", 50_000_000_000L, 0.2), tuple("mlx5_5/1", 0L, 0.0));
     }
 
@@ -196,7 +227,8 @@ class TransportFactsTest extends BundleFolderTest {
         port("eth5", "0000:5e:00.1", 25000, 9000, 0, 0);
         Facts f = build("links:\n  - {host_port: eth4, switch: leafA, switch_port: Ethernet1}\n"
                 + "  - {host_port: eth5, switch: leafB, switch_port: Ethernet1}\n");
-        assertThat(f.of(MultipathGroup.class)).extracting(MultipathGroup::members)
+        assertThat(f.of(MultipathGroup.class))
+                .extracting(MultipathGroup::members)
                 .containsExactly(java.util.List.of("eth4", "eth5"));
     }
 
@@ -229,10 +261,16 @@ class TransportFactsTest extends BundleFolderTest {
         Facts heard = build("");
 
         // Only leafA was dumped: LLDP links eth4 alone, and eth5 still faces the fabric beside it.
-        assertThat(heard.of(Link.class)).extracting(Link::hostPort, Link::origin).containsExactly(tuple("eth4", "lldp"));
-        assertThat(heard.of(MultipathGroup.class)).isEqualTo(unlinked.of(MultipathGroup.class))
-                .extracting(MultipathGroup::members).containsExactly(List.of("eth4", "eth5"));
-        assertThat(heard.of(RdmaPortTraffic.class)).isEqualTo(unlinked.of(RdmaPortTraffic.class)).hasSize(2);
+        assertThat(heard.of(Link.class))
+                .extracting(Link::hostPort, Link::origin)
+                .containsExactly(tuple("eth4", "lldp"));
+        assertThat(heard.of(MultipathGroup.class))
+                .isEqualTo(unlinked.of(MultipathGroup.class))
+                .extracting(MultipathGroup::members)
+                .containsExactly(List.of("eth4", "eth5"));
+        assertThat(heard.of(RdmaPortTraffic.class))
+                .isEqualTo(unlinked.of(RdmaPortTraffic.class))
+                .hasSize(2);
     }
 
     /** /proc/net/bonding/bond0 of an 802.3ad bond of eth4 and eth5 with this transmit hash policy. */
@@ -261,9 +299,11 @@ class TransportFactsTest extends BundleFolderTest {
         bond0OfEth4AndEth5("layer2+3 (2)");
         ibdev2netdev = "mlx5_bond_0 port 1 ==> bond0 (Up)\n";
         Facts f = build("");
-        assertThat(f.of(MultipathGroup.class)).extracting(MultipathGroup::name, MultipathGroup::kind, MultipathGroup::hashHasL4SourcePort)
+        assertThat(f.of(MultipathGroup.class))
+                .extracting(MultipathGroup::name, MultipathGroup::kind, MultipathGroup::hashHasL4SourcePort)
                 .containsExactly(tuple("bond0", "roce-lag", false));
-        assertThat(f.of(MultipathGroup.class).get(0).hashPolicy()).startsWith("RoCE LAG mlx5_bond_0 over bond xmit_hash_policy layer2+3");
+        assertThat(f.of(MultipathGroup.class).get(0).hashPolicy())
+                .startsWith("RoCE LAG mlx5_bond_0 over bond xmit_hash_policy layer2+3");
     }
     /**
      * A partial bundle: the bond names eth5 and its RDMA traffic was counted, but ethtool never
@@ -278,7 +318,8 @@ class TransportFactsTest extends BundleFolderTest {
         java.nio.file.Files.delete(dir.resolve("commands/ethtool_eth5"));
         bond0OfEth4AndEth5("layer3+4 (1)");
         Facts f = build("");
-        assertThat(f.of(RdmaPortTraffic.class)).extracting(RdmaPortTraffic::netdev, RdmaPortTraffic::bytesPerSecond, RdmaPortTraffic::loadFraction)
+        assertThat(f.of(RdmaPortTraffic.class))
+                .extracting(RdmaPortTraffic::netdev, RdmaPortTraffic::bytesPerSecond, RdmaPortTraffic::loadFraction)
                 .containsExactlyInAnyOrder(tuple("eth4", 2.5e9, 0.1), tuple("eth5", 2.5e9, null));
     }
 }

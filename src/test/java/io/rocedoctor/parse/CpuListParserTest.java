@@ -4,12 +4,11 @@ import static io.rocedoctor.parse.SampleText.failureLine;
 import static io.rocedoctor.parse.SampleText.fixture;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.Test;
-
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
 
 class CpuListParserTest {
     private final CpuListParser parser = new CpuListParser();
@@ -25,7 +24,8 @@ class CpuListParserTest {
 
     @Test
     void singleCpuAffinity() throws ParseException {
-        assertThat(parser.parse(fixture("proc_irq", "smp_affinity_list-irq183-one-cpu.txt"))).isEqualTo(CpuSet.of(66));
+        assertThat(parser.parse(fixture("proc_irq", "smp_affinity_list-irq183-one-cpu.txt")))
+                .isEqualTo(CpuSet.of(66));
     }
 
     @Test
@@ -39,7 +39,8 @@ class CpuListParserTest {
 
     @Test
     void trailingCommaAndLeadingBlankLine() throws ParseException {
-        assertThat(parser.parse(fixture("proc_irq", "local_cpulist-trailing-comma.txt"))).hasToString("24-35,72-83");
+        assertThat(parser.parse(fixture("proc_irq", "local_cpulist-trailing-comma.txt")))
+                .hasToString("24-35,72-83");
         assertThat(parser.parse("\n3\n")).isEqualTo(CpuSet.of(3));
     }
 

@@ -4,7 +4,6 @@ import static io.rocedoctor.parse.ParseFailures.assertFailsAt;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Map;
-
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -30,8 +29,10 @@ class DcbParsersTest {
 
     @Test
     void pfcWithTrailingSpacesAndCountersAsDcbSPrintsThem() throws Exception {
-        DcbPfc pfc = new DcbPfcParser().parse(PFC_ON_3_4
-                + "requests 0:0 1:0 2:0 3:217 4:0 5:0 6:0 7:0 \nindications 0:0 1:0 2:0 3:179 4:0 5:0 6:0 7:0 \n");
+        DcbPfc pfc = new DcbPfcParser()
+                .parse(
+                        PFC_ON_3_4
+                                + "requests 0:0 1:0 2:0 3:217 4:0 5:0 6:0 7:0 \nindications 0:0 1:0 2:0 3:179 4:0 5:0 6:0 7:0 \n");
         assertThat(pfc.pfcPriorities()).containsExactly(3, 4);
     }
 
@@ -61,8 +62,12 @@ class DcbParsersTest {
     @Test
     void appJavadocExample() throws Exception {
         DcbApp app = new DcbAppParser().parse(JavadocExample.of(DcbAppParser.class));
-        assertThat(app.dscpPriority()).containsEntry(26, 3).containsEntry(24, 3).containsEntry(46, 5)
-                .containsEntry(0, 0).hasSize(10);
+        assertThat(app.dscpPriority())
+                .containsEntry(26, 3)
+                .containsEntry(24, 3)
+                .containsEntry(46, 5)
+                .containsEntry(0, 0)
+                .hasSize(10);
         assertThat(app.defaultPriorities()).containsExactly(0);
     }
 
@@ -124,20 +129,31 @@ class DcbParsersTest {
 
     @Test
     void anUnreadableDcbLineIsANoteAndTheOtherLinesStand() {
-        DcbApp app = ParseFailures.assertNotedAt(new DcbAppParser(), "default-prio 0\nunknown-prio 9:9\ndscp-prio BULK:1\n",
-                2, "expected one of");
+        DcbApp app = ParseFailures.assertNotedAt(
+                new DcbAppParser(), "default-prio 0\nunknown-prio 9:9\ndscp-prio BULK:1\n", 2, "expected one of");
         assertThat(app.defaultPriorities()).containsExactly(0);
-        assertThat(ParseFailures.assertNotedAt(new DcbAppParser(), "default-prio 0\ndscp-prio BULK:1\n", 2,
-                "neither a DSCP nor a known name").dscpPriority()).isEmpty();
+        assertThat(ParseFailures.assertNotedAt(
+                                new DcbAppParser(),
+                                "default-prio 0\ndscp-prio BULK:1\n",
+                                2,
+                                "neither a DSCP nor a known name")
+                        .dscpPriority())
+                .isEmpty();
 
-        DcbBuffer buffer = ParseFailures.assertNotedAt(new DcbBufferParser(),
-                "prio-buffer 0:0 1:0 2:0 3:1 4:0 5:0 6:0 7:0\nbuffer-size 0:1kb 2:0b\ntotal-size 1216Kb\n", 2, "in order");
+        DcbBuffer buffer = ParseFailures.assertNotedAt(
+                new DcbBufferParser(),
+                "prio-buffer 0:0 1:0 2:0 3:1 4:0 5:0 6:0 7:0\nbuffer-size 0:1kb 2:0b\ntotal-size 1216Kb\n",
+                2,
+                "in order");
         assertThat(buffer.priorityBuffer()).containsEntry(3, 1);
         assertThat(buffer.bufferBytes()).isEmpty();
         assertThat(buffer.totalBytes()).isEqualTo(1216L * 1024);
 
-        DcbPfc pfc = ParseFailures.assertNotedAt(new DcbPfcParser(),
-                "pfc-cap eight macsec-bypass off delay 0\nprio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off\n", 1, "pfc-cap");
+        DcbPfc pfc = ParseFailures.assertNotedAt(
+                new DcbPfcParser(),
+                "pfc-cap eight macsec-bypass off delay 0\nprio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off\n",
+                1,
+                "pfc-cap");
         assertThat(pfc.pfcEnabled()).containsExactly(false, false, false, true, false, false, false, false);
     }
 
@@ -150,8 +166,10 @@ class DcbParsersTest {
 
     @Provide
     Arbitrary<String> hostile() {
-        return Arbitraries.oneOf(ParserFuzz.randomOrMutated(PFC_ON_3_4),
+        return Arbitraries.oneOf(
+                ParserFuzz.randomOrMutated(PFC_ON_3_4),
                 ParserFuzz.mutated("default-prio 0 \ndscp-prio 0:0 CS3:3 AF31:3 EF:5 \npcp-prio 3de:3 \n"),
-                ParserFuzz.mutated("prio-buffer 0:0 1:0 2:0 3:1 4:0 5:0 6:0 7:0 \nbuffer-size 0:130944b 1:256Kb 2:0b \ntotal-size 1Mb \n"));
+                ParserFuzz.mutated(
+                        "prio-buffer 0:0 1:0 2:0 3:1 4:0 5:0 6:0 7:0 \nbuffer-size 0:130944b 1:256Kb 2:0b \ntotal-size 1Mb \n"));
     }
 }

@@ -3,12 +3,11 @@ package io.rocedoctor.parse;
 import static io.rocedoctor.parse.ParseFailures.assertFailsAt;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.Test;
-
+import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
-import net.jqwik.api.Arbitrary;
+import org.junit.jupiter.api.Test;
 
 class EthtoolChannelsParserTest {
     private final EthtoolChannelsParser parser = new EthtoolChannelsParser();
@@ -16,8 +15,11 @@ class EthtoolChannelsParserTest {
     @Test
     void javadocExample() throws ParseException {
         EthtoolChannels c = parser.parse(SampleText.javadocExample(EthtoolChannelsParser.class));
-        assertThat(c).isEqualTo(new EthtoolChannels("ens1f0np0",
-                new EthtoolChannels.Counts(null, null, null, 63L), new EthtoolChannels.Counts(null, null, null, 16L)));
+        assertThat(c)
+                .isEqualTo(new EthtoolChannels(
+                        "ens1f0np0",
+                        new EthtoolChannels.Counts(null, null, null, 63L),
+                        new EthtoolChannels.Counts(null, null, null, 16L)));
     }
 
     @Test
@@ -45,8 +47,12 @@ class EthtoolChannelsParserTest {
 
     @Test
     void aCountThatIsNotANumberIsANoteAndTheOtherCountsStand() {
-        EthtoolChannels c = ParseFailures.assertNotedAt(parser, "Channel parameters for x:\nPre-set maximums:\nCombined:\t63\n"
-                + "Current hardware settings:\nRX:\t\tn/a\nCombined:\tsixteen\nOther:\t\t1\n", 6, "ethtool -l: Combined is not a whole number");
+        EthtoolChannels c = ParseFailures.assertNotedAt(
+                parser,
+                "Channel parameters for x:\nPre-set maximums:\nCombined:\t63\n"
+                        + "Current hardware settings:\nRX:\t\tn/a\nCombined:\tsixteen\nOther:\t\t1\n",
+                6,
+                "ethtool -l: Combined is not a whole number");
         assertThat(c.maximums().combined()).isEqualTo(63L);
         assertThat(c.current()).isEqualTo(new EthtoolChannels.Counts(null, null, 1L, null));
     }

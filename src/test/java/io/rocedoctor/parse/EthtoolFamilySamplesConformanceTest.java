@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
@@ -39,7 +38,9 @@ class EthtoolFamilySamplesConformanceTest {
                 assertThat(g.interfaceName()).isEqualTo("ens5f1np1");
                 assertThat(g.maximums().rx()).isEqualTo(8192L);
                 assertThat(g.current().rx()).isEqualTo(1024L);
-                assertThat(g.otherSettings()).containsEntry("tcp-data-split", "off").containsEntry("tx-push", "off");
+                assertThat(g.otherSettings())
+                        .containsEntry("tcp-data-split", "off")
+                        .containsEntry("tx-push", "off");
             }),
             Map.entry("ethtool-n-eth2-rx-flow-hash-udp4-ip-only.txt", r -> {
                 RxFlowHash h = (RxFlowHash) r;
@@ -81,7 +82,8 @@ class EthtoolFamilySamplesConformanceTest {
                 assertThat(m.temperatureHighWarningCelsius()).isEqualTo(70.0);
                 assertThat(m.voltage()).isEqualTo(3.4365);
                 assertThat(m.rxPowerMilliwatts()).containsExactly(0.5964);
-                assertThat(m.fields().get("Transceiver type")).isEqualTo("10G Ethernet: 10G Base-SR; Ethernet: 1000BASE-SX");
+                assertThat(m.fields().get("Transceiver type"))
+                        .isEqualTo("10G Ethernet: 10G Base-SR; Ethernet: 1000BASE-SX");
             }),
             Map.entry("ip-d-s-link-bond-active-backup-virtio.txt", r -> {
                 IpLinks links = (IpLinks) r;
@@ -121,7 +123,8 @@ class EthtoolFamilySamplesConformanceTest {
                 assertThat(p.banner().all()).containsEntry("Outstand reads", "128");
                 assertThat(p.bandwidthUnit()).isEqualTo("MB/sec");
                 assertThat(p.bandwidthRows()).hasSize(23);
-                assertThat(p.bandwidthRows().get(0)).isEqualTo(new PerftestResult.BandwidthRow(2, 1000, 0.56, 0.56, 0.294363));
+                assertThat(p.bandwidthRows().get(0))
+                        .isEqualTo(new PerftestResult.BandwidthRow(2, 1000, 0.56, 0.56, 0.294363));
                 assertThat(p.bandwidthRows().get(22).bytes()).isEqualTo(8388608L);
             }),
             Map.entry("ib_send_bw-z-mlx5_bond_0-roce-lag-banner-excerpt.txt", r -> {
@@ -138,14 +141,18 @@ class EthtoolFamilySamplesConformanceTest {
                 PerftestResult p = (PerftestResult) r;
                 assertThat(p.test()).isNull();
                 assertThat(p.bandwidthUnit()).isEqualTo("Gb/sec");
-                assertThat(p.bandwidthRows()).containsExactly(new PerftestResult.BandwidthRow(65536, 5000, 92.58, 92.56, 0.176543));
+                assertThat(p.bandwidthRows())
+                        .containsExactly(new PerftestResult.BandwidthRow(65536, 5000, 92.58, 92.56, 0.176543));
             }),
             Map.entry("ib_write_bw-post-list-roce-ib0-8B.txt", r -> {
                 PerftestResult p = (PerftestResult) r;
                 assertThat(p.test()).isEqualTo(PerftestProgram.WRITE_BW);
                 assertThat(p.banner().txDepth()).isEqualTo(256);
-                assertThat(p.banner().all()).containsEntry("Post List", "128").containsEntry("PCIe relax order", "Unsupported");
-                assertThat(p.bandwidthRows()).containsExactly(new PerftestResult.BandwidthRow(8, 224958464, 0.00, 0.48, 7.498617));
+                assertThat(p.banner().all())
+                        .containsEntry("Post List", "128")
+                        .containsEntry("PCIe relax order", "Unsupported");
+                assertThat(p.bandwidthRows())
+                        .containsExactly(new PerftestResult.BandwidthRow(8, 224958464, 0.00, 0.48, 7.498617));
             }),
             Map.entry("ib_write_bw-roce-connectx7-dgx-spark-run_infinitely.txt", r -> {
                 PerftestResult p = (PerftestResult) r;
@@ -169,8 +176,8 @@ class EthtoolFamilySamplesConformanceTest {
                 PerftestResult p = (PerftestResult) r;
                 assertThat(p.latency()).isTrue();
                 assertThat(p.latencyRows()).hasSize(12);
-                assertThat(p.latencyRows().get(0)).isEqualTo(
-                        new PerftestResult.LatencyRow(2, 1000, 1.57, 9.65, 1.84, 2.04, 0.69, 5.02, 9.65));
+                assertThat(p.latencyRows().get(0))
+                        .isEqualTo(new PerftestResult.LatencyRow(2, 1000, 1.57, 9.65, 1.84, 2.04, 0.69, 5.02, 9.65));
                 assertThat(p.latencyRows().get(11).percentile999()).isEqualTo(11.66);
             }));
 
@@ -203,7 +210,7 @@ class EthtoolFamilySamplesConformanceTest {
                 } catch (ParseException e) {
                     throw new AssertionError(folder + "/" + name + ":" + e.line() + ": " + e.getMessage(), e);
                 }
-                CHECKS.getOrDefault(name, r -> { }).accept(result);
+                CHECKS.getOrDefault(name, r -> {}).accept(result);
             }));
         }
     }

@@ -5,22 +5,26 @@ import static io.rocedoctor.parse.SampleText.fixture;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-
-import org.junit.jupiter.api.Test;
-
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
 
 class EthtoolLinkSettingsParserTest {
     private final EthtoolLinkSettingsParser parser = new EthtoolLinkSettingsParser();
 
     @Test
     void javadocExample() throws ParseException {
-        assertThat(parser.parse(SampleText.javadocExample(EthtoolLinkSettingsParser.class))).isEqualTo(
-                new EthtoolLinkSettings(100000, "Full", true, true, List.of("1000baseKX/Full", "100000baseCR4/Full"),
-                        List.of("100000baseCR4/Full"), List.of()));
+        assertThat(parser.parse(SampleText.javadocExample(EthtoolLinkSettingsParser.class)))
+                .isEqualTo(new EthtoolLinkSettings(
+                        100000,
+                        "Full",
+                        true,
+                        true,
+                        List.of("1000baseKX/Full", "100000baseCR4/Full"),
+                        List.of("100000baseCR4/Full"),
+                        List.of()));
     }
 
     @Test
@@ -30,8 +34,14 @@ class EthtoolLinkSettingsParserTest {
         assertThat(s.duplex()).isEqualTo("Full");
         assertThat(s.autoNegotiation()).isTrue();
         assertThat(s.linkDetected()).isTrue();
-        assertThat(s.supportedModes()).containsExactly("1000baseKX/Full", "10000baseKR/Full", "25000baseCR/Full",
-                "50000baseCR2/Full", "100000baseSR4/Full", "100000baseCR4/Full");
+        assertThat(s.supportedModes())
+                .containsExactly(
+                        "1000baseKX/Full",
+                        "10000baseKR/Full",
+                        "25000baseCR/Full",
+                        "50000baseCR2/Full",
+                        "100000baseSR4/Full",
+                        "100000baseCR4/Full");
         assertThat(s.advertisedModes()).containsExactly("100000baseCR4/Full");
         assertThat(s.partnerModes()).isEmpty();
         assertThat(EthtoolLinkSettings.highestSpeed(s.supportedModes())).hasValue(100000);
@@ -61,15 +71,21 @@ class EthtoolLinkSettingsParserTest {
         assertThat(failureLine(() -> parser.parse(""))).isEqualTo(0);
         assertThat(failureLine(() -> parser.parse("Settings for eth9:\nCannot get device settings: No such device\n")))
                 .isEqualTo(1);
-        assertThat(failureLine(() -> parser.parse("Settings for eth0:\n\tSpeed: 99999999999999999999Mb/s\n"))).isEqualTo(2);
+        assertThat(failureLine(() -> parser.parse("Settings for eth0:\n\tSpeed: 99999999999999999999Mb/s\n")))
+                .isEqualTo(2);
         // truncated before any Speed or Link line
-        assertThat(failureLine(() -> parser.parse("Settings for eth0:\n\tSupported ports: [ FIBRE ]\n\tSupp"))).isEqualTo(1);
+        assertThat(failureLine(() -> parser.parse("Settings for eth0:\n\tSupported ports: [ FIBRE ]\n\tSupp")))
+                .isEqualTo(1);
     }
 
     @Test
     void anUnreadableSpeedIsANoteAndTheOtherFieldsStand() {
-        EthtoolLinkSettings s = ParseFailures.assertNotedAt(parser, "Settings for eth0:\n\tSupported link modes:   25000baseCR/Full\n"
-                + "\tSpeed: fast\n\tDuplex: Full\n\tAuto-negotiation: on\n\tLink detected: yes\n", 3, "speed is not");
+        EthtoolLinkSettings s = ParseFailures.assertNotedAt(
+                parser,
+                "Settings for eth0:\n\tSupported link modes:   25000baseCR/Full\n"
+                        + "\tSpeed: fast\n\tDuplex: Full\n\tAuto-negotiation: on\n\tLink detected: yes\n",
+                3,
+                "speed is not");
         assertThat(s.speedMbps()).isNull();
         assertThat(s.duplex()).isEqualTo("Full");
         assertThat(s.linkDetected()).isTrue();
@@ -79,8 +95,9 @@ class EthtoolLinkSettingsParserTest {
     @Test
     void netlinkLinesAfterAKnownValueAreIgnored() throws ParseException {
         // ethtool 5.6+ over netlink: Lanes, and the reason of a down link on the Link detected line.
-        EthtoolLinkSettings s = parser.parse("Settings for eth0:\n\tSpeed: Unknown!\n\tLanes: 4\n\tDuplex: Unknown! (255)\n"
-                + "\tAuto-negotiation: on\n\tLink detected: no (No cable)\n");
+        EthtoolLinkSettings s =
+                parser.parse("Settings for eth0:\n\tSpeed: Unknown!\n\tLanes: 4\n\tDuplex: Unknown! (255)\n"
+                        + "\tAuto-negotiation: on\n\tLink detected: no (No cable)\n");
         assertThat(s.speedMbps()).isNull();
         assertThat(s.linkDetected()).isFalse();
     }

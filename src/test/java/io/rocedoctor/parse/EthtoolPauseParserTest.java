@@ -3,12 +3,11 @@ package io.rocedoctor.parse;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import org.junit.jupiter.api.Test;
-
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
 
 class EthtoolPauseParserTest {
     private final EthtoolPauseParser parser = new EthtoolPauseParser();
@@ -47,7 +46,8 @@ class EthtoolPauseParserTest {
     void ethtoolsRefusalIsNoOutput() {
         assertThatThrownBy(() -> parser.parse("Cannot get device pause settings: Operation not supported\n"))
                 .isInstanceOf(ParseException.class);
-        assertThatThrownBy(() -> parser.parse("Pause parameters for p0:\nCannot get device pause settings: Operation not supported\n"))
+        assertThatThrownBy(() -> parser.parse(
+                        "Pause parameters for p0:\nCannot get device pause settings: Operation not supported\n"))
                 .isInstanceOf(ParseException.class);
     }
 

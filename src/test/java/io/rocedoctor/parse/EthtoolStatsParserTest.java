@@ -1,19 +1,16 @@
 package io.rocedoctor.parse;
 
-import static org.assertj.core.api.Assertions.entry;
-
 import static io.rocedoctor.parse.ParseFailures.assertNotedAt;
-
 import static io.rocedoctor.parse.SampleText.failureLine;
 import static io.rocedoctor.parse.SampleText.fixture;
 import static org.assertj.core.api.Assertions.assertThat;
-
-import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.entry;
 
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
 
 class EthtoolStatsParserTest {
     private final EthtoolStatsParser parser = new EthtoolStatsParser();
@@ -21,10 +18,11 @@ class EthtoolStatsParserTest {
     @Test
     void javadocExample() throws ParseException {
         EthtoolStats s = parser.parse(SampleText.javadocExample(EthtoolStatsParser.class));
-        assertThat(s.counters()).containsExactly(
-                java.util.Map.entry("rx_packets", 845320277L),
-                java.util.Map.entry("rx_prio3_pause", 1204L),
-                java.util.Map.entry("rx_ucast_packets[0]", 10198513532L));
+        assertThat(s.counters())
+                .containsExactly(
+                        java.util.Map.entry("rx_packets", 845320277L),
+                        java.util.Map.entry("rx_prio3_pause", 1204L),
+                        java.util.Map.entry("rx_ucast_packets[0]", 10198513532L));
     }
 
     @Test
@@ -54,7 +52,8 @@ class EthtoolStatsParserTest {
     @Test
     void grepOutputWithoutHeaderAndMixedIndentation() throws ParseException {
         EthtoolStats s = parser.parse(fixture("ethtool-S", "mlx5-grep-pause-noheader.txt"));
-        assertThat(s.counters()).containsOnlyKeys("rx_pause_ctrl_phy", "tx_pause_ctrl_phy", "rx_prio3_pause", "tx_prio3_pause");
+        assertThat(s.counters())
+                .containsOnlyKeys("rx_pause_ctrl_phy", "tx_pause_ctrl_phy", "rx_prio3_pause", "tx_prio3_pause");
         assertThat(s.counter("tx_prio3_pause")).contains(1902L);
     }
 
@@ -66,10 +65,13 @@ class EthtoolStatsParserTest {
     @Test
     void standardStatsOfAllGroupsAreKeptUnderTheirGroupedNames() throws ParseException {
         // the 'Standard stats for IF:' title is no counter: no note
-        EthtoolStats stats = ParseFailures.assertReadWhole(parser, SampleText.fixture("ethtool-S", "netlink-all-groups-ens1f0np0.txt"));
-        assertThat(stats.counters()).containsEntry("eth-mac-FrameCheckSequenceErrors", 3L)
+        EthtoolStats stats = ParseFailures.assertReadWhole(
+                parser, SampleText.fixture("ethtool-S", "netlink-all-groups-ens1f0np0.txt"));
+        assertThat(stats.counters())
+                .containsEntry("eth-mac-FrameCheckSequenceErrors", 3L)
                 .containsEntry("rx-rmon-etherStatsPkts65to127Octets", 5033L)
-                .containsEntry("tx-rmon-etherStatsPkts64Octets", 981L).hasSize(11);
+                .containsEntry("tx-rmon-etherStatsPkts64Octets", 981L)
+                .hasSize(11);
     }
 
     @Test
@@ -83,15 +85,21 @@ class EthtoolStatsParserTest {
         assertThat(failureLine(() -> parser.parse("NIC statistics:\n"))).isEqualTo(0);
         assertThat(failureLine(() -> parser.parse("Cannot get stats strings information: Operation not supported\n")))
                 .isEqualTo(1);
-        assertThat(failureLine(() -> parser.parse("bash: ethtool: command not found\n"))).isEqualTo(1);
+        assertThat(failureLine(() -> parser.parse("bash: ethtool: command not found\n")))
+                .isEqualTo(1);
         // one past u64 on the only counter line: no counter
-        assertThat(failureLine(() -> parser.parse("NIC statistics:\n     rx_bytes: 18446744073709551616\n"))).isZero();
-        assertThat(failureLine(() -> parser.parse("     rx_bytes: 18446744073709551616\n"))).isEqualTo(1);
+        assertThat(failureLine(() -> parser.parse("NIC statistics:\n     rx_bytes: 18446744073709551616\n")))
+                .isZero();
+        assertThat(failureLine(() -> parser.parse("     rx_bytes: 18446744073709551616\n")))
+                .isEqualTo(1);
     }
 
     @Test
     void anUnreadableLineIsANoteAndTheOtherCountersStand() {
-        EthtoolStats s = assertNotedAt(parser, "NIC statistics:\n     rx_packets: 1\n     garbage\n     tx_packets: 2\n", 3,
+        EthtoolStats s = assertNotedAt(
+                parser,
+                "NIC statistics:\n     rx_packets: 1\n     garbage\n     tx_packets: 2\n",
+                3,
                 "expected 'name: value'");
         assertThat(s.counters()).containsExactly(entry("rx_packets", 1L), entry("tx_packets", 2L));
         assertNotedAt(parser, "NIC statistics:\n     rx_packets: -1\n     tx_packets: 2\n", 2, "not a counter");
@@ -100,7 +108,8 @@ class EthtoolStatsParserTest {
     @Test
     void u64CountersAboveTwoToTheSixtyThreeAreRead() throws ParseException {
         // ethtool's dump_stats prints each u64 with %llu
-        EthtoolStats s = parser.parse("NIC statistics:\n     rx_bytes: 18446744073709551017\n     tx_bytes: 9223372036854775807\n");
+        EthtoolStats s = parser.parse(
+                "NIC statistics:\n     rx_bytes: 18446744073709551017\n     tx_bytes: 9223372036854775807\n");
         assertThat(Long.toUnsignedString(s.counters().get("rx_bytes"))).isEqualTo("18446744073709551017");
         assertThat(s.counters().get("tx_bytes")).isEqualTo(Long.MAX_VALUE);
     }

@@ -27,7 +27,10 @@ class GidTest {
 
     @Test
     void compressionTakesTheLongestZeroRunAndLeavesASingleZeroGroup() {
-        assertThat(Gid.of("2001:0db8:0000:0000:0001:0000:0000:0000").orElseThrow().address()).isEqualTo("2001:db8:0:0:1::");
+        assertThat(Gid.of("2001:0db8:0000:0000:0001:0000:0000:0000")
+                        .orElseThrow()
+                        .address())
+                .isEqualTo("2001:db8:0:0:1::");
         assertThat(Gid.of("2001:db8:0:1:1:1:1:1").orElseThrow().address()).isEqualTo("2001:db8:0:1:1:1:1:1");
         assertThat(Gid.of("::").orElseThrow().address()).isEqualTo("::");
         assertThat(Gid.of("0:0:0:0:0:0:0:1").orElseThrow().address()).isEqualTo("::1");

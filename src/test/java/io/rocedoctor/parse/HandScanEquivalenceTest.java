@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -49,7 +48,9 @@ class HandScanEquivalenceTest {
 
     @Property
     void triggerTypesAreRecognisedAsTheRegexDid(@ForAll("token") String token) {
-        boolean expected = Pattern.compile("(?i)(?:.*-)?(?:edge|level|fasteoi)").matcher(token).matches();
+        boolean expected = Pattern.compile("(?i)(?:.*-)?(?:edge|level|fasteoi)")
+                .matcher(token)
+                .matches();
         assertThat(ProcInterruptsParser.isTrigger(token)).isEqualTo(expected);
     }
 
@@ -62,20 +63,28 @@ class HandScanEquivalenceTest {
 
     @Provide
     Arbitrary<String> text() {
-        return Arbitraries.strings().withChars(" \t\n\r\u000B\f\u0085\u2028\u00a0\u007f\u0000a:-").ofMaxLength(80);
+        return Arbitraries.strings()
+                .withChars(" \t\n\r\u000B\f\u0085\u2028\u00a0\u007f\u0000a:-")
+                .ofMaxLength(80);
     }
 
     @Provide
     Arbitrary<String> token() {
-        Arbitrary<String> noise = Arbitraries.strings().withChars("-aeEdgGlLvVfFsStToOiI\u0131\u017f\u0085\u2028 ").ofMaxLength(6);
+        Arbitrary<String> noise = Arbitraries.strings()
+                .withChars("-aeEdgGlLvVfFsStToOiI\u0131\u017f\u0085\u2028 ")
+                .ofMaxLength(6);
         Arbitrary<String> trigger = Arbitraries.of("edge", "EDGE", "Level", "fasteoi", "FastEOI", "edg", "lEvel");
-        return net.jqwik.api.Combinators.combine(noise, trigger, noise).as((a, t, b) -> a + t + b)
-                .injectDuplicates(0.1).edgeCases(e -> e.add("IR-PCI-MSI-fasteoi"));
+        return net.jqwik.api.Combinators.combine(noise, trigger, noise)
+                .as((a, t, b) -> a + t + b)
+                .injectDuplicates(0.1)
+                .edgeCases(e -> e.add("IR-PCI-MSI-fasteoi"));
     }
 
     @Provide
     Arbitrary<String> ringName() {
-        return Arbitraries.strings().withChars("[]:0123\u0663 \t\u000Bxr_\u00a0").ofMaxLength(14)
+        return Arbitraries.strings()
+                .withChars("[]:0123\u0663 \t\u000Bxr_\u00a0")
+                .ofMaxLength(14)
                 .edgeCases(e -> e.add("[0]: rx_packets"));
     }
 }

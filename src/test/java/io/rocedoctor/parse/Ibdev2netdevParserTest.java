@@ -1,8 +1,7 @@
 package io.rocedoctor.parse;
 
-import static io.rocedoctor.parse.ParseFailures.assertNotedAt;
-
 import static io.rocedoctor.parse.ParseFailures.assertFailsAt;
+import static io.rocedoctor.parse.ParseFailures.assertNotedAt;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -45,7 +44,8 @@ class Ibdev2netdevParserTest {
         IbdevNetdevMap.Binding b = map.bindings().get(0);
         assertThat(b.pciAddress()).isEqualTo("0000:98:00.0");
         assertThat(b.device()).isEqualTo("mlx5_2");
-        assertThat(b.description()).startsWith("MT4125 - MCX623106AN-CDAT ConnectX-6 Dx EN adapter card")
+        assertThat(b.description())
+                .startsWith("MT4125 - MCX623106AN-CDAT ConnectX-6 Dx EN adapter card")
                 .endsWith("Tall Bracket");
         assertThat(b.firmware()).isEqualTo("22.36.1010");
         assertThat(b.port()).isEqualTo(1);
@@ -62,7 +62,8 @@ class Ibdev2netdevParserTest {
 
     @Test
     void malformedInputs() {
-        IbdevNetdevMap m = assertNotedAt(parser, "mlx5_0 port 1 ==> ens1f0 (Up)\nmlx5_1 port 1\n", 2, "expected 'DEVICE port N");
+        IbdevNetdevMap m =
+                assertNotedAt(parser, "mlx5_0 port 1 ==> ens1f0 (Up)\nmlx5_1 port 1\n", 2, "expected 'DEVICE port N");
         assertThat(m.bindings()).hasSize(1);
         assertFailsAt(parser, "mlx5_0 port 99999999999999999999999 ==> ens1f0 (Up)\n", 1);
         assertThatThrownBy(() -> parser.parse("port 1 ==> ens1f0 (Up)\n")).isInstanceOf(ParseException.class);

@@ -50,10 +50,14 @@ class IbvDevinfoParserTest {
     @Test
     void olderRdmaCoreWithoutGidTypeAndTwoPorts() throws Exception {
         IbvDevices.IbvDevice dev = parser.parse(
-                RdmaFamilyFixtures.read("ibv_devinfo/ibv_devinfo-v-connectx4-older-gid-notype-two-ports.txt")).devices().get(0);
+                        RdmaFamilyFixtures.read("ibv_devinfo/ibv_devinfo-v-connectx4-older-gid-notype-two-ports.txt"))
+                .devices()
+                .get(0);
         assertThat(dev.vendorPartId()).isEqualTo(4115);
         assertThat(dev.ports()).hasSize(2);
-        assertThat(dev.ports().get(0).gids()).extracting(IbvDevices.IbvGid::type).containsOnlyNulls();
+        assertThat(dev.ports().get(0).gids())
+                .extracting(IbvDevices.IbvGid::type)
+                .containsOnlyNulls();
         assertThat(dev.ports().get(0).gids().get(1).index()).isEqualTo(1);
         assertThat(dev.ports().get(0).activeMtu()).isEqualTo(1024);
         assertThat(dev.ports().get(1).state()).isEqualTo("PORT_DOWN");
@@ -74,7 +78,9 @@ class IbvDevinfoParserTest {
 
     @Test
     void noDevicesIsAnEmptyList() throws Exception {
-        assertThat(parser.parse(RdmaFamilyFixtures.read("ibv_devinfo/ibv_devinfo-no-devices.txt")).devices()).isEmpty();
+        assertThat(parser.parse(RdmaFamilyFixtures.read("ibv_devinfo/ibv_devinfo-no-devices.txt"))
+                        .devices())
+                .isEmpty();
     }
 
     @Test
@@ -88,10 +94,16 @@ class IbvDevinfoParserTest {
     void aBadLineIsANoteAndTheRestStands() {
         IbvDevices before = assertNotedAt(parser, "\tfw_ver:\t16.1\nhca_id:\tmlx5_0\n", 1, "before any 'hca_id:'");
         assertThat(before.devices()).extracting(IbvDevices.IbvDevice::hcaId).containsExactly("mlx5_0");
-        assertThat(before.devices().get(0).firmwareVersion()).as("a line before the block is no line of it").isNull();
+        assertThat(before.devices().get(0).firmwareVersion())
+                .as("a line before the block is no line of it")
+                .isNull();
 
-        IbvDevices mtu = assertNotedAt(parser, "hca_id: mlx5_0\n\tport:\t1\n\t\tactive_mtu:\t99999999999999999999999 (5)\n"
-                + "\t\tmax_mtu:\t4096 (5)\n\t\tGID[  1]:\t\tfe80::ba3f:d2ff:fea4:5e10, RoCE v2\n", 3, "active_mtu");
+        IbvDevices mtu = assertNotedAt(
+                parser,
+                "hca_id: mlx5_0\n\tport:\t1\n\t\tactive_mtu:\t99999999999999999999999 (5)\n"
+                        + "\t\tmax_mtu:\t4096 (5)\n\t\tGID[  1]:\t\tfe80::ba3f:d2ff:fea4:5e10, RoCE v2\n",
+                3,
+                "active_mtu");
         IbvDevices.IbvPort port = mtu.devices().get(0).ports().get(0);
         assertThat(port.activeMtu()).isNull();
         assertThat(port.attributes()).doesNotContainKey("active_mtu");
@@ -110,25 +122,35 @@ class IbvDevinfoParserTest {
             assertThat(p.state()).isEqualTo("PORT_ACTIVE");
             assertThat(p.gids()).isEmpty();
         });
-        assertThat(dev.attributes()).as("the unread port's lines are not the device's").doesNotContainKey("state");
+        assertThat(dev.attributes())
+                .as("the unread port's lines are not the device's")
+                .doesNotContainKey("state");
         assertThat(read.notes()).extracting(LineNote::line).containsExactly(2, 3, 4);
         // Near miss: with its number read, the first port keeps its own lines.
-        IbvDevices.IbvDevice both = parser.parse(text.replace("port:\tone", "port:\t1")).devices().get(0);
+        IbvDevices.IbvDevice both =
+                parser.parse(text.replace("port:\tone", "port:\t1")).devices().get(0);
         assertThat(both.ports()).extracting(IbvDevices.IbvPort::state).containsExactly("PORT_DOWN", "PORT_ACTIVE");
-        assertThat(both.ports().get(0).gids()).extracting(IbvDevices.IbvGid::gid).containsExactly("fe80::1");
+        assertThat(both.ports().get(0).gids())
+                .extracting(IbvDevices.IbvGid::gid)
+                .containsExactly("fe80::1");
     }
 
     @Test
     void rdmaCore2025PortWithExtendedSpeedAndEffectiveSpeed() throws ParseException {
-        IbvDevices.IbvDevice d = ParseFailures.assertReadWhole(parser,
-                SampleText.fixture("ibv_devinfo", "ibv_devinfo-v-rdma-core-2025-ndr-effective-speed.txt")).device("mlx5_4").orElseThrow();
+        IbvDevices.IbvDevice d = ParseFailures.assertReadWhole(
+                        parser,
+                        SampleText.fixture("ibv_devinfo", "ibv_devinfo-v-rdma-core-2025-ndr-effective-speed.txt"))
+                .device("mlx5_4")
+                .orElseThrow();
         assertThat(d.firmwareVersion()).isEqualTo("28.43.1014");
         assertThat(d.attributes()).containsEntry("hca_core_clock", "156250kHZ");
         IbvDevices.IbvPort p = d.ports().get(0);
         assertThat(p.activeSpeed()).isEqualTo("100.0 Gbps");
         assertThat(p.attributes()).containsEntry("effective_speed", "400.0 Gbps");
         assertThat(p.physicalState()).isEqualTo("LINK_UP");
-        assertThat(p.gids()).extracting(IbvDevices.IbvGid::type).containsExactly("RoCE v1", "RoCE v2", "RoCE v1", "RoCE v2");
+        assertThat(p.gids())
+                .extracting(IbvDevices.IbvGid::type)
+                .containsExactly("RoCE v1", "RoCE v2", "RoCE v1", "RoCE v2");
         assertThat(p.gids().get(3).gid()).isEqualTo("::ffff:10.10.10.4");
     }
 
@@ -139,6 +161,7 @@ class IbvDevinfoParserTest {
 
     @Provide
     Arbitrary<String> hostile() {
-        return ParserFuzz.randomOrMutated(RdmaFamilyFixtures.read("ibv_devinfo/ibv_devinfo-v-connectx6dx-port-gids.txt"));
+        return ParserFuzz.randomOrMutated(
+                RdmaFamilyFixtures.read("ibv_devinfo/ibv_devinfo-v-connectx6dx-port-gids.txt"));
     }
 }

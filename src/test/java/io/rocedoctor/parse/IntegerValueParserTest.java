@@ -4,19 +4,19 @@ import static io.rocedoctor.parse.SampleText.failureLine;
 import static io.rocedoctor.parse.SampleText.fixture;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.Test;
-
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
 
 class IntegerValueParserTest {
     private final IntegerValueParser parser = new IntegerValueParser();
 
     @Test
     void javadocExample() throws ParseException {
-        assertThat(parser.parse(SampleText.javadocExample(IntegerValueParser.class))).isEqualTo(1L);
+        assertThat(parser.parse(SampleText.javadocExample(IntegerValueParser.class)))
+                .isEqualTo(1L);
     }
 
     @Test
@@ -31,7 +31,8 @@ class IntegerValueParserTest {
     void malformedInput() {
         assertThat(failureLine(() -> parser.parse(""))).isEqualTo(0);
         assertThat(failureLine(() -> parser.parse(" \n\t\n"))).isEqualTo(0);
-        assertThat(failureLine(() -> parser.parse("cat: numa_node: No such file or directory\n"))).isEqualTo(1);
+        assertThat(failureLine(() -> parser.parse("cat: numa_node: No such file or directory\n")))
+                .isEqualTo(1);
         assertThat(failureLine(() -> parser.parse("\n99999999999999999999\n"))).isEqualTo(2);
         assertThat(failureLine(() -> parser.parse("15 00"))).isEqualTo(1);
     }

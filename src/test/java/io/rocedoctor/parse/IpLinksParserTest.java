@@ -2,20 +2,20 @@ package io.rocedoctor.parse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-
-import org.junit.jupiter.api.Test;
-
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
 
 class IpLinksParserTest {
     private final IpLinksParser parser = new IpLinksParser();
 
     @Test
     void javadocExample() throws ParseException {
-        IpLink l = parser.parse(SampleText.javadocExample(IpLinksParser.class)).links().get(0);
+        IpLink l = parser.parse(SampleText.javadocExample(IpLinksParser.class))
+                .links()
+                .get(0);
         assertThat(l.index()).isEqualTo(5);
         assertThat(l.name()).isEqualTo("ens1f0np0");
         assertThat(l.master()).isEqualTo("bond1");
@@ -35,7 +35,9 @@ class IpLinksParserTest {
         assertThat(slave.qdisc()).isEqualTo("mq");
         assertThat(slave.address()).isEqualTo("b8:ce:f6:10:20:30");
         assertThat(slave.miiStatus()).isEqualTo("UP");
-        assertThat(slave.attributes()).containsEntry("link_failure_count", "3").containsEntry("parentdev", "0000:3b:00.0");
+        assertThat(slave.attributes())
+                .containsEntry("link_failure_count", "3")
+                .containsEntry("parentdev", "0000:3b:00.0");
         assertThat(slave.statistic("rx_bytes")).isEqualTo(91827364501L);
         assertThat(slave.statistic("rx_crc")).isEqualTo(17L);
         assertThat(slave.carrierChanges()).isEqualTo(7L);
@@ -69,7 +71,9 @@ class IpLinksParserTest {
 
     @Test
     void newIproute2StatisticsLayout() throws ParseException {
-        IpLink l = parser.parse(SampleText.fixture("ip", "ip-s-link-new-iproute2.txt")).links().get(0);
+        IpLink l = parser.parse(SampleText.fixture("ip", "ip-s-link-new-iproute2.txt"))
+                .links()
+                .get(0);
         assertThat(l.statistic("rx_missed")).isEqualTo(512L);
         assertThat(l.statistic("tx_dropped")).isEqualTo(3L);
         assertThat(l.carrierChanges()).isNull();
@@ -77,9 +81,11 @@ class IpLinksParserTest {
 
     @Test
     void humanReadableCounters() throws ParseException {
-        IpLink l = parser.parse("2: eth0: <UP> mtu 1500\n    link/ether 00:0a:f7:01:02:03 brd ff:ff:ff:ff:ff:ff\n"
-                + "    RX: bytes  packets  errors  dropped missed  mcast\n    6.04T      4.67G    0       0       7       67.7M\n")
-                .links().get(0);
+        IpLink l = parser.parse(
+                        "2: eth0: <UP> mtu 1500\n    link/ether 00:0a:f7:01:02:03 brd ff:ff:ff:ff:ff:ff\n"
+                                + "    RX: bytes  packets  errors  dropped missed  mcast\n    6.04T      4.67G    0       0       7       67.7M\n")
+                .links()
+                .get(0);
         assertThat(l.statistic("rx_bytes")).isEqualTo(6_040_000_000_000L);
         assertThat(l.statistic("rx_mcast")).isEqualTo(67_700_000L);
     }
@@ -87,20 +93,30 @@ class IpLinksParserTest {
     @Test
     void malformedInputNamesTheLine() {
         assertThat(SampleText.failureLine(() -> parser.parse(""))).isZero();
-        assertThat(SampleText.failureLine(() -> parser.parse("Device \"eth9\" does not exist.\n"))).isEqualTo(1);
-        assertThat(SampleText.failureLine(() -> parser.parse("link/ether 00:11:22:33:44:55\n"))).isEqualTo(1);
-        assertThat(SampleText.failureLine(() -> parser.parse("link/ether 00:11:22:33:44:55\nbrd ff:ff\n"))).isEqualTo(1);
+        assertThat(SampleText.failureLine(() -> parser.parse("Device \"eth9\" does not exist.\n")))
+                .isEqualTo(1);
+        assertThat(SampleText.failureLine(() -> parser.parse("link/ether 00:11:22:33:44:55\n")))
+                .isEqualTo(1);
+        assertThat(SampleText.failureLine(() -> parser.parse("link/ether 00:11:22:33:44:55\nbrd ff:ff\n")))
+                .isEqualTo(1);
     }
 
     @Test
     void badCountersAndStrayLinesAreNotesAndTheLinksStand() {
-        ParseFailures.assertNotedAt(parser, "2: eth0: <UP> mtu 1500\n    RX: bytes packets\n    12\n", 3, "2 counter titles but 1 values");
-        ParseFailures.assertNotedAt(parser, "2: eth0: <UP> mtu 1500\n    RX: bytes packets\n", 2, "without a line of values");
-        ParseFailures.assertNotedAt(parser, "2: eth0: <UP> mtu 1500\n    RX: bytes\n    99999999999999999999\n", 3, "bytes counter");
+        ParseFailures.assertNotedAt(
+                parser, "2: eth0: <UP> mtu 1500\n    RX: bytes packets\n    12\n", 3, "2 counter titles but 1 values");
+        ParseFailures.assertNotedAt(
+                parser, "2: eth0: <UP> mtu 1500\n    RX: bytes packets\n", 2, "without a line of values");
+        ParseFailures.assertNotedAt(
+                parser, "2: eth0: <UP> mtu 1500\n    RX: bytes\n    99999999999999999999\n", 3, "bytes counter");
         IpLinks mtu = ParseFailures.assertNotedAt(parser, "2: eth0: <UP> mtu 99999999999999999999\n", 1, "mtu");
         assertThat(mtu.links().get(0).mtu()).isNull();
-        IpLinks links = ParseFailures.assertNotedAt(parser, "garbage before\n2: eth0: <UP> mtu 1500 state UP\n    RX: bytes packets\n"
-                + "    10 x\n    TX: bytes packets extra\n    30 40 50 60\n3: eth1: <UP> mtu 9000\n", 1, "expected a 'N: name");
+        IpLinks links = ParseFailures.assertNotedAt(
+                parser,
+                "garbage before\n2: eth0: <UP> mtu 1500 state UP\n    RX: bytes packets\n"
+                        + "    10 x\n    TX: bytes packets extra\n    30 40 50 60\n3: eth1: <UP> mtu 9000\n",
+                1,
+                "expected a 'N: name");
         assertThat(links.links()).extracting(IpLink::name).containsExactly("eth0", "eth1");
         assertThat(links.links().get(0).statistic("rx_bytes")).isEqualTo(10L);
         assertThat(links.links().get(0).statistic("rx_packets")).isNull();
@@ -112,9 +128,11 @@ class IpLinksParserTest {
     void statisticsReadByColumnNameSoBothIproute2OrdersGiveTheSameCounters() throws ParseException {
         // iproute2 5.10 (b8663da0) moved "missed" to the -s row and "overrun" to the errors row
         IpLink before = parser.parse(SampleText.fixture("ip", "ip-s-s-link-iproute2-4.18-overrun-then-missed.txt"))
-                .named("ens3f0").orElseThrow();
+                .named("ens3f0")
+                .orElseThrow();
         IpLink after = parser.parse(SampleText.fixture("ip", "ip-s-s-link-iproute2-6.8-missed-then-overrun.txt"))
-                .named("ens3f0").orElseThrow();
+                .named("ens3f0")
+                .orElseThrow();
         for (IpLink l : java.util.List.of(before, after)) {
             assertThat(l.statistic("rx_missed")).isEqualTo(17L);
             assertThat(l.statistic("rx_overrun")).isZero();

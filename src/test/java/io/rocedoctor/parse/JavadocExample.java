@@ -13,8 +13,7 @@ import java.util.regex.Pattern;
 final class JavadocExample {
     private static final Pattern PRE = Pattern.compile("<pre>\\R(.*?)</pre>", Pattern.DOTALL);
 
-    private JavadocExample() {
-    }
+    private JavadocExample() {}
 
     static String of(Class<?> parser) throws IOException {
         Path source = Path.of("src/main/java", parser.getName().replace('.', '/') + ".java");

@@ -3,21 +3,23 @@ package io.rocedoctor.parse;
 import static io.rocedoctor.parse.SampleText.failureLine;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.Test;
-
+import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
-import net.jqwik.api.Arbitrary;
+import org.junit.jupiter.api.Test;
 
 class KeyValueLinesTest {
 
     @Test
     void continuationLinesJoinTheKeyAbove() {
-        KeyValueLines kv = KeyValueLines.parse(TextLines.of(
-                "Settings for eth0:\n\tSupported link modes:   10baseT/Half\n\t                        100baseT/Full\n"
-                        + "\tSpeed: 100Mb/s\r\n\n  Speed: 10Mb/s\n"), ':');
-        assertThat(kv.entries()).extracting(KeyValueLines.Entry::key)
+        KeyValueLines kv = KeyValueLines.parse(
+                TextLines.of(
+                        "Settings for eth0:\n\tSupported link modes:   10baseT/Half\n\t                        100baseT/Full\n"
+                                + "\tSpeed: 100Mb/s\r\n\n  Speed: 10Mb/s\n"),
+                ':');
+        assertThat(kv.entries())
+                .extracting(KeyValueLines.Entry::key)
                 .containsExactly("Settings for eth0", "Supported link modes", "Speed", "Speed");
         assertThat(kv.value("supported link modes")).contains("10baseT/Half 100baseT/Full");
         assertThat(kv.first("Speed").orElseThrow().line()).isEqualTo(4);
@@ -27,7 +29,8 @@ class KeyValueLinesTest {
 
     @Test
     void textBeforeAnyKeyIsIgnored() {
-        assertThat(KeyValueLines.parse(TextLines.of("no key here\n: no key either\nk: v"), ':').asMap())
+        assertThat(KeyValueLines.parse(TextLines.of("no key here\n: no key either\nk: v"), ':')
+                        .asMap())
                 .containsExactly(java.util.Map.entry("k", "v"));
     }
 
@@ -38,14 +41,16 @@ class KeyValueLinesTest {
         assertThat(t.size()).isEqualTo(4);
         assertThat(TextLines.of(null).isBlank()).isTrue();
         assertThat(TextLines.of("").size()).isZero();
-        assertThat(TextLines.keyValue("a: b: c", ':')).hasValueSatisfying(kv -> assertThat(kv).containsExactly("a", "b: c"));
+        assertThat(TextLines.keyValue("a: b: c", ':'))
+                .hasValueSatisfying(kv -> assertThat(kv).containsExactly("a", "b: c"));
         assertThat(TextLines.keyValue("abc", ':')).isEmpty();
     }
 
     @Test
     void numbersNameTheirLine() throws ParseException {
         assertThat(TextLines.parseLong(" 42 ", 3, "x")).isEqualTo(42L);
-        assertThat(failureLine(() -> TextLines.parseLong("99999999999999999999", 7, "x"))).isEqualTo(7);
+        assertThat(failureLine(() -> TextLines.parseLong("99999999999999999999", 7, "x")))
+                .isEqualTo(7);
         assertThat(failureLine(() -> TextLines.parseInt("3000000000", 5, "x"))).isEqualTo(5);
         assertThat(TextLines.parseInt("-1", 1, "x")).isEqualTo(-1);
         assertThat(TextLines.abbreviate("a\u0000b")).isEqualTo("a?b");

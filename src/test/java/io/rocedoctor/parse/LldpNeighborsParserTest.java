@@ -1,8 +1,7 @@
 package io.rocedoctor.parse;
 
-import static io.rocedoctor.parse.ParseFailures.assertNotedAt;
-
 import static io.rocedoctor.parse.ParseFailures.assertFailsAt;
+import static io.rocedoctor.parse.ParseFailures.assertNotedAt;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import net.jqwik.api.Arbitrary;
@@ -17,18 +16,21 @@ class LldpNeighborsParserTest {
     @Test
     void javadocExample() throws Exception {
         LldpNeighbors l = parser.parse(JavadocExample.of(LldpNeighborsParser.class));
-        assertThat(l.neighbors()).containsExactly(
-                new LldpNeighbors.Neighbor("ens1f0np0", "leaf1", "Ethernet8", "Ethernet8"));
+        assertThat(l.neighbors())
+                .containsExactly(new LldpNeighbors.Neighbor("ens1f0np0", "leaf1", "Ethernet8", "Ethernet8"));
         assertThat(l.neighbors().get(0).portName()).isEqualTo("Ethernet8");
     }
 
     @Test
     void twoPortsOnASonicLeafWithLocalPortIds() throws Exception {
         LldpNeighbors l = parser.parse(RdmaFamilyFixtures.read("lldp/lldpcli-show-neighbors-two-ports-sonic.txt"));
-        assertThat(l.neighbors()).containsExactly(
-                new LldpNeighbors.Neighbor("ens1f0np0", "leaf3", "Ethernet8", "host gpu-node-21 p0"),
-                new LldpNeighbors.Neighbor("ens1f1np1", "leaf3", "Ethernet12", "host gpu-node-21 p1"));
-        assertThat(l.neighbors()).extracting(LldpNeighbors.Neighbor::portName).containsExactly("Ethernet8", "Ethernet12");
+        assertThat(l.neighbors())
+                .containsExactly(
+                        new LldpNeighbors.Neighbor("ens1f0np0", "leaf3", "Ethernet8", "host gpu-node-21 p0"),
+                        new LldpNeighbors.Neighbor("ens1f1np1", "leaf3", "Ethernet12", "host gpu-node-21 p1"));
+        assertThat(l.neighbors())
+                .extracting(LldpNeighbors.Neighbor::portName)
+                .containsExactly("Ethernet8", "Ethernet12");
     }
 
     @Test
@@ -54,9 +56,13 @@ class LldpNeighborsParserTest {
     void malformedInputs() {
         assertFailsAt(parser, "lldpcli: unable to connect to lldpd daemon\n", 1);
         assertNotedAt(parser, "LLDP neighbors:\n    SysName: leaf1\n", 2, "expected an lldpd neighbour block");
-        assertFailsAt(parser, "LLDP neighbors:\nInterface:    ens1f0np0, via: LLDP\n  Chassis:\n    SysName: leaf1\n", 2);
+        assertFailsAt(
+                parser, "LLDP neighbors:\nInterface:    ens1f0np0, via: LLDP\n  Chassis:\n    SysName: leaf1\n", 2);
         assertFailsAt(parser, "Interface:    , via: LLDP\n", 1);
-        LldpNeighbors l = assertNotedAt(parser, "Interface: ens1f0np0, via: LLDP\n  Port:\n    PortID: ifname Ethernet8\ngarbage\n", 4,
+        LldpNeighbors l = assertNotedAt(
+                parser,
+                "Interface: ens1f0np0, via: LLDP\n  Port:\n    PortID: ifname Ethernet8\ngarbage\n",
+                4,
                 "expected an lldpd neighbour block");
         assertThat(l.neighbors()).hasSize(1);
     }
@@ -68,6 +74,7 @@ class LldpNeighborsParserTest {
 
     @Provide
     Arbitrary<String> hostile() {
-        return ParserFuzz.randomOrMutated(RdmaFamilyFixtures.read("lldp/lldpcli-show-neighbors-details-mac-portid.txt"));
+        return ParserFuzz.randomOrMutated(
+                RdmaFamilyFixtures.read("lldp/lldpcli-show-neighbors-details-mac-portid.txt"));
     }
 }

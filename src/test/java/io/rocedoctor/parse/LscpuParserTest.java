@@ -5,13 +5,11 @@ import static io.rocedoctor.parse.SampleText.fixture;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Map;
-
-import org.junit.jupiter.api.Test;
-
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
 
 class LscpuParserTest {
     private final LscpuParser parser = new LscpuParser();
@@ -69,8 +67,8 @@ class LscpuParserTest {
     void anUnreadableValueIsANoteAndTheOtherValuesStand() {
         String text = "CPU(s):              8\nThread(s) per core:  two\nNUMA node(s):        2\n"
                 + "NUMA node0 CPU(s):   0-3,x\nNUMA node1 CPU(s):   4-7\n";
-        NumaTopology t = ParseFailures.assertNotesAt(parser, text,
-                Map.of(4, "not a CPU list", 2, "lscpu: Thread(s) per core is not a whole number"));
+        NumaTopology t = ParseFailures.assertNotesAt(
+                parser, text, Map.of(4, "not a CPU list", 2, "lscpu: Thread(s) per core is not a whole number"));
         assertThat(t.cpuCount()).isEqualTo(8);
         assertThat(t.threadsPerCore()).isNull();
         assertThat(t.nodes()).containsOnlyKeys(1);
@@ -78,8 +76,11 @@ class LscpuParserTest {
 
     @Test
     void hexMasksOfLscpuHexAreNotesNotLists() {
-        NumaTopology t = ParseFailures.assertNotedAt(parser, "CPU(s): 16\nOn-line CPU(s) mask: 0xffff\n"
-                + "NUMA node0 CPU(s): 0x00ff\nNUMA node1 CPU(s): 0xff00\n", 3, "not a CPU list");
+        NumaTopology t = ParseFailures.assertNotedAt(
+                parser,
+                "CPU(s): 16\nOn-line CPU(s) mask: 0xffff\n" + "NUMA node0 CPU(s): 0x00ff\nNUMA node1 CPU(s): 0xff00\n",
+                3,
+                "not a CPU list");
         assertThat(t.cpuCount()).isEqualTo(16);
         assertThat(t.nodes()).isEmpty();
     }
@@ -87,12 +88,17 @@ class LscpuParserTest {
     @Test
     void malformedInput() {
         assertThat(failureLine(() -> parser.parse(""))).isEqualTo(0);
-        assertThat(failureLine(() -> parser.parse("bash: lscpu: command not found\n"))).isEqualTo(0);
-        assertThat(failureLine(() -> parser.parse("Architecture: x86_64\nCPU(s): many\n"))).isEqualTo(2);
-        assertThat(failureLine(() -> parser.parse("Architecture: x86_64\nNUMA node0 CPU(s): 0-3,x\n"))).isEqualTo(2);
-        assertThat(failureLine(() -> parser.parse("Model name: x\nNUMA node99999999999 CPU(s): 0-3\n"))).isEqualTo(2);
+        assertThat(failureLine(() -> parser.parse("bash: lscpu: command not found\n")))
+                .isEqualTo(0);
+        assertThat(failureLine(() -> parser.parse("Architecture: x86_64\nCPU(s): many\n")))
+                .isEqualTo(2);
+        assertThat(failureLine(() -> parser.parse("Architecture: x86_64\nNUMA node0 CPU(s): 0-3,x\n")))
+                .isEqualTo(2);
+        assertThat(failureLine(() -> parser.parse("Model name: x\nNUMA node99999999999 CPU(s): 0-3\n")))
+                .isEqualTo(2);
         // cut right after the key
-        assertThat(failureLine(() -> parser.parse("Architecture: x86_64\nCPU(s):"))).isEqualTo(2);
+        assertThat(failureLine(() -> parser.parse("Architecture: x86_64\nCPU(s):")))
+                .isEqualTo(2);
     }
 
     @Property(tries = 200)

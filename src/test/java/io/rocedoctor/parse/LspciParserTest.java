@@ -1,17 +1,15 @@
 package io.rocedoctor.parse;
 
 import static io.rocedoctor.parse.ParseFailures.assertNotedAt;
-
 import static io.rocedoctor.parse.SampleText.failureLine;
 import static io.rocedoctor.parse.SampleText.fixture;
 import static org.assertj.core.api.Assertions.assertThat;
-
-import org.junit.jupiter.api.Test;
 
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
 
 class LspciParserTest {
     private final LspciParser parser = new LspciParser();
@@ -47,7 +45,9 @@ class LspciParserTest {
 
         PciDevice nic = all.at("0000:41:00.0").orElseThrow();
         assertThat(nic.className()).isEqualTo("Ethernet controller");
-        assertThat(nic.name()).startsWith("Mellanox Technologies MT2892 Family [ConnectX-6 Dx]").contains("[15b3:101d]");
+        assertThat(nic.name())
+                .startsWith("Mellanox Technologies MT2892 Family [ConnectX-6 Dx]")
+                .contains("[15b3:101d]");
         assertThat(nic.numaNode()).isEqualTo(1);
         assertThat(nic.linkCap()).isEqualTo(new PciDevice.PcieLinkState(16, 16));
         assertThat(nic.linkSta()).isEqualTo(nic.linkCap());
@@ -95,17 +95,23 @@ class LspciParserTest {
     @Test
     void malformedInput() {
         assertThat(failureLine(() -> parser.parse(""))).isEqualTo(0);
-        assertThat(failureLine(() -> parser.parse("bash: lspci: command not found\n"))).isEqualTo(1);
-        assertThat(failureLine(() -> parser.parse("lspci: Unable to load libkmod resources: error -2\n"))).isEqualTo(1);
+        assertThat(failureLine(() -> parser.parse("bash: lspci: command not found\n")))
+                .isEqualTo(1);
+        assertThat(failureLine(() -> parser.parse("lspci: Unable to load libkmod resources: error -2\n")))
+                .isEqualTo(1);
         assertThat(failureLine(() -> parser.parse("\n\nsomething else\n"))).isEqualTo(3);
     }
 
     @Test
     void unreadableLinesAreNotesAndTheDevicesStand() {
-        PciDevices d = assertNotedAt(parser, "\n\nsomething else\n3b:00.0 Ethernet controller: X\n", 3, "not a device line");
+        PciDevices d =
+                assertNotedAt(parser, "\n\nsomething else\n3b:00.0 Ethernet controller: X\n", 3, "not a device line");
         assertThat(d.devices()).extracting(PciDevice::address).containsExactly("0000:3b:00.0");
         assertThat(assertNotedAt(parser, "3b:00.0 Ethernet controller: X\n\tNUMA node: 99999999999\n", 2, "NUMA node")
-                .devices().get(0).numaNode()).isNull();
+                        .devices()
+                        .get(0)
+                        .numaNode())
+                .isNull();
         assertNotedAt(parser, "3b:00.0 Ethernet controller: X\n\tNUMA node: one\n", 2, "NUMA node");
     }
 
@@ -115,8 +121,13 @@ class LspciParserTest {
         // warning inside the NIC's block; pciutils 3.5's one-line LnkSta and "Report errors:" DevCtl.
         Parsed<PciDevices> read = parser.read(fixture("lspci", "lspci-nnvv-sos-debian-libkmod-stderr.txt"));
         assertThat(read.notes()).extracting(LineNote::line).containsExactly(1, 30);
-        assertThat(read.notes().get(0).reason()).contains("lspci: Unable to load libkmod resources").contains("standard error");
-        PciDevice nic = read.value().devices().stream().filter(x -> x.address().equals("0000:18:00.0")).findFirst().orElseThrow();
+        assertThat(read.notes().get(0).reason())
+                .contains("lspci: Unable to load libkmod resources")
+                .contains("standard error");
+        PciDevice nic = read.value().devices().stream()
+                .filter(x -> x.address().equals("0000:18:00.0"))
+                .findFirst()
+                .orElseThrow();
         assertThat(nic.className()).isEqualTo("Ethernet controller");
         assertThat(nic.driver()).isEqualTo("mlx5_core");
         assertThat(nic.linkCap()).isEqualTo(new PciDevice.PcieLinkState(8.0, 16));
@@ -131,14 +142,19 @@ class LspciParserTest {
     @Test
     void aLineThatOnlyLooksLikeStderrIsNotSkipped() {
         // near miss: "lspci:" must start the line; a device name holding the word is a device
-        PciDevices d = assertNotedAt(parser, "x lspci: Unable to load libkmod resources\n3b:00.0 Ethernet controller: X\n", 1,
+        PciDevices d = assertNotedAt(
+                parser,
+                "x lspci: Unable to load libkmod resources\n3b:00.0 Ethernet controller: X\n",
+                1,
                 "not a device line");
         assertThat(d.devices()).hasSize(1);
     }
 
     @Test
     void truncatedBlockKeepsWhatItHas() throws ParseException {
-        PciDevice d = parser.parse("3b:00.0 Ethernet controller: X\n\t\tLnkCap:\tPort #0, Speed 16GT/s, Wid").devices().get(0);
+        PciDevice d = parser.parse("3b:00.0 Ethernet controller: X\n\t\tLnkCap:\tPort #0, Speed 16GT/s, Wid")
+                .devices()
+                .get(0);
         assertThat(d.linkCap()).isNull();
         assertThat(d.linkSta()).isNull();
     }

@@ -4,7 +4,6 @@ import static io.rocedoctor.parse.ParseFailures.assertFailsAt;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Map;
-
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -32,12 +31,17 @@ class MlnxQosParserTest {
 
     @Test
     void connectX5OnDocaWithLldpadWarningAndMaxBufferSize() throws Exception {
-        Parsed<MlnxQos> read = parser.read(RdmaFamilyFixtures.read("mlnx_qos/mlnx_qos-i-ens1f0np0-cx5-doca-lldpad-max-buffer.txt"));
+        Parsed<MlnxQos> read =
+                parser.read(RdmaFamilyFixtures.read("mlnx_qos/mlnx_qos-i-ens1f0np0-cx5-doca-lldpad-max-buffer.txt"));
         MlnxQos q = read.value();
         assertThat(q.dcbxMode()).isEqualTo("OS controlled");
         assertThat(q.trust()).isEqualTo("dscp");
         // Priority 3 is printed on two lines: DSCPs 24-31, then 32-35.
-        assertThat(q.dscpPriority()).hasSize(64).containsEntry(26, 3).containsEntry(35, 3).containsEntry(36, 4)
+        assertThat(q.dscpPriority())
+                .hasSize(64)
+                .containsEntry(26, 3)
+                .containsEntry(35, 3)
+                .containsEntry(36, 4)
                 .containsEntry(48, 6);
         assertThat(q.defaultPriority()).isNull();
         assertThat(q.receiveBufferBytes()).containsExactly(130944L, 130944L, 0L, 0L, 0L, 0L, 0L, 0L);
@@ -58,7 +62,8 @@ class MlnxQosParserTest {
 
     @Test
     void connectX7OnOfed2310FirmwareDcbxPcpTrustAllPrioritiesInOneBuffer() throws Exception {
-        Parsed<MlnxQos> read = parser.read(RdmaFamilyFixtures.read("mlnx_qos/mlnx_qos-i-ens3np0-cx7-ofed2310-fw-pcp-one-buffer.txt"));
+        Parsed<MlnxQos> read =
+                parser.read(RdmaFamilyFixtures.read("mlnx_qos/mlnx_qos-i-ens3np0-cx7-ofed2310-fw-pcp-one-buffer.txt"));
         MlnxQos q = read.value();
         assertThat(q.dcbxMode()).isEqualTo("Firmware controlled");
         assertThat(q.trust()).isEqualTo("pcp");
@@ -74,7 +79,8 @@ class MlnxQosParserTest {
 
     @Test
     void early2023TotalSizeAndASetDefaultPriority() throws Exception {
-        Parsed<MlnxQos> read = parser.read(RdmaFamilyFixtures.read("mlnx_qos/mlnx_qos-i-ens2f1np1-cx6dx-total-size-default-prio.txt"));
+        Parsed<MlnxQos> read =
+                parser.read(RdmaFamilyFixtures.read("mlnx_qos/mlnx_qos-i-ens2f1np1-cx6dx-total-size-default-prio.txt"));
         MlnxQos q = read.value();
         assertThat(q.defaultPriority()).isEqualTo(3);
         // "prio:3" under "default priority:" is no DSCP row.
@@ -91,7 +97,11 @@ class MlnxQosParserTest {
         MlnxQos q = parser.parse(RdmaFamilyFixtures.read("mlnx_qos/mlnx_qos-i-ens2f0np0-dscp-buffers-ets.txt"));
         assertThat(q.dcbxMode()).isEqualTo("OS controlled");
         assertThat(q.trust()).isEqualTo("dscp");
-        assertThat(q.dscpPriority()).hasSize(64).containsEntry(0, 0).containsEntry(46, 5).containsEntry(63, 7);
+        assertThat(q.dscpPriority())
+                .hasSize(64)
+                .containsEntry(0, 0)
+                .containsEntry(46, 5)
+                .containsEntry(63, 7);
         assertThat(q.defaultPriority()).isNull();
         assertThat(q.receiveBufferBytes()).containsExactly(130944L, 261888L, 0L, 0L, 0L, 0L, 0L, 0L);
         assertThat(q.maxBufferBytes()).isNull();
@@ -123,7 +133,10 @@ class MlnxQosParserTest {
         assertThat(q.priorityBuffer()).isEmpty();
         assertThat(q.trafficClasses()).hasSize(8);
         assertThat(q.trafficClasses().get(0).tsa()).isEqualTo("vendor");
-        assertThat(q.priorityTrafficClass()).containsEntry(0, 1).containsEntry(1, 0).containsEntry(7, 7);
+        assertThat(q.priorityTrafficClass())
+                .containsEntry(0, 1)
+                .containsEntry(1, 0)
+                .containsEntry(7, 7);
     }
 
     @Test
@@ -148,7 +161,9 @@ class MlnxQosParserTest {
         assertThat(q.receiveBufferBytes()).containsExactly(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L);
         assertThat(q.maxBufferBytes()).isEqualTo(36L);
         assertThat(q.pfcPriorities()).containsExactly(3);
-        assertThat(q.trafficClasses()).singleElement().satisfies(tc -> assertThat(tc.bandwidthPercent()).isEqualTo(50));
+        assertThat(q.trafficClasses())
+                .singleElement()
+                .satisfies(tc -> assertThat(tc.bandwidthPercent()).isEqualTo(50));
         assertThat(read.notes()).isEmpty();
     }
 
@@ -182,9 +197,10 @@ class MlnxQosParserTest {
 
     @Test
     void nearMissesAreSkippedWithTheirLine() throws Exception {
-        Parsed<MlnxQos> read = parser.read("Priority trust state: pcp\n\t priority:  3\nCable len: 99999999999999999999999\n"
-                + "Receive buffer size (bytes): 130944,130944,0,0,max_buffer_size=262016\n"
-                + "\tprio:9 dscp:01,\n\tbuffer      0   0   0   9   0   0   0   0\n");
+        Parsed<MlnxQos> read =
+                parser.read("Priority trust state: pcp\n\t priority:  3\nCable len: 99999999999999999999999\n"
+                        + "Receive buffer size (bytes): 130944,130944,0,0,max_buffer_size=262016\n"
+                        + "\tprio:9 dscp:01,\n\tbuffer      0   0   0   9   0   0   0   0\n");
         MlnxQos q = read.value();
         assertThat(q.trust()).isEqualTo("pcp");
         assertThat(q.cableLength()).isNull();
@@ -210,6 +226,7 @@ class MlnxQosParserTest {
 
     @Provide
     Arbitrary<String> hostile() {
-        return ParserFuzz.randomOrMutated(RdmaFamilyFixtures.read("mlnx_qos/mlnx_qos-i-ens1f0np0-cx5-doca-lldpad-max-buffer.txt"));
+        return ParserFuzz.randomOrMutated(
+                RdmaFamilyFixtures.read("mlnx_qos/mlnx_qos-i-ens1f0np0-cx5-doca-lldpad-max-buffer.txt"));
     }
 }

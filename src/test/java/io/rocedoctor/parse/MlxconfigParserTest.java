@@ -1,8 +1,7 @@
 package io.rocedoctor.parse;
 
-import static io.rocedoctor.parse.ParseFailures.assertNotedAt;
-
 import static io.rocedoctor.parse.ParseFailures.assertFailsAt;
+import static io.rocedoctor.parse.ParseFailures.assertNotedAt;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import net.jqwik.api.Arbitrary;
@@ -51,7 +50,8 @@ class MlxconfigParserTest {
 
     @Test
     void defaultCurrentNextBootColumns() throws Exception {
-        MlxconfigQuery q = parser.parse(RdmaFamilyFixtures.read("mlxconfig/mlxconfig-e-q-connectx6dx-default-current-nextboot.txt"));
+        MlxconfigQuery q = parser.parse(
+                RdmaFamilyFixtures.read("mlxconfig/mlxconfig-e-q-connectx6dx-default-current-nextboot.txt"));
         assertThat(q.device()).isEqualTo("0000:98:00.0");
         MlxconfigQuery.Parameter vfs = q.parameters().get("NUM_OF_VFS");
         assertThat(vfs.defaultValue().number()).isEqualTo(8L);
@@ -66,7 +66,8 @@ class MlxconfigParserTest {
 
     @Test
     void setRunWithNewColumnAndPrompt() throws Exception {
-        MlxconfigQuery q = parser.parse(RdmaFamilyFixtures.read("mlxconfig/mlxconfig-set-ROCE_CC_PRIO_MASK_P1-connectx6dx.txt"));
+        MlxconfigQuery q =
+                parser.parse(RdmaFamilyFixtures.read("mlxconfig/mlxconfig-set-ROCE_CC_PRIO_MASK_P1-connectx6dx.txt"));
         assertThat(q.parameters()).containsOnlyKeys("ROCE_CC_PRIO_MASK_P1", "CNP_DSCP_P1");
         MlxconfigQuery.Parameter mask = q.parameters().get("ROCE_CC_PRIO_MASK_P1");
         assertThat(mask.nextBoot().number()).isEqualTo(255L);
@@ -80,17 +81,28 @@ class MlxconfigParserTest {
         assertFailsAt(parser, "mlxconfig: command not found\n", 1);
         assertFailsAt(parser, "-E- Failed to open the device\n", 1);
         // a bad row is a note; the other rows stand
-        MlxconfigQuery q = assertNotedAt(parser, "Configurations:    Next Boot\n   NUM_OF_VFS  8  16\n   SRIOV_EN  True(1)\n", 2,
+        MlxconfigQuery q = assertNotedAt(
+                parser,
+                "Configurations:    Next Boot\n   NUM_OF_VFS  8  16\n   SRIOV_EN  True(1)\n",
+                2,
                 "2 values for 1 columns");
         assertThat(q.parameters()).containsOnlyKeys("SRIOV_EN");
-        assertNotedAt(parser, "Configurations:    Next Boot\n   NUM_OF_VFS  99999999999999999999999\n", 2, "not a whole number");
+        assertNotedAt(
+                parser,
+                "Configurations:    Next Boot\n   NUM_OF_VFS  99999999999999999999999\n",
+                2,
+                "not a whole number");
     }
 
     @Test
     void anErrorLineIsANoteAndTheRowsPrintedStand() {
-        MlxconfigQuery q = assertNotedAt(parser, "Device #1:\n----------\n\nDevice type:    ConnectX6DX\n"
-                + "Device:         0000:3b:00.0\n\nConfigurations:                Next Boot\n        SRIOV_EN      True(1)\n"
-                + "-E- Failed to query parameter: ROCE_ADAPTIVE_ROUTING_EN\n        NUM_OF_VFS    8\n", 9, "mlxconfig error: -E- Failed");
+        MlxconfigQuery q = assertNotedAt(
+                parser,
+                "Device #1:\n----------\n\nDevice type:    ConnectX6DX\n"
+                        + "Device:         0000:3b:00.0\n\nConfigurations:                Next Boot\n        SRIOV_EN      True(1)\n"
+                        + "-E- Failed to query parameter: ROCE_ADAPTIVE_ROUTING_EN\n        NUM_OF_VFS    8\n",
+                9,
+                "mlxconfig error: -E- Failed");
         assertThat(q.parameters()).containsOnlyKeys("SRIOV_EN", "NUM_OF_VFS");
     }
 
@@ -114,6 +126,7 @@ class MlxconfigParserTest {
 
     @Provide
     Arbitrary<String> hostile() {
-        return ParserFuzz.randomOrMutated(RdmaFamilyFixtures.read("mlxconfig/mlxconfig-e-q-connectx6dx-default-current-nextboot.txt"));
+        return ParserFuzz.randomOrMutated(
+                RdmaFamilyFixtures.read("mlxconfig/mlxconfig-e-q-connectx6dx-default-current-nextboot.txt"));
     }
 }

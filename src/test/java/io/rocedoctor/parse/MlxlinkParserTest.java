@@ -26,7 +26,8 @@ class MlxlinkParserTest {
 
     @Test
     void pam4LinkWithKp4FecModuleAndEye() throws Exception {
-        MlxlinkReport r = parser.parse(RdmaFamilyFixtures.read("mlxlink/mlxlink-m-e-c-connectx6dx-200G-pam4-rsfec544.txt"));
+        MlxlinkReport r =
+                parser.parse(RdmaFamilyFixtures.read("mlxlink/mlxlink-m-e-c-connectx6dx-200G-pam4-rsfec544.txt"));
         assertThat(r.physicalState()).isEqualTo("LinkUp");
         assertThat(r.speed()).isEqualTo("200G");
         assertThat(r.lanes()).isEqualTo(4);
@@ -59,7 +60,8 @@ class MlxlinkParserTest {
 
     @Test
     void olderNrzLinkWithAnsiColoursAndCableLength() throws Exception {
-        MlxlinkReport r = parser.parse(RdmaFamilyFixtures.read("mlxlink/mlxlink-m-c-connectx4lx-25G-firecode-ansi-colours.txt"));
+        MlxlinkReport r =
+                parser.parse(RdmaFamilyFixtures.read("mlxlink/mlxlink-m-c-connectx4lx-25G-firecode-ansi-colours.txt"));
         assertThat(r.state()).isEqualTo("Active");
         assertThat(r.physicalState()).isEqualTo("LinkUp");
         assertThat(r.speedGbps()).isEqualTo(25);
@@ -101,7 +103,8 @@ class MlxlinkParserTest {
 
     @Test
     void toolErrorNamesItsLine() {
-        assertThatThrownBy(() -> parser.parse(RdmaFamilyFixtures.read("mlxlink/mlxlink-e-bluefield2-error-no-device.txt")))
+        assertThatThrownBy(
+                        () -> parser.parse(RdmaFamilyFixtures.read("mlxlink/mlxlink-e-bluefield2-error-no-device.txt")))
                 .isInstanceOfSatisfying(ParseException.class, e -> {
                     assertThat(e.line()).isEqualTo(1);
                     assertThat(e.getMessage()).contains("Failed to open device");
@@ -117,23 +120,28 @@ class MlxlinkParserTest {
 
     @Test
     void unreadableValuesAndSectionErrorsAreNotesAndTheOtherFieldsStand() {
-        MlxlinkReport r = ParseFailures.assertNotedAt(parser, "State : Active\nRaw Physical BER : lots\n"
-                + "-E- Failed to get module info\nLink Down Counter : 99999999999999999999999\n"
-                + "Raw Physical Errors Per Lane : 1,x,3\nLink Error Recovery Counter : 4\n", 2, "not a BER");
+        MlxlinkReport r = ParseFailures.assertNotedAt(
+                parser,
+                "State : Active\nRaw Physical BER : lots\n"
+                        + "-E- Failed to get module info\nLink Down Counter : 99999999999999999999999\n"
+                        + "Raw Physical Errors Per Lane : 1,x,3\nLink Error Recovery Counter : 4\n",
+                2,
+                "not a BER");
         assertThat(r.state()).isEqualTo("Active");
         assertThat(r.rawBer()).isNull();
         assertThat(r.linkDownCounter()).isNull();
         assertThat(r.rawErrorsPerLane()).isEmpty();
         assertThat(r.linkErrorRecoveryCounter()).isEqualTo(4L);
         ParseFailures.assertNotedAt(parser, "State : Active\n-E- Failed to get module info\n", 2, "mlxlink error");
-        ParseFailures.assertNotedAt(parser, "State : Active\n\nLink Down Counter : 99999999999999999999999\n", 3,
-                "link down counter");
+        ParseFailures.assertNotedAt(
+                parser, "State : Active\n\nLink Down Counter : 99999999999999999999999\n", 3, "link down counter");
     }
 
     @Test
     void connectX7OfMft430ReadsTheAmberBerAndKeepsThePerLaneAndFomLinesAsText() throws ParseException {
         // N/A (no reading) is no unreadable value: no note
-        MlxlinkReport r = ParseFailures.assertReadWhole(parser, SampleText.fixture("mlxlink", "mlxlink-m-e-c-connectx7-mft-4.30-amber-fom.txt"));
+        MlxlinkReport r = ParseFailures.assertReadWhole(
+                parser, SampleText.fixture("mlxlink", "mlxlink-m-e-c-connectx7-mft-4.30-amber-fom.txt"));
         assertThat(r.speedGbps()).isEqualTo(400);
         assertThat(r.lanes()).isEqualTo(4);
         assertThat(r.laneSignaling()).isEqualTo(MlxlinkReport.LaneSignaling.PAM4);
@@ -142,7 +150,8 @@ class MlxlinkParserTest {
         assertThat(r.rawErrorsPerLane()).containsExactly(1182L, 903L, 1410L, 877L);
         assertThat(r.linkDownCounter()).isEqualTo(1L);
         assertThat(r.recommendation()).isEqualTo("No issue was observed");
-        assertThat(r.sections().get("Physical Counters and BER Info")).containsEntry("Raw Physical BER Per Lane", "2E-9,1E-9,3E-9,1E-9");
+        assertThat(r.sections().get("Physical Counters and BER Info"))
+                .containsEntry("Raw Physical BER Per Lane", "2E-9,1E-9,3E-9,1E-9");
         assertThat(r.sections().get("Eye Opening Info")).containsEntry("Last FOM", "190,187,194,190");
         // the FOM form of 16 nm devices has no physical grade
         assertThat(r.eye().physicalGrade()).isEmpty();
@@ -157,6 +166,7 @@ class MlxlinkParserTest {
 
     @Provide
     Arbitrary<String> hostile() {
-        return ParserFuzz.randomOrMutated(RdmaFamilyFixtures.read("mlxlink/mlxlink-m-e-c-connectx6dx-200G-pam4-rsfec544.txt"));
+        return ParserFuzz.randomOrMutated(
+                RdmaFamilyFixtures.read("mlxlink/mlxlink-m-e-c-connectx6dx-200G-pam4-rsfec544.txt"));
     }
 }

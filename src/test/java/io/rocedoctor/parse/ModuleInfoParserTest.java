@@ -2,13 +2,11 @@ package io.rocedoctor.parse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-
-import org.junit.jupiter.api.Test;
-
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
 
 class ModuleInfoParserTest {
     private final ModuleInfoParser parser = new ModuleInfoParser();
@@ -35,8 +33,10 @@ class ModuleInfoParserTest {
         assertThat(m.temperatureCelsius()).isEqualTo(47.25);
         assertThat(m.rxPowerMilliwatts()).containsExactly(0.7762, 0.8128, 0.0214, 0.7413);
         assertThat(m.txPowerMilliwatts()).hasSize(4);
-        assertThat(m.fields()).containsEntry("Extended identifier description",
-                "3.5W max. Power consumption; CDR present in TX, CDR present in RX");
+        assertThat(m.fields())
+                .containsEntry(
+                        "Extended identifier description",
+                        "3.5W max. Power consumption; CDR present in TX, CDR present in RX");
         assertThat(m.fields()).containsEntry("Rx power low alarm (Chan 3)", "On");
     }
 
@@ -62,20 +62,28 @@ class ModuleInfoParserTest {
     @Test
     void malformedInputNamesTheLine() {
         assertThat(SampleText.failureLine(() -> parser.parse(""))).isZero();
-        assertThat(SampleText.failureLine(() -> parser.parse("Cannot get module EEPROM information: Input/output error\n"))).isEqualTo(1);
-        assertThat(SampleText.failureLine(() -> parser.parse("Offset\t\tValues\n------\t\t------\n0x0000:\t\t03 04 07\n"))).isEqualTo(1);
+        assertThat(SampleText.failureLine(
+                        () -> parser.parse("Cannot get module EEPROM information: Input/output error\n")))
+                .isEqualTo(1);
+        assertThat(SampleText.failureLine(
+                        () -> parser.parse("Offset\t\tValues\n------\t\t------\n0x0000:\t\t03 04 07\n")))
+                .isEqualTo(1);
     }
 
     @Test
     void unreadableLinesAreNotesAndTheOtherFieldsStand() {
-        ModuleInfo m = ParseFailures.assertNotedAt(parser, "\tIdentifier : 0x03 (SFP)\n\tModule temperature : hot\n"
-                + "\tsome stray text\n\tModule voltage : 3.29 V\n\tLaser output power : 0.50 mW / -3.01 dBm\n", 2,
+        ModuleInfo m = ParseFailures.assertNotedAt(
+                parser,
+                "\tIdentifier : 0x03 (SFP)\n\tModule temperature : hot\n"
+                        + "\tsome stray text\n\tModule voltage : 3.29 V\n\tLaser output power : 0.50 mW / -3.01 dBm\n",
+                2,
                 "Module temperature is not a number");
         assertThat(m.temperatureCelsius()).isNull();
         assertThat(m.identifier()).isEqualTo("0x03 (SFP)");
         assertThat(m.voltage()).isEqualTo(3.29);
         assertThat(m.txPowerMilliwatts()).containsExactly(0.50);
-        ParseFailures.assertNotedAt(parser, "\tIdentifier : 0x03 (SFP)\n\tsome stray text\n", 2, "expected 'name : value'");
+        ParseFailures.assertNotedAt(
+                parser, "\tIdentifier : 0x03 (SFP)\n\tsome stray text\n", 2, "expected 'name : value'");
     }
 
     @Property(tries = 200)

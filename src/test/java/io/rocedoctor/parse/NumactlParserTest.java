@@ -5,13 +5,11 @@ import static io.rocedoctor.parse.SampleText.fixture;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Map;
-
-import org.junit.jupiter.api.Test;
-
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
 
 class NumactlParserTest {
     private final NumactlParser parser = new NumactlParser();
@@ -50,7 +48,8 @@ class NumactlParserTest {
 
     @Test
     void cpuCompressRangesWithTheirCountAndASparseMemoryOnlyNode() throws ParseException {
-        NumaTopology t = ParseFailures.assertReadWhole(parser, fixture("numactl", "numactl-2.0.18-H-cpu-compress-sparse.txt"));
+        NumaTopology t =
+                ParseFailures.assertReadWhole(parser, fixture("numactl", "numactl-2.0.18-H-cpu-compress-sparse.txt"));
         assertThat(t.nodes()).containsOnlyKeys(0, 1, 3);
         assertThat(t.nodes().get(0).size()).isEqualTo(32);
         assertThat(t.nodeOf(70)).isZero();
@@ -60,7 +59,8 @@ class NumactlParserTest {
 
     @Test
     void aWrappedCompressedLineIsJoinedWithoutItsCount() throws ParseException {
-        NumaTopology t = parser.parse("available: 1 nodes (0)\nnode 0 cpus: 0-15, 32-47,\n 64-79 (48)\nnode 0 size: 1000 MB\n");
+        NumaTopology t =
+                parser.parse("available: 1 nodes (0)\nnode 0 cpus: 0-15, 32-47,\n 64-79 (48)\nnode 0 size: 1000 MB\n");
         assertThat(t.nodes().get(0).size()).isEqualTo(48);
         assertThat(t.nodeOf(79)).isZero();
     }
@@ -69,7 +69,8 @@ class NumactlParserTest {
     void anUnreadableLineIsANoteAndTheOtherNodesStand() {
         String text = "available: 2 nodes (0-1)\nnode 0 cpus: 0 1 x\nnode 0 size: 100 MB\nnode 1 cpus: 2 3\n"
                 + "some pasted remark\nnode distances:\n";
-        NumaTopology t = ParseFailures.assertNotesAt(parser, text, Map.of(2, "not a CPU list", 5, "not a line of numactl -H"));
+        NumaTopology t =
+                ParseFailures.assertNotesAt(parser, text, Map.of(2, "not a CPU list", 5, "not a line of numactl -H"));
         assertThat(t.nodes()).containsOnlyKeys(1);
         assertThat(t.nodeOf(3)).isEqualTo(1);
     }
@@ -77,11 +78,16 @@ class NumactlParserTest {
     @Test
     void malformedInput() {
         assertThat(failureLine(() -> parser.parse(""))).isEqualTo(0);
-        assertThat(failureLine(() -> parser.parse("No NUMA available on this system\n"))).isEqualTo(1);
-        assertThat(failureLine(() -> parser.parse("numactl: command not found\nnode zero cpus: 1\n"))).isEqualTo(2);
-        assertThat(failureLine(() -> parser.parse("available: 2 nodes (0-1)\nnode 0 size: 100 MB\n"))).isEqualTo(0);
-        assertThat(failureLine(() -> parser.parse("available: 1 nodes (0)\nnode 0 cpus: 0 1 x\n"))).isEqualTo(2);
-        assertThat(failureLine(() -> parser.parse("available: 1 nodes (0)\nnode 99999999999 cpus: 0\n"))).isEqualTo(2);
+        assertThat(failureLine(() -> parser.parse("No NUMA available on this system\n")))
+                .isEqualTo(1);
+        assertThat(failureLine(() -> parser.parse("numactl: command not found\nnode zero cpus: 1\n")))
+                .isEqualTo(2);
+        assertThat(failureLine(() -> parser.parse("available: 2 nodes (0-1)\nnode 0 size: 100 MB\n")))
+                .isEqualTo(0);
+        assertThat(failureLine(() -> parser.parse("available: 1 nodes (0)\nnode 0 cpus: 0 1 x\n")))
+                .isEqualTo(2);
+        assertThat(failureLine(() -> parser.parse("available: 1 nodes (0)\nnode 99999999999 cpus: 0\n")))
+                .isEqualTo(2);
     }
 
     @Property(tries = 200)

@@ -17,11 +17,13 @@ class OfedInfoParserTest {
 
     @Test
     void docaHostsPackageNameHoldsADashBeforeItsVersion() throws ParseException {
-        assertThat(parser.parse("OFED-internal-24.01-0.3.3:\n")).isEqualTo(new DriverStack("OFED-internal", "24.01-0.3.3"));
+        assertThat(parser.parse("OFED-internal-24.01-0.3.3:\n"))
+                .isEqualTo(new DriverStack("OFED-internal", "24.01-0.3.3"));
     }
 
     @Test
     void aTextWithoutAVersionLineFails() {
-        assertThatThrownBy(() -> parser.parse("bash: ofed_info: command not found\n")).isInstanceOf(ParseException.class);
+        assertThatThrownBy(() -> parser.parse("bash: ofed_info: command not found\n"))
+                .isInstanceOf(ParseException.class);
     }
 }

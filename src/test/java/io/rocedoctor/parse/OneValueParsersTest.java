@@ -20,10 +20,13 @@ class OneValueParsersTest {
 
     @Test
     void javadocExamples() throws Exception {
-        assertThat(mode.parse(JavadocExample.of(RoceModeParser.class)).version()).isEqualTo(RoceMode.Version.ROCE_V2);
+        assertThat(mode.parse(JavadocExample.of(RoceModeParser.class)).version())
+                .isEqualTo(RoceMode.Version.ROCE_V2);
         assertThat(tos.parse(JavadocExample.of(RoceTosParser.class)).tos()).isEqualTo(106);
-        assertThat(ecn.parse(JavadocExample.of(EcnEnableParser.class)).enabled()).isTrue();
-        assertThat(bnxtEcn.parse(JavadocExample.of(BnxtReEcnEnableParser.class)).enabled()).isTrue();
+        assertThat(ecn.parse(JavadocExample.of(EcnEnableParser.class)).enabled())
+                .isTrue();
+        assertThat(bnxtEcn.parse(JavadocExample.of(BnxtReEcnEnableParser.class)).enabled())
+                .isTrue();
     }
 
     @Test
@@ -48,14 +51,22 @@ class OneValueParsersTest {
 
     @Test
     void ecnFiles() throws Exception {
-        assertThat(ecn.parse(RdmaFamilyFixtures.read("ecn_enable/roce_np-enable-3-on.txt")).enabled()).isTrue();
-        assertThat(ecn.parse(RdmaFamilyFixtures.read("ecn_enable/roce_rp-enable-5-off.txt")).enabled()).isFalse();
+        assertThat(ecn.parse(RdmaFamilyFixtures.read("ecn_enable/roce_np-enable-3-on.txt"))
+                        .enabled())
+                .isTrue();
+        assertThat(ecn.parse(RdmaFamilyFixtures.read("ecn_enable/roce_rp-enable-5-off.txt"))
+                        .enabled())
+                .isFalse();
     }
 
     @Test
     void bnxtReEcnEnablePrintsHashX() throws Exception {
-        assertThat(bnxtEcn.parse(RdmaFamilyFixtures.read("bnxt_re_cc/ecn_enable-bnxt_re0-1-on.txt")).enabled()).isTrue();
-        assertThat(bnxtEcn.parse(RdmaFamilyFixtures.read("bnxt_re_cc/ecn_enable-bnxt_re1-1-off.txt")).enabled()).isFalse();
+        assertThat(bnxtEcn.parse(RdmaFamilyFixtures.read("bnxt_re_cc/ecn_enable-bnxt_re0-1-on.txt"))
+                        .enabled())
+                .isTrue();
+        assertThat(bnxtEcn.parse(RdmaFamilyFixtures.read("bnxt_re_cc/ecn_enable-bnxt_re1-1-off.txt"))
+                        .enabled())
+                .isFalse();
         // %#x prints zero without its prefix; a written 0x0 reads back as 0, but a 0x0 is still off.
         assertThat(bnxtEcn.parse("0x0\n").enabled()).isFalse();
         assertThat(bnxtEcn.parse("\n0xff\n").enabled()).isTrue();
@@ -63,11 +74,11 @@ class OneValueParsersTest {
 
     @Test
     void bnxtReEcnEnableNearMisses() {
-        assertFailsAt(bnxtEcn, "1\n", 1);        // decimal: upstream debugfs enable_cc, not this file
+        assertFailsAt(bnxtEcn, "1\n", 1); // decimal: upstream debugfs enable_cc, not this file
         assertFailsAt(bnxtEcn, "0x\n", 1);
-        assertFailsAt(bnxtEcn, "0x100\n", 1);    // more than the byte the driver keeps
+        assertFailsAt(bnxtEcn, "0x100\n", 1); // more than the byte the driver keeps
         assertFailsAt(bnxtEcn, "0X1\n", 1);
-        assertFailsAt(bnxtEcn, "Enabled\n", 1);  // the wording of cc/apply, another file
+        assertFailsAt(bnxtEcn, "Enabled\n", 1); // the wording of cc/apply, another file
         assertFailsAt(bnxtEcn, "0x1\n0x1\n", 2);
         assertFailsAt(bnxtEcn, "", 0);
     }
@@ -94,7 +105,8 @@ class OneValueParsersTest {
 
     @Provide
     Arbitrary<String> hostile() {
-        return Arbitraries.oneOf(ParserFuzz.randomText(),
+        return Arbitraries.oneOf(
+                ParserFuzz.randomText(),
                 ParserFuzz.mutated(RdmaFamilyFixtures.read("cma_roce_tos/cma_roce_tos-d-mlx5_3-labelled.txt")),
                 ParserFuzz.mutated(RdmaFamilyFixtures.read("cma_roce_mode/default_roce_mode-mlx5_1-ib-roce-v1.txt")),
                 ParserFuzz.mutated(RdmaFamilyFixtures.read("bnxt_re_cc/ecn_enable-bnxt_re0-1-on.txt")));

@@ -10,12 +10,15 @@ import java.util.Map;
  * input as a whole); a bad line among good ones is a note on that line, and the text still parses.
  */
 public final class ParseFailures {
-    private ParseFailures() {
-    }
+    private ParseFailures() {}
 
     public static void assertFailsAt(Parser<?> parser, String text, int line) {
-        assertThatThrownBy(() -> parser.parse(text)).isInstanceOfSatisfying(ParseException.class,
-                e -> assertThat(e.line()).as("line of the ParseException").isEqualTo(line));
+        assertThatThrownBy(() -> parser.parse(text))
+                .isInstanceOfSatisfying(
+                        ParseException.class,
+                        e -> assertThat(e.line())
+                                .as("line of the ParseException")
+                                .isEqualTo(line));
     }
 
     /** The text parses, and the line at fault is a note whose reason contains {@code reason}; returns the record. */
@@ -26,10 +29,12 @@ public final class ParseFailures {
     /** As {@link #assertNotedAt}, for several lines at fault: each is a note whose reason contains its text. */
     public static <T> T assertNotesAt(Parser<T> parser, String text, Map<Integer, String> reasonByLine) {
         Parsed<T> parsed = read(parser, text, "a note at line " + reasonByLine.keySet());
-        reasonByLine.forEach((line, reason) -> assertThat(parsed.notes()).as("notes").anySatisfy(n -> {
-            assertThat(n.line()).isEqualTo(line);
-            assertThat(n.reason()).contains(reason);
-        }));
+        reasonByLine.forEach((line, reason) -> assertThat(parsed.notes())
+                .as("notes")
+                .anySatisfy(n -> {
+                    assertThat(n.line()).isEqualTo(line);
+                    assertThat(n.reason()).contains(reason);
+                }));
         return parsed.value();
     }
 
@@ -44,7 +49,8 @@ public final class ParseFailures {
         try {
             return parser.read(text);
         } catch (ParseException e) {
-            throw new AssertionError("expected " + expected + ", the text failed at line " + e.line() + ": " + e.getMessage(), e);
+            throw new AssertionError(
+                    "expected " + expected + ", the text failed at line " + e.line() + ": " + e.getMessage(), e);
         }
     }
 }

@@ -3,7 +3,6 @@ package io.rocedoctor.parse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 
@@ -13,12 +12,12 @@ import net.jqwik.api.Arbitrary;
  * a long). A parser must answer each with a result or a {@link ParseException}; nothing else.
  */
 public final class ParserFuzz {
-    private ParserFuzz() {
-    }
+    private ParserFuzz() {}
 
     /** Random printable and control text, up to 2,000 characters. */
     public static Arbitrary<String> randomText() {
-        return Arbitraries.strings().withChars(" \t\n\r:=-_./,;[]()0123456789abcdefxyzABCXYZ\u00e9\u0000\uFFFD")
+        return Arbitraries.strings()
+                .withChars(" \t\n\r:=-_./,;[]()0123456789abcdefxyzABCXYZ\u00e9\u0000\uFFFD")
                 .ofMaxLength(2000);
     }
 

@@ -1,26 +1,26 @@
 package io.rocedoctor.parse;
 
 import static io.rocedoctor.parse.ParseFailures.assertNotedAt;
-
 import static io.rocedoctor.parse.SampleText.failureLine;
 import static io.rocedoctor.parse.SampleText.fixture;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.stream.IntStream;
-
-import org.junit.jupiter.api.Test;
-
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
 
 class ProcInterruptsParserTest {
     private final ProcInterruptsParser parser = new ProcInterruptsParser();
 
     private static InterruptCounts.Row row(InterruptCounts counts, String label) {
-        return counts.rows().stream().filter(r -> r.label().equals(label)).findFirst().orElseThrow();
+        return counts.rows().stream()
+                .filter(r -> r.label().equals(label))
+                .findFirst()
+                .orElseThrow();
     }
 
     @Test
@@ -39,7 +39,9 @@ class ProcInterruptsParserTest {
     @Test
     void wideHostWithMlx5CompletionVectors() throws ParseException {
         InterruptCounts c = parser.parse(fixture("proc_interrupts", "proc-interrupts-256cpu-mlx5-excerpt.txt"));
-        assertThat(c.cpus()).hasSize(256).containsExactlyElementsOf(IntStream.range(0, 256).boxed().toList());
+        assertThat(c.cpus())
+                .hasSize(256)
+                .containsExactlyElementsOf(IntStream.range(0, 256).boxed().toList());
         assertThat(c.rows()).hasSize(13);
         InterruptCounts.Row async = row(c, "180");
         assertThat(async.name()).isEqualTo("mlx5_async0@pci:0000:b1:00.0");
@@ -93,7 +95,8 @@ class ProcInterruptsParserTest {
     @Test
     void withItsHeaderNoNoteIsMade() throws ParseException {
         // near miss: the same rows under their header are read without a remark
-        String text = "            CPU0       CPU1       CPU2       CPU3\n" + fixture("proc_interrupts", "grep-mlx5-noheader.txt");
+        String text = "            CPU0       CPU1       CPU2       CPU3\n"
+                + fixture("proc_interrupts", "grep-mlx5-noheader.txt");
         assertThat(parser.read(text).notes()).isEmpty();
         assertThat(failureLine(() -> parser.parse("mlx5 is not here\n"))).isEqualTo(1);
     }
@@ -110,17 +113,20 @@ class ProcInterruptsParserTest {
     void malformedInput() {
         assertThat(failureLine(() -> parser.parse(""))).isEqualTo(0);
         assertThat(failureLine(() -> parser.parse("\n\n"))).isEqualTo(0);
-        assertThat(failureLine(() -> parser.parse("cat: /proc/interrupts: No such file or directory\n"))).isEqualTo(1);
+        assertThat(failureLine(() -> parser.parse("cat: /proc/interrupts: No such file or directory\n")))
+                .isEqualTo(1);
         assertNotedAt(parser, "  CPU0 CPU1\n 1: 1 2 x\n 2 3 4\n", 3, "expected 'IRQ: counts...'");
         assertNotedAt(parser, "  CPU0 CPU1\n 99999999999: 1 2 timer\n", 2, "IRQ number");
         assertNotedAt(parser, "  CPU0 CPU1\n 7: 1 99999999999999999999 timer\n", 2, "too large");
-        assertThat(failureLine(() -> parser.parse("  CPU0 CPU2 CPU1\n 7: 1 2 3 timer\n"))).isEqualTo(1);
+        assertThat(failureLine(() -> parser.parse("  CPU0 CPU2 CPU1\n 7: 1 2 3 timer\n")))
+                .isEqualTo(1);
         assertThat(failureLine(() -> parser.parse("  CPU0 CPUx\n"))).isEqualTo(1);
     }
 
     @Test
     void headerOnlyIsAnEmptyTable() throws ParseException {
-        assertThat(parser.parse("           CPU0       CPU1\n")).isEqualTo(new InterruptCounts(List.of(0, 1), List.of()));
+        assertThat(parser.parse("           CPU0       CPU1\n"))
+                .isEqualTo(new InterruptCounts(List.of(0, 1), List.of()));
     }
 
     @Property(tries = 200)

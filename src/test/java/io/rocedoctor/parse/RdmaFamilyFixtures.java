@@ -6,8 +6,7 @@ import java.nio.file.Path;
 
 /** The hand-written real-format outputs under {@code fixtures/samples/<folder>/}. */
 final class RdmaFamilyFixtures {
-    private RdmaFamilyFixtures() {
-    }
+    private RdmaFamilyFixtures() {}
 
     static String read(String folderAndFile) {
         try {

@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -85,17 +84,25 @@ class RdmaFamilySamplesConformanceTest {
                 MlxconfigQuery q = (MlxconfigQuery) o;
                 assertThat(q.deviceType()).isNull();
                 assertThat(q.parameters()).hasSize(12);
-                assertThat(q.parameters().get("ROCE_NEXT_PROTOCOL").current().number()).isEqualTo(254L);
-                assertThat(q.parameters().get("MEMIC_SIZE_LIMIT").defaultValue().raw()).isEqualTo("_256KB(1)");
-                assertThat(q.value("HOST_CHAINING_CACHE_DISABLE").orElseThrow().flag()).contains(false);
-                assertThat(q.value("ESWITCH_HAIRPIN_DESCRIPTORS").orElseThrow().label()).isEqualTo("Array[0..7]");
+                assertThat(q.parameters().get("ROCE_NEXT_PROTOCOL").current().number())
+                        .isEqualTo(254L);
+                assertThat(q.parameters().get("MEMIC_SIZE_LIMIT").defaultValue().raw())
+                        .isEqualTo("_256KB(1)");
+                assertThat(q.value("HOST_CHAINING_CACHE_DISABLE").orElseThrow().flag())
+                        .contains(false);
+                assertThat(q.value("ESWITCH_HAIRPIN_DESCRIPTORS").orElseThrow().label())
+                        .isEqualTo("Array[0..7]");
             }),
             Map.entry("mlxconfig-set-BOOT_VLAN-connectx6-vpi-maas.txt", o -> {
                 MlxconfigQuery q = (MlxconfigQuery) o;
                 assertThat(q.name()).isEqualTo("MCX653106A-HDA_Ax");
                 assertThat(q.device()).isEqualTo("c2:00.0");
                 assertThat(q.parameters()).hasSize(4);
-                assertThat(q.parameters().get("BOOT_UNDI_NETWORK_WAIT").newValue().number()).isEqualTo(30L);
+                assertThat(q.parameters()
+                                .get("BOOT_UNDI_NETWORK_WAIT")
+                                .newValue()
+                                .number())
+                        .isEqualTo(30L);
                 assertThat(q.parameters().get("BOOT_VLAN_EN").nextBoot().flag()).contains(false);
             }),
             Map.entry("mstconfig-q-connectx4lx-full-roce-cc.txt", o -> {
@@ -104,12 +111,14 @@ class RdmaFamilySamplesConformanceTest {
                 assertThat(q.name()).isEqualTo("N/A");
                 assertThat(q.device()).isEqualTo("01:00.1");
                 assertThat(q.parameters()).hasSize(115);
-                assertThat(q.value("ROCE_CC_PRIO_MASK_P1").orElseThrow().number()).isEqualTo(255L);
+                assertThat(q.value("ROCE_CC_PRIO_MASK_P1").orElseThrow().number())
+                        .isEqualTo(255L);
                 assertThat(q.value("CNP_DSCP_P1").orElseThrow().number()).isEqualTo(48L);
                 assertThat(q.value("CNP_802P_PRIO_P1").orElseThrow().number()).isEqualTo(6L);
                 assertThat(q.value("NUM_OF_PFC_P1").orElseThrow().number()).isEqualTo(8L);
                 assertThat(q.value("SRIOV_EN").orElseThrow().flag()).contains(true);
-                assertThat(q.value("ADVANCED_PCI_SETTINGS").orElseThrow().flag()).contains(false);
+                assertThat(q.value("ADVANCED_PCI_SETTINGS").orElseThrow().flag())
+                        .contains(false);
             }),
             Map.entry("mlnx_qos-i-eth4-pfc-prio3-trust-dscp-connectx.txt", o -> {
                 MlnxQos q = (MlnxQos) o;
@@ -120,11 +129,17 @@ class RdmaFamilySamplesConformanceTest {
                 assertThat(q.pfcPriorities()).containsExactly(3);
                 assertThat(q.trafficClasses()).hasSize(8);
                 assertThat(q.trafficClasses().get(0).tsa()).isEqualTo("vendor");
-                assertThat(q.priorityTrafficClass()).containsEntry(0, 1).containsEntry(1, 0).containsEntry(3, 3);
+                assertThat(q.priorityTrafficClass())
+                        .containsEntry(0, 1)
+                        .containsEntry(1, 0)
+                        .containsEntry(3, 3);
             }),
-            Map.entry("cat-configfs-default_roce_mode-mlx5_0-rhel7-guide.txt",
+            Map.entry(
+                    "cat-configfs-default_roce_mode-mlx5_0-rhel7-guide.txt",
                     o -> assertThat(((RoceMode) o).version()).isEqualTo(RoceMode.Version.ROCE_V2)),
-            Map.entry("cma_roce_tos-d-mlx5_2-t-106.txt", o -> assertThat(((RoceTos) o).tos()).isEqualTo(106)),
+            Map.entry(
+                    "cma_roce_tos-d-mlx5_2-t-106.txt",
+                    o -> assertThat(((RoceTos) o).tos()).isEqualTo(106)),
             Map.entry("rdma-link-show-mlx5_0-sf.txt", o -> {
                 RdmaLinks.RdmaLink l = ((RdmaLinks) o).link("mlx5_0", 1).orElseThrow();
                 assertThat(l.state()).isEqualTo("ACTIVE");
@@ -132,13 +147,20 @@ class RdmaFamilySamplesConformanceTest {
                 assertThat(l.netdev()).isEqualTo("p0sf88");
             }),
             Map.entry("rdma-stat-show-mlx5_0-mailwrapped.txt", o -> {
-                RdmaStatistics.PortCounters p = ((RdmaStatistics) o).port("mlx5_0", 1).orElseThrow();
-                assertThat(p.counters()).hasSize(21).containsEntry("rx_atomic_requests", 0L)
-                        .containsEntry("np_cnp_sent", 0L).containsEntry("req_remote_access_errors", 0L);
+                RdmaStatistics.PortCounters p =
+                        ((RdmaStatistics) o).port("mlx5_0", 1).orElseThrow();
+                assertThat(p.counters())
+                        .hasSize(21)
+                        .containsEntry("rx_atomic_requests", 0L)
+                        .containsEntry("np_cnp_sent", 0L)
+                        .containsEntry("req_remote_access_errors", 0L);
             }),
             Map.entry("rdma-stat-show-p-mlx5_0.txt", o -> {
-                RdmaStatistics.PortCounters p = ((RdmaStatistics) o).port("mlx5_0", 1).orElseThrow();
-                assertThat(p.counters()).hasSize(21).containsEntry("local_ack_timeout_err", 0L)
+                RdmaStatistics.PortCounters p =
+                        ((RdmaStatistics) o).port("mlx5_0", 1).orElseThrow();
+                assertThat(p.counters())
+                        .hasSize(21)
+                        .containsEntry("local_ack_timeout_err", 0L)
                         .containsEntry("rp_cnp_handled", 0L);
             }),
             Map.entry("connectx5-roce-lag-mlx5_bond_0.txt", o -> {
@@ -153,13 +175,16 @@ class RdmaFamilySamplesConformanceTest {
                 assertThat(d.devices()).extracting(IbvDevices.IbvDevice::hcaId).containsExactly("mlx5_0", "mlx5_1");
                 assertThat(d.device("mlx5_1").orElseThrow().nodeGuid()).isEqualTo("f41d:6b03:006f:4744");
                 assertThat(d.device("mlx5_1").orElseThrow().vendorPartId()).isEqualTo(4119);
-                assertThat(d.device("mlx5_1").orElseThrow().ports().get(0).maxMtu()).isEqualTo(4096);
+                assertThat(d.device("mlx5_1").orElseThrow().ports().get(0).maxMtu())
+                        .isEqualTo(4096);
             }),
             Map.entry("ibv_devinfo-v-connectx5-mlnx-ofed-exp-flags-excerpt-head.txt", o -> {
                 IbvDevices.IbvDevice d = ((IbvDevices) o).device("mlx5_1").orElseThrow();
                 assertThat(d.firmwareVersion()).isEqualTo("16.23.1020");
                 assertThat(d.boardId()).isEqualTo("MT_0000000008");
-                assertThat(d.attributes()).containsEntry("max_qp", "262144").containsEntry("atomic_cap", "ATOMIC_HCA (1)");
+                assertThat(d.attributes())
+                        .containsEntry("max_qp", "262144")
+                        .containsEntry("atomic_cap", "ATOMIC_HCA (1)");
                 assertThat(d.ports()).isEmpty();
             }),
             Map.entry("ibv_devinfo-v-connectx6-vf-azure-excerpt-head.txt", o -> {
@@ -179,8 +204,9 @@ class RdmaFamilySamplesConformanceTest {
                 assertThat(t.gidsFound()).isEqualTo(6);
                 assertThat(t.entries()).hasSize(6);
                 assertThat(t.entries().get(0).ipv4()).isNull();
-                assertThat(t.entries().get(5)).isEqualTo(new GidTable.GidEntry("mlx5_0", 1, 5,
-                        "0000:0000:0000:0000:0000:ffff:ac13:003c", "172.19.0.60", 2, "ens1f0"));
+                assertThat(t.entries().get(5))
+                        .isEqualTo(new GidTable.GidEntry(
+                                "mlx5_0", 1, 5, "0000:0000:0000:0000:0000:ffff:ac13:003c", "172.19.0.60", 2, "ens1f0"));
             }),
             Map.entry("ibdev2netdev-dgx-spark-connectx7-rocep-names.txt", o -> {
                 IbdevNetdevMap m = (IbdevNetdevMap) o;
@@ -189,8 +215,16 @@ class RdmaFamilySamplesConformanceTest {
                 assertThat(m.binding("rocep1s0f1", 1).orElseThrow().netdevUp()).isFalse();
             }));
 
-    private static final List<String> FOLDERS = List.of("mlxlink", "mlxconfig", "mlnx_qos", "cma_roce_mode",
-            "cma_roce_tos", "rdma", "ibv_devinfo", "show_gids", "ibdev2netdev");
+    private static final List<String> FOLDERS = List.of(
+            "mlxlink",
+            "mlxconfig",
+            "mlnx_qos",
+            "cma_roce_mode",
+            "cma_roce_tos",
+            "rdma",
+            "ibv_devinfo",
+            "show_gids",
+            "ibdev2netdev");
 
     /** A renamed or removed sample must not silently turn its spot check off. */
     @Test
@@ -247,7 +281,8 @@ class RdmaFamilySamplesConformanceTest {
         return samples("ibdev2netdev", f -> new Ibdev2netdevParser());
     }
 
-    private static Stream<DynamicTest> samples(String folder, Function<String, Parser<?>> parserFor) throws IOException {
+    private static Stream<DynamicTest> samples(String folder, Function<String, Parser<?>> parserFor)
+            throws IOException {
         List<DynamicTest> tests = new ArrayList<>();
         for (Path file : RealSamples.files(folder)) {
             String name = file.getFileName().toString();

@@ -1,8 +1,7 @@
 package io.rocedoctor.parse;
 
-import static io.rocedoctor.parse.ParseFailures.assertNotedAt;
-
 import static io.rocedoctor.parse.ParseFailures.assertFailsAt;
+import static io.rocedoctor.parse.ParseFailures.assertNotedAt;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -32,7 +31,9 @@ class RdmaLinkParserTest {
         assertThat(down.physicalState()).isEqualTo("DISABLED");
         assertThat(down.netdev()).isEqualTo("ens3f1np1");
         RdmaLinks.RdmaLink ib = links.link("mlx5_4", 1).orElseThrow();
-        assertThat(ib.attributes()).containsEntry("subnet_prefix", "fe80:0000:0000:0000").containsEntry("lid", "12");
+        assertThat(ib.attributes())
+                .containsEntry("subnet_prefix", "fe80:0000:0000:0000")
+                .containsEntry("lid", "12");
         assertThat(ib.state()).isEqualTo("ACTIVE");
     }
 

@@ -1,11 +1,9 @@
 package io.rocedoctor.parse;
 
-import static org.assertj.core.api.Assertions.entry;
-
-import static io.rocedoctor.parse.ParseFailures.assertNotedAt;
-
 import static io.rocedoctor.parse.ParseFailures.assertFailsAt;
+import static io.rocedoctor.parse.ParseFailures.assertNotedAt;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
 
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -21,8 +19,10 @@ class RdmaStatisticParserTest {
     @Test
     void javadocExamples() throws Exception {
         RdmaStatistics s = statistic.parse(JavadocExample.of(RdmaStatisticParser.class));
-        assertThat(s.port("mlx5_0", 1).orElseThrow().counters()).containsEntry("out_of_sequence", 3L)
-                .containsEntry("rp_cnp_handled", 7L).hasSize(5);
+        assertThat(s.port("mlx5_0", 1).orElseThrow().counters())
+                .containsEntry("out_of_sequence", 3L)
+                .containsEntry("rp_cnp_handled", 7L)
+                .hasSize(5);
     }
 
     @Test
@@ -50,17 +50,23 @@ class RdmaStatisticParserTest {
 
     @Test
     void iproute2SevenIndentsEachPairAndBnxtReNamesReadLikeMlx5s() throws Exception {
-        RdmaStatistics s = statistic.parse(RdmaFamilyFixtures.read("rdma/rdma-statistic-show-iproute2-7-indented-bnxt_re.txt"));
-        assertThat(s.port("bnxt_re0", 1).orElseThrow().counters()).containsEntry("rx_roce_good_pkts", 90412200L)
-                .containsEntry("to_retransmits", 7L).containsEntry("rx_ecn_marked_pkts", 341L).hasSize(6);
+        RdmaStatistics s =
+                statistic.parse(RdmaFamilyFixtures.read("rdma/rdma-statistic-show-iproute2-7-indented-bnxt_re.txt"));
+        assertThat(s.port("bnxt_re0", 1).orElseThrow().counters())
+                .containsEntry("rx_roce_good_pkts", 90412200L)
+                .containsEntry("to_retransmits", 7L)
+                .containsEntry("rx_ecn_marked_pkts", 341L)
+                .hasSize(6);
         assertThat(s.port("bnxt_re1", 1).orElseThrow().counters()).containsOnlyKeys("active_qps", "rx_roce_good_pkts");
     }
 
     @Test
     void wrappedAnywhereStillParses() throws Exception {
         RdmaStatistics s = statistic.parse("link mlx5_7/2 rx_write_requests\n5 out_of_sequence 6\nnp_cnp_sent\n7\n");
-        assertThat(s.port("mlx5_7", 2).orElseThrow().counters()).containsEntry("rx_write_requests", 5L)
-                .containsEntry("out_of_sequence", 6L).containsEntry("np_cnp_sent", 7L);
+        assertThat(s.port("mlx5_7", 2).orElseThrow().counters())
+                .containsEntry("rx_write_requests", 5L)
+                .containsEntry("out_of_sequence", 6L)
+                .containsEntry("np_cnp_sent", 7L);
     }
 
     @Test
@@ -75,20 +81,29 @@ class RdmaStatisticParserTest {
 
     @Test
     void aBadValueIsANoteAndTheOtherCountersStand() {
-        RdmaStatistics s = assertNotedAt(statistic, "link mlx5_0/1\n\tnp_cnp_sent many\n\trp_cnp_handled 7\n", 2, "np_cnp_sent");
+        RdmaStatistics s =
+                assertNotedAt(statistic, "link mlx5_0/1\n\tnp_cnp_sent many\n\trp_cnp_handled 7\n", 2, "np_cnp_sent");
         assertThat(s.port("mlx5_0", 1).orElseThrow().counters()).containsExactly(entry("rp_cnp_handled", 7L));
-        assertNotedAt(statistic, "link mlx5_0/1 np_cnp_sent 99999999999999999999999 rp_cnp_handled 7\n", 1, "not a counter");
+        assertNotedAt(
+                statistic, "link mlx5_0/1 np_cnp_sent 99999999999999999999999 rp_cnp_handled 7\n", 1, "not a counter");
     }
 
     @Test
     void countersAboveTwoToTheSixtyThreeAreRead() throws ParseException {
         // rdma/stat.c prints u64 with PRIu64.
-        long top = statistic.parse("link mlx5_0/1 np_cnp_sent 18446744073709551017\n").port("mlx5_0", 1).orElseThrow()
-                .counters().get("np_cnp_sent");
+        long top = statistic
+                .parse("link mlx5_0/1 np_cnp_sent 18446744073709551017\n")
+                .port("mlx5_0", 1)
+                .orElseThrow()
+                .counters()
+                .get("np_cnp_sent");
         assertThat(Long.toUnsignedString(top)).isEqualTo("18446744073709551017");
         // one past u64 is not a counter
         assertThat(assertNotedAt(statistic, "link mlx5_0/1 np_cnp_sent 18446744073709551616\n", 1, "not a counter")
-                .port("mlx5_0", 1).orElseThrow().counters()).isEmpty();
+                        .port("mlx5_0", 1)
+                        .orElseThrow()
+                        .counters())
+                .isEmpty();
     }
 
     @Property(tries = 200)
@@ -98,7 +113,8 @@ class RdmaStatisticParserTest {
 
     @Provide
     Arbitrary<String> hostile() {
-        return Arbitraries.oneOf(ParserFuzz.randomText(),
+        return Arbitraries.oneOf(
+                ParserFuzz.randomText(),
                 ParserFuzz.mutated(RdmaFamilyFixtures.read("rdma/rdma-statistic-show-p-mlx5_2.txt")));
     }
 }

@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.Assumptions;
 
 /**
@@ -15,8 +14,7 @@ import org.junit.jupiter.api.Assumptions;
  * message saying so.
  */
 public final class RealSamples {
-    private RealSamples() {
-    }
+    private RealSamples() {}
 
     public static Optional<Path> root() {
         String dir = System.getenv("ROCE_DOCTOR_SAMPLES");
@@ -29,12 +27,15 @@ public final class RealSamples {
     /** The files of one sample folder (e.g. {@code ethtool-S}), or a skipped test when there is none. */
     public static List<Path> files(String folder) throws IOException {
         Optional<Path> root = root();
-        Assumptions.assumeTrue(root.isPresent(),
-                "ROCE_DOCTOR_SAMPLES is not set to a folder: real-sample conformance skipped");
+        Assumptions.assumeTrue(
+                root.isPresent(), "ROCE_DOCTOR_SAMPLES is not set to a folder: real-sample conformance skipped");
         Path dir = root.get().resolve(folder);
         Assumptions.assumeTrue(Files.isDirectory(dir), "no sample folder " + dir + ": skipped");
         try (Stream<Path> s = Files.list(dir)) {
-            return s.filter(Files::isRegularFile).filter(p -> !p.getFileName().toString().endsWith(".md")).sorted().toList();
+            return s.filter(Files::isRegularFile)
+                    .filter(p -> !p.getFileName().toString().endsWith(".md"))
+                    .sorted()
+                    .toList();
         }
     }
 

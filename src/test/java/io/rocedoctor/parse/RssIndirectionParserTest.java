@@ -3,13 +3,11 @@ package io.rocedoctor.parse;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Map;
-
-import org.junit.jupiter.api.Test;
-
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
 
 class RssIndirectionParserTest {
     private final RssIndirectionParser parser = new RssIndirectionParser();
@@ -57,18 +55,28 @@ class RssIndirectionParserTest {
     @Test
     void malformedInputNamesTheLine() {
         assertThat(SampleText.failureLine(() -> parser.parse(""))).isZero();
-        assertThat(SampleText.failureLine(() -> parser.parse("Cannot get RX ring count: Operation not supported\n"))).isEqualTo(1);
-        assertThat(SampleText.failureLine(() -> parser.parse("garbage\n 0: 0 x\n"))).isEqualTo(1);
+        assertThat(SampleText.failureLine(() -> parser.parse("Cannot get RX ring count: Operation not supported\n")))
+                .isEqualTo(1);
+        assertThat(SampleText.failureLine(() -> parser.parse("garbage\n 0: 0 x\n")))
+                .isEqualTo(1);
     }
 
     @Test
     void unreadableRowsAreNotesAndTheRestStands() {
-        RssIndirection r = ParseFailures.assertNotedAt(parser, "RX flow hash indirection table for p with 2 RX ring(s):\n"
-                + "    0: 0 1\n    2: 0 x\n    4: 1 0\nRSS hash function:\n    toeplitz: maybe\n    xor: off\n", 3, "table section");
+        RssIndirection r = ParseFailures.assertNotedAt(
+                parser,
+                "RX flow hash indirection table for p with 2 RX ring(s):\n"
+                        + "    0: 0 1\n    2: 0 x\n    4: 1 0\nRSS hash function:\n    toeplitz: maybe\n    xor: off\n",
+                3,
+                "table section");
         assertThat(r.table()).containsExactly(0, 1, 1, 0);
         assertThat(r.hashFunctions()).containsExactly(java.util.Map.entry("xor", false));
-        ParseFailures.assertNotedAt(parser, "RX flow hash indirection table for p with 2 RX ring(s):\n 0: 0 1\n"
-                + "RSS hash function:\n    toeplitz: maybe\n", 4, "function section");
+        ParseFailures.assertNotedAt(
+                parser,
+                "RX flow hash indirection table for p with 2 RX ring(s):\n 0: 0 1\n"
+                        + "RSS hash function:\n    toeplitz: maybe\n",
+                4,
+                "function section");
     }
 
     @Property(tries = 200)

@@ -2,13 +2,11 @@ package io.rocedoctor.parse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-
-import org.junit.jupiter.api.Test;
-
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
 
 class RxFlowHashParserTest {
     private final RxFlowHashParser parser = new RxFlowHashParser();
@@ -17,8 +15,12 @@ class RxFlowHashParserTest {
     void javadocExample() throws ParseException {
         RxFlowHash h = parser.parse(SampleText.javadocExample(RxFlowHashParser.class));
         assertThat(h.flowType()).isEqualTo("UDP over IPV4");
-        assertThat(h.fields()).containsExactlyInAnyOrder(RxFlowHash.Field.IP_SA, RxFlowHash.Field.IP_DA,
-                RxFlowHash.Field.L4_BYTES_0_1, RxFlowHash.Field.L4_BYTES_2_3);
+        assertThat(h.fields())
+                .containsExactlyInAnyOrder(
+                        RxFlowHash.Field.IP_SA,
+                        RxFlowHash.Field.IP_DA,
+                        RxFlowHash.Field.L4_BYTES_0_1,
+                        RxFlowHash.Field.L4_BYTES_2_3);
         assertThat(h.includesL4SourcePort()).isTrue();
     }
 
@@ -33,30 +35,40 @@ class RxFlowHashParserTest {
     @Test
     void everyKnownField() throws ParseException {
         RxFlowHash h = parser.parse(SampleText.fixture("ethtool-n", "tcp4-ens1f1-vlan-l2da.txt"));
-        assertThat(h.fields()).hasSize(7).contains(RxFlowHash.Field.L2DA, RxFlowHash.Field.VLAN, RxFlowHash.Field.L3_PROTO);
+        assertThat(h.fields())
+                .hasSize(7)
+                .contains(RxFlowHash.Field.L2DA, RxFlowHash.Field.VLAN, RxFlowHash.Field.L3_PROTO);
         assertThat(h.otherFields()).isEmpty();
     }
 
     @Test
     void unknownFieldsAndDiscardAreKept() throws ParseException {
-        RxFlowHash h = parser.parse("UDP over IPV4 flows use these fields for computing Hash flow key:\nIP SA\nSome future thing\n");
+        RxFlowHash h = parser.parse(
+                "UDP over IPV4 flows use these fields for computing Hash flow key:\nIP SA\nSome future thing\n");
         assertThat(h.otherFields()).containsExactly("Some future thing");
-        assertThat(parser.parse("IPV4 flows use these fields for computing Hash flow key:\nAll matching flows discarded on RX\n")
-                .discarded()).isTrue();
+        assertThat(parser.parse(
+                                "IPV4 flows use these fields for computing Hash flow key:\nAll matching flows discarded on RX\n")
+                        .discarded())
+                .isTrue();
     }
 
     @Test
     void malformedInputNamesTheLine() {
         assertThat(SampleText.failureLine(() -> parser.parse(""))).isZero();
-        assertThat(SampleText.failureLine(() -> parser.parse("Cannot get RX network flow hashing options: Operation not supported\n")))
+        assertThat(SampleText.failureLine(
+                        () -> parser.parse("Cannot get RX network flow hashing options: Operation not supported\n")))
                 .isEqualTo(1);
-        assertThat(SampleText.failureLine(() -> parser.parse("\nIP SA\nIP DA\n"))).isEqualTo(2);
+        assertThat(SampleText.failureLine(() -> parser.parse("\nIP SA\nIP DA\n")))
+                .isEqualTo(2);
     }
 
     @Test
     void linesBeforeTheTitleAreNotesAndTheFieldsStand() {
-        RxFlowHash h = ParseFailures.assertNotedAt(parser, "stray line\nTCP over IPV4 flows use these fields for computing Hash flow key:\n"
-                + "IP SA\nIP DA\n", 1, "expected '... flows use");
+        RxFlowHash h = ParseFailures.assertNotedAt(
+                parser,
+                "stray line\nTCP over IPV4 flows use these fields for computing Hash flow key:\n" + "IP SA\nIP DA\n",
+                1,
+                "expected '... flows use");
         assertThat(h.fields()).containsExactly(RxFlowHash.Field.IP_SA, RxFlowHash.Field.IP_DA);
     }
 

@@ -12,8 +12,7 @@ import java.util.regex.Pattern;
 final class SampleText {
     private static final Pattern PRE = Pattern.compile("<pre>\\R(.*?)</pre>", Pattern.DOTALL);
 
-    private SampleText() {
-    }
+    private SampleText() {}
 
     /** A parse that must fail. */
     interface FailingParse {

@@ -17,8 +17,9 @@ class ShowGidsParserTest {
     void javadocExample() throws Exception {
         GidTable t = parser.parse(JavadocExample.of(ShowGidsParser.class));
         assertThat(t.gidsFound()).isEqualTo(2);
-        assertThat(t.entries().get(1)).isEqualTo(new GidTable.GidEntry("mlx5_1", 1, 3,
-                "0000:0000:0000:0000:0000:ffff:c0a8:0715", "192.168.7.21", 2, "ens2f1np1"));
+        assertThat(t.entries().get(1))
+                .isEqualTo(new GidTable.GidEntry(
+                        "mlx5_1", 1, 3, "0000:0000:0000:0000:0000:ffff:c0a8:0715", "192.168.7.21", 2, "ens2f1np1"));
     }
 
     @Test
@@ -40,13 +41,15 @@ class ShowGidsParserTest {
     void excerptWithoutHeaderOrFooter() throws Exception {
         GidTable t = parser.parse(RdmaFamilyFixtures.read("show_gids/show_gids-noheader-nofooter-excerpt.txt"));
         assertThat(t.gidsFound()).isNull();
-        assertThat(t.entries()).containsExactly(new GidTable.GidEntry("mlx5_bond_0", 1, 3,
-                "0000:0000:0000:0000:0000:ffff:0a14:0102", "10.20.1.2", 2, "bond0"));
+        assertThat(t.entries())
+                .containsExactly(new GidTable.GidEntry(
+                        "mlx5_bond_0", 1, 3, "0000:0000:0000:0000:0000:ffff:0a14:0102", "10.20.1.2", 2, "bond0"));
     }
 
     @Test
     void emptyTable() throws Exception {
-        GidTable t = parser.parse("DEV\tPORT\tINDEX\tGID\t\tIPv4\tVER\tDEV\n---\t----\t-----\t---\t\t----\t---\t---\nn_gids_found=0\n");
+        GidTable t = parser.parse(
+                "DEV\tPORT\tINDEX\tGID\t\tIPv4\tVER\tDEV\n---\t----\t-----\t---\t\t----\t---\t---\nn_gids_found=0\n");
         assertThat(t.entries()).isEmpty();
         assertThat(t.gidsFound()).isZero();
     }
@@ -61,21 +64,29 @@ class ShowGidsParserTest {
 
     @Test
     void aBadRowIsANoteAndTheOtherRowsStand() throws Exception {
-        GidTable t = assertNotedAt(parser, "DEV PORT INDEX GID IPv4 VER DEV\nmlx5_0 1 2 fe80::1 ens1f0\n"
-                + "mlx5_0 1 3 0000:0000:0000:0000:0000:ffff:c0a8:0715 192.168.7.21 v2 ens1f0\nn_gids_found=2\n", 2, "no RoCE version");
+        GidTable t = assertNotedAt(
+                parser,
+                "DEV PORT INDEX GID IPv4 VER DEV\nmlx5_0 1 2 fe80::1 ens1f0\n"
+                        + "mlx5_0 1 3 0000:0000:0000:0000:0000:ffff:c0a8:0715 192.168.7.21 v2 ens1f0\nn_gids_found=2\n",
+                2,
+                "no RoCE version");
         assertThat(t.entries()).singleElement().satisfies(e -> {
             assertThat(e.index()).isEqualTo(3);
             assertThat(e.roceVersion()).isEqualTo(2);
         });
         assertThat(t.gidsFound()).isEqualTo(2);
         // Near miss: with its version the row is read.
-        assertThat(parser.parse("mlx5_0 1 2 fe80::1 v2 ens1f0\n").entries()).extracting(GidTable.GidEntry::index).containsExactly(2);
+        assertThat(parser.parse("mlx5_0 1 2 fe80::1 v2 ens1f0\n").entries())
+                .extracting(GidTable.GidEntry::index)
+                .containsExactly(2);
     }
 
     @Test
     void extraCellsAfterTheNetdevAreIgnored() throws Exception {
         Parsed<GidTable> read = parser.read("mlx5_0 1 3 fe80::1 v2 ens1f0 up 4096\n");
-        assertThat(read.value().entries()).singleElement().satisfies(e -> assertThat(e.netdev()).isEqualTo("ens1f0"));
+        assertThat(read.value().entries())
+                .singleElement()
+                .satisfies(e -> assertThat(e.netdev()).isEqualTo("ens1f0"));
         assertThat(read.notes()).isEmpty();
     }
 

@@ -38,7 +38,9 @@ class ShowIrqAffinityParserTest {
 
     @Test
     void aTextOfNoIrqLineFailsAtItsFirstLine() {
-        assertThatThrownBy(() -> parser.parse("Interface ib0 does not exist\n")).isInstanceOf(ParseException.class)
-                .extracting(e -> ((ParseException) e).line()).isEqualTo(1);
+        assertThatThrownBy(() -> parser.parse("Interface ib0 does not exist\n"))
+                .isInstanceOf(ParseException.class)
+                .extracting(e -> ((ParseException) e).line())
+                .isEqualTo(1);
     }
 }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.rocedoctor.bundle.CaptureKind;
 import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.bundle.SwitchSourceKind;
-
 import java.io.IOException;
 import java.lang.reflect.Modifier;
 import java.nio.file.Files;
@@ -14,7 +13,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -28,7 +26,9 @@ import org.junit.jupiter.api.TestFactory;
 class SourceRegistryTest {
 
     private static List<CaptureKind> kinds() {
-        return Stream.concat(Stream.of(SourceKind.values()), Stream.of(SwitchSourceKind.values())).map(CaptureKind.class::cast).toList();
+        return Stream.concat(Stream.of(SourceKind.values()), Stream.of(SwitchSourceKind.values()))
+                .map(CaptureKind.class::cast)
+                .toList();
     }
 
     @Test
@@ -38,18 +38,22 @@ class SourceRegistryTest {
                 assertThat(kind.spec().unreadBecause()).as(kind.name()).isEmpty();
                 assertThat(kind.spec().record()).as(kind.name()).isNotEqualTo(Void.class);
             } else {
-                assertThat(kind.spec().unreadBecause()).as(kind.name()).hasValueSatisfying(why -> assertThat(why).isNotBlank());
+                assertThat(kind.spec().unreadBecause())
+                        .as(kind.name())
+                        .hasValueSatisfying(why -> assertThat(why).isNotBlank());
             }
         }
     }
 
     @TestFactory
     Stream<DynamicTest> everyParsedKindReadsItsParsersJavadocSampleIntoItsRecord() {
-        return kinds().stream().filter(k -> k.parser().isPresent()).map(kind -> DynamicTest.dynamicTest(kind.name(), () -> {
-            Parser<?> parser = kind.parser().orElseThrow();
-            Object value = parser.parse(JavadocExample.of(parser.getClass()));
-            assertThat(value).isInstanceOf(kind.spec().record());
-        }));
+        return kinds().stream()
+                .filter(k -> k.parser().isPresent())
+                .map(kind -> DynamicTest.dynamicTest(kind.name(), () -> {
+                    Parser<?> parser = kind.parser().orElseThrow();
+                    Object value = parser.parse(JavadocExample.of(parser.getClass()));
+                    assertThat(value).isInstanceOf(kind.spec().record());
+                }));
     }
 
     @Test
@@ -62,7 +66,9 @@ class SourceRegistryTest {
             for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
                 String name = root.relativize(f).toString().replace('/', '.').replaceAll("\\.java$", "");
                 Class<?> type = Class.forName(name);
-                if (Parser.class.isAssignableFrom(type) && !type.isInterface() && !Modifier.isAbstract(type.getModifiers())) {
+                if (Parser.class.isAssignableFrom(type)
+                        && !type.isInterface()
+                        && !Modifier.isAbstract(type.getModifiers())) {
                     parsers.add(name);
                 }
             }

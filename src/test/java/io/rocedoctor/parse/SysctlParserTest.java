@@ -2,13 +2,11 @@ package io.rocedoctor.parse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-
-import org.junit.jupiter.api.Test;
-
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
 
 class SysctlParserTest {
     private final SysctlParser parser = new SysctlParser();
@@ -45,11 +43,14 @@ class SysctlParserTest {
     @Test
     void malformedInputNamesTheLine() {
         assertThat(SampleText.failureLine(() -> parser.parse(""))).isZero();
-        assertThat(SampleText.failureLine(() -> parser.parse("bash: sysctl: command not found\n"))).isEqualTo(1);
-        SysctlValues v = ParseFailures.assertNotedAt(parser, "net.core.a = 1\nwrapped remainder\n", 2, "expected 'key = value'");
+        assertThat(SampleText.failureLine(() -> parser.parse("bash: sysctl: command not found\n")))
+                .isEqualTo(1);
+        SysctlValues v =
+                ParseFailures.assertNotedAt(parser, "net.core.a = 1\nwrapped remainder\n", 2, "expected 'key = value'");
         assertThat(v.values()).containsOnlyKeys("net.core.a");
         ParseFailures.assertNotedAt(parser, "net.core.a = 1\n= 2\n", 2, "expected 'key = value'");
-        assertThat(SampleText.failureLine(() -> parser.parse("wrapped remainder\n"))).isEqualTo(1);
+        assertThat(SampleText.failureLine(() -> parser.parse("wrapped remainder\n")))
+                .isEqualTo(1);
     }
 
     @Property(tries = 200)

@@ -12,7 +12,6 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,7 +30,9 @@ class ActionCatalogTest {
             assertThat(CatalogSamples.read(id).problems()).as(id).isEmpty();
         }
         assertThat(catalog.find("no-such-action")).isEmpty();
-        assertThat(catalog.find("../profiles/throughput")).as("an id is never a path").isEmpty();
+        assertThat(catalog.find("../profiles/throughput"))
+                .as("an id is never a path")
+                .isEmpty();
     }
 
     @Test
@@ -52,12 +53,16 @@ class ActionCatalogTest {
         String doc = Files.readString(Path.of("docs/action-ids.md"));
         for (String id : CatalogSamples.ids()) {
             ActionSpec spec = CatalogSamples.read(id);
-            String row = doc.lines().filter(l -> l.startsWith("| " + id + " |")).findFirst().orElseThrow();
+            String row = doc.lines()
+                    .filter(l -> l.startsWith("| " + id + " |"))
+                    .findFirst()
+                    .orElseThrow();
             String[] cells = row.split("\\|");
             assertThat(cells[2].strip()).as(id + " layer").isEqualTo(spec.layer());
             assertThat(cells[3].strip()).as(id + " risk").startsWith(spec.risk());
             assertThat(cells[3].contains("(manual)")).as(id + " manual").isEqualTo(spec.manual());
-            assertThat(List.of(cells[4].strip().split(",\\s*"))).as(id + " parameters")
+            assertThat(List.of(cells[4].strip().split(",\\s*")))
+                    .as(id + " parameters")
                     .containsExactlyInAnyOrderElementsOf(spec.parameters().keySet());
         }
     }
@@ -79,7 +84,9 @@ class ActionCatalogTest {
                 assertThat(ids).as(file + " proposes " + id).contains(id);
                 ActionSpec spec = CatalogSamples.read(id);
                 for (int i = 1; i < args.size(); i += 2) {
-                    assertThat(spec.parameters()).as(file + ": " + id + " parameter " + args.get(i)).containsKey(unquote(args.get(i)));
+                    assertThat(spec.parameters())
+                            .as(file + ": " + id + " parameter " + args.get(i))
+                            .containsKey(unquote(args.get(i)));
                 }
                 proposals++;
                 at = text.indexOf(".action(\"", at + 1);
@@ -92,8 +99,8 @@ class ActionCatalogTest {
      * EOS dumps show no headroom and no hash fields: no finding on an EOS switch proposes these. NVUE has
      * no headroom field (its PFC profile derives the headroom from the cable length).
      */
-    private static final java.util.Map<String, Set<String>> PLATFORMS = java.util.Map.of(
-            "switch-headroom-size", Set.of("sonic"), "switch-ecmp-hash-l4", Set.of("sonic", "nvue"));
+    private static final java.util.Map<String, Set<String>> PLATFORMS =
+            java.util.Map.of("switch-headroom-size", Set.of("sonic"), "switch-ecmp-hash-l4", Set.of("sonic", "nvue"));
 
     @Test
     void pairsAndDependenciesNameExistingActionsOfTheRightSide() throws IOException {
@@ -103,12 +110,16 @@ class ActionCatalogTest {
             assertThat(ids).as(id + " before").containsAll(spec.before());
             if (spec.pair() != null) {
                 ActionSpec other = CatalogSamples.read(spec.pair().with());
-                assertThat(other.switchSide()).as(id + " pairs with a switch action").isTrue();
+                assertThat(other.switchSide())
+                        .as(id + " pairs with a switch action")
+                        .isTrue();
                 assertThat(other.parameters().keySet()).containsAll(spec.pair().on());
             }
             if (spec.switchSide()) {
                 Set<String> platforms = PLATFORMS.getOrDefault(id, Set.of("sonic", "nvue", "eos"));
-                assertThat(spec.switchSnippets().keySet()).as(id + " platforms").containsExactlyInAnyOrderElementsOf(platforms);
+                assertThat(spec.switchSnippets().keySet())
+                        .as(id + " platforms")
+                        .containsExactlyInAnyOrderElementsOf(platforms);
             }
         }
     }
@@ -124,11 +135,16 @@ class ActionCatalogTest {
         for (String id : CatalogSamples.ids()) {
             CatalogSamples.read(id).switchSnippets().forEach((platform, snippet) -> {
                 String what = id + " on " + platform;
-                assertThat(snippet.apply().get(0)).as(what + " saves first").contains("roce-doctor-before-step-{step}.");
-                assertThat(snippet.rollback()).as(what + " rolls back from the save")
+                assertThat(snippet.apply().get(0))
+                        .as(what + " saves first")
+                        .contains("roce-doctor-before-step-{step}.");
+                assertThat(snippet.rollback())
+                        .as(what + " rolls back from the save")
                         .anyMatch(l -> l.contains("roce-doctor-before-step-{step}."));
-                assertThat(snippet.rollback()).as(what + ": nv unset only where the save shows it unset")
-                        .allMatch(l -> !l.startsWith("nv unset") || l.contains("only if roce-doctor-before-step-{step}.txt")
+                assertThat(snippet.rollback())
+                        .as(what + ": nv unset only where the save shows it unset")
+                        .allMatch(l -> !l.startsWith("nv unset")
+                                || l.contains("only if roce-doctor-before-step-{step}.txt")
                                 || l.matches("nv unset qos \\S+ roce-doctor-\\{switch_port}"));
             });
         }
@@ -148,7 +164,9 @@ class ActionCatalogTest {
             for (ActionSpec.SettingSpec s : CatalogSamples.read(id).settings()) {
                 String hint = s.check() != null ? s.check() : s.read();
                 if (hint != null) {
-                    assertThat(hint.split("[\\s|;&()$\"]+")).as(id + ": " + hint).doesNotContainAnyElementsOf(helpers);
+                    assertThat(hint.split("[\\s|;&()$\"]+"))
+                            .as(id + ": " + hint)
+                            .doesNotContainAnyElementsOf(helpers);
                 }
             }
         }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rocedoctor.engine.Diagnosis;
 import io.rocedoctor.engine.Finding;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,7 +11,6 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -56,6 +54,7 @@ class BondModeScriptTest {
 
     @TempDir
     Path tmp;
+
     private Path root;
 
     @BeforeEach
@@ -85,11 +84,11 @@ class BondModeScriptTest {
         return Files.readString(root.resolve("sys/class/net").resolve(path)).strip();
     }
 
-    private record Run(int exit, String out) {
-    }
+    private record Run(int exit, String out) {}
 
     private Run run(Path plan, String script, String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("bash", plan.resolve(script).toString()));
+        List<String> command =
+                new ArrayList<>(List.of("bash", plan.resolve(script).toString()));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
         pb.environment().put("ROCE_DOCTOR_ROOT", root.toString());
@@ -102,8 +101,12 @@ class BondModeScriptTest {
 
     private Path plan(Finding... findings) throws Exception {
         Path out = tmp.resolve("plan");
-        PlanFiles.write(new Planner(new ActionCatalog()).plan(new Diagnosis(List.of(findings), List.of(), List.of(), List.of()),
-                new Snapshot("gpu-node-17", java.util.Map.of())), out);
+        PlanFiles.write(
+                new Planner(new ActionCatalog())
+                        .plan(
+                                new Diagnosis(List.of(findings), List.of(), List.of(), List.of()),
+                                new Snapshot("gpu-node-17", java.util.Map.of())),
+                out);
         return out;
     }
 
@@ -116,9 +119,12 @@ class BondModeScriptTest {
 
     @Test
     void theModeStepOnAnActiveBackupBondEndsUpWithBothSlavesAfterApplyAndAfterRollback() throws Exception {
-        Path plan = plan(Finding.of("BOND_MODE_NOT_MULTIPATH", "bond0").severity("high")
-                .action("bond-mode-8023ad", "bond", "bond0", "current", "active-backup").build());
-        assertThat(Files.readString(plan.resolve("plan.yaml"))).contains("risk: outage", "window: true", "every RDMA connection (QP)");
+        Path plan = plan(Finding.of("BOND_MODE_NOT_MULTIPATH", "bond0")
+                .severity("high")
+                .action("bond-mode-8023ad", "bond", "bond0", "current", "active-backup")
+                .build());
+        assertThat(Files.readString(plan.resolve("plan.yaml")))
+                .contains("risk: outage", "window: true", "every RDMA connection (QP)");
 
         Run apply = run(plan, "apply.sh", "--execute", "--allow", "outage");
         assertThat(apply.exit()).as(apply.out()).isZero();
@@ -137,8 +143,10 @@ class BondModeScriptTest {
     void aRefusedModeFailsTheStepButLeavesTheBondUpWithItsSlaves() throws Exception {
         Path ip = tmp.resolve("bin/ip");
         Files.writeString(ip, Files.readString(ip).replace("802.3ad) n=4 ;;", ""));
-        Path plan = plan(Finding.of("BOND_MODE_NOT_MULTIPATH", "bond0").severity("high")
-                .action("bond-mode-8023ad", "bond", "bond0", "current", "active-backup").build());
+        Path plan = plan(Finding.of("BOND_MODE_NOT_MULTIPATH", "bond0")
+                .severity("high")
+                .action("bond-mode-8023ad", "bond", "bond0", "current", "active-backup")
+                .build());
 
         Run apply = run(plan, "apply.sh", "--execute", "--allow", "outage");
         assertThat(apply.exit()).isEqualTo(1);
@@ -150,8 +158,10 @@ class BondModeScriptTest {
     /** The transmit hash is taken live: no down, no release. */
     @Test
     void theHashStepWritesLiveWithoutTouchingTheLink() throws Exception {
-        Path plan = plan(Finding.of("HASH_SINGLE_PATH_CONCENTRATION", "bond0").severity("high")
-                .action("bond-xmit-hash-layer34", "bond", "bond0", "current", "layer2").build());
+        Path plan = plan(Finding.of("HASH_SINGLE_PATH_CONCENTRATION", "bond0")
+                .severity("high")
+                .action("bond-xmit-hash-layer34", "bond", "bond0", "current", "layer2")
+                .build());
         Run apply = run(plan, "apply.sh", "--execute", "--allow", "outage");
         assertThat(apply.exit()).as(apply.out()).isZero();
         assertThat(read("bond0/bonding/xmit_hash_policy")).isEqualTo("layer3+4");
@@ -173,13 +183,17 @@ class BondModeScriptTest {
                 esac
                 """);
         Files.setPosixFilePermissions(nmcli, PosixFilePermissions.fromString("rwxr-xr-x"));
-        Path plan = plan(Finding.of("BOND_MODE_NOT_MULTIPATH", "bond0").severity("high")
-                .action("bond-mode-8023ad", "bond", "bond0", "current", "active-backup").build());
+        Path plan = plan(Finding.of("BOND_MODE_NOT_MULTIPATH", "bond0")
+                .severity("high")
+                .action("bond-mode-8023ad", "bond", "bond0", "current", "active-backup")
+                .build());
 
         Run apply = run(plan, "apply.sh", "--execute", "--allow", "outage");
         assertThat(apply.exit()).as(apply.out()).isZero();
         assertThat(Files.readString(root.resolve("calls")))
-                .contains("nmcli connection modify bond-bond0 bond.options mode=802.3ad,miimon=100", "nmcli connection up bond-bond0")
+                .contains(
+                        "nmcli connection modify bond-bond0 bond.options mode=802.3ad,miimon=100",
+                        "nmcli connection up bond-bond0")
                 .doesNotContain("ip link");
     }
 }

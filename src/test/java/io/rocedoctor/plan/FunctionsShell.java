@@ -43,8 +43,12 @@ final class FunctionsShell {
         try (InputStream in = ShellScripts.class.getResourceAsStream("functions.sh")) {
             Files.write(functions, in.readAllBytes());
         }
-        ProcessBuilder pb = new ProcessBuilder("bash", "-c", "set -Eeuo pipefail; SCRIPT=test; ROOT='" + root()
-                + "'; EXECUTE=1; . '" + functions + "'; " + commands).redirectErrorStream(true);
+        ProcessBuilder pb = new ProcessBuilder(
+                        "bash",
+                        "-c",
+                        "set -Eeuo pipefail; SCRIPT=test; ROOT='" + root() + "'; EXECUTE=1; . '" + functions + "'; "
+                                + commands)
+                .redirectErrorStream(true);
         pb.environment().put("PATH", dir.resolve("bin") + ":/usr/bin:/bin");
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

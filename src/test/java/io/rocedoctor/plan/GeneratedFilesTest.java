@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.rocedoctor.engine.Diagnosis;
 import io.rocedoctor.engine.Finding;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -57,16 +55,45 @@ class GeneratedFilesTest {
         out.put("host name", v -> plan(new Snapshot(v, Map.of()), valid()));
         out.put("host name, redacted", v -> plan(new Snapshot(v, Map.of()).identified(null, true), valid()));
         out.put("machine id", v -> plan(new Snapshot("gpu-node-17", Map.of()).identified(v, true), valid()));
-        out.put("finding subject", v -> plan(snapshot(), List.of(Finding.of("BUSY_POLL_OFF", v).severity("low")
-                .action("sysctl-busy-poll", "key", "net.core.busy_poll", "value", "50").build())));
-        out.put("action id", v -> plan(snapshot(), List.of(Finding.of("BUSY_POLL_OFF", "host").severity("low").action(v).build())));
-        out.put("snapshot value", v -> plan(new Snapshot("gpu-node-17", Map.of("/proc/irq/142/smp_affinity_list", v)),
-                List.of(Finding.of("IRQ_CROSS_NUMA", "0000:3b:00").severity("high").action("irq-affinity-local-numa",
-                        "nic", "0000:3b:00", "device", "ens1f0np0", "irqs", "142", "cpus", "24-31").build())));
+        out.put(
+                "finding subject",
+                v -> plan(
+                        snapshot(),
+                        List.of(Finding.of("BUSY_POLL_OFF", v)
+                                .severity("low")
+                                .action("sysctl-busy-poll", "key", "net.core.busy_poll", "value", "50")
+                                .build())));
+        out.put(
+                "action id",
+                v -> plan(
+                        snapshot(),
+                        List.of(Finding.of("BUSY_POLL_OFF", "host")
+                                .severity("low")
+                                .action(v)
+                                .build())));
+        out.put(
+                "snapshot value",
+                v -> plan(
+                        new Snapshot("gpu-node-17", Map.of("/proc/irq/142/smp_affinity_list", v)),
+                        List.of(Finding.of("IRQ_CROSS_NUMA", "0000:3b:00")
+                                .severity("high")
+                                .action(
+                                        "irq-affinity-local-numa",
+                                        "nic",
+                                        "0000:3b:00",
+                                        "device",
+                                        "ens1f0np0",
+                                        "irqs",
+                                        "142",
+                                        "cpus",
+                                        "24-31")
+                                .build())));
         for (String id : CatalogSamples.ids()) {
             ActionSpec spec = CatalogSamples.read(id);
             for (String parameter : spec.parameters().keySet()) {
-                out.put(id + " " + parameter, v -> plan(snapshot(), List.of(CatalogSamples.proposing("F_X", "high", spec, parameter, v))));
+                out.put(
+                        id + " " + parameter,
+                        v -> plan(snapshot(), List.of(CatalogSamples.proposing("F_X", "high", spec, parameter, v))));
             }
         }
         return out;
@@ -81,7 +108,8 @@ class GeneratedFilesTest {
         try {
             List<Finding> out = new ArrayList<>();
             for (String id : CatalogSamples.ids()) {
-                out.add(CatalogSamples.proposing("F_" + id.toUpperCase().replace('-', '_'), "high", CatalogSamples.read(id)));
+                out.add(CatalogSamples.proposing(
+                        "F_" + id.toUpperCase().replace('-', '_'), "high", CatalogSamples.read(id)));
             }
             return out;
         } catch (IOException e) {
@@ -90,7 +118,8 @@ class GeneratedFilesTest {
     }
 
     private static Plan plan(Snapshot snapshot, List<Finding> findings) {
-        return new Planner(new ActionCatalog()).plan(new Diagnosis(findings, List.of(), List.of(), List.of()), snapshot);
+        return new Planner(new ActionCatalog())
+                .plan(new Diagnosis(findings, List.of(), List.of(), List.of()), snapshot);
     }
 
     @Test
@@ -105,7 +134,8 @@ class GeneratedFilesTest {
                     if (f.getKey().equals("plan.yaml")) {
                         // Only a refusal names the value, escaped and cut (ParameterType.visible).
                         assertThat(f.getValue().lines().filter(l -> l.contains("evil.txt") || l.contains("hcuot")))
-                                .as(where).allMatch(l -> l.contains("reason: ") || l.contains("action: "));
+                                .as(where)
+                                .allMatch(l -> l.contains("reason: ") || l.contains("action: "));
                         assertThat(f.getValue()).as(where).doesNotContain("r".repeat(41));
                     } else {
                         assertThat(f.getValue()).as(where).doesNotContain("evil.txt", "hcuot", "r".repeat(41));
@@ -127,7 +157,10 @@ class GeneratedFilesTest {
         for (Map.Entry<String, String> h : HOSTILE.entrySet()) {
             Path scratch = Files.createDirectories(tmp.resolve(h.getKey().replace(' ', '-')));
             Path out = scratch.resolve("plan");
-            Path root = Files.createDirectories(scratch.resolve("root/proc/sys/kernel")).getParent().getParent().getParent();
+            Path root = Files.createDirectories(scratch.resolve("root/proc/sys/kernel"))
+                    .getParent()
+                    .getParent()
+                    .getParent();
             Files.writeString(root.resolve("proc/sys/kernel/hostname"), "gpu-node-17\n");
             PlanFiles.write(plan(new Snapshot(h.getValue(), Map.of()), valid()), out);
             Map<String, byte[]> before = ShellScriptsTest.contents(scratch);
@@ -137,22 +170,33 @@ class GeneratedFilesTest {
             }
             assertThat(scripts).hasSize(4);
             for (Path script : scripts) {
-                Process check = new ProcessBuilder("bash", "-n", script.toString()).redirectErrorStream(true).start();
+                Process check = new ProcessBuilder("bash", "-n", script.toString())
+                        .redirectErrorStream(true)
+                        .start();
                 String said = new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
                 assertThat(check.waitFor()).as(script + ": " + said).isZero();
             }
             // One bash runs every dry run; the boot script is not run: it acts by design, and only at boot.
-            ProcessBuilder pb = new ProcessBuilder("bash", "-c", "bash plan/apply.sh; bash plan/rollback.sh;"
-                    + " bash plan/persist/persist.sh; bash plan/persist/persist.sh --remove; true")
-                    .directory(scratch.toFile()).redirectErrorStream(true);
+            ProcessBuilder pb = new ProcessBuilder(
+                            "bash",
+                            "-c",
+                            "bash plan/apply.sh; bash plan/rollback.sh;"
+                                    + " bash plan/persist/persist.sh; bash plan/persist/persist.sh --remove; true")
+                    .directory(scratch.toFile())
+                    .redirectErrorStream(true);
             pb.environment().put("ROCE_DOCTOR_ROOT", root.toString());
             // No real systemctl, nmcli or udevadm is asked anything: a dry run only says what it would run.
             pb.environment().put("PATH", "/usr/bin:/bin");
             Process dry = pb.start();
             String said = new String(dry.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertThat(dry.waitFor()).isZero();
-            assertThat(said).as(h.getKey()).contains("dry run: nothing was changed", "dry run: nothing was installed",
-                    "dry run: nothing was removed", "the bundle records no host name to check this host against");
+            assertThat(said)
+                    .as(h.getKey())
+                    .contains(
+                            "dry run: nothing was changed",
+                            "dry run: nothing was installed",
+                            "dry run: nothing was removed",
+                            "the bundle records no host name to check this host against");
             Map<String, byte[]> after = ShellScriptsTest.contents(scratch);
             after.keySet().removeIf(k -> k.startsWith("root/"));
             before.keySet().removeIf(k -> k.startsWith("root/"));

@@ -9,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -27,8 +26,7 @@ class HostFunctionsNamespaceTest {
     @TempDir
     Path tmp;
 
-    private record Run(int exit, String out) {
-    }
+    private record Run(int exit, String out) {}
 
     private static Run exec(List<String> command) throws IOException, InterruptedException {
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
@@ -41,8 +39,26 @@ class HostFunctionsNamespaceTest {
         assumeTrue("0".equals(exec(List.of("id", "-u")).out().strip()), "not root: no network namespace can be made");
         Run add = exec(List.of("ip", "netns", "add", NS));
         assumeTrue(add.exit() == 0, "ip netns add failed: " + add.out());
-        Run veth = exec(List.of("ip", "-n", NS, "link", "add", "rd0", "numtxqueues", "4", "numrxqueues", "4", "type", "veth",
-                "peer", "name", "rd1", "numtxqueues", "4", "numrxqueues", "4"));
+        Run veth = exec(List.of(
+                "ip",
+                "-n",
+                NS,
+                "link",
+                "add",
+                "rd0",
+                "numtxqueues",
+                "4",
+                "numrxqueues",
+                "4",
+                "type",
+                "veth",
+                "peer",
+                "name",
+                "rd1",
+                "numtxqueues",
+                "4",
+                "numrxqueues",
+                "4"));
         assertThat(veth.exit()).as(veth.out()).isZero();
     }
 
@@ -56,7 +72,13 @@ class HostFunctionsNamespaceTest {
         try (InputStream in = ShellScripts.class.getResourceAsStream("functions.sh")) {
             Files.write(functions, in.readAllBytes());
         }
-        Run r = exec(List.of("ip", "netns", "exec", NS, "bash", "-c",
+        Run r = exec(List.of(
+                "ip",
+                "netns",
+                "exec",
+                NS,
+                "bash",
+                "-c",
                 "set -Eeuo pipefail; SCRIPT=test; ROOT=; EXECUTE=1; . '" + functions + "'; " + commands));
         assertThat(r.exit()).as(r.out()).isZero();
         return r.out();
@@ -67,7 +89,9 @@ class HostFunctionsNamespaceTest {
         assertThat(inNamespace("channels_read rd0")).isEqualTo("4\n");
         assertThat(inNamespace("channels_write rd0 2; channels_read rd0")).isEqualTo("2\n");
         assertThat(inNamespace("ethtool -l rd0 | sed -n '/^Current/,$p'")).contains("RX:\t\t2", "TX:\t\t2");
-        assertThat(inNamespace("channels_write rd0 4; channels_read rd0")).as("rollback's write").isEqualTo("4\n");
+        assertThat(inNamespace("channels_write rd0 4; channels_read rd0"))
+                .as("rollback's write")
+                .isEqualTo("4\n");
     }
 
     @Test

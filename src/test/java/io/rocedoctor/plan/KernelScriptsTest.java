@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.rocedoctor.engine.Diagnosis;
 import io.rocedoctor.engine.Finding;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,7 +12,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -31,19 +29,22 @@ class KernelScriptsTest {
 
     @TempDir
     Path tmp;
+
     private String namespace;
 
-    private record Run(int exit, String out) {
-    }
+    private record Run(int exit, String out) {}
 
     @BeforeEach
     void namespaceWithAVethPair() throws Exception {
         assumeTrue(sh("id -u").out().strip().equals("0"), "needs root to make network namespaces");
         namespace = "rocedoctor-" + ProcessHandle.current().pid();
         Run made = sh("ip netns add " + namespace);
-        assumeTrue(made.exit() == 0, "ip netns is unavailable here: " + made.out().strip());
+        assumeTrue(
+                made.exit() == 0, "ip netns is unavailable here: " + made.out().strip());
         Run veth = sh("ip -n " + namespace + " link add " + A + " type veth peer name " + B);
-        assumeTrue(veth.exit() == 0, "this kernel cannot make a veth pair: " + veth.out().strip());
+        assumeTrue(
+                veth.exit() == 0,
+                "this kernel cannot make a veth pair: " + veth.out().strip());
     }
 
     @AfterEach
@@ -54,14 +55,17 @@ class KernelScriptsTest {
     }
 
     private static Run sh(String command) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder("bash", "-c", command).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder("bash", "-c", command)
+                .redirectErrorStream(true)
+                .start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         return new Run(p.waitFor(), out);
     }
 
     /** Runs a script of the plan inside the namespace: /sys and /proc/sys/net are the namespace's there. */
     private Run inside(Path plan, String script, String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("ip", "netns", "exec", namespace, "bash", plan.resolve(script).toString()));
+        List<String> command = new ArrayList<>(List.of(
+                "ip", "netns", "exec", namespace, "bash", plan.resolve(script).toString()));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
         pb.environment().remove("ROCE_DOCTOR_ROOT");
@@ -78,8 +82,8 @@ class KernelScriptsTest {
     /** The plan is for this host: the scripts check the live host name against the bundle's. */
     private static Plan plan(Finding... findings) throws IOException {
         String host = Files.readString(Path.of("/proc/sys/kernel/hostname")).strip();
-        return new Planner(new ActionCatalog()).plan(new Diagnosis(List.of(findings), List.of(), List.of(), List.of()),
-                new Snapshot(host, Map.of()));
+        return new Planner(new ActionCatalog())
+                .plan(new Diagnosis(List.of(findings), List.of(), List.of(), List.of()), new Snapshot(host, Map.of()));
     }
 
     /** No catalog step writes a netdev MTU (a plan never lowers one, and ROCE_MTU_BELOW_NETDEV is a manual step). */
@@ -88,8 +92,18 @@ class KernelScriptsTest {
         String arpIgnore = "/proc/sys/net/ipv4/conf/" + A + "/arp_ignore";
         assertThat(live(arpIgnore)).isEqualTo("0");
         Path out = tmp.resolve("plan");
-        PlanFiles.write(plan(Finding.of("BUSY_POLL_OFF", A).severity("low")
-                .action("sysctl-busy-poll", "key", "net.ipv4.conf." + A + ".arp_ignore", "value", "1", "current", "0").build()),
+        PlanFiles.write(
+                plan(Finding.of("BUSY_POLL_OFF", A)
+                        .severity("low")
+                        .action(
+                                "sysctl-busy-poll",
+                                "key",
+                                "net.ipv4.conf." + A + ".arp_ignore",
+                                "value",
+                                "1",
+                                "current",
+                                "0")
+                        .build()),
                 out);
 
         Run dry = inside(out, "apply.sh");
@@ -114,15 +128,21 @@ class KernelScriptsTest {
     void channelsAreAppliedAndRolledBackOnVethForReal() throws Exception {
         assumeTrue(sh("command -v ethtool").exit() == 0, "ethtool is not installed");
         Run before = sh("ip netns exec " + namespace + " ethtool -l " + A);
-        assumeTrue(before.out().matches("(?s).*Pre-set maximums:.*RX:\\s+[2-9].*"),
+        assumeTrue(
+                before.out().matches("(?s).*Pre-set maximums:.*RX:\\s+[2-9].*"),
                 "veth of this kernel offers fewer than 2 RX channels (ethtool -l " + A + ")");
         String current = before.out().replaceAll("(?s).*Current hardware settings:.*?RX:\\s+(\\d+).*", "$1");
         Path out = tmp.resolve("plan");
-        PlanFiles.write(plan(Finding.of("RSS_QUEUES_TOO_FEW", A).severity("medium")
-                .action("channels-combined", "device", A, "combined", "2", "current", current).build()), out);
+        PlanFiles.write(
+                plan(Finding.of("RSS_QUEUES_TOO_FEW", A)
+                        .severity("medium")
+                        .action("channels-combined", "device", A, "combined", "2", "current", current)
+                        .build()),
+                out);
         Run apply = inside(out, "apply.sh", "--execute");
         assertThat(apply.exit()).as(apply.out()).isZero();
-        assertThat(sh("ip netns exec " + namespace + " ethtool -l " + A).out()).containsPattern("(?s)Current hardware.*RX:\\s+2");
+        assertThat(sh("ip netns exec " + namespace + " ethtool -l " + A).out())
+                .containsPattern("(?s)Current hardware.*RX:\\s+2");
         assertThat(inside(out, "rollback.sh", "--execute").exit()).isZero();
         assertThat(sh("ip netns exec " + namespace + " ethtool -l " + A).out())
                 .containsPattern("(?s)Current hardware.*RX:\\s+" + current + "\\b");
@@ -134,13 +154,19 @@ class KernelScriptsTest {
         Run bond = sh("ip -n " + namespace + " link add rdbond0 type bond mode balance-xor");
         Run dummy = sh("ip -n " + namespace + " link add rddummy0 type dummy");
         Run vlan = sh("ip -n " + namespace + " link add link " + A + " name " + A + ".10 type vlan id 10");
-        assumeTrue(bond.exit() == 0, "this kernel has no bonding (" + bond.out().strip() + "; dummy devices: "
-                + (dummy.exit() == 0 ? "yes" : "no") + ", VLAN: " + (vlan.exit() == 0 ? "yes" : "no")
-                + "): bond steps are tested in the fake root");
+        assumeTrue(
+                bond.exit() == 0,
+                "this kernel has no bonding (" + bond.out().strip() + "; dummy devices: "
+                        + (dummy.exit() == 0 ? "yes" : "no") + ", VLAN: " + (vlan.exit() == 0 ? "yes" : "no")
+                        + "): bond steps are tested in the fake root");
         String policy = "/sys/class/net/rdbond0/bonding/xmit_hash_policy";
         Path out = tmp.resolve("plan");
-        PlanFiles.write(plan(Finding.of("HASH_SINGLE_PATH_CONCENTRATION", "rdbond0").severity("high")
-                .action("bond-xmit-hash-layer34", "bond", "rdbond0", "current", "layer2").build()), out);
+        PlanFiles.write(
+                plan(Finding.of("HASH_SINGLE_PATH_CONCENTRATION", "rdbond0")
+                        .severity("high")
+                        .action("bond-xmit-hash-layer34", "bond", "rdbond0", "current", "layer2")
+                        .build()),
+                out);
         Run apply = inside(out, "apply.sh", "--execute");
         assertThat(apply.exit()).as(apply.out()).isZero();
         assertThat(live(policy)).startsWith("layer3+4");

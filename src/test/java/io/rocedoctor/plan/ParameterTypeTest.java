@@ -7,9 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -18,21 +16,62 @@ import org.junit.jupiter.api.TestFactory;
 class ParameterTypeTest {
     /** Hostile values by class: each must fail every type (the empty value is a valid empty priority list). */
     static final Map<String, List<String>> HOSTILE = Map.of(
-            "shell metacharacters", List.of("eth0;reboot", "$(id)", "`id`", "a|b", "a&b", "a>b", "a<b", "a b", "a'b",
-                    "a\"b", "a\\b", "*", "~root", "3;reboot", "0-3$(id)"),
-            "newlines and controls", List.of("eth0\nreboot", "3\n", "\r3", "eth0\r\nreboot", "eth0\u0000", "\u0000",
-                    "a\tb", "\u001b[31m", "eth0\u0085"),
-            "unicode look-alikes", List.of("\u0435th0", "\uff13", "eth\u00a00", "\u0663", "mlx5\u20130", "3\u200b",
-                    "eth0\u202e", "\u202eeth0", "\ufeffeth0", "eth\u200d0", "\u2028"),
-            "over-long", List.of("e".repeat(16) + "x".repeat(300), "1".repeat(100), "0-" + "9".repeat(80),
-                    "e".repeat(10_240), "3,".repeat(5_120)),
+            "shell metacharacters",
+                    List.of(
+                            "eth0;reboot",
+                            "$(id)",
+                            "`id`",
+                            "a|b",
+                            "a&b",
+                            "a>b",
+                            "a<b",
+                            "a b",
+                            "a'b",
+                            "a\"b",
+                            "a\\b",
+                            "*",
+                            "~root",
+                            "3;reboot",
+                            "0-3$(id)"),
+            "newlines and controls",
+                    List.of(
+                            "eth0\nreboot",
+                            "3\n",
+                            "\r3",
+                            "eth0\r\nreboot",
+                            "eth0\u0000",
+                            "\u0000",
+                            "a\tb",
+                            "\u001b[31m",
+                            "eth0\u0085"),
+            "unicode look-alikes",
+                    List.of(
+                            "\u0435th0",
+                            "\uff13",
+                            "eth\u00a00",
+                            "\u0663",
+                            "mlx5\u20130",
+                            "3\u200b",
+                            "eth0\u202e",
+                            "\u202eeth0",
+                            "\ufeffeth0",
+                            "eth\u200d0",
+                            "\u2028"),
+            "over-long",
+                    List.of(
+                            "e".repeat(16) + "x".repeat(300),
+                            "1".repeat(100),
+                            "0-" + "9".repeat(80),
+                            "e".repeat(10_240),
+                            "3,".repeat(5_120)),
             "options and parents", List.of("-rf", "--help", "..", "a/../b", "../x"),
             "empty", List.of("", " "));
 
     @Test
     void everyValidSampleIsValidSoTheFragmentsBelowAreWhatGetsRefused() {
         assertThat(CatalogSamples.VALID.keySet()).containsExactlyInAnyOrder(ParameterType.values());
-        CatalogSamples.VALID.forEach((type, v) -> assertThat(type.problem(v)).as(type.label()).isEmpty());
+        CatalogSamples.VALID.forEach(
+                (type, v) -> assertThat(type.problem(v)).as(type.label()).isEmpty());
     }
 
     @Test
@@ -43,7 +82,8 @@ class ParameterTypeTest {
                     if (type == ParameterType.PRIORITY_LIST && v.isEmpty()) {
                         continue;
                     }
-                    assertThat(type.problem(v)).as(type.label() + " must refuse " + kind + " " + ParameterType.visible(v))
+                    assertThat(type.problem(v))
+                            .as(type.label() + " must refuse " + kind + " " + ParameterType.visible(v))
                             .isPresent();
                 }
             });
@@ -56,8 +96,10 @@ class ParameterTypeTest {
      * that matched only part of a value, or a check that looked only at its start, would let it by.
      */
     static final Map<String, List<String>> FRAGMENTS = Map.of(
-            "shell metacharacters", List.of(";reboot", "$(id)", "`id`", "|id", "&", ">x", "<x", " x", "'", "\"", "\\", "*",
-                    "$HOME", "(", ")", "{a,b}"),
+            "shell metacharacters",
+                    List.of(
+                            ";reboot", "$(id)", "`id`", "|id", "&", ">x", "<x", " x", "'", "\"", "\\", "*", "$HOME",
+                            "(", ")", "{a,b}"),
             "newlines and controls", List.of("\n", "\r\n", "\r", "\u0000", "\t", "\u001b[31m", "\u007f", "\u0085"),
             "unicode look-alikes", List.of("\u0435", "\uff13", "\u00a0", "\u0663", "\u2013", "\u2044"),
             "zero-width and bidi", List.of("\u200b", "\u200d", "\ufeff", "\u202e", "\u2066", "\u2028"),
@@ -69,14 +111,21 @@ class ParameterTypeTest {
         List<DynamicTest> tests = new ArrayList<>();
         for (ParameterType type : ParameterType.values()) {
             String valid = CatalogSamples.VALID.get(type);
-            FRAGMENTS.forEach((kind, fragments) -> tests.add(DynamicTest.dynamicTest(type.label() + " x " + kind, () -> {
-                for (String fragment : fragments) {
-                    for (String v : List.of(fragment + valid, valid.substring(0, valid.length() / 2) + fragment
-                            + valid.substring(valid.length() / 2), valid + fragment)) {
-                        assertThat(type.problem(v)).as(type.label() + " must refuse " + ParameterType.visible(v)).isPresent();
-                    }
-                }
-            })));
+            FRAGMENTS.forEach((kind, fragments) ->
+                    tests.add(DynamicTest.dynamicTest(type.label() + " x " + kind, () -> {
+                        for (String fragment : fragments) {
+                            for (String v : List.of(
+                                    fragment + valid,
+                                    valid.substring(0, valid.length() / 2)
+                                            + fragment
+                                            + valid.substring(valid.length() / 2),
+                                    valid + fragment)) {
+                                assertThat(type.problem(v))
+                                        .as(type.label() + " must refuse " + ParameterType.visible(v))
+                                        .isPresent();
+                            }
+                        }
+                    })));
         }
         return tests.stream();
     }
@@ -84,7 +133,9 @@ class ParameterTypeTest {
     @Test
     void aLeadingDashIsRefusedWhereTheCharacterIsOtherwiseAllowed() {
         for (ParameterType type : ParameterType.values()) {
-            assertThat(type.problem("-" + CatalogSamples.VALID.get(type))).as(type.label()).isPresent();
+            assertThat(type.problem("-" + CatalogSamples.VALID.get(type)))
+                    .as(type.label())
+                    .isPresent();
         }
     }
 
@@ -94,7 +145,9 @@ class ParameterTypeTest {
                 Map.entry(ParameterType.INTERFACE, List.of("ens1f0np0", "bond0", "eth0.100", "ib0:1", "vlan@x")),
                 Map.entry(ParameterType.IBDEV, List.of("mlx5_0", "mlx5_bond_0", "rocep59s0f0")),
                 Map.entry(ParameterType.IRQ_LIST, List.of("142", "140,141,155")),
-                Map.entry(ParameterType.IRQ_HANDLER, List.of("mlx5_comp3@pci:0000:3b:00.0", "ice-ens1f0-TxRx-0", "bnxt_qplib_nq0")),
+                Map.entry(
+                        ParameterType.IRQ_HANDLER,
+                        List.of("mlx5_comp3@pci:0000:3b:00.0", "ice-ens1f0-TxRx-0", "bnxt_qplib_nq0")),
                 Map.entry(ParameterType.CPU_LIST, List.of("0", "24-31", "0-15,32-47")),
                 Map.entry(ParameterType.PRIORITY, List.of("0", "7")),
                 Map.entry(ParameterType.PRIORITY_LIST, List.of("", "3", "3,4")),
@@ -112,7 +165,8 @@ class ParameterTypeTest {
                 Map.entry(ParameterType.HOST_NAME, List.of("gpu-node-17", "dbx-r2-14.example.com", "host-1")),
                 Map.entry(ParameterType.MACHINE_ID, List.of("0123456789abcdef0123456789abcdef")));
         assertThat(valid.keySet()).containsExactlyInAnyOrder(ParameterType.values());
-        valid.forEach((type, values) -> values.forEach(v -> assertThat(type.problem(v)).as(type.label() + " " + v).isEmpty()));
+        valid.forEach((type, values) -> values.forEach(
+                v -> assertThat(type.problem(v)).as(type.label() + " " + v).isEmpty()));
     }
 
     @Test
@@ -142,7 +196,9 @@ class ParameterTypeTest {
         for (String v : values) {
             script.append("printf '%s\\0' ").append(Shell.quote(v)).append('\n');
         }
-        Process bash = new ProcessBuilder("bash", "-c", script.toString()).redirectErrorStream(true).start();
+        Process bash = new ProcessBuilder("bash", "-c", script.toString())
+                .redirectErrorStream(true)
+                .start();
         String out = new String(bash.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(bash.waitFor()).isZero();
         assertThat(out.split("\u0000", -1)).containsExactlyElementsOf(withEnd(values));

@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,13 +30,16 @@ class ShellFunctionsTest {
 
     @Test
     void withoutMlnxQosPfcAndBuffersGoThroughDcb() throws Exception {
-        shell.printing("dcb", "pfc-cap 8 macsec-bypass off delay 0 \nprio-pfc 0:off 1:off 2:off 3:on 4:on 5:off 6:off 7:off \n"
-                + "prio-buffer 0:0 1:0 2:0 3:1 4:0 5:0 6:0 7:0 \n");
+        shell.printing(
+                "dcb",
+                "pfc-cap 8 macsec-bypass off delay 0 \nprio-pfc 0:off 1:off 2:off 3:on 4:on 5:off 6:off 7:off \n"
+                        + "prio-buffer 0:0 1:0 2:0 3:1 4:0 5:0 6:0 7:0 \n");
         assertThat(shell.run("pfc_read eth4; prio2buffer_read eth4")).isEqualTo("3,4\n3\n");
         shell.run("pfc_write eth4 3; prio2buffer_write eth4 3,5");
-        assertThat(shell.calls()).contains(
-                "dcb pfc set dev eth4 prio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off",
-                "dcb buffer set dev eth4 prio-buffer 0:0 1:0 2:0 3:1 4:0 5:1 6:0 7:0");
+        assertThat(shell.calls())
+                .contains(
+                        "dcb pfc set dev eth4 prio-pfc 0:off 1:off 2:off 3:on 4:off 5:off 6:off 7:off",
+                        "dcb buffer set dev eth4 prio-buffer 0:0 1:0 2:0 3:1 4:0 5:1 6:0 7:0");
     }
 
     /** dcb has no trust setting: DSCP entries in the APP table make a DCBNL driver classify by DSCP. */
@@ -48,7 +50,8 @@ class ShellFunctionsTest {
         shell.printing("dcb", "");
         assertThat(shell.run("trust_read eth4")).isEqualTo("pcp\n");
         shell.run("trust_write eth4 dscp; trust_write eth4 pcp");
-        assertThat(shell.calls()).contains("dcb -N app show dev eth4 dscp-prio", "dcb app flush dev eth4 dscp-prio")
+        assertThat(shell.calls())
+                .contains("dcb -N app show dev eth4 dscp-prio", "dcb app flush dev eth4 dscp-prio")
                 .contains("dcb app add dev eth4 dscp-prio 0:0 1:0 ", " 26:3 ", " 63:7");
     }
 
@@ -62,9 +65,12 @@ class ShellFunctionsTest {
                 	enabled     0   0   0   1   0   0   0   0
                 	buffer      0   0   0   1   0   0   0   0
                 """);
-        assertThat(shell.run("pfc_read eth4; prio2buffer_read eth4; trust_read eth4")).isEqualTo("3\n3\ndscp\n");
+        assertThat(shell.run("pfc_read eth4; prio2buffer_read eth4; trust_read eth4"))
+                .isEqualTo("3\n3\ndscp\n");
         shell.run("pfc_write eth4 3,4; trust_write eth4 dscp");
-        assertThat(shell.calls()).contains("mlnx_qos -i eth4 --pfc 0,0,0,1,1,0,0,0", "mlnx_qos -i eth4 --trust dscp").doesNotContain("dcb");
+        assertThat(shell.calls())
+                .contains("mlnx_qos -i eth4 --pfc 0,0,0,1,1,0,0,0", "mlnx_qos -i eth4 --trust dscp")
+                .doesNotContain("dcb");
     }
 
     @Test
@@ -78,7 +84,9 @@ class ShellFunctionsTest {
         shell.run("bnxt_cc_write bnxt_re0 1 ecn_enable 0x1");
         assertThat(Files.readString(cc.resolve("ecn_enable"))).isEqualTo("0x1");
         assertThat(Files.readString(cc.resolve("apply"))).isEqualTo("0x1");
-        assertThat(driver.resolve("bnxt_re0")).as("a folder that was there stays").isDirectory();
+        assertThat(driver.resolve("bnxt_re0"))
+                .as("a folder that was there stays")
+                .isDirectory();
     }
 
     @Test
@@ -105,7 +113,8 @@ class ShellFunctionsTest {
         shell.tool("ethtool", """
                 printf 'Pause parameters for %s:\\nAutonegotiate:\\ton\\nRX:\\t\\toff\\nTX:\\t\\ton\\nRX negotiated: on\\nTX negotiated: on\\n' "$2"
                 """);
-        assertThat(shell.run("pause_read eth4 Autonegotiate; pause_read eth4 RX; pause_read eth4 TX")).isEqualTo("on\noff\non\n");
+        assertThat(shell.run("pause_read eth4 Autonegotiate; pause_read eth4 RX; pause_read eth4 TX"))
+                .isEqualTo("on\noff\non\n");
         assertThat(shell.run("pause_read eth4 Speed || echo unknown")).isEqualTo("unknown\n");
     }
 
@@ -122,7 +131,9 @@ class ShellFunctionsTest {
         assertThat(shell.calls()).contains("setpci -s 0000:5e:00 CAP_EXP+8.w=5000:7000");
 
         shell.tool("setpci", "printf '2936\\n5936\\n'\n");
-        assertThat(shell.run("mrrs_read 0000:5e:00")).as("functions that differ show both").isEqualTo("512,4096\n");
+        assertThat(shell.run("mrrs_read 0000:5e:00"))
+                .as("functions that differ show both")
+                .isEqualTo("512,4096\n");
     }
 
     /**
@@ -158,7 +169,9 @@ class ShellFunctionsTest {
         assertThat(shell.run("roce_tos_read mlx5_0 1")).isEqualTo("0\n");
         shell.run("roce_tos_write mlx5_0 1 106");
         assertThat(tmp.resolve("root/driver/mlx5_0/default_roce_tos")).content().isEqualTo("106\n");
-        assertThat(tmp.resolve("root/sys/kernel/config/rdma_cm/mlx5_0")).as("the folder made for the change is gone").doesNotExist();
+        assertThat(tmp.resolve("root/sys/kernel/config/rdma_cm/mlx5_0"))
+                .as("the folder made for the change is gone")
+                .doesNotExist();
         assertThat(shell.run("roce_tos_read mlx5_0 1")).isEqualTo("106\n");
     }
 
@@ -186,7 +199,8 @@ class ShellFunctionsTest {
     @Test
     void aDryRunCannotReadAFolderThatIsNotThereAndMakesNone() throws Exception {
         rdmaCmConfigfs();
-        assertThat(shell.run("EXECUTE=0; roce_tos_read mlx5_0 1 || echo unreadable")).isEqualTo("unreadable\n");
+        assertThat(shell.run("EXECUTE=0; roce_tos_read mlx5_0 1 || echo unreadable"))
+                .isEqualTo("unreadable\n");
         assertThat(tmp.resolve("root/sys/kernel/config/rdma_cm")).isEmptyDirectory();
     }
 
@@ -197,8 +211,10 @@ class ShellFunctionsTest {
     private void irqbalanceUnderSystemd(String... args) throws IOException {
         Path root = shell.root();
         Files.createDirectories(root.resolve("proc/100"));
-        Files.writeString(root.resolve("proc/100/cmdline"), String.join("\0", List.of("/usr/sbin/irqbalance", "--foreground"))
-                + (args.length == 0 ? "" : "\0" + String.join("\0", args)) + "\0");
+        Files.writeString(
+                root.resolve("proc/100/cmdline"),
+                String.join("\0", List.of("/usr/sbin/irqbalance", "--foreground"))
+                        + (args.length == 0 ? "" : "\0" + String.join("\0", args)) + "\0");
         Files.writeString(root.resolve("pid"), "100");
         shell.tool("systemctl", """
                 root='%s'
@@ -217,11 +233,15 @@ class ShellFunctionsTest {
     void irqbalanceRestartsWithTheNicsIrqsBannedAndRollbackRemovesTheBans() throws Exception {
         irqbalanceUnderSystemd();
         assertThat(shell.run("irqbalance_bans_read")).isEqualTo("none\n");
-        assertThat(shell.run("irqbalance_bans_write 142,143; irqbalance_bans_read")).isEqualTo("142,143\n");
-        assertThat(shell.root().resolve("run/systemd/system/irqbalance.service.d/90-roce-doctor-banirq.conf")).content()
+        assertThat(shell.run("irqbalance_bans_write 142,143; irqbalance_bans_read"))
+                .isEqualTo("142,143\n");
+        assertThat(shell.root().resolve("run/systemd/system/irqbalance.service.d/90-roce-doctor-banirq.conf"))
+                .content()
                 .isEqualTo("[Service]\nEnvironment=\"IRQBALANCE_ARGS=--banirq=142 --banirq=143\"\n");
-        assertThat(shell.run("irqbalance_bans_write none; irqbalance_bans_read")).isEqualTo("none\n");
-        assertThat(shell.root().resolve("run/systemd/system/irqbalance.service.d")).isEmptyDirectory();
+        assertThat(shell.run("irqbalance_bans_write none; irqbalance_bans_read"))
+                .isEqualTo("none\n");
+        assertThat(shell.root().resolve("run/systemd/system/irqbalance.service.d"))
+                .isEmptyDirectory();
         assertThat(shell.calls()).contains("systemctl daemon-reload", "systemctl restart irqbalance");
     }
 

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.rocedoctor.engine.Diagnosis;
 import io.rocedoctor.engine.Finding;
-
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,7 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,11 +32,16 @@ class ShellcheckTest {
             ActionSpec spec = CatalogSamples.read(id);
             findings.add(CatalogSamples.proposing("F_" + id.toUpperCase().replace('-', '_'), "high", spec));
         }
-        Plan plan = new Planner(new ActionCatalog()).plan(new Diagnosis(findings, List.of(), List.of(), List.of()),
-                new Snapshot("gpu-node-17", Map.of()));
+        Plan plan = new Planner(new ActionCatalog())
+                .plan(new Diagnosis(findings, List.of(), List.of(), List.of()), new Snapshot("gpu-node-17", Map.of()));
         Path out = tmp.resolve("plan");
         PlanFiles.write(plan, out);
-        List<String> command = new ArrayList<>(List.of("shellcheck", "-s", "bash", "-f", "gcc",
+        List<String> command = new ArrayList<>(List.of(
+                "shellcheck",
+                "-s",
+                "bash",
+                "-f",
+                "gcc",
                 Path.of("src/main/resources/io/rocedoctor/plan/functions.sh").toString()));
         try (Stream<Path> all = Files.walk(out)) {
             all.filter(p -> p.toString().endsWith(".sh")).sorted().forEach(p -> command.add(p.toString()));
@@ -51,7 +54,11 @@ class ShellcheckTest {
 
     private static boolean installed() {
         try {
-            return new ProcessBuilder("shellcheck", "--version").redirectErrorStream(true).start().waitFor() == 0;
+            return new ProcessBuilder("shellcheck", "--version")
+                            .redirectErrorStream(true)
+                            .start()
+                            .waitFor()
+                    == 0;
         } catch (java.io.IOException | InterruptedException e) {
             return false;
         }

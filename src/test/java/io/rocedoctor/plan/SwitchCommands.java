@@ -19,16 +19,19 @@ public final class SwitchCommands {
 
     /** Forms that do not exist or that rewrite more than the step names. */
     public static final List<Pattern> INVALID = List.of(
-            Pattern.compile("--headroom-size"),                         // no such option of config interface buffer
+            Pattern.compile("--headroom-size"), // no such option of config interface buffer
             Pattern.compile("priority-group lossless (add|set) \\S+ 3-4"), // PG range 3-4 turns PFC on for priority 4
-            Pattern.compile("ingress-lossless-buffer"),                 // no such NVUE advance-buffer-config field
-            Pattern.compile("nv set qos roce mode"),                    // rewrites the whole switch's QoS
-            Pattern.compile("nv unset qos roce(\\s|$)"),                // wipes the whole switch's QoS
+            Pattern.compile("ingress-lossless-buffer"), // no such NVUE advance-buffer-config field
+            Pattern.compile("nv set qos roce mode"), // rewrites the whole switch's QoS
+            Pattern.compile("nv unset qos roce(\\s|$)"), // wipes the whole switch's QoS
             Pattern.compile("config interface pfc priority \\S+ \\d on"), // adds one priority, leaves the others on
-            Pattern.compile("nv set qos pfc default-global switch-priority"), // adds to every port's PFC, removes nothing
-            Pattern.compile("(min-threshold|max-threshold|probability)\\s.*\\s(min-threshold|max-threshold|probability)\\s"),
-            Pattern.compile("nv set qos pfc-watchdog (polling-interval|robustness)"), // switch-wide timers in a one-port step
-            Pattern.compile("priority-flow-control pause watchdog default"));      // likewise on EOS
+            Pattern.compile(
+                    "nv set qos pfc default-global switch-priority"), // adds to every port's PFC, removes nothing
+            Pattern.compile(
+                    "(min-threshold|max-threshold|probability)\\s.*\\s(min-threshold|max-threshold|probability)\\s"),
+            Pattern.compile(
+                    "nv set qos pfc-watchdog (polling-interval|robustness)"), // switch-wide timers in a one-port step
+            Pattern.compile("priority-flow-control pause watchdog default")); // likewise on EOS
 
     /**
      * Map and profile names a snippet template must never spell out: the port's own come from its
@@ -39,8 +42,7 @@ public final class SwitchCommands {
     private static final Pattern SONIC_GLOBAL = Pattern.compile(
             "DSCP_TO_TC_MAP|BUFFER_PROFILE|WRED_PROFILE|ecnconfig -p|switch-hash global|config qos reload|config buffer profile");
 
-    private SwitchCommands() {
-    }
+    private SwitchCommands() {}
 
     /** Whether a snippet line, its trailing comment aside, uses one of the {@link #INVALID} forms. */
     public static boolean invalid(String line) {

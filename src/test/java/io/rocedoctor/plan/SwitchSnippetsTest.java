@@ -4,10 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-
 import java.io.IOException;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,12 +24,18 @@ class SwitchSnippetsTest {
             for (var e : CatalogSamples.read(id).switchSnippets().entrySet()) {
                 List<String> save = SwitchCommands.SAVE.get(e.getKey());
                 String what = id + " on " + e.getKey();
-                assertThat(tail(e.getValue().apply(), save.size())).as(what + " apply ends with the save").isEqualTo(save);
-                assertThat(tail(e.getValue().rollback(), save.size())).as(what + " rollback ends with the save").isEqualTo(save);
+                assertThat(tail(e.getValue().apply(), save.size()))
+                        .as(what + " apply ends with the save")
+                        .isEqualTo(save);
+                assertThat(tail(e.getValue().rollback(), save.size()))
+                        .as(what + " rollback ends with the save")
+                        .isEqualTo(save);
                 snippets++;
             }
         }
-        assertThat(snippets).as("the catalog has switch snippets on every platform").isGreaterThanOrEqualTo(20);
+        assertThat(snippets)
+                .as("the catalog has switch snippets on every platform")
+                .isGreaterThanOrEqualTo(20);
     }
 
     @Test
@@ -40,8 +44,11 @@ class SwitchSnippetsTest {
             CatalogSamples.read(id).switchSnippets().forEach((platform, snippet) -> {
                 for (List<String> lines : List.of(snippet.apply(), snippet.verify(), snippet.rollback())) {
                     for (String line : lines) {
-                        assertThat(SwitchCommands.invalid(line)).as(id + " on " + platform + ": " + line).isFalse();
-                        assertThat(line).as(id + " on " + platform + " names the map or profile by parameter")
+                        assertThat(SwitchCommands.invalid(line))
+                                .as(id + " on " + platform + ": " + line)
+                                .isFalse();
+                        assertThat(line)
+                                .as(id + " on " + platform + " names the map or profile by parameter")
                                 .doesNotContainPattern(SwitchCommands.HARD_CODED_NAME);
                     }
                 }
@@ -52,18 +59,22 @@ class SwitchSnippetsTest {
     /** The guard itself: each form the issue lists is caught, its documented replacement is not. */
     @Test
     void theInvalidFormsAreRecognisedAndTheirReplacementsAreNot() {
-        assertThat(List.of("sudo config interface buffer priority-group lossless set Ethernet12 3-4 --headroom-size 90000",
-                "nv set qos advance-buffer-config default-global ingress-lossless-buffer headroom 90000",
-                "nv set qos roce mode lossless", "nv unset qos roce",
-                "sudo config interface pfc priority Ethernet0 3 on",
-                "nv set qos pfc default-global switch-priority 3",
-                "nv set qos congestion-control default-global traffic-class 3 min-threshold 150KB max-threshold 1500KB probability 5"))
+        assertThat(
+                        List.of(
+                                "sudo config interface buffer priority-group lossless set Ethernet12 3-4 --headroom-size 90000",
+                                "nv set qos advance-buffer-config default-global ingress-lossless-buffer headroom 90000",
+                                "nv set qos roce mode lossless",
+                                "nv unset qos roce",
+                                "sudo config interface pfc priority Ethernet0 3 on",
+                                "nv set qos pfc default-global switch-priority 3",
+                                "nv set qos congestion-control default-global traffic-class 3 min-threshold 150KB max-threshold 1500KB probability 5"))
                 .allMatch(SwitchCommands::invalid);
-        assertThat(List.of("sudo sonic-db-cli CONFIG_DB hset 'PORT_QOS_MAP|'Ethernet0 pfc_enable 3",
-                "nv set qos pfc roce-doctor-swp12 switch-priority 3",
-                "nv set qos congestion-control default-global traffic-class 3 min-threshold 150000",
-                "nv show qos roce   # not nv set qos roce mode",
-                "sudo config interface pfc priority Ethernet0 3 off"))
+        assertThat(List.of(
+                        "sudo sonic-db-cli CONFIG_DB hset 'PORT_QOS_MAP|'Ethernet0 pfc_enable 3",
+                        "nv set qos pfc roce-doctor-swp12 switch-priority 3",
+                        "nv set qos congestion-control default-global traffic-class 3 min-threshold 150000",
+                        "nv show qos roce   # not nv set qos roce mode",
+                        "sudo config interface pfc priority Ethernet0 3 off"))
                 .noneMatch(SwitchCommands::invalid);
     }
 
@@ -73,8 +84,11 @@ class SwitchSnippetsTest {
             ActionSpec spec = CatalogSamples.read(id);
             if (spec.switchSide() || spec.id().startsWith("switch-")) {
                 assertThat(spec.reference()).as(id + " reference").isNotBlank();
-                spec.switchSnippets().keySet().forEach(p -> assertThat(spec.reference()).as(id + " cites " + p)
-                        .contains(p.equals("sonic") ? "SONiC" : p.equals("nvue") ? "NVUE" : "EOS"));
+                spec.switchSnippets()
+                        .keySet()
+                        .forEach(p -> assertThat(spec.reference())
+                                .as(id + " cites " + p)
+                                .contains(p.equals("sonic") ? "SONiC" : p.equals("nvue") ? "NVUE" : "EOS"));
             }
         }
     }
@@ -86,11 +100,18 @@ class SwitchSnippetsTest {
         for (String id : CatalogSamples.ids()) {
             ActionSpec spec = CatalogSamples.read(id);
             for (String platform : spec.switchSnippets().keySet()) {
-                assertThat(scopeProblem(spec, platform)).as(id + " on " + platform).isNull();
-                shared += SwitchCommands.changesSharedObject(platform, spec.switchSnippets().get(platform).apply()) ? 1 : 0;
+                assertThat(scopeProblem(spec, platform))
+                        .as(id + " on " + platform)
+                        .isNull();
+                shared += SwitchCommands.changesSharedObject(
+                                platform, spec.switchSnippets().get(platform).apply())
+                        ? 1
+                        : 0;
             }
         }
-        assertThat(shared).as("the catalog has switch-wide changes (NVUE default-global, SONiC profiles)").isGreaterThanOrEqualTo(5);
+        assertThat(shared)
+                .as("the catalog has switch-wide changes (NVUE default-global, SONiC profiles)")
+                .isGreaterThanOrEqualTo(5);
     }
 
     /** The near miss: NVUE's default-global edited under a summary naming one port, as the catalog had it. */
@@ -120,12 +141,15 @@ class SwitchSnippetsTest {
                             "nv set interface {switch_port} qos pfc profile roce-doctor-{switch_port}"]
                     rollback: ["nv unset qos pfc roce-doctor-{switch_port}"]
                 """, ActionSpec.class);
-        assertThat(scopeProblem(ownProfile, "nvue")).as("a profile of the port's own is the port's").isNull();
+        assertThat(scopeProblem(ownProfile, "nvue"))
+                .as("a profile of the port's own is the port's")
+                .isNull();
     }
 
     /** Why a platform's snippet is scoped wrong, or null. */
     private static String scopeProblem(ActionSpec spec, String platform) {
-        boolean shared = SwitchCommands.changesSharedObject(platform, spec.switchSnippets().get(platform).apply());
+        boolean shared = SwitchCommands.changesSharedObject(
+                platform, spec.switchSnippets().get(platform).apply());
         boolean namesPort = Template.names(spec.summaryFor(platform)).contains("switch_port");
         boolean mergedByPort = spec.mergeByFor(platform).contains("switch_port");
         if (shared && namesPort) {

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 
 class EvidenceSummaryTest {
@@ -12,7 +11,9 @@ class EvidenceSummaryTest {
     private static List<Report.Evidence> irqs(int first, int count) {
         List<Report.Evidence> out = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            out.add(new Report.Evidence("/proc/irq/" + (first + i) + "/smp_affinity_list", String.valueOf(i % 4),
+            out.add(new Report.Evidence(
+                    "/proc/irq/" + (first + i) + "/smp_affinity_list",
+                    String.valueOf(i % 4),
                     "mlx5_comp" + i + "@pci:0000:3b:00.0: CPU(s) " + (i % 4) + " outside node 1"));
         }
         return out;
@@ -38,8 +39,8 @@ class EvidenceSummaryTest {
     @Test
     void aRepeatedLineIsShownOnceAndLongDecimalsAreRounded() {
         Report.Evidence share = new Report.Evidence("ethtool -S ens1f0np0", "0.8123456789", "share of tx bytes");
-        List<EvidenceSummary.Line> lines = EvidenceSummary.of(List.of(share, share,
-                new Report.Evidence("ethtool -S ens1f1np1", "0.19", "share of tx bytes")));
+        List<EvidenceSummary.Line> lines = EvidenceSummary.of(
+                List.of(share, share, new Report.Evidence("ethtool -S ens1f1np1", "0.19", "share of tx bytes")));
 
         assertThat(lines).extracting(l -> l.evidence().value()).containsExactly("0.81", "0.19");
     }

@@ -4,10 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.regex.Pattern;
-
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 class HtmlRendererTest {
     /** Anything a browser would fetch: an element that loads, a URL in an attribute or in CSS. */
@@ -20,7 +19,10 @@ class HtmlRendererTest {
     @Test
     void hostileBundleTextIsEscapedEverywhere() {
         String out = html.render(ReportFixtures.hostile(ReportFixtures.plan()));
-        assertThat(out).doesNotContain("<script").doesNotContain("\"quoted\"").doesNotContain("& co")
+        assertThat(out)
+                .doesNotContain("<script")
+                .doesNotContain("\"quoted\"")
+                .doesNotContain("& co")
                 .contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &quot;quoted&quot; &amp; co");
         // in the SVG labels too
         assertThat(out).contains("<text x=\"8\" y=\"45\" fill=\"#263238\">eth0&lt;script&gt;");
@@ -29,17 +31,21 @@ class HtmlRendererTest {
     @Test
     void refusedValuesAreATableWithTheSubjectEscaped() {
         String out = html.render(ReportFixtures.hostile(ReportFixtures.plan()));
-        assertThat(out).contains("<h2>Refused values (not in the plan)</h2>",
-                "<td><code>bond-xmit-hash-layer34</code></td><td>HASH_SINGLE_PATH_CONCENTRATION</td>"
-                        + "<td class=\"value\">bond0;reboot&lt;script&gt;",
-                "parameter bond: &#39;bond0;reboot&#39; is not a network interface name");
+        assertThat(out)
+                .contains(
+                        "<h2>Refused values (not in the plan)</h2>",
+                        "<td><code>bond-xmit-hash-layer34</code></td><td>HASH_SINGLE_PATH_CONCENTRATION</td>"
+                                + "<td class=\"value\">bond0;reboot&lt;script&gt;",
+                        "parameter bond: &#39;bond0;reboot&#39; is not a network interface name");
         assertThat(out).doesNotContain("\u001b");
     }
 
     @Test
     void escapingCoversAttributesAndForbiddenControlCharacters() {
         assertThat(Html.escape("a\"b'c<d>e&f\u0001g\th")).isEqualTo("a&quot;b&#39;c&lt;d&gt;e&amp;f\uFFFDg\th");
-        assertThat(new Html().empty("rect", "title", "\" onload=\"x", "skipped", null).toString())
+        assertThat(new Html()
+                        .empty("rect", "title", "\" onload=\"x", "skipped", null)
+                        .toString())
                 .isEqualTo("<rect title=\"&quot; onload=&quot;x\"/>");
     }
 
@@ -47,8 +53,12 @@ class HtmlRendererTest {
     @ValueSource(strings = {"dual-port-hash-concentration", "cross-numa-irq", "pcie-gen3-x8-dual-100g", "healthy"})
     void aScenarioReportLoadsNothingAndForbidsLoadingAnything(String scenario) throws Exception {
         String out = html.render(ReportFixtures.scenario(scenario));
-        assertThat(RESOURCE_LOAD.matcher(out).find()).as("a resource load in\n" + out).isFalse();
-        assertThat(out).doesNotContain("http://").doesNotContain("https://")
+        assertThat(RESOURCE_LOAD.matcher(out).find())
+                .as("a resource load in\n" + out)
+                .isFalse();
+        assertThat(out)
+                .doesNotContain("http://")
+                .doesNotContain("https://")
                 .contains("content=\"default-src &#39;none&#39;; style-src &#39;unsafe-inline&#39;\"")
                 .contains("@media print");
     }
@@ -65,7 +75,8 @@ class HtmlRendererTest {
     @Test
     void theCrossNumaPictureShadesTheNicsNodeAndMarksIt() throws Exception {
         String out = html.render(ReportFixtures.scenario("cross-numa-irq"));
-        assertThat(out).contains("NIC 0000:3b:00 on NUMA node 1 (shaded)", "node 1 \u2605 NIC", "node 0<")
+        assertThat(out)
+                .contains("NIC 0000:3b:00 on NUMA node 1 (shaded)", "node 1 \u2605 NIC", "node 0<")
                 .contains("<title>CPU 0 (node 0): 1400000 interrupts</title>");
     }
 
@@ -78,10 +89,22 @@ class HtmlRendererTest {
     @Test
     void noDataDrawsNoPicture() {
         Report bare = ReportFixtures.hostile(null);
-        Report withoutFigures = new Report(bare.tool(), bare.version(), bare.profile(), bare.bundle(), bare.analysed(),
-                bare.sources(), bare.findings(), bare.notEvaluated(), bare.notEvaluatedSummary(), bare.evaluated(), null,
+        Report withoutFigures = new Report(
+                bare.tool(),
+                bare.version(),
+                bare.profile(),
+                bare.bundle(),
+                bare.analysed(),
+                bare.sources(),
+                bare.findings(),
+                bare.notEvaluated(),
+                bare.notEvaluatedSummary(),
+                bare.evaluated(),
+                null,
                 new FigureData(List.of(), List.of(), List.of(), List.of(), List.of()));
-        assertThat(html.render(withoutFigures)).doesNotContain("<figure").doesNotContain("<svg")
+        assertThat(html.render(withoutFigures))
+                .doesNotContain("<figure")
+                .doesNotContain("<svg")
                 .doesNotContain("<h2>Pictures</h2>");
     }
 
@@ -94,21 +117,28 @@ class HtmlRendererTest {
         assertThat(cause).isPositive();
         assertThat(nest).isGreaterThan(cause);
         assertThat(symptom).isGreaterThan(nest);
-        assertThat(out.indexOf("<code>BASELINE_LATENCY_JITTER</code> on", symptom + 1)).isNegative();
+        assertThat(out.indexOf("<code>BASELINE_LATENCY_JITTER</code> on", symptom + 1))
+                .isNegative();
     }
 
     @Test
     void thePlanIsRenderedWithCopyableCommandsOnlyWhenPresent() {
         String withPlan = html.render(ReportFixtures.hostile(ReportFixtures.plan()));
-        assertThat(withPlan).contains("<h2>Plan</h2>", "<h3>Step 1: irq-affinity-local-numa</h3>",
-                "<pre class=\"cmd\"><code>echo 32-39 &gt; /proc/irq/140/smp_affinity_list</code></pre>");
+        assertThat(withPlan)
+                .contains(
+                        "<h2>Plan</h2>",
+                        "<h3>Step 1: irq-affinity-local-numa</h3>",
+                        "<pre class=\"cmd\"><code>echo 32-39 &gt; /proc/irq/140/smp_affinity_list</code></pre>");
         assertThat(html.render(ReportFixtures.hostile(null))).doesNotContain("<h2>Plan</h2>");
     }
 
     @Test
     void notEvaluatedRulesSayWhy() {
-        assertThat(html.render(ReportFixtures.hostile(null))).contains("<h2>Not evaluated</h2>",
-                "<td>not collected: mlxlink -d mlx5_0 -m -e -c</td>", "<td>the audit profile evaluates configuration only</td>");
+        assertThat(html.render(ReportFixtures.hostile(null)))
+                .contains(
+                        "<h2>Not evaluated</h2>",
+                        "<td>not collected: mlxlink -d mlx5_0 -m -e -c</td>",
+                        "<td>the audit profile evaluates configuration only</td>");
     }
 
     @Test
@@ -120,6 +150,7 @@ class HtmlRendererTest {
     @Test
     void aNicWithoutModelOrFirmwareSaysTheyWereNotReported() {
         assertThat(new HtmlRenderer().render(ReportFixtures.withUnreportedNic()))
-                .contains("model not reported (virtio_net, firmware not reported)").doesNotContain("null");
+                .contains("model not reported (virtio_net, firmware not reported)")
+                .doesNotContain("null");
     }
 }

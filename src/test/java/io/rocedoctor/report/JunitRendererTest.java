@@ -6,9 +6,7 @@ import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-
 import javax.xml.parsers.DocumentBuilderFactory;
-
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
@@ -19,7 +17,8 @@ class JunitRendererTest {
 
     /** Parses the XML (so it must be well-formed, hostile text and all) and returns the testsuite. */
     static Element suite(String xml) throws Exception {
-        Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder()
+        Document doc = DocumentBuilderFactory.newInstance()
+                .newDocumentBuilder()
                 .parse(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)));
         Element root = doc.getDocumentElement();
         assertThat(root.getTagName()).isEqualTo("testsuites");
@@ -31,8 +30,10 @@ class JunitRendererTest {
         }
         NodeList cases = suite.getElementsByTagName("testcase");
         assertThat(Integer.parseInt(suite.getAttribute("tests"))).isEqualTo(cases.getLength());
-        assertThat(Integer.parseInt(suite.getAttribute("failures"))).isEqualTo(suite.getElementsByTagName("failure").getLength());
-        assertThat(Integer.parseInt(suite.getAttribute("skipped"))).isEqualTo(suite.getElementsByTagName("skipped").getLength());
+        assertThat(Integer.parseInt(suite.getAttribute("failures")))
+                .isEqualTo(suite.getElementsByTagName("failure").getLength());
+        assertThat(Integer.parseInt(suite.getAttribute("skipped")))
+                .isEqualTo(suite.getElementsByTagName("skipped").getLength());
         for (int i = 0; i < cases.getLength(); i++) {
             Element c = (Element) cases.item(i);
             assertThat(c.getAttribute("classname")).isNotEmpty();
@@ -60,8 +61,11 @@ class JunitRendererTest {
     void oneTestcasePerEvaluatedRuleAndSubjectWithEveryFindingFailingByDefault() throws Exception {
         Element suite = suite(new JunitRenderer(null).render(report));
         String host = report.bundle().host();
-        assertThat(cases(suite, "failure")).containsExactly("BASELINE_LATENCY_JITTER@eth0|x", "CPU_GOVERNOR_POWERSAVE@cpu0",
-                "IRQ_CROSS_NUMA@eth0" + ReportFixtures.HOSTILE);
+        assertThat(cases(suite, "failure"))
+                .containsExactly(
+                        "BASELINE_LATENCY_JITTER@eth0|x",
+                        "CPU_GOVERNOR_POWERSAVE@cpu0",
+                        "IRQ_CROSS_NUMA@eth0" + ReportFixtures.HOSTILE);
         assertThat(cases(suite, "passed")).containsExactly("PCIE_LINK_DOWNGRADED@" + host);
         assertThat(cases(suite, "skipped")).containsExactly("PHY_BER_HIGH@" + host, "PAUSE_STORM@" + host);
     }
@@ -69,10 +73,13 @@ class JunitRendererTest {
     @Test
     void eachRefusedProposalFailsWhateverTheThreshold() throws Exception {
         Element suite = suite(new JunitRenderer("critical").render(ReportFixtures.hostile(ReportFixtures.plan())));
-        assertThat(cases(suite, "failure")).contains("plan.refused@bond-xmit-hash-layer34 for HASH_SINGLE_PATH_CONCENTRATION on "
-                + ReportFixtures.REFUSED_SUBJECT.replace("\u001b", "\ufffd"));
-        assertThat(suite.getElementsByTagName("failure").item(suite.getElementsByTagName("failure").getLength() - 1)
-                .getTextContent()).isEqualTo("parameter bond: 'bond0;reboot' is not a network interface name");
+        assertThat(cases(suite, "failure"))
+                .contains("plan.refused@bond-xmit-hash-layer34 for HASH_SINGLE_PATH_CONCENTRATION on "
+                        + ReportFixtures.REFUSED_SUBJECT.replace("\u001b", "\ufffd"));
+        assertThat(suite.getElementsByTagName("failure")
+                        .item(suite.getElementsByTagName("failure").getLength() - 1)
+                        .getTextContent())
+                .isEqualTo("parameter bond: 'bond0;reboot' is not a network interface name");
     }
 
     @Test

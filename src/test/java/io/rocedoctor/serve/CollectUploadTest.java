@@ -1,7 +1,9 @@
 package io.rocedoctor.serve;
 
-import io.rocedoctor.cli.Main;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.rocedoctor.cli.Main;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -17,17 +19,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-
-import com.fasterxml.jackson.databind.JsonNode;
-
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-
 import picocli.CommandLine;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Both collectors capture this machine and upload what they wrote to a real service: the Java
@@ -61,8 +57,7 @@ class CollectUploadTest {
         }
     }
 
-    private record Run(int exit, String err) {
-    }
+    private record Run(int exit, String err) {}
 
     private static Run java(String... args) {
         StringWriter err = new StringWriter();
@@ -73,7 +68,8 @@ class CollectUploadTest {
     }
 
     private static Run shell(Map<String, String> env, String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(Files.isExecutable(Path.of("/bin/dash")) ? "/bin/dash" : "/bin/sh", SCRIPT.toString()));
+        List<String> command = new ArrayList<>(
+                List.of(Files.isExecutable(Path.of("/bin/dash")) ? "/bin/dash" : "/bin/sh", SCRIPT.toString()));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD);
         pb.environment().remove("ROCE_DOCTOR_TOKEN");
@@ -86,13 +82,15 @@ class CollectUploadTest {
 
     private static Set<Path> temporaryBundleFolders() throws IOException {
         try (Stream<Path> s = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
-            return s.filter(p -> p.getFileName().toString().startsWith("roce-doctor-collect")).collect(Collectors.toSet());
+            return s.filter(p -> p.getFileName().toString().startsWith("roce-doctor-collect"))
+                    .collect(Collectors.toSet());
         }
     }
 
     /** The bundle id the success line names, after checking the service has it analysed in the case. */
     private JsonNode uploadedBundle(String err) throws Exception {
-        Matcher m = Pattern.compile("uploaded to case SR-COLLECT as bundle ([0-9]+)[^\\n]*; its state: (\\S+)").matcher(err);
+        Matcher m = Pattern.compile("uploaded to case SR-COLLECT as bundle ([0-9]+)[^\\n]*; its state: (\\S+)")
+                .matcher(err);
         assertThat(m.find()).as(err).isTrue();
         assertThat(m.group(2)).isEqualTo(server.base + "/api/v1/bundles/" + m.group(1));
         JsonNode state = server.awaitAnalysed(engineer, Long.parseLong(m.group(1)));
@@ -104,8 +102,18 @@ class CollectUploadTest {
     @Test
     void javaCollectUploadsWhatItCapturedAndRemovesItsTemporaryCopy() throws Exception {
         Set<Path> before = temporaryBundleFolders();
-        Run run = java("collect", "--only", "lscpu,proc-interrupts", "--samples", "1", "--upload", server.base + "/",
-                "--case", "SR-COLLECT", "--token", customer);
+        Run run = java(
+                "collect",
+                "--only",
+                "lscpu,proc-interrupts",
+                "--samples",
+                "1",
+                "--upload",
+                server.base + "/",
+                "--case",
+                "SR-COLLECT",
+                "--token",
+                customer);
 
         assertThat(run.exit()).as(run.err()).isZero();
         JsonNode state = uploadedBundle(run.err());
@@ -117,15 +125,37 @@ class CollectUploadTest {
     void javaCollectKeepsTheBundleAndSaysWhyWhenTheServiceRefusesIt() throws Exception {
         Path out = temp.resolve("refused.tar.gz");
         String otherCustomer = server.token(Principal.Role.CUSTOMER, "SR-ELSE");
-        Run badToken = java("collect", "--only", "lscpu", "--samples", "1", "--out", out.toString(), "--upload", server.base,
-                "--case", "SR-COLLECT", "--token", "rdt_AAAAAAAAAAAA_" + "A".repeat(43));
+        Run badToken = java(
+                "collect",
+                "--only",
+                "lscpu",
+                "--samples",
+                "1",
+                "--out",
+                out.toString(),
+                "--upload",
+                server.base,
+                "--case",
+                "SR-COLLECT",
+                "--token",
+                "rdt_AAAAAAAAAAAA_" + "A".repeat(43));
         assertThat(badToken.exit()).isEqualTo(Main.BAD_INPUT);
-        assertThat(badToken.err()).contains("refused the upload with HTTP 401: a valid token is needed",
-                "the bundle is kept in " + out);
+        assertThat(badToken.err())
+                .contains("refused the upload with HTTP 401: a valid token is needed", "the bundle is kept in " + out);
         assertThat(out).isRegularFile();
 
-        Run notItsCase = java("collect", "--only", "lscpu", "--samples", "1", "--upload", server.base, "--case", "SR-COLLECT",
-                "--token", otherCustomer);
+        Run notItsCase = java(
+                "collect",
+                "--only",
+                "lscpu",
+                "--samples",
+                "1",
+                "--upload",
+                server.base,
+                "--case",
+                "SR-COLLECT",
+                "--token",
+                otherCustomer);
         assertThat(notItsCase.exit()).isEqualTo(Main.BAD_INPUT);
         assertThat(notItsCase.err()).contains("refused the upload with HTTP 404: no case SR-COLLECT");
         Matcher kept = KEPT.matcher(notItsCase.err());
@@ -133,24 +163,41 @@ class CollectUploadTest {
         assertThat(Path.of(kept.group(1))).isRegularFile();
         io.rocedoctor.bundle.ScratchFolder.delete(Path.of(kept.group(1)).getParent());
 
-        Run nobody = java("collect", "--only", "lscpu", "--samples", "1", "--upload", "http://127.0.0.1:1", "--case", "SR-COLLECT",
-                "--token", customer, "--out", temp.resolve("unreachable.tar.gz").toString());
+        Run nobody = java(
+                "collect",
+                "--only",
+                "lscpu",
+                "--samples",
+                "1",
+                "--upload",
+                "http://127.0.0.1:1",
+                "--case",
+                "SR-COLLECT",
+                "--token",
+                customer,
+                "--out",
+                temp.resolve("unreachable.tar.gz").toString());
         assertThat(nobody.exit()).isEqualTo(Main.BAD_INPUT);
-        assertThat(nobody.err()).contains("cannot reach http://127.0.0.1:1", "kept in " + temp.resolve("unreachable.tar.gz"));
+        assertThat(nobody.err())
+                .contains("cannot reach http://127.0.0.1:1", "kept in " + temp.resolve("unreachable.tar.gz"));
     }
 
     @Test
     void javaCollectChecksTheUploadOptionsBeforeCapturing() {
         Path out = temp.resolve("never.tar.gz");
-        for (List<String> wrong : List.of(List.of("--upload", server.base, "--case", "../etc", "--token", customer),
+        for (List<String> wrong : List.of(
+                List.of("--upload", server.base, "--case", "../etc", "--token", customer),
                 List.of("--upload", server.base, "--token", customer),
                 List.of("--upload", "ftp://host/", "--case", "SR-COLLECT", "--token", customer),
                 List.of("--case", "SR-COLLECT"))) {
-            List<String> args = new ArrayList<>(List.of("collect", "--only", "lscpu", "--samples", "1", "--out", out.toString()));
+            List<String> args =
+                    new ArrayList<>(List.of("collect", "--only", "lscpu", "--samples", "1", "--out", out.toString()));
             args.addAll(wrong);
             Run run = java(args.toArray(String[]::new));
             assertThat(run.exit()).as(wrong.toString()).isEqualTo(Main.BAD_INPUT);
-            assertThat(run.err()).as(wrong.toString()).containsAnyOf("--case CASE", "--upload must be", "go with --upload")
+            assertThat(run.err())
+                    .as(wrong.toString())
+                    .containsAnyOf("--case CASE", "--upload must be", "go with --upload")
                     .doesNotContain("wrote");
         }
         assertThat(out).doesNotExist();
@@ -158,8 +205,16 @@ class CollectUploadTest {
 
     @Test
     void theShellCollectorUploadsWithCurlTakingTheTokenFromTheEnvironment() throws Exception {
-        Run run = shell(Map.of("ROCE_DOCTOR_TOKEN", customer), "--only", "lscpu,proc-interrupts", "--samples", "1",
-                "--upload", server.base, "--case", "SR-COLLECT");
+        Run run = shell(
+                Map.of("ROCE_DOCTOR_TOKEN", customer),
+                "--only",
+                "lscpu,proc-interrupts",
+                "--samples",
+                "1",
+                "--upload",
+                server.base,
+                "--case",
+                "SR-COLLECT");
 
         assertThat(run.exit()).as(run.err()).isZero();
         JsonNode state = uploadedBundle(run.err());
@@ -170,15 +225,36 @@ class CollectUploadTest {
     @Test
     void theShellCollectorKeepsTheBundleAndSaysWhyWhenTheServiceRefusesIt() throws Exception {
         Path out = temp.resolve("shell-refused.tar.gz");
-        Run run = shell(Map.of(), "--only", "lscpu", "--samples", "1", "--out", out.toString(), "--upload", server.base,
-                "--case", "SR-COLLECT", "--token", "rdt_AAAAAAAAAAAA_" + "A".repeat(43));
+        Run run = shell(
+                Map.of(),
+                "--only",
+                "lscpu",
+                "--samples",
+                "1",
+                "--out",
+                out.toString(),
+                "--upload",
+                server.base,
+                "--case",
+                "SR-COLLECT",
+                "--token",
+                "rdt_AAAAAAAAAAAA_" + "A".repeat(43));
 
         assertThat(run.exit()).isEqualTo(2);
-        assertThat(run.err()).contains("refused the upload with HTTP 401: a valid token is needed", "the bundle is kept in " + out);
+        assertThat(run.err())
+                .contains("refused the upload with HTTP 401: a valid token is needed", "the bundle is kept in " + out);
         assertThat(out).isRegularFile();
 
-        Run badCase = shell(Map.of("ROCE_DOCTOR_TOKEN", customer), "--only", "lscpu", "--samples", "1", "--upload", server.base,
-                "--case", "a/../b");
+        Run badCase = shell(
+                Map.of("ROCE_DOCTOR_TOKEN", customer),
+                "--only",
+                "lscpu",
+                "--samples",
+                "1",
+                "--upload",
+                server.base,
+                "--case",
+                "a/../b");
         assertThat(badCase.exit()).isEqualTo(2);
         assertThat(badCase.err()).contains("--upload needs --case CASE").doesNotContain("sample 1");
     }

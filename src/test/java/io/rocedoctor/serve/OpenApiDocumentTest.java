@@ -1,5 +1,8 @@
 package io.rocedoctor.serve;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
@@ -8,15 +11,10 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-
-import com.fasterxml.jackson.databind.JsonNode;
-
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@code /api/v1/openapi.json} against the real service: every answer below has its status
@@ -42,39 +40,92 @@ class OpenApiDocumentTest {
         io.rocedoctor.bundle.ScratchFolder.delete(temp);
     }
 
-    private record Call(String method, String template, String path, String token, HttpRequest.BodyPublisher body, String type) {
-    }
+    private record Call(
+            String method, String template, String path, String token, HttpRequest.BodyPublisher body, String type) {}
 
     @Test
     void everyRealAnswerIsDocumentedAndFitsItsSchema() throws Exception {
         String admin = server.token(Principal.Role.ADMIN, null);
         String customer = server.token(Principal.Role.CUSTOMER, "SR-DOC");
         Path bundle = ServeHarness.tarball("cross-numa-irq", temp.resolve("b.tar.gz"));
-        long id = ServeHarness.json(server.uploadRaw(admin, "SR-DOC", bundle)).get("id").asLong();
-        long other = ServeHarness.json(server.uploadRaw(admin, "SR-OTHER", ServeHarness.tarball("healthy", temp.resolve("h.tar.gz")))).get("id").asLong();
+        long id = ServeHarness.json(server.uploadRaw(admin, "SR-DOC", bundle))
+                .get("id")
+                .asLong();
+        long other = ServeHarness.json(
+                        server.uploadRaw(admin, "SR-OTHER", ServeHarness.tarball("healthy", temp.resolve("h.tar.gz"))))
+                .get("id")
+                .asLong();
         server.awaitAnalysed(admin, id);
         server.awaitAnalysed(admin, other);
         HttpRequest.BodyPublisher none = HttpRequest.BodyPublishers.noBody();
         List<Call> calls = List.of(
-                new Call("POST", "/api/v1/cases/{case}/bundles", "/api/v1/cases/SR-DOC/bundles", admin, HttpRequest.BodyPublishers.ofFile(bundle), "application/octet-stream"),
-                new Call("POST", "/api/v1/cases/{case}/bundles", "/api/v1/cases/..x/bundles", admin, HttpRequest.BodyPublishers.ofFile(bundle), "application/octet-stream"),
+                new Call(
+                        "POST",
+                        "/api/v1/cases/{case}/bundles",
+                        "/api/v1/cases/SR-DOC/bundles",
+                        admin,
+                        HttpRequest.BodyPublishers.ofFile(bundle),
+                        "application/octet-stream"),
+                new Call(
+                        "POST",
+                        "/api/v1/cases/{case}/bundles",
+                        "/api/v1/cases/..x/bundles",
+                        admin,
+                        HttpRequest.BodyPublishers.ofFile(bundle),
+                        "application/octet-stream"),
                 new Call("GET", "/api/v1/cases", "/api/v1/cases", admin, none, null),
                 new Call("GET", "/api/v1/cases", "/api/v1/cases", null, none, null),
                 new Call("GET", "/api/v1/cases/{case}", "/api/v1/cases/SR-DOC", admin, none, null),
                 new Call("GET", "/api/v1/cases/{case}", "/api/v1/cases/SR-OTHER", customer, none, null),
                 new Call("GET", "/api/v1/bundles/{id}", "/api/v1/bundles/" + id, customer, none, null),
                 new Call("GET", "/api/v1/bundles/{id}", "/api/v1/bundles/" + other, customer, none, null),
-                new Call("GET", "/api/v1/bundles/{id}/report", "/api/v1/bundles/" + id + "/report?format=json", admin, none, null),
-                new Call("GET", "/api/v1/bundles/{id}/report", "/api/v1/bundles/" + id + "/report?format=doc", admin, none, null),
-                new Call("GET", "/api/v1/bundles/{id}/findings", "/api/v1/bundles/" + id + "/findings", admin, none, null),
+                new Call(
+                        "GET",
+                        "/api/v1/bundles/{id}/report",
+                        "/api/v1/bundles/" + id + "/report?format=json",
+                        admin,
+                        none,
+                        null),
+                new Call(
+                        "GET",
+                        "/api/v1/bundles/{id}/report",
+                        "/api/v1/bundles/" + id + "/report?format=doc",
+                        admin,
+                        none,
+                        null),
+                new Call(
+                        "GET",
+                        "/api/v1/bundles/{id}/findings",
+                        "/api/v1/bundles/" + id + "/findings",
+                        admin,
+                        none,
+                        null),
                 new Call("GET", "/api/v1/cases/{case}/hosts", "/api/v1/cases/SR-DOC/hosts", admin, none, null),
                 new Call("GET", "/api/v1/cases/{case}/hosts", "/api/v1/cases/SR-OTHER/hosts", customer, none, null),
-                new Call("GET", "/api/v1/cases/{case}/diff", "/api/v1/cases/SR-DOC/diff?before=" + id + "&after=" + id, admin, none, null),
+                new Call(
+                        "GET",
+                        "/api/v1/cases/{case}/diff",
+                        "/api/v1/cases/SR-DOC/diff?before=" + id + "&after=" + id,
+                        admin,
+                        none,
+                        null),
                 new Call("GET", "/api/v1/search", "/api/v1/search?finding=IRQ_CROSS_NUMA", customer, none, null),
                 new Call("GET", "/api/v1/tokens", "/api/v1/tokens", admin, none, null),
                 new Call("GET", "/api/v1/tokens", "/api/v1/tokens", customer, none, null),
-                new Call("POST", "/api/v1/tokens", "/api/v1/tokens", admin, HttpRequest.BodyPublishers.ofString("{\"role\":\"customer\",\"case\":\"SR-9\"}"), "application/json"),
-                new Call("POST", "/api/v1/tokens", "/api/v1/tokens", admin, HttpRequest.BodyPublishers.ofString("{\"role\":\"root\"}"), "application/json"),
+                new Call(
+                        "POST",
+                        "/api/v1/tokens",
+                        "/api/v1/tokens",
+                        admin,
+                        HttpRequest.BodyPublishers.ofString("{\"role\":\"customer\",\"case\":\"SR-9\"}"),
+                        "application/json"),
+                new Call(
+                        "POST",
+                        "/api/v1/tokens",
+                        "/api/v1/tokens",
+                        admin,
+                        HttpRequest.BodyPublishers.ofString("{\"role\":\"root\"}"),
+                        "application/json"),
                 new Call("GET", "/api/v1/audit", "/api/v1/audit", admin, none, null),
                 new Call("POST", "/api/v1/retention", "/api/v1/retention", admin, none, null),
                 new Call("POST", "/api/v1/cases/{case}/close", "/api/v1/cases/SR-DOC/close", admin, none, null),
@@ -82,8 +133,11 @@ class OpenApiDocumentTest {
         List<String> wrong = new ArrayList<>();
         for (Call c : calls) {
             HttpResponse<String> r = server.send(c.token(), c.method(), c.path(), c.body(), c.type());
-            JsonNode operation = doc.path("paths").path(c.template()).path(c.method().toLowerCase(java.util.Locale.ROOT));
-            assertThat(operation.isMissingNode()).as(c.method() + " " + c.template() + " is documented").isFalse();
+            JsonNode operation =
+                    doc.path("paths").path(c.template()).path(c.method().toLowerCase(java.util.Locale.ROOT));
+            assertThat(operation.isMissingNode())
+                    .as(c.method() + " " + c.template() + " is documented")
+                    .isFalse();
             JsonNode response = operation.path("responses").path(String.valueOf(r.statusCode()));
             if (response.isMissingNode()) {
                 wrong.add(c.method() + " " + c.path() + ": status " + r.statusCode() + " not documented");
@@ -91,7 +145,11 @@ class OpenApiDocumentTest {
             }
             JsonNode schema = response.path("content").path("application/json").path("schema");
             if (!schema.isMissingNode()) {
-                check(schema, ServeHarness.JSON.readTree(r.body()), c.method() + " " + c.path() + " " + r.statusCode() + " $", wrong);
+                check(
+                        schema,
+                        ServeHarness.JSON.readTree(r.body()),
+                        c.method() + " " + c.path() + " " + r.statusCode() + " $",
+                        wrong);
             }
         }
         assertThat(wrong).isEmpty();
@@ -148,7 +206,9 @@ class OpenApiDocumentTest {
                 wrong.add(at + ": no " + required.asText());
             }
         }
-        for (Iterator<Map.Entry<String, JsonNode>> it = schema.path("properties").fields(); it.hasNext(); ) {
+        for (Iterator<Map.Entry<String, JsonNode>> it =
+                        schema.path("properties").fields();
+                it.hasNext(); ) {
             Map.Entry<String, JsonNode> p = it.next();
             if (value.has(p.getKey())) {
                 check(p.getValue(), value.get(p.getKey()), at + "." + p.getKey(), wrong);

@@ -1,14 +1,14 @@
 package io.rocedoctor.serve;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.rocedoctor.bundle.ArchiveLimits;
-
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -17,9 +17,6 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
 /**
  * A real service for a test class: H2 in a temporary data folder, or a fresh database on the
  * PostgreSQL of {@value #PG_ENV} (the cluster .ci/run starts), on a free loopback port.
@@ -27,12 +24,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 final class ServeHarness implements AutoCloseable {
     /** A JDBC URL of a PostgreSQL superuser connection, such as jdbc:postgresql://127.0.0.1:5433/postgres?user=rd. */
     static final String PG_ENV = "ROCE_DOCTOR_TEST_PG_URL";
+
     static final ObjectMapper JSON = new ObjectMapper();
 
     final Service service;
     final Path data;
     final String base;
-    final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     private ServeHarness(Service service, Path data) {
         this.service = service;
@@ -40,12 +39,26 @@ final class ServeHarness implements AutoCloseable {
         this.base = "http://127.0.0.1:" + service.port();
     }
 
-    enum Db { H2, POSTGRESQL }
+    enum Db {
+        H2,
+        POSTGRESQL
+    }
 
     static ServeHarness start(Db db, Path data, long maxUpload) throws Exception {
         String url = db == Db.H2 ? null : freshPostgresDatabase();
-        Service.Settings settings = new Service.Settings("127.0.0.1", 0, data, url, Duration.ofDays(1), null, null, maxUpload,
-                2, Duration.ofSeconds(30), Duration.ofSeconds(10), ArchiveLimits.DEFAULT);
+        Service.Settings settings = new Service.Settings(
+                "127.0.0.1",
+                0,
+                data,
+                url,
+                Duration.ofDays(1),
+                null,
+                null,
+                maxUpload,
+                2,
+                Duration.ofSeconds(30),
+                Duration.ofSeconds(10),
+                ArchiveLimits.DEFAULT);
         return new ServeHarness(Service.start(settings), data);
     }
 
@@ -75,13 +88,20 @@ final class ServeHarness implements AutoCloseable {
         return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
     }
 
-    HttpResponse<String> send(String token, String method, String path, HttpRequest.BodyPublisher body, String contentType)
+    HttpResponse<String> send(
+            String token, String method, String path, HttpRequest.BodyPublisher body, String contentType)
             throws IOException, InterruptedException {
         return send(http, token, method, path, body, contentType);
     }
 
-    private HttpResponse<String> send(HttpClient client, String token, String method, String path, HttpRequest.BodyPublisher body,
-                                      String contentType) throws IOException, InterruptedException {
+    private HttpResponse<String> send(
+            HttpClient client,
+            String token,
+            String method,
+            String path,
+            HttpRequest.BodyPublisher body,
+            String contentType)
+            throws IOException, InterruptedException {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).method(method, body);
         if (token != null) {
             b.header("Authorization", "Bearer " + token);
@@ -92,7 +112,6 @@ final class ServeHarness implements AutoCloseable {
         return client.send(b.build(), HttpResponse.BodyHandlers.ofString());
     }
 
-
     /**
      * Uploads go on a client of their own: the server closes a connection under an upload over the
      * limit, and a shared client could hand that dead connection to the next request.
@@ -102,15 +121,25 @@ final class ServeHarness implements AutoCloseable {
     }
 
     HttpResponse<String> uploadRaw(String token, String caseName, Path file) throws IOException, InterruptedException {
-        return send(uploadClient(), token, "POST", "/api/v1/cases/" + caseName + "/bundles?name=" + file.getFileName(),
-                HttpRequest.BodyPublishers.ofFile(file), "application/octet-stream");
+        return send(
+                uploadClient(),
+                token,
+                "POST",
+                "/api/v1/cases/" + caseName + "/bundles?name=" + file.getFileName(),
+                HttpRequest.BodyPublishers.ofFile(file),
+                "application/octet-stream");
     }
 
     /** A multipart upload in field {@code field}, with the file name given (which may be hostile). */
     HttpResponse<String> uploadMultipart(String token, String caseName, String field, String fileName, byte[] content)
             throws IOException, InterruptedException {
         Multipart m = Multipart.of(Map.of(), field, fileName, content);
-        return send(uploadClient(), token, "POST", "/api/v1/cases/" + caseName + "/bundles", HttpRequest.BodyPublishers.ofByteArray(m.body()),
+        return send(
+                uploadClient(),
+                token,
+                "POST",
+                "/api/v1/cases/" + caseName + "/bundles",
+                HttpRequest.BodyPublishers.ofByteArray(m.body()),
                 m.contentType());
     }
 
@@ -119,10 +148,20 @@ final class ServeHarness implements AutoCloseable {
         static Multipart of(Map<String, String> fields, String field, String fileName, byte[] content) {
             String boundary = "rdboundary" + UUID.randomUUID();
             StringBuilder head = new StringBuilder();
-            fields.forEach((k, v) -> head.append("--").append(boundary).append("\r\nContent-Disposition: form-data; name=\"").append(k)
-                    .append("\"\r\n\r\n").append(v).append("\r\n"));
-            head.append("--").append(boundary).append("\r\nContent-Disposition: form-data; name=\"").append(field).append("\"; filename=\"")
-                    .append(fileName).append("\"\r\nContent-Type: application/gzip\r\n\r\n");
+            fields.forEach((k, v) -> head.append("--")
+                    .append(boundary)
+                    .append("\r\nContent-Disposition: form-data; name=\"")
+                    .append(k)
+                    .append("\"\r\n\r\n")
+                    .append(v)
+                    .append("\r\n"));
+            head.append("--")
+                    .append(boundary)
+                    .append("\r\nContent-Disposition: form-data; name=\"")
+                    .append(field)
+                    .append("\"; filename=\"")
+                    .append(fileName)
+                    .append("\"\r\nContent-Type: application/gzip\r\n\r\n");
             byte[] h = head.toString().getBytes(StandardCharsets.UTF_8);
             byte[] tail = ("\r\n--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8);
             byte[] body = new byte[h.length + content.length + tail.length];
@@ -138,16 +177,27 @@ final class ServeHarness implements AutoCloseable {
         if (token == null) {
             return new Session(null, null);
         }
-        HttpResponse<String> form = http.send(HttpRequest.newBuilder(URI.create(base + "/login")).GET().build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> form = http.send(
+                HttpRequest.newBuilder(URI.create(base + "/login")).GET().build(),
+                HttpResponse.BodyHandlers.ofString());
         String loginCookie = cookie(form, "rd_login");
         String body = "csrf=" + loginCookie + "&token=" + java.net.URLEncoder.encode(token, StandardCharsets.UTF_8);
-        HttpResponse<String> in = http.send(HttpRequest.newBuilder(URI.create(base + "/login")).header("Cookie", "rd_login=" + loginCookie)
-                .header("Content-Type", "application/x-www-form-urlencoded").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+        HttpResponse<String> in = http.send(
+                HttpRequest.newBuilder(URI.create(base + "/login"))
+                        .header("Cookie", "rd_login=" + loginCookie)
+                        .header("Content-Type", "application/x-www-form-urlencoded")
+                        .POST(HttpRequest.BodyPublishers.ofString(body))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
         String session = cookie(in, "rd_session");
-        HttpResponse<String> home = http.send(HttpRequest.newBuilder(URI.create(base + "/")).header("Cookie", "rd_session=" + session).GET().build(),
+        HttpResponse<String> home = http.send(
+                HttpRequest.newBuilder(URI.create(base + "/"))
+                        .header("Cookie", "rd_session=" + session)
+                        .GET()
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
-        java.util.regex.Matcher csrf = java.util.regex.Pattern.compile("name=\"csrf\" value=\"([^\"]+)\"").matcher(home.body());
+        java.util.regex.Matcher csrf = java.util.regex.Pattern.compile("name=\"csrf\" value=\"([^\"]+)\"")
+                .matcher(home.body());
         if (!csrf.find()) {
             throw new IllegalStateException("no CSRF token on the case list: " + home.body());
         }
@@ -155,17 +205,19 @@ final class ServeHarness implements AutoCloseable {
     }
 
     /** A logged-in browser: its session cookie and the CSRF token its forms carry (both null when not logged in). */
-    record Session(String cookie, String csrf) {
-    }
+    record Session(String cookie, String csrf) {}
 
     private static String cookie(HttpResponse<String> r, String name) {
-        return r.headers().allValues("Set-Cookie").stream().filter(c -> c.startsWith(name + "="))
-                .map(c -> c.substring(name.length() + 1, c.indexOf(';'))).findFirst()
+        return r.headers().allValues("Set-Cookie").stream()
+                .filter(c -> c.startsWith(name + "="))
+                .map(c -> c.substring(name.length() + 1, c.indexOf(';')))
+                .findFirst()
                 .orElseThrow(() -> new IllegalStateException("no cookie " + name + " in " + r.headers()));
     }
 
     /** A page request as the session's browser sends it. */
-    HttpResponse<String> page(Session session, String method, String path, HttpRequest.BodyPublisher body, String contentType)
+    HttpResponse<String> page(
+            Session session, String method, String path, HttpRequest.BodyPublisher body, String contentType)
             throws IOException, InterruptedException {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).method(method, body);
         if (session.cookie() != null) {

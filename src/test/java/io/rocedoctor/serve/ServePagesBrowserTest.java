@@ -1,5 +1,8 @@
 package io.rocedoctor.serve;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -7,7 +10,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -17,9 +19,6 @@ import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The people's pages in a real browser: headless Chromium (Debian's chromium and chromium-driver,
@@ -38,16 +37,25 @@ class ServePagesBrowserTest {
     void start() throws Exception {
         Optional<Path> chromium = onPath("chromium", "chromium-browser");
         Optional<Path> driver = onPath("chromedriver");
-        assumeTrue(chromium.isPresent() && driver.isPresent(), "no chromium and chromedriver on PATH: the pages' browser test is skipped;"
-                + " install Debian's chromium and chromium-driver packages (.ci/run does) to run it");
+        assumeTrue(
+                chromium.isPresent() && driver.isPresent(),
+                "no chromium and chromedriver on PATH: the pages' browser test is skipped;"
+                        + " install Debian's chromium and chromium-driver packages (.ci/run does) to run it");
         temp = Files.createTempDirectory("roce-serve-browser");
         server = ServeHarness.start(ServeHarness.Db.H2, temp.resolve("data"), 16L << 20);
         ChromeOptions options = new ChromeOptions();
         options.setBinary(chromium.get().toFile());
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1280,1000");
+        options.addArguments(
+                "--headless=new",
+                "--no-sandbox",
+                "--disable-dev-shm-usage",
+                "--disable-gpu",
+                "--window-size=1280,1000");
         // The driver from the distribution, so Selenium Manager never goes to the network for one.
-        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(driver.get().toFile())
-                .withLogFile(temp.resolve("chromedriver.log").toFile()).build();
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(driver.get().toFile())
+                .withLogFile(temp.resolve("chromedriver.log").toFile())
+                .build();
         browser = new ChromeDriver(service, options);
         browser.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(60));
     }
@@ -68,7 +76,8 @@ class ServePagesBrowserTest {
     private static Optional<Path> onPath(String... names) {
         return Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
                 .flatMap(dir -> Stream.of(names).map(name -> Path.of(dir, name)))
-                .filter(Files::isExecutable).findFirst();
+                .filter(Files::isExecutable)
+                .findFirst();
     }
 
     @Test
@@ -77,10 +86,14 @@ class ServePagesBrowserTest {
         Path before = ServeHarness.tarball("cross-numa-irq", temp.resolve("before.tar.gz"));
         Path after = ServeHarness.tarball("healthy", temp.resolve("after.tar.gz"));
         String otherCustomer = server.token(Principal.Role.CUSTOMER, "SR-OTHER");
-        long otherBundle = ServeHarness.json(server.uploadRaw(otherCustomer, "SR-OTHER", after)).get("id").asLong();
+        long otherBundle = ServeHarness.json(server.uploadRaw(otherCustomer, "SR-OTHER", after))
+                .get("id")
+                .asLong();
 
         browser.get(server.base + "/cases/SR-WEB");
-        assertThat(browser.getCurrentUrl()).as("a page without a session leads to the login").endsWith("/login");
+        assertThat(browser.getCurrentUrl())
+                .as("a page without a session leads to the login")
+                .endsWith("/login");
         browser.findElement(By.id("token")).sendKeys("rdt_not_a_token");
         browser.findElement(By.id("login")).click();
         assertThat(browser.findElement(By.id("error")).getText()).isEqualTo("That token is not valid.");
@@ -92,7 +105,8 @@ class ServePagesBrowserTest {
         long first = uploadThroughThePage(before);
         assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Bundle #" + first + " of case SR-WEB");
         awaitDone();
-        assertThat(browser.findElement(By.id("findings")).getText()).contains("IRQ_CROSS_NUMA", "critical", "0000:3b:00");
+        assertThat(browser.findElement(By.id("findings")).getText())
+                .contains("IRQ_CROSS_NUMA", "critical", "0000:3b:00");
 
         browser.findElement(By.id("report-html")).click();
         String report = browser.findElement(By.tagName("body")).getText();
@@ -105,13 +119,19 @@ class ServePagesBrowserTest {
 
         browser.get(server.base + "/cases/SR-WEB");
         String bundles = browser.findElement(By.id("bundles")).getText();
-        assertThat(bundles).contains("#" + first, "#" + second, "before.tar.gz", "after.tar.gz", "hpc-node-112", "gpu-node-21");
+        assertThat(bundles)
+                .contains("#" + first, "#" + second, "before.tar.gz", "after.tar.gz", "hpc-node-112", "gpu-node-21");
         browser.findElement(By.className("diff")).click();
-        assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Case SR-WEB: bundle " + first + " → bundle " + second);
-        assertThat(browser.findElement(By.className("findings-gone")).getText()).contains("IRQ_CROSS_NUMA 0000:3b:00 critical");
+        assertThat(browser.findElement(By.tagName("h1")).getText())
+                .isEqualTo("Case SR-WEB: bundle " + first + " → bundle " + second);
+        assertThat(browser.findElement(By.className("findings-gone")).getText())
+                .contains("IRQ_CROSS_NUMA 0000:3b:00 critical");
         assertThat(browser.findElement(By.className("findings-new")).getText()).doesNotContain("IRQ_CROSS_NUMA");
 
-        for (String path : List.of("/cases/SR-OTHER", "/bundles/" + otherBundle, "/bundles/" + otherBundle + "/report?format=html",
+        for (String path : List.of(
+                "/cases/SR-OTHER",
+                "/bundles/" + otherBundle,
+                "/bundles/" + otherBundle + "/report?format=html",
                 "/cases/SR-OTHER/diff?before=" + otherBundle + "&after=" + otherBundle)) {
             browser.get(server.base + path);
             String page = browser.findElement(By.tagName("body")).getText();
@@ -119,7 +139,9 @@ class ServePagesBrowserTest {
             assertThat(page).as(path).doesNotContain("gpu-node-21", "after.tar.gz");
         }
         browser.get(server.base + "/");
-        assertThat(browser.findElement(By.id("cases")).getText()).contains("SR-WEB").doesNotContain("SR-OTHER");
+        assertThat(browser.findElement(By.id("cases")).getText())
+                .contains("SR-WEB")
+                .doesNotContain("SR-OTHER");
     }
 
     /** Chooses the file in the case page's form and sends it; returns the bundle id of the page it leads to. */

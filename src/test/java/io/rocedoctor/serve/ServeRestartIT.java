@@ -1,7 +1,9 @@
 package io.rocedoctor.serve;
 
-import io.rocedoctor.cli.Tarballs;
+import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.rocedoctor.cli.Tarballs;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -14,13 +16,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-
-import com.fasterxml.jackson.databind.JsonNode;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The packaged jar's {@code serve}, killed with SIGKILL while it analyses: started again on the same
@@ -47,17 +44,35 @@ class ServeRestartIT {
     }
 
     private Process serve(Path data, int port) throws IOException {
-        return new ProcessBuilder(java(), "-jar", "target/roce-doctor.jar", "serve", "--data", data.toString(),
-                "--listen", "127.0.0.1:" + port, "--workers", "1", "--analysis-lease", "2s")
-                .redirectErrorStream(true).redirectOutput(temp.resolve("serve-" + System.nanoTime() + ".log").toFile()).start();
+        return new ProcessBuilder(
+                        java(),
+                        "-jar",
+                        "target/roce-doctor.jar",
+                        "serve",
+                        "--data",
+                        data.toString(),
+                        "--listen",
+                        "127.0.0.1:" + port,
+                        "--workers",
+                        "1",
+                        "--analysis-lease",
+                        "2s")
+                .redirectErrorStream(true)
+                .redirectOutput(
+                        temp.resolve("serve-" + System.nanoTime() + ".log").toFile())
+                .start();
     }
 
     private void awaitReady(int port) throws Exception {
         long until = System.currentTimeMillis() + 180_000;
         while (System.currentTimeMillis() < until) {
             try {
-                if (http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/readyz")).build(),
-                        HttpResponse.BodyHandlers.ofString()).statusCode() == 200) {
+                if (http.send(
+                                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/readyz"))
+                                                .build(),
+                                        HttpResponse.BodyHandlers.ofString())
+                                .statusCode()
+                        == 200) {
                     return;
                 }
             } catch (IOException notYet) {
@@ -69,18 +84,38 @@ class ServeRestartIT {
     }
 
     private JsonNode get(int port, String token, String path) throws Exception {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .header("Authorization", "Bearer " + token).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = http.send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                        .header("Authorization", "Bearer " + token)
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         return ServeHarness.JSON.readTree(r.body());
     }
 
     @Test
     void aKilledServerLosesNothingAndAnalysesTheInterruptedBundleOnceMore() throws Exception {
         Path data = temp.resolve("data");
-        String[] created = run("serve", "token", "create", "--data", data.toString(), "--role", "engineer").trim().split("\\s+");
+        String[] created = run("serve", "token", "create", "--data", data.toString(), "--role", "engineer")
+                .trim()
+                .split("\\s+");
         String token = created[created.length - 1];
         // Large hosts (16 NICs, 256 CPUs) take long enough to analyse to be caught in the act.
-        run("synth", "--out", temp.resolve("hosts").toString(), "--hosts", "3", "--nics", "16", "--ports", "2", "--cpus", "256", "--queues", "62", "--seed", "7");
+        run(
+                "synth",
+                "--out",
+                temp.resolve("hosts").toString(),
+                "--hosts",
+                "3",
+                "--nics",
+                "16",
+                "--ports",
+                "2",
+                "--cpus",
+                "256",
+                "--queues",
+                "62",
+                "--seed",
+                "7");
         List<Path> tarballs = new ArrayList<>();
         try (Stream<Path> hosts = Files.list(temp.resolve("hosts"))) {
             for (Path h : hosts.filter(Files::isDirectory).sorted().toList()) {
@@ -99,8 +134,12 @@ class ServeRestartIT {
         try {
             awaitReady(port);
             for (Path tgz : tarballs) {
-                HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/v1/cases/SR-KILL/bundles"))
-                        .header("Authorization", "Bearer " + token).POST(HttpRequest.BodyPublishers.ofFile(tgz)).build(), HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> r = http.send(
+                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/v1/cases/SR-KILL/bundles"))
+                                .header("Authorization", "Bearer " + token)
+                                .POST(HttpRequest.BodyPublishers.ofFile(tgz))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
                 assertThat(r.statusCode()).as(r.body()).isEqualTo(201);
                 ids.add(ServeHarness.JSON.readTree(r.body()).get("id").asLong());
             }
@@ -108,7 +147,10 @@ class ServeRestartIT {
             long until = System.currentTimeMillis() + 120_000;
             while (killedDuring < 0 && System.currentTimeMillis() < until) {
                 for (long id : ids) {
-                    if (get(port, token, "/api/v1/bundles/" + id).get("status").asText().equals("analysing")) {
+                    if (get(port, token, "/api/v1/bundles/" + id)
+                            .get("status")
+                            .asText()
+                            .equals("analysing")) {
                         killedDuring = id;
                         break;
                     }
@@ -125,20 +167,28 @@ class ServeRestartIT {
             long until = System.currentTimeMillis() + 180_000;
             for (long id : ids) {
                 JsonNode b = get(port, token, "/api/v1/bundles/" + id);
-                assertThat(b.has("status")).as("bundle " + id + " after the restart: " + b).isTrue();
+                assertThat(b.has("status"))
+                        .as("bundle " + id + " after the restart: " + b)
+                        .isTrue();
                 while (!b.get("status").asText().equals("done") && System.currentTimeMillis() < until) {
                     Thread.sleep(200);
                     b = get(port, token, "/api/v1/bundles/" + id);
                 }
                 assertThat(b.get("status").asText()).as(b.toString()).isEqualTo("done");
                 if (id == killedDuring) {
-                    assertThat(b.get("attempts").asInt()).as("claimed again after the kill").isEqualTo(2);
+                    assertThat(b.get("attempts").asInt())
+                            .as("claimed again after the kill")
+                            .isEqualTo(2);
                 }
                 JsonNode report = get(port, token, "/api/v1/bundles/" + id + "/report?format=json");
-                JsonNode indexed = get(port, token, "/api/v1/bundles/" + id + "/findings").get("findings");
-                assertThat(indexed.size()).as("the index holds each finding once").isEqualTo(report.get("findings").size());
+                JsonNode indexed =
+                        get(port, token, "/api/v1/bundles/" + id + "/findings").get("findings");
+                assertThat(indexed.size())
+                        .as("the index holds each finding once")
+                        .isEqualTo(report.get("findings").size());
             }
-            assertThat(get(port, token, "/api/v1/cases/SR-KILL").get("bundles").size()).isEqualTo(tarballs.size());
+            assertThat(get(port, token, "/api/v1/cases/SR-KILL").get("bundles").size())
+                    .isEqualTo(tarballs.size());
         } finally {
             second.destroy();
             second.waitFor();

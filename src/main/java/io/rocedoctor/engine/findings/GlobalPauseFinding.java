@@ -6,8 +6,7 @@ import io.rocedoctor.facts.PortQos;
 
 /** GLOBAL_PAUSE_WITH_PFC's evidence (docs/rules/GLOBAL_PAUSE_WITH_PFC.md): link pause on, on a port that runs PFC. */
 public final class GlobalPauseFinding {
-    private GlobalPauseFinding() {
-    }
+    private GlobalPauseFinding() {}
 
     /** "RX on, TX on", or the negotiated result where autonegotiation decided it. */
     static String directions(LinkPause p) {
@@ -21,10 +20,16 @@ public final class GlobalPauseFinding {
     }
 
     public static Finding of(LinkPause p, PortQos q) {
-        return Finding.of("GLOBAL_PAUSE_WITH_PFC", p.device()).scope(p.nic()).confirmed()
-                .evidence(p.source(), directions(p),
+        return Finding.of("GLOBAL_PAUSE_WITH_PFC", p.device())
+                .scope(p.nic())
+                .confirmed()
+                .evidence(
+                        p.source(),
+                        directions(p),
                         "link-level pause: a pause frame stops every priority of the port, lossy ones included")
-                .evidence(q.source(), "PFC on priorities " + q.pfcVector(),
+                .evidence(
+                        q.source(),
+                        "PFC on priorities " + q.pfcVector(),
                         "the port pauses per priority already; with link pause too, congestion on one priority stalls all")
                 .action("host-link-pause-off", "device", p.device())
                 .build();

@@ -11,7 +11,6 @@ import io.rocedoctor.facts.IrqBalance;
 import io.rocedoctor.facts.IrqBinding;
 import io.rocedoctor.facts.Nic;
 import io.rocedoctor.facts.NumaNode;
-
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -20,38 +19,56 @@ import java.util.stream.Collectors;
 
 /** The findings of the interrupt rules (rules/irq.drl), from the IRQ lines and loads they matched. */
 public final class IrqFindings {
-    private IrqFindings() {
-    }
+    private IrqFindings() {}
 
     /**
      * IRQ_CROSS_NUMA: the NIC's node, the share of its completion interrupts served off it (critical
      * above {@code irq.offNodeCriticalShare}), each remote line ({@code remote}) by IRQ number, and
      * the move of those lines to the node's CPUs. {@code lines} are all its completion lines.
      */
-    public static Finding.Builder crossNuma(Nic nic, NumaNode node, List<IrqBinding> remote, List<IrqBinding> lines,
-                                            Thresholds thresholds) {
+    public static Finding.Builder crossNuma(
+            Nic nic, NumaNode node, List<IrqBinding> remote, List<IrqBinding> lines, Thresholds thresholds) {
         double share = InterruptShare.offNode(lines, node.cpus());
-        Finding.Builder f = Finding.about(nic.id()).scope(nic.ports()).confirmed()
+        Finding.Builder f = Finding.about(nic.id())
+                .scope(nic.ports())
+                .confirmed()
                 .severity(share > thresholds.num("irq.offNodeCriticalShare") ? Severity.CRITICAL : Severity.HIGH)
-                .evidence("/sys/class/net/" + nic.ports().get(0) + "/device/numa_node", nic.numaNode(),
+                .evidence(
+                        "/sys/class/net/" + nic.ports().get(0) + "/device/numa_node",
+                        nic.numaNode(),
                         "NIC on node " + nic.numaNode() + ", whose CPUs are " + node.cpus())
-                .evidence("/proc/interrupts", Figures.percent(share),
+                .evidence(
+                        "/proc/interrupts",
+                        Figures.percent(share),
                         "share of the NIC's completion interrupts on CPUs outside node " + nic.numaNode());
         List<IrqBinding> byIrq = new ArrayList<>(remote);
         byIrq.sort(Comparator.comparingInt(IrqBinding::irq));
         for (IrqBinding b : byIrq) {
-            f.evidence("/proc/irq/" + b.irq() + "/smp_affinity_list", b.affinity(),
+            f.evidence(
+                    "/proc/irq/" + b.irq() + "/smp_affinity_list",
+                    b.affinity(),
                     b.name() + ": CPU(s) " + b.affinity().minus(node.cpus()) + " outside node " + nic.numaNode());
         }
         String irqs = byIrq.stream().map(b -> String.valueOf(b.irq())).collect(Collectors.joining(","));
-        return f.action("irq-affinity-local-numa", "nic", nic.id(), "device", nic.ports().get(0), "irqs", irqs,
-                "cpus", node.cpus().toString());
+        return f.action(
+                "irq-affinity-local-numa",
+                "nic",
+                nic.id(),
+                "device",
+                nic.ports().get(0),
+                "irqs",
+                irqs,
+                "cpus",
+                node.cpus().toString());
     }
 
     /** IRQ_CONCENTRATED: the busiest CPU's share and IRQs, and their spread over the NIC-local CPUs when those are known. */
     public static Finding.Builder concentrated(InterruptLoad l) {
-        Finding.Builder f = Finding.about(l.nic()).scope(l.device())
-                .evidence("/proc/interrupts", Figures.percent(l.busiestShare()),
+        Finding.Builder f = Finding.about(l.nic())
+                .scope(l.device())
+                .evidence(
+                        "/proc/interrupts",
+                        Figures.percent(l.busiestShare()),
                         "share of the NIC's completion interrupts taken by CPU " + l.busiestCpu() + " (" + l.lines()
                                 + " completion lines, " + l.total() + " interrupts"
                                 + (l.sinceBoot() ? " since boot: one sample)" : " between samples)"))
@@ -62,8 +79,16 @@ public final class IrqFindings {
             f.confirmed();
         }
         if (l.localCpus() != null) {
-            f.action("irq-affinity-spread", "nic", l.nic(), "device", l.device(), "irqs", l.busiestIrqList(),
-                    "cpus", l.localCpus().toString());
+            f.action(
+                    "irq-affinity-spread",
+                    "nic",
+                    l.nic(),
+                    "device",
+                    l.device(),
+                    "irqs",
+                    l.busiestIrqList(),
+                    "cpus",
+                    l.localCpus().toString());
         }
         return f;
     }
@@ -74,14 +99,22 @@ public final class IrqFindings {
      * daemon stopped: irqbalance leaves them alone and goes on balancing the host's others.
      * {@code completions} are the host's completion lines.
      */
-    public static Finding.Builder irqbalanceActive(IrqBalance b, List<InterruptLoad> pinned, List<Finding> crossNuma,
-                                                   List<IrqBinding> completions) {
-        Finding.Builder f = Finding.about("irqbalance").confirmed()
-                .evidence("systemctl is-active irqbalance", b.state(), "irqbalance rewrites smp_affinity of every IRQ it does not ban");
+    public static Finding.Builder irqbalanceActive(
+            IrqBalance b, List<InterruptLoad> pinned, List<Finding> crossNuma, List<IrqBinding> completions) {
+        Finding.Builder f = Finding.about("irqbalance")
+                .confirmed()
+                .evidence(
+                        "systemctl is-active irqbalance",
+                        b.state(),
+                        "irqbalance rewrites smp_affinity of every IRQ it does not ban");
         TreeSet<Integer> irqs = new TreeSet<>();
         for (InterruptLoad l : pinned) {
-            f.scope(l.nic()).evidence("/proc/irq/*/smp_affinity_list", l.lines() + " lines",
-                    "NIC " + l.nic() + ": each completion IRQ pinned to a CPU of its own, as set by hand or script");
+            f.scope(l.nic())
+                    .evidence(
+                            "/proc/irq/*/smp_affinity_list",
+                            l.lines() + " lines",
+                            "NIC " + l.nic()
+                                    + ": each completion IRQ pinned to a CPU of its own, as set by hand or script");
             completions.stream().filter(c -> l.nic().equals(c.nic())).forEach(c -> irqs.add(c.irq()));
         }
         for (Finding x : crossNuma) {
@@ -96,7 +129,10 @@ public final class IrqFindings {
             }
         }
         if (!irqs.isEmpty()) {
-            f.action("irqbalance-ban-irqs", "irqs", irqs.stream().map(String::valueOf).collect(Collectors.joining(",")));
+            f.action(
+                    "irqbalance-ban-irqs",
+                    "irqs",
+                    irqs.stream().map(String::valueOf).collect(Collectors.joining(",")));
         }
         return f;
     }

@@ -12,13 +12,13 @@ import io.rocedoctor.facts.PhysicalLink;
  * {@code phy.effectiveBerMax}; the raw (pre-FEC) BER against what the FEC in force corrects.
  */
 public final class LinkBerFinding {
-    private LinkBerFinding() {
-    }
+    private LinkBerFinding() {}
 
     /** Frames are lost now: a post-FEC bit error ratio above the limit, by mlxlink or by the symbol error counter. */
     public static boolean losing(PhysicalLink l, Thresholds t) {
         double max = t.num("phy.effectiveBerMax");
-        return (l.effectiveBer() != null && l.effectiveBer() > max) || (l.symbolErrorBer() != null && l.symbolErrorBer() > max);
+        return (l.effectiveBer() != null && l.effectiveBer() > max)
+                || (l.symbolErrorBer() != null && l.symbolErrorBer() > max);
     }
 
     /** The FEC's correction limit for the raw BER; null without FEC or with a FEC whose limit is not known. */
@@ -55,7 +55,8 @@ public final class LinkBerFinding {
         boolean noFec = "none".equals(l.fecCode());
         Double limit = fecLimit(l, t);
         double max = t.num("phy.effectiveBerMax");
-        Finding.Builder f = Finding.of("PHY_BER_HIGH", l.port()).scope(l.nic())
+        Finding.Builder f = Finding.of("PHY_BER_HIGH", l.port())
+                .scope(l.nic())
                 .severity(losing || pastLimit ? "critical" : "medium");
         if (losing) {
             f.confirmed();
@@ -63,26 +64,40 @@ public final class LinkBerFinding {
             f.likely();
         }
         if (l.mlxlink() != null && l.fec() != null) {
-            f.evidence(l.mlxlink(), "FEC : " + l.fec(), (noFec ? "no FEC: every bit error reaches the frame"
-                    : limit == null ? "FEC in force; its correction limit is not known to roce-doctor"
-                    : "corrects a raw BER up to ~" + Figures.number(limit))
-                    + (l.signaling() == null ? "" : "; " + l.signaling() + " lanes"));
+            f.evidence(
+                    l.mlxlink(),
+                    "FEC : " + l.fec(),
+                    (noFec
+                                    ? "no FEC: every bit error reaches the frame"
+                                    : limit == null
+                                            ? "FEC in force; its correction limit is not known to roce-doctor"
+                                            : "corrects a raw BER up to ~" + Figures.number(limit))
+                            + (l.signaling() == null ? "" : "; " + l.signaling() + " lanes"));
         }
         if (l.rawBerText() != null) {
-            f.evidence(l.mlxlink(), "Raw Physical BER : " + l.rawBerText(), pastLimit ? "past what the FEC in force corrects"
-                    : nearFecLimit(l, t)
-                    ? "within " + Figures.number(t.num("phy.fecMarginFactor")) + "x of the FEC's limit: little margin left"
-                    : "before FEC");
+            f.evidence(
+                    l.mlxlink(),
+                    "Raw Physical BER : " + l.rawBerText(),
+                    pastLimit
+                            ? "past what the FEC in force corrects"
+                            : nearFecLimit(l, t)
+                                    ? "within " + Figures.number(t.num("phy.fecMarginFactor"))
+                                            + "x of the FEC's limit: little margin left"
+                                    : "before FEC");
         }
         if (l.effectiveBerText() != null) {
-            f.evidence(l.mlxlink(), "Effective Physical BER : " + l.effectiveBerText(),
+            f.evidence(
+                    l.mlxlink(),
+                    "Effective Physical BER : " + l.effectiveBerText(),
                     "after FEC; above " + Figures.number(max) + " the link corrupts frames");
         }
         if (l.symbolErrorBer() != null && l.symbolErrorsDelta() > 0) {
-            f.evidence("ethtool -S " + l.port(), l.symbolErrorCounter() + " +" + l.symbolErrorsDelta(),
+            f.evidence(
+                    "ethtool -S " + l.port(),
+                    l.symbolErrorCounter() + " +" + l.symbolErrorsDelta(),
                     "symbol errors the FEC did not correct over the " + Figures.number(l.speedMbps() / 1000.0)
-                    + " Gb/s received in the interval: a BER of " + Figures.number(l.symbolErrorBer())
-                    + (l.symbolErrorBer() > max ? ", above " : ", within ") + Figures.number(max));
+                            + " Gb/s received in the interval: a BER of " + Figures.number(l.symbolErrorBer())
+                            + (l.symbolErrorBer() > max ? ", above " : ", within ") + Figures.number(max));
         }
         return f.action("phy-replace-cable", "device", l.port()).build();
     }

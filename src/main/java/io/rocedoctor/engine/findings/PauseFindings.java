@@ -5,7 +5,6 @@ import io.rocedoctor.engine.Finding;
 import io.rocedoctor.facts.PauseStormEvents;
 import io.rocedoctor.facts.Port;
 import io.rocedoctor.facts.PriorityPause;
-
 import java.util.Collection;
 import java.util.Set;
 import java.util.TreeSet;
@@ -17,8 +16,7 @@ import java.util.TreeSet;
  * at the largest pause timer), which makes the finding likely rather than confirmed.
  */
 public final class PauseFindings {
-    private PauseFindings() {
-    }
+    private PauseFindings() {}
 
     /** "paused by the peer on priority 3: 62.0% of the interval" and how that share was known. */
     static String share(PriorityPause p, Integer speedMbps) {
@@ -26,9 +24,11 @@ public final class PauseFindings {
         if (share == null) {
             return "";
         }
-        return p.shareMeasured() ? Figures.percent(share) + " of the interval"
+        return p.shareMeasured()
+                ? Figures.percent(share) + " of the interval"
                 : "at most " + Figures.percent(share) + " of the interval (" + Figures.number(p.perSecond())
-                  + " pause frames per second at " + Figures.number(speedMbps / 1000.0) + " Gb/s; no duration counter)";
+                        + " pause frames per second at " + Figures.number(speedMbps / 1000.0)
+                        + " Gb/s; no duration counter)";
     }
 
     /**
@@ -44,16 +44,21 @@ public final class PauseFindings {
             PriorityPause p = (PriorityPause) o;
             measured |= p.shareMeasured();
             priorities.add(p.priority());
-            f.evidence("ethtool -S " + port.name(), p.counter() + " +" + p.frames(),
-                    (p.direction().equals("rx") ? "paused by the peer" : "pausing the peer") + " on priority " + p.priority()
-                    + ": " + share(p, port.speedMbps()));
+            f.evidence(
+                    "ethtool -S " + port.name(),
+                    p.counter() + " +" + p.frames(),
+                    (p.direction().equals("rx") ? "paused by the peer" : "pausing the peer") + " on priority "
+                            + p.priority() + ": " + share(p, port.speedMbps()));
         }
         for (Object o : events) {
             PauseStormEvents e = (PauseStormEvents) o;
             measured |= !e.sinceBoot();
-            f.evidence("ethtool -S " + port.name(), "tx_pause_storm_warning_events +" + e.warnings() + ", tx_pause_storm_error_events +" + e.errors(),
-                    "the NIC's storm detector fired" + (e.sinceBoot() ? " since boot (one sample: when is unknown)" : " between the samples")
-                    + (e.errors() > 0 ? "; an error event means it stopped sending pause" : ""));
+            f.evidence(
+                    "ethtool -S " + port.name(),
+                    "tx_pause_storm_warning_events +" + e.warnings() + ", tx_pause_storm_error_events +" + e.errors(),
+                    "the NIC's storm detector fired"
+                            + (e.sinceBoot() ? " since boot (one sample: when is unknown)" : " between the samples")
+                            + (e.errors() > 0 ? "; an error event means it stopped sending pause" : ""));
             for (Object s : sent) {
                 priorities.add(((PriorityPause) s).priority());
             }
@@ -76,11 +81,22 @@ public final class PauseFindings {
         for (Object o : sent) {
             PriorityPause p = (PriorityPause) o;
             measured |= p.shareMeasured();
-            f.evidence("ethtool -S " + port.name(), p.counter() + " +" + p.frames(),
-                    "pause sent on priority " + p.priority() + ": the peer held off " + share(p, port.speedMbps()))
-             .action("pause-source-investigate", "device", port.name(), "priority", String.valueOf(p.priority()));
+            f.evidence(
+                            "ethtool -S " + port.name(),
+                            p.counter() + " +" + p.frames(),
+                            "pause sent on priority " + p.priority() + ": the peer held off "
+                                    + share(p, port.speedMbps()))
+                    .action(
+                            "pause-source-investigate",
+                            "device",
+                            port.name(),
+                            "priority",
+                            String.valueOf(p.priority()));
         }
-        f.evidence("where to look", "PCIe, NUMA, rings", "the receive buffer fills because the host drains it too slowly, not because of the switch");
+        f.evidence(
+                "where to look",
+                "PCIe, NUMA, rings",
+                "the receive buffer fills because the host drains it too slowly, not because of the switch");
         if (measured) {
             f.confirmed();
         } else {

@@ -7,13 +7,11 @@ import io.rocedoctor.facts.CounterMeaning;
 import io.rocedoctor.facts.CounterRate;
 import io.rocedoctor.facts.Port;
 import io.rocedoctor.facts.QueueConfig;
-
 import java.util.List;
 
 /** The findings of the receive-ring rules (rules/queues.drl), from the counters and ring sizes they matched. */
 public final class QueueFindings {
-    private QueueFindings() {
-    }
+    private QueueFindings() {}
 
     /**
      * RX_BUFFER_EXHAUSTED: each drop counter that rose on the port ({@code rising}), by the driver's
@@ -32,9 +30,12 @@ public final class QueueFindings {
             boolean ring = c.meaning() == CounterMeaning.RX_NO_HOST_BUFFER;
             hostBuffer |= ring;
             portBuffer |= !ring;
-            f.evidence("ethtool -S " + port.name(), c.counter() + " " + Figures.change(c),
-                    (ring ? "no receive descriptor was free on a ring (the CPU did not refill it in time)"
-                            : "dropped in the port's buffer before reaching any ring: the adapter is congested")
+            f.evidence(
+                    "ethtool -S " + port.name(),
+                    c.counter() + " " + Figures.change(c),
+                    (ring
+                                    ? "no receive descriptor was free on a ring (the CPU did not refill it in time)"
+                                    : "dropped in the port's buffer before reaching any ring: the adapter is congested")
                             + (c.sinceBoot() ? "; absolute count: one sample cannot show whether it still rises" : ""));
         }
         if (measured) {
@@ -46,7 +47,14 @@ public final class QueueFindings {
             for (QueueConfig q : rings) {
                 long larger = Math.min(2L * q.ringRx(), q.maxRingRx());
                 f.evidence("ethtool -g " + port.name(), ringSize(q), "current RX ring size and its preset maximum")
-                        .action("rings-rx-size", "device", port.name(), "rx", String.valueOf(larger), "current", String.valueOf(q.ringRx()));
+                        .action(
+                                "rings-rx-size",
+                                "device",
+                                port.name(),
+                                "rx",
+                                String.valueOf(larger),
+                                "current",
+                                String.valueOf(q.ringRx()));
             }
         }
         if (portBuffer) {
@@ -60,14 +68,28 @@ public final class QueueFindings {
      * and a ring of the profile's {@code rings.latencyRx} entries proposed (never a larger one than now).
      */
     public static Finding.Builder ringInflated(QueueConfig q, List<CounterRate> drops, Thresholds thresholds) {
-        Finding.Builder f = Finding.about(q.port()).scope(q.nic()).confirmed()
-                .evidence("ethtool -g " + q.port(), ringSize(q),
+        Finding.Builder f = Finding.about(q.port())
+                .scope(q.nic())
+                .confirmed()
+                .evidence(
+                        "ethtool -g " + q.port(),
+                        ringSize(q),
                         "RX ring at the preset maximum: up to " + q.ringRx() + " packets may queue ahead of a new one");
         for (CounterRate c : drops) {
-            f.evidence("ethtool -S " + q.port(), c.counter() + " " + Figures.change(c), "no drop for a deeper ring to prevent");
+            f.evidence(
+                    "ethtool -S " + q.port(),
+                    c.counter() + " " + Figures.change(c),
+                    "no drop for a deeper ring to prevent");
         }
         long smaller = Math.min(q.ringRx(), (long) thresholds.num("rings.latencyRx"));
-        return f.action("rings-rx-size", "device", q.port(), "rx", String.valueOf(smaller), "current", String.valueOf(q.ringRx()));
+        return f.action(
+                "rings-rx-size",
+                "device",
+                q.port(),
+                "rx",
+                String.valueOf(smaller),
+                "current",
+                String.valueOf(q.ringRx()));
     }
 
     /** {@code RX: 1024 of 8192}, as ethtool -g's current and preset maximum. */

@@ -17,8 +17,7 @@ public final class SwitchBufferFindings {
     /** The smallest Ethernet frame, the packet that wastes most of a cell. */
     private static final double MINIMAL_PACKET_BYTES = 64;
 
-    private SwitchBufferFindings() {
-    }
+    private SwitchBufferFindings() {}
 
     /** The cells {@code bytes} take: a threshold acts on whole cells. */
     public static long cells(long bytes, Thresholds t) {
@@ -28,22 +27,41 @@ public final class SwitchBufferFindings {
 
     /** ECN marking starts, in cells, at or above the XOFF point of the lossless PG. */
     public static boolean ecnAboveXoff(SwitchLosslessQueue q, Thresholds t) {
-        return Boolean.TRUE.equals(q.ecnMarking()) && q.ecnMinBytes() != null && q.xoffBytes() != null
-               && cells(q.ecnMinBytes(), t) >= cells(q.xoffBytes(), t);
+        return Boolean.TRUE.equals(q.ecnMarking())
+                && q.ecnMinBytes() != null
+                && q.xoffBytes() != null
+                && cells(q.ecnMinBytes(), t) >= cells(q.xoffBytes(), t);
     }
 
     public static Finding ecnAboveXoffFinding(SwitchLosslessQueue q, Thresholds t) {
         long cell = Math.round(t.num("switch.cellBytes"));
-        return Finding.of("SWITCH_ECN_ABOVE_XOFF", q.label() + ":" + q.priority()).scope(q.label()).scope(q.hostPorts())
+        return Finding.of("SWITCH_ECN_ABOVE_XOFF", q.label() + ":" + q.priority())
+                .scope(q.label())
+                .scope(q.hostPorts())
                 // The egress queue and the ingress PG are different buffers: which fills first depends on the traffic.
                 .likely()
-                .evidence("switch " + q.switchName() + ": ECN of queue " + q.queue(), q.ecnMinBytes() + " B",
+                .evidence(
+                        "switch " + q.switchName() + ": ECN of queue " + q.queue(),
+                        q.ecnMinBytes() + " B",
                         "minimum ECN marking threshold, " + cells(q.ecnMinBytes(), t) + " cells of " + cell + " B (max "
-                        + q.ecnMaxBytes() + " B, probability " + q.ecnProbability() + "%), on the egress queue")
-                .evidence("switch " + q.switchName() + ": PFC of priority " + q.priority(), q.xoffBytes() + " B",
-                        "XOFF point, " + cells(q.xoffBytes(), t) + " cells, on the ingress priority group: " + q.xoffBasis())
-                .action("switch-ecn-thresholds", "switch", q.switchName(), "platform", q.platform(), "switch_port", q.port(),
-                        "queue", String.valueOf(q.queue()), "ecn_profile", q.ecnProfile())
+                                + q.ecnMaxBytes() + " B, probability " + q.ecnProbability() + "%), on the egress queue")
+                .evidence(
+                        "switch " + q.switchName() + ": PFC of priority " + q.priority(),
+                        q.xoffBytes() + " B",
+                        "XOFF point, " + cells(q.xoffBytes(), t) + " cells, on the ingress priority group: "
+                                + q.xoffBasis())
+                .action(
+                        "switch-ecn-thresholds",
+                        "switch",
+                        q.switchName(),
+                        "platform",
+                        q.platform(),
+                        "switch_port",
+                        q.port(),
+                        "queue",
+                        String.valueOf(q.queue()),
+                        "ecn_profile",
+                        q.ecnProfile())
                 .build();
     }
 
@@ -80,18 +98,38 @@ public final class SwitchBufferFindings {
 
     public static Finding headroomShortFinding(SwitchLosslessQueue q, Thresholds t) {
         long needed = headroomNeeded(q, t);
-        return Finding.of("SWITCH_HEADROOM_SHORT", q.label() + ":" + q.priority()).scope(q.label()).scope(q.hostPorts())
+        return Finding.of("SWITCH_HEADROOM_SHORT", q.label() + ":" + q.priority())
+                .scope(q.label())
+                .scope(q.hostPorts())
                 .confirmed()
-                .evidence("switch " + q.switchName() + ": headroom of PG " + q.priorityGroup(), q.headroomBytes() + " B",
+                .evidence(
+                        "switch " + q.switchName() + ": headroom of PG " + q.priorityGroup(),
+                        q.headroomBytes() + " B",
                         "buffer kept after XOFF for the data still in flight")
-                .evidence("port " + q.label(), needed + " B",
-                        "needed at " + Figures.number(q.speedMbps() / 1000.0) + " Gb/s: one " + q.mtu() + " B frame, plus "
-                        + Figures.number(cellOccupancy(t)) + " x (another frame + 2 x cable propagation = "
-                        + (q.headroomFloorBytes() - q.mtu()) + " B, + " + Figures.number(t.num("switch.headroom.responseNanos"))
-                        + " ns of peer response at line rate): " + Figures.percent(t.num("switch.headroom.smallPacketShare"))
-                        + " of the packets at 64 B in " + Figures.number(t.num("switch.cellBytes")) + " B cells")
-                .action("switch-headroom-size", "switch", q.switchName(), "platform", q.platform(), "switch_port", q.port(),
-                        "buffer_profile", q.bufferProfile(), "size", String.valueOf(needed))
+                .evidence(
+                        "port " + q.label(),
+                        needed + " B",
+                        "needed at " + Figures.number(q.speedMbps() / 1000.0) + " Gb/s: one " + q.mtu()
+                                + " B frame, plus "
+                                + Figures.number(cellOccupancy(t)) + " x (another frame + 2 x cable propagation = "
+                                + (q.headroomFloorBytes() - q.mtu()) + " B, + "
+                                + Figures.number(t.num("switch.headroom.responseNanos"))
+                                + " ns of peer response at line rate): "
+                                + Figures.percent(t.num("switch.headroom.smallPacketShare"))
+                                + " of the packets at 64 B in " + Figures.number(t.num("switch.cellBytes"))
+                                + " B cells")
+                .action(
+                        "switch-headroom-size",
+                        "switch",
+                        q.switchName(),
+                        "platform",
+                        q.platform(),
+                        "switch_port",
+                        q.port(),
+                        "buffer_profile",
+                        q.bufferProfile(),
+                        "size",
+                        String.valueOf(needed))
                 .build();
     }
 }

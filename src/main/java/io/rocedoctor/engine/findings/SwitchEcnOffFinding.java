@@ -3,7 +3,6 @@ package io.rocedoctor.engine.findings;
 import io.rocedoctor.engine.Finding;
 import io.rocedoctor.facts.EcnState;
 import io.rocedoctor.facts.SwitchLosslessQueue;
-
 import java.util.Collection;
 
 /**
@@ -11,24 +10,39 @@ import java.util.Collection;
  * lossless switch queue whose facing hosts run DCQCN on its priority.
  */
 public final class SwitchEcnOffFinding {
-    private SwitchEcnOffFinding() {
-    }
+    private SwitchEcnOffFinding() {}
 
     /** {@code hosts}: the EcnState of each facing host port with both DCQCN points on for the queue's priority. */
     public static Finding of(SwitchLosslessQueue q, Collection<?> hosts) {
-        Finding.Builder f = Finding.of("SWITCH_ECN_OFF_LOSSLESS", q.label() + ":" + q.priority()).scope(q.label())
-                .scope(q.hostPorts()).confirmed()
-                .evidence("switch " + q.switchName() + ": ECN of queue " + q.queue(),
+        Finding.Builder f = Finding.of("SWITCH_ECN_OFF_LOSSLESS", q.label() + ":" + q.priority())
+                .scope(q.label())
+                .scope(q.hostPorts())
+                .confirmed()
+                .evidence(
+                        "switch " + q.switchName() + ": ECN of queue " + q.queue(),
                         q.ecnProfile() == null ? "off" : "off (" + q.ecnProfile() + ")",
                         "lossless priority " + q.priority() + " is never ECN-marked on " + q.port()
-                        + ": congestion there reaches the hosts only as PFC pause");
+                                + ": congestion there reaches the hosts only as PFC pause");
         for (Object o : hosts) {
             EcnState e = (EcnState) o;
-            f.evidence(e.source(q.priority()), "enabled",
-                    "DCQCN on priority " + q.priority() + " of " + e.device() + ": it waits for marks this queue never sets");
+            f.evidence(
+                    e.source(q.priority()),
+                    "enabled",
+                    "DCQCN on priority " + q.priority() + " of " + e.device()
+                            + ": it waits for marks this queue never sets");
         }
-        return f.action("switch-ecn-enable", "switch", q.switchName(), "platform", q.platform(), "switch_port", q.port(),
-                        "queue", String.valueOf(q.queue()), "ecn_profile", q.ecnProfile())
+        return f.action(
+                        "switch-ecn-enable",
+                        "switch",
+                        q.switchName(),
+                        "platform",
+                        q.platform(),
+                        "switch_port",
+                        q.port(),
+                        "queue",
+                        String.valueOf(q.queue()),
+                        "ecn_profile",
+                        q.ecnProfile())
                 .build();
     }
 }

@@ -12,10 +12,15 @@ import java.util.TreeMap;
  * {@code interface defaults} MTU. Running-config prints what differs from the defaults: a setting
  * a section does not show is null (or absent from its map), never a guessed default.
  */
-public record EosRunningConfig(Map<String, Section> interfaces, Map<String, Section> qosProfiles,
-                               Map<Integer, Integer> dscpToTrafficClass, Map<Integer, Integer> cosToTrafficClass,
-                               Map<Integer, Integer> trafficClassToTxQueue, boolean pfcAllOff, String watchdogDefaultTimeout,
-                               Integer defaultMtu) {
+public record EosRunningConfig(
+        Map<String, Section> interfaces,
+        Map<String, Section> qosProfiles,
+        Map<Integer, Integer> dscpToTrafficClass,
+        Map<Integer, Integer> cosToTrafficClass,
+        Map<Integer, Integer> trafficClassToTxQueue,
+        boolean pfcAllOff,
+        String watchdogDefaultTimeout,
+        Integer defaultMtu) {
     public EosRunningConfig {
         interfaces = sorted(interfaces);
         qosProfiles = sorted(qosProfiles);
@@ -31,8 +36,15 @@ public record EosRunningConfig(Map<String, Section> interfaces, Map<String, Sect
      * {@code pfcNoDrop}: priority -> true for {@code priority N no-drop}, false for {@code drop}.
      * {@code watchdog}: {@code priority-flow-control pause watchdog}, or false for its {@code no} form.
      */
-    public record Section(String serviceProfile, Boolean routed, Integer mtu, String trust, Boolean pfcOn,
-                          Map<Integer, Boolean> pfcNoDrop, Boolean watchdog, Map<Integer, TxQueue> txQueues) {
+    public record Section(
+            String serviceProfile,
+            Boolean routed,
+            Integer mtu,
+            String trust,
+            Boolean pfcOn,
+            Map<Integer, Boolean> pfcNoDrop,
+            Boolean watchdog,
+            Map<Integer, TxQueue> txQueues) {
         public Section {
             pfcNoDrop = sorted(pfcNoDrop);
             txQueues = sorted(txQueues);
@@ -44,8 +56,7 @@ public record EosRunningConfig(Map<String, Section> interfaces, Map<String, Sect
      * {@code priority strict}, false for {@code no priority}, null when the section does not say;
      * its ECN marking when {@code random-detect ecn minimum-threshold ...} is set.
      */
-    public record TxQueue(int queue, Boolean strict, Ecn ecn) {
-    }
+    public record TxQueue(int queue, Boolean strict, Ecn ecn) {}
 
     /**
      * {@code random-detect ecn minimum-threshold 150 kbytes maximum-threshold 1500 kbytes max-mark-probability 5}:
@@ -53,8 +64,8 @@ public record EosRunningConfig(Map<String, Section> interfaces, Map<String, Sect
      * config does not give; kbytes and mbytes taken as binary units), the probability in percent
      * (null when not written).
      */
-    public record Ecn(String minimum, String maximum, Long minimumBytes, Long maximumBytes, Integer maxMarkProbability) {
-    }
+    public record Ecn(
+            String minimum, String maximum, Long minimumBytes, Long maximumBytes, Integer maxMarkProbability) {}
 
     /**
      * What applies to an interface: its own lines over those of its {@code service-profile}
@@ -69,10 +80,23 @@ public record EosRunningConfig(Map<String, Section> interfaces, Map<String, Sect
         Map<Integer, Boolean> noDrop = new TreeMap<>(profile.pfcNoDrop());
         noDrop.putAll(own.pfcNoDrop());
         Map<Integer, TxQueue> queues = new TreeMap<>(profile.txQueues());
-        own.txQueues().forEach((q, mine) -> queues.merge(q, mine, (theirs, ours) -> new TxQueue(q,
-                ours.strict() != null ? ours.strict() : theirs.strict(), ours.ecn() != null ? ours.ecn() : theirs.ecn())));
-        return new Section(own.serviceProfile(), own.routed(), either(own.mtu(), profile.mtu()), either(own.trust(), profile.trust()),
-                either(own.pfcOn(), profile.pfcOn()), noDrop, either(own.watchdog(), profile.watchdog()), queues);
+        own.txQueues()
+                .forEach((q, mine) -> queues.merge(
+                        q,
+                        mine,
+                        (theirs, ours) -> new TxQueue(
+                                q,
+                                ours.strict() != null ? ours.strict() : theirs.strict(),
+                                ours.ecn() != null ? ours.ecn() : theirs.ecn())));
+        return new Section(
+                own.serviceProfile(),
+                own.routed(),
+                either(own.mtu(), profile.mtu()),
+                either(own.trust(), profile.trust()),
+                either(own.pfcOn(), profile.pfcOn()),
+                noDrop,
+                either(own.watchdog(), profile.watchdog()),
+                queues);
     }
 
     private static <T> T either(T own, T profile) {

@@ -1,5 +1,8 @@
 package io.rocedoctor.parse.sw;
 
+import io.rocedoctor.parse.ParseException;
+import io.rocedoctor.parse.Parser;
+import io.rocedoctor.parse.TextLines;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
@@ -7,10 +10,6 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import io.rocedoctor.parse.ParseException;
-import io.rocedoctor.parse.Parser;
-import io.rocedoctor.parse.TextLines;
 
 /**
  * Parses Arista EOS {@code show running-config} (or {@code show running-config all}) for its QoS
@@ -38,11 +37,14 @@ import io.rocedoctor.parse.TextLines;
  */
 public final class EosRunningConfigParser implements Parser<EosRunningConfig> {
     private static final Pattern TX_QUEUE = Pattern.compile("(?:uc-)?tx-queue ([0-9]{1,9})");
-    private static final Pattern PFC_PRIORITY = Pattern.compile("priority-flow-control priority ([0-9]{1,9}) (no-drop|drop)");
+    private static final Pattern PFC_PRIORITY =
+            Pattern.compile("priority-flow-control priority ([0-9]{1,9}) (no-drop|drop)");
     private static final Pattern ECN = Pattern.compile("random-detect ecn minimum-threshold ([0-9]{1,9}) (\\S+)"
             + " maximum-threshold ([0-9]{1,9}) (\\S+)(?:.*? max-mark-probability ([0-9]{1,3}))?.*");
-    private static final Pattern TO_TRAFFIC_CLASS = Pattern.compile("qos map (dscp|cos) ([0-9 ]+) to traffic-class ([0-9]{1,9})(?: .*)?");
-    private static final Pattern TO_TX_QUEUE = Pattern.compile("qos map traffic-class ([0-9 ]+) to (?:uc-)?tx-queue ([0-9]{1,9})");
+    private static final Pattern TO_TRAFFIC_CLASS =
+            Pattern.compile("qos map (dscp|cos) ([0-9 ]+) to traffic-class ([0-9]{1,9})(?: .*)?");
+    private static final Pattern TO_TX_QUEUE =
+            Pattern.compile("qos map traffic-class ([0-9 ]+) to (?:uc-)?tx-queue ([0-9]{1,9})");
     private static final Pattern MTU = Pattern.compile("mtu ([0-9]{1,9})");
     private static final Map<String, Long> BYTES = Map.of("bytes", 1L, "kbytes", 1024L, "mbytes", 1024L * 1024);
 
@@ -64,7 +66,8 @@ public final class EosRunningConfigParser implements Parser<EosRunningConfig> {
             for (int q : queues) {
                 txQueues.put(q, new EosRunningConfig.TxQueue(q, strict.get(q), ecn.get(q)));
             }
-            return new EosRunningConfig.Section(serviceProfile, routed, mtu, trust, pfcOn, pfcNoDrop, watchdog, txQueues);
+            return new EosRunningConfig.Section(
+                    serviceProfile, routed, mtu, trust, pfcOn, pfcNoDrop, watchdog, txQueues);
         }
     }
 
@@ -107,13 +110,16 @@ public final class EosRunningConfigParser implements Parser<EosRunningConfig> {
                 if (line.equals("interface defaults")) {
                     defaults = true;
                 } else if (line.startsWith("interface ")) {
-                    section = interfaces.computeIfAbsent(line.substring("interface ".length()).strip(), k -> new SectionLines());
+                    section = interfaces.computeIfAbsent(
+                            line.substring("interface ".length()).strip(), k -> new SectionLines());
                 } else if (line.startsWith("qos profile ")) {
-                    section = profiles.computeIfAbsent(line.substring("qos profile ".length()).strip(), k -> new SectionLines());
+                    section = profiles.computeIfAbsent(
+                            line.substring("qos profile ".length()).strip(), k -> new SectionLines());
                 } else if (line.equals("priority-flow-control all off")) {
                     pfcAllOff = true;
                 } else if (line.startsWith("priority-flow-control pause watchdog default timeout ")) {
-                    watchdogTimeout = line.substring("priority-flow-control pause watchdog default timeout ".length()).strip();
+                    watchdogTimeout = line.substring("priority-flow-control pause watchdog default timeout ".length())
+                            .strip();
                 } else {
                     globalMap(line, i, dscp, cos, txQueue);
                 }
@@ -140,8 +146,8 @@ public final class EosRunningConfigParser implements Parser<EosRunningConfig> {
         if (interfaces.isEmpty()) {
             throw new ParseException(1, "no interface section: not an EOS running-config");
         }
-        return new EosRunningConfig(sections(interfaces), sections(profiles), dscp, cos, txQueue, pfcAllOff, watchdogTimeout,
-                defaultMtu);
+        return new EosRunningConfig(
+                sections(interfaces), sections(profiles), dscp, cos, txQueue, pfcAllOff, watchdogTimeout, defaultMtu);
     }
 
     private static Map<String, EosRunningConfig.Section> sections(Map<String, SectionLines> read) {
@@ -163,11 +169,13 @@ public final class EosRunningConfigParser implements Parser<EosRunningConfig> {
             s.trust = "untrusted";
         } else if (line.equals("priority-flow-control on") || line.equals("priority-flow-control mode on")) {
             s.pfcOn = true;
-        } else if (line.equals("no priority-flow-control") || line.equals("priority-flow-control off")
+        } else if (line.equals("no priority-flow-control")
+                || line.equals("priority-flow-control off")
                 || line.equals("priority-flow-control mode off")) {
             s.pfcOn = false;
         } else if (pfc.matches()) {
-            s.pfcNoDrop.put(ranged(pfc.group(1), 7, i, "PFC priority"), pfc.group(2).equals("no-drop"));
+            s.pfcNoDrop.put(
+                    ranged(pfc.group(1), 7, i, "PFC priority"), pfc.group(2).equals("no-drop"));
         } else if (line.equals("priority-flow-control pause watchdog")) {
             s.watchdog = true;
         } else if (line.equals("no priority-flow-control pause watchdog")) {
@@ -184,14 +192,20 @@ public final class EosRunningConfigParser implements Parser<EosRunningConfig> {
         } else if (line.equals("no priority")) {
             s.strict.put(queue, false);
         } else if (ecn.matches()) {
-            s.ecn.put(queue, new EosRunningConfig.Ecn(ecn.group(1) + " " + ecn.group(2), ecn.group(3) + " " + ecn.group(4),
-                    bytes(ecn.group(1), ecn.group(2), i), bytes(ecn.group(3), ecn.group(4), i),
-                    ecn.group(5) == null ? null : ranged(ecn.group(5), 100, i, "ECN marking probability")));
+            s.ecn.put(
+                    queue,
+                    new EosRunningConfig.Ecn(
+                            ecn.group(1) + " " + ecn.group(2),
+                            ecn.group(3) + " " + ecn.group(4),
+                            bytes(ecn.group(1), ecn.group(2), i),
+                            bytes(ecn.group(3), ecn.group(4), i),
+                            ecn.group(5) == null ? null : ranged(ecn.group(5), 100, i, "ECN marking probability")));
         }
     }
 
-    private static void globalMap(String line, int i, Map<Integer, Integer> dscp, Map<Integer, Integer> cos,
-                                  Map<Integer, Integer> txQueue) throws ParseException {
+    private static void globalMap(
+            String line, int i, Map<Integer, Integer> dscp, Map<Integer, Integer> cos, Map<Integer, Integer> txQueue)
+            throws ParseException {
         Matcher tc = TO_TRAFFIC_CLASS.matcher(line);
         Matcher q = TO_TX_QUEUE.matcher(line);
         if (tc.matches()) {

@@ -14,16 +14,31 @@ public record NvueBufferUsage(List<Pool> pools, List<Entry> entries) {
         entries = List.copyOf(entries);
     }
 
-    public record Pool(Integer id, String type, String direction, String mode, Long sizeBytes, Long currentUsageBytes, Long maxUsageBytes) {
-    }
+    public record Pool(
+            Integer id,
+            String type,
+            String direction,
+            String mode,
+            Long sizeBytes,
+            Long currentUsageBytes,
+            Long maxUsageBytes) {}
 
     /**
      * One buffer: {@code kind} is the index's column ({@code priority-group}, {@code traffic-class},
      * {@code switch-priority}); {@code lossType} {@code Lossy}/{@code Lossless} and the XON/XOFF
      * thresholds and headroom only for priority groups.
      */
-    public record Entry(String kind, int index, Integer poolId, String mode, Long reservedBytes, Long currentUsageBytes,
-                        Long maxUsageBytes, String sharedMax, String lossType, Long xonThresholdBytes,
-                        Long xoffThresholdBytes, Long headroomBytes) {
-    }
+    public record Entry(
+            String kind,
+            int index,
+            Integer poolId,
+            String mode,
+            Long reservedBytes,
+            Long currentUsageBytes,
+            Long maxUsageBytes,
+            String sharedMax,
+            String lossType,
+            Long xonThresholdBytes,
+            Long xoffThresholdBytes,
+            Long headroomBytes) {}
 }

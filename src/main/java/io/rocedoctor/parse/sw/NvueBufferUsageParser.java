@@ -1,11 +1,10 @@
 package io.rocedoctor.parse.sw;
 
+import io.rocedoctor.parse.LineParser;
+import io.rocedoctor.parse.ParseException;
+import io.rocedoctor.parse.TextLines;
 import java.util.ArrayList;
 import java.util.List;
-
-import io.rocedoctor.parse.ParseException;
-import io.rocedoctor.parse.LineParser;
-import io.rocedoctor.parse.TextLines;
 
 /**
  * Parses {@code nv show qos buffer}, {@code nv show interface IF qos buffer ingress-priority-group}
@@ -29,13 +28,19 @@ public final class NvueBufferUsageParser extends LineParser<NvueBufferUsage> {
         for (NvueTables.Table t : NvueTables.parse(lines)) {
             if (t.column("Pool Type") >= 0) {
                 for (NvueTables.Row r : t.rows()) {
-                    pools.add(new NvueBufferUsage.Pool(SwitchValues.integer(r.cell(t.column("Pool ID")), r.line(), "Pool ID"),
-                            r.cell(t.column("Pool Type")), r.cell(t.column("Direction")), r.cell(t.column("Mode")),
-                            bytes(t, r, "Pool Size"), bytes(t, r, "Current Usage"), bytes(t, r, "Max Usage")));
+                    pools.add(new NvueBufferUsage.Pool(
+                            SwitchValues.integer(r.cell(t.column("Pool ID")), r.line(), "Pool ID"),
+                            r.cell(t.column("Pool Type")),
+                            r.cell(t.column("Direction")),
+                            r.cell(t.column("Mode")),
+                            bytes(t, r, "Pool Size"),
+                            bytes(t, r, "Current Usage"),
+                            bytes(t, r, "Max Usage")));
                 }
                 continue;
             }
-            String kind = INDEXES.stream().filter(k -> t.column(k) >= 0).findFirst().orElse(null);
+            String kind =
+                    INDEXES.stream().filter(k -> t.column(k) >= 0).findFirst().orElse(null);
             if (kind == null || t.column("Pool ID") < 0) {
                 continue;
             }
@@ -44,11 +49,19 @@ public final class NvueBufferUsageParser extends LineParser<NvueBufferUsage> {
                 if (index == null) {
                     continue;
                 }
-                entries.add(new NvueBufferUsage.Entry(kind, index,
-                        SwitchValues.integer(r.cell(t.column("Pool ID")), r.line(), "Pool ID"), r.cell(t.column("Mode")),
-                        bytes(t, r, "Reserved Size"), bytes(t, r, "Current Usage"), bytes(t, r, "Max Usage"),
-                        emptyToNull(r.cell(t.column("Shared Max"))), emptyToNull(r.cell(t.column("Lossy/Lossless"))),
-                        bytes(t, r, "XON Th"), bytes(t, r, "XOFF Th"), bytes(t, r, "HR")));
+                entries.add(new NvueBufferUsage.Entry(
+                        kind,
+                        index,
+                        SwitchValues.integer(r.cell(t.column("Pool ID")), r.line(), "Pool ID"),
+                        r.cell(t.column("Mode")),
+                        bytes(t, r, "Reserved Size"),
+                        bytes(t, r, "Current Usage"),
+                        bytes(t, r, "Max Usage"),
+                        emptyToNull(r.cell(t.column("Shared Max"))),
+                        emptyToNull(r.cell(t.column("Lossy/Lossless"))),
+                        bytes(t, r, "XON Th"),
+                        bytes(t, r, "XOFF Th"),
+                        bytes(t, r, "HR")));
             }
         }
         return new NvueBufferUsage(pools, entries);

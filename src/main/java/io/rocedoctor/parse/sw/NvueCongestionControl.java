@@ -9,9 +9,13 @@ public record NvueCongestionControl(List<TrafficClass> trafficClasses) {
         trafficClasses = List.copyOf(trafficClasses);
     }
 
-    public record TrafficClass(int trafficClass, Boolean ecnEnabled, Boolean redEnabled,
-                               Long minThresholdBytes, Long maxThresholdBytes, Integer probability) {
-    }
+    public record TrafficClass(
+            int trafficClass,
+            Boolean ecnEnabled,
+            Boolean redEnabled,
+            Long minThresholdBytes,
+            Long maxThresholdBytes,
+            Integer probability) {}
 
     public Optional<TrafficClass> trafficClass(int tc) {
         return trafficClasses.stream().filter(t -> t.trafficClass() == tc).findFirst();

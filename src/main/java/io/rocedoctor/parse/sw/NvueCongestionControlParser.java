@@ -1,11 +1,10 @@
 package io.rocedoctor.parse.sw;
 
+import io.rocedoctor.parse.LineParser;
+import io.rocedoctor.parse.ParseException;
+import io.rocedoctor.parse.TextLines;
 import java.util.ArrayList;
 import java.util.List;
-
-import io.rocedoctor.parse.ParseException;
-import io.rocedoctor.parse.LineParser;
-import io.rocedoctor.parse.TextLines;
 
 /**
  * Parses {@code nv show interface IF qos congestion-control}, {@code nv show qos congestion-control
@@ -37,7 +36,9 @@ public final class NvueCongestionControlParser extends LineParser<NvueCongestion
                 if (number == null) {
                     continue;
                 }
-                out.add(new NvueCongestionControl.TrafficClass(number, SwitchValues.flag(r.cell(ecn)),
+                out.add(new NvueCongestionControl.TrafficClass(
+                        number,
+                        SwitchValues.flag(r.cell(ecn)),
                         SwitchValues.flag(r.cell(t.column("RED"))),
                         SwitchValues.bytes(r.cell(t.column("Min Th")), r.line(), "Min Th"),
                         SwitchValues.bytes(r.cell(t.column("Max Th")), r.line(), "Max Th"),

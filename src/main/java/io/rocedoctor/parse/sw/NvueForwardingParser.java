@@ -1,11 +1,10 @@
 package io.rocedoctor.parse.sw;
 
+import io.rocedoctor.parse.LineParser;
+import io.rocedoctor.parse.ParseException;
+import io.rocedoctor.parse.TextLines;
 import java.util.ArrayList;
 import java.util.List;
-
-import io.rocedoctor.parse.ParseException;
-import io.rocedoctor.parse.LineParser;
-import io.rocedoctor.parse.TextLines;
 
 /**
  * Parses {@code nv show system forwarding}: the fields of {@code ecmp-hash} and {@code lag-hash}
@@ -45,7 +44,8 @@ public final class NvueForwardingParser extends LineParser<NvueForwarding> {
             }
             Boolean enabled = SwitchValues.flag(f.value());
             if (enabled == null) {
-                lines.unreadable(f.row().line(), f.path() + " is neither on nor off: '" + TextLines.abbreviate(f.value()) + "'");
+                lines.unreadable(
+                        f.row().line(), f.path() + " is neither on nor off: '" + TextLines.abbreviate(f.value()) + "'");
                 continue;
             }
             if (enabled) {

@@ -1,7 +1,7 @@
 package io.rocedoctor.parse.sw;
 
-import io.rocedoctor.parse.ParseException;
 import io.rocedoctor.parse.LineParser;
+import io.rocedoctor.parse.ParseException;
 import io.rocedoctor.parse.TextLines;
 
 /**

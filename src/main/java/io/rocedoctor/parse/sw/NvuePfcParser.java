@@ -1,11 +1,10 @@
 package io.rocedoctor.parse.sw;
 
+import io.rocedoctor.parse.LineParser;
+import io.rocedoctor.parse.ParseException;
+import io.rocedoctor.parse.TextLines;
 import java.util.ArrayList;
 import java.util.List;
-
-import io.rocedoctor.parse.ParseException;
-import io.rocedoctor.parse.LineParser;
-import io.rocedoctor.parse.TextLines;
 
 /**
  * Parses {@code nv show interface IF qos pfc} and {@code nv show qos pfc default-global}. The
@@ -35,8 +34,13 @@ public final class NvuePfcParser extends LineParser<NvuePfc> {
                 priorities.addAll(SwitchValues.integers(f.value(), f.row().line(), "switch-priority"));
             }
         }
-        return new NvuePfc(priorities, NvueTables.integer(top, "cable-length"), NvueTables.bytes(top, "port-buffer"),
-                NvueTables.flag(top, "rx"), NvueTables.flag(top, "tx"),
-                NvueTables.bytes(top, "xoff-threshold"), NvueTables.bytes(top, "xon-threshold"));
+        return new NvuePfc(
+                priorities,
+                NvueTables.integer(top, "cable-length"),
+                NvueTables.bytes(top, "port-buffer"),
+                NvueTables.flag(top, "rx"),
+                NvueTables.flag(top, "tx"),
+                NvueTables.bytes(top, "xoff-threshold"),
+                NvueTables.bytes(top, "xon-threshold"));
     }
 }

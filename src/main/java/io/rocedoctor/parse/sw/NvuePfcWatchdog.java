@@ -7,7 +7,8 @@ import java.util.List;
  * whether the watchdog runs, its polling interval and robustness when shown, and per traffic
  * class its status ({@code OK}, {@code DEADLOCK}) and deadlock count.
  */
-public record NvuePfcWatchdog(Boolean enabled, Integer pollingIntervalMillis, Integer robustness, List<TrafficClass> trafficClasses) {
+public record NvuePfcWatchdog(
+        Boolean enabled, Integer pollingIntervalMillis, Integer robustness, List<TrafficClass> trafficClasses) {
     public NvuePfcWatchdog {
         trafficClasses = List.copyOf(trafficClasses);
     }

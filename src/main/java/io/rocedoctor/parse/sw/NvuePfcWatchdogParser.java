@@ -1,11 +1,10 @@
 package io.rocedoctor.parse.sw;
 
+import io.rocedoctor.parse.LineParser;
+import io.rocedoctor.parse.ParseException;
+import io.rocedoctor.parse.TextLines;
 import java.util.ArrayList;
 import java.util.List;
-
-import io.rocedoctor.parse.ParseException;
-import io.rocedoctor.parse.LineParser;
-import io.rocedoctor.parse.TextLines;
 
 /**
  * Parses {@code nv show interface IF qos pfc-watchdog} and {@code nv show qos pfc-watchdog}.
@@ -38,14 +37,21 @@ public final class NvuePfcWatchdogParser extends LineParser<NvuePfcWatchdog> {
             for (NvueTables.Row r : t.rows()) {
                 Integer number = SwitchValues.integer(r.cell(tc), r.line(), "traffic-class");
                 if (number != null) {
-                    classes.add(new NvuePfcWatchdog.TrafficClass(number, r.cell(status),
+                    classes.add(new NvuePfcWatchdog.TrafficClass(
+                            number,
+                            r.cell(status),
                             SwitchValues.count(r.cell(t.column("deadlock-count")), r.line(), "deadlock-count")));
                 }
             }
         }
         NvueTables.Field poll = top.field("polling-interval");
-        Integer pollMillis = poll == null ? null
-                : SwitchValues.integer(poll.value().replaceAll("(?i)\\s*(ms|msec)$", ""), poll.row().line(), "polling-interval");
-        return new NvuePfcWatchdog(NvueTables.flag(top, "state"), pollMillis, NvueTables.integer(top, "robustness"), classes);
+        Integer pollMillis = poll == null
+                ? null
+                : SwitchValues.integer(
+                        poll.value().replaceAll("(?i)\\s*(ms|msec)$", ""),
+                        poll.row().line(),
+                        "polling-interval");
+        return new NvuePfcWatchdog(
+                NvueTables.flag(top, "state"), pollMillis, NvueTables.integer(top, "robustness"), classes);
     }
 }

@@ -1,14 +1,13 @@
 package io.rocedoctor.parse.sw;
 
+import io.rocedoctor.parse.LineParser;
+import io.rocedoctor.parse.ParseException;
+import io.rocedoctor.parse.TextLines;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-
-import io.rocedoctor.parse.ParseException;
-import io.rocedoctor.parse.LineParser;
-import io.rocedoctor.parse.TextLines;
 
 /**
  * Parses {@code nv show interface IF counters qos} and {@code nv show interface IF counters qos port-stats};
@@ -44,19 +43,33 @@ public final class NvueQosCountersParser extends LineParser<NvueQosCounters> {
                 try {
                     int line = r.line();
                     if (t.column("priority-group") >= 0 && t.column("rx-frames") >= 0) {
-                        groups.add(new NvueQosCounters.PriorityGroup(index(t, r, "priority-group"), count(t, r, "rx-frames"),
+                        groups.add(new NvueQosCounters.PriorityGroup(
+                                index(t, r, "priority-group"),
+                                count(t, r, "rx-frames"),
                                 SwitchValues.bytes(r.cell(t.column("rx-buffer-discards")), line, "rx-buffer-discards"),
-                                SwitchValues.bytes(r.cell(t.column("rx-shared-buffer-discards")), line, "rx-shared-buffer-discards")));
+                                SwitchValues.bytes(
+                                        r.cell(t.column("rx-shared-buffer-discards")),
+                                        line,
+                                        "rx-shared-buffer-discards")));
                     } else if (t.column("traffic-class") >= 0 && t.column("tx-frames") >= 0) {
-                        classes.add(new NvueQosCounters.TrafficClass(index(t, r, "traffic-class"), count(t, r, "tx-frames"),
+                        classes.add(new NvueQosCounters.TrafficClass(
+                                index(t, r, "traffic-class"),
+                                count(t, r, "tx-frames"),
                                 SwitchValues.bytes(r.cell(t.column("tx-bytes")), line, "tx-bytes"),
-                                SwitchValues.bytes(r.cell(t.column("tx-uc-buffer-discards")), line, "tx-uc-buffer-discards"),
+                                SwitchValues.bytes(
+                                        r.cell(t.column("tx-uc-buffer-discards")), line, "tx-uc-buffer-discards"),
                                 count(t, r, "wred-discards")));
                     } else if (t.column("switch-priority") >= 0 && t.column("rx-pause-frames") >= 0) {
-                        pfc.add(new NvueQosCounters.Pfc(index(t, r, "switch-priority"), count(t, r, "rx-pause-frames"),
-                                count(t, r, "rx-pause-duration"), count(t, r, "tx-pause-frames"), count(t, r, "tx-pause-duration")));
+                        pfc.add(new NvueQosCounters.Pfc(
+                                index(t, r, "switch-priority"),
+                                count(t, r, "rx-pause-frames"),
+                                count(t, r, "rx-pause-duration"),
+                                count(t, r, "tx-pause-frames"),
+                                count(t, r, "tx-pause-duration")));
                     } else if (t.column("Counter") >= 0 && t.column("Receive") >= 0) {
-                        String key = r.cell(t.column("Counter")).toLowerCase(Locale.ROOT).replaceAll("\\s+", "-");
+                        String key = r.cell(t.column("Counter"))
+                                .toLowerCase(Locale.ROOT)
+                                .replaceAll("\\s+", "-");
                         port.put(key, new NvueQosCounters.PortCounter(count(t, r, "Receive"), count(t, r, "Transmit")));
                     }
                 } catch (ParseException e) {

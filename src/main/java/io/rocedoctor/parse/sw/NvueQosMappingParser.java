@@ -1,11 +1,10 @@
 package io.rocedoctor.parse.sw;
 
+import io.rocedoctor.parse.LineParser;
+import io.rocedoctor.parse.ParseException;
+import io.rocedoctor.parse.TextLines;
 import java.util.HashMap;
 import java.util.Map;
-
-import io.rocedoctor.parse.ParseException;
-import io.rocedoctor.parse.LineParser;
-import io.rocedoctor.parse.TextLines;
 
 /**
  * Parses {@code nv show interface IF qos mapping} (also {@code nv show qos mapping default-global}).
@@ -32,8 +31,11 @@ public final class NvueQosMappingParser extends LineParser<NvueQosMapping> {
     protected NvueQosMapping parse(TextLines lines) throws ParseException {
         var tables = NvueTables.parse(lines);
         NvueTables.Table top = tables.get(0);
-        return new NvueQosMapping(NvueTables.text(top, "trust"), NvueTables.integer(top, "port-default-sp"),
-                map(NvueTables.titled(tables, "PCP->SP"), "802.1p"), map(NvueTables.titled(tables, "DSCP->SP"), "dscp"));
+        return new NvueQosMapping(
+                NvueTables.text(top, "trust"),
+                NvueTables.integer(top, "port-default-sp"),
+                map(NvueTables.titled(tables, "PCP->SP"), "802.1p"),
+                map(NvueTables.titled(tables, "DSCP->SP"), "dscp"));
     }
 
     private static Map<Integer, Integer> map(NvueTables.Table t, String from) throws ParseException {

@@ -1,11 +1,10 @@
 package io.rocedoctor.parse.sw;
 
+import io.rocedoctor.parse.LineParser;
+import io.rocedoctor.parse.ParseException;
+import io.rocedoctor.parse.TextLines;
 import java.util.ArrayList;
 import java.util.List;
-
-import io.rocedoctor.parse.ParseException;
-import io.rocedoctor.parse.LineParser;
-import io.rocedoctor.parse.TextLines;
 
 /**
  * Parses {@code nv show qos roce} and {@code nv show interface IF qos roce status} (same keys;
@@ -45,7 +44,8 @@ public final class NvueRoceParser extends LineParser<NvueRoce> {
         NvueTables.Table map = NvueTables.titled(tables, "RoCE PCP/DSCP->SP");
         if (map != null) {
             for (NvueTables.Row r : map.rows()) {
-                priorities.add(new NvueRoce.PriorityMapping(r.cell(0),
+                priorities.add(new NvueRoce.PriorityMapping(
+                        r.cell(0),
                         SwitchValues.integer(r.cell(map.column("pcp")), r.line(), "pcp"),
                         SwitchValues.integers(r.cell(map.column("dscp")), r.line(), "dscp"),
                         SwitchValues.integer(r.cell(map.column("switch-prio")), r.line(), "switch-prio")));
@@ -55,7 +55,8 @@ public final class NvueRoceParser extends LineParser<NvueRoce> {
         NvueTables.Table tc = NvueTables.titled(tables, "RoCE SP->TC");
         if (tc != null) {
             for (NvueTables.Row r : tc.rows()) {
-                classes.add(new NvueRoce.TrafficClassMapping(r.cell(0),
+                classes.add(new NvueRoce.TrafficClassMapping(
+                        r.cell(0),
                         SwitchValues.integer(r.cell(tc.column("switch-prio")), r.line(), "switch-prio"),
                         SwitchValues.integer(r.cell(tc.column("traffic-class")), r.line(), "traffic-class"),
                         r.cell(tc.column("scheduler-weight"))));
@@ -65,17 +66,29 @@ public final class NvueRoceParser extends LineParser<NvueRoce> {
         NvueTables.Table pool = NvueTables.titled(tables, "RoCE pool");
         if (pool != null) {
             for (NvueTables.Row r : pool.rows()) {
-                pools.add(new NvueRoce.Pool(r.cell(pool.column("name")), r.cell(pool.column("mode")), r.cell(pool.column("size")),
+                pools.add(new NvueRoce.Pool(
+                        r.cell(pool.column("name")),
+                        r.cell(pool.column("mode")),
+                        r.cell(pool.column("size")),
                         SwitchValues.integers(r.cell(pool.column("switch-priorities")), r.line(), "switch-priorities"),
                         SwitchValues.integers(r.cell(pool.column("traffic-class")), r.line(), "traffic-class")));
             }
         }
-        return new NvueRoce(NvueTables.flag(top, "enable"), NvueTables.text(top, "mode"),
-                NvueTables.integers(top, "pfc.pfc-priority"), NvueTables.flag(top, "pfc.rx-enabled"), NvueTables.flag(top, "pfc.tx-enabled"),
-                NvueTables.integer(top, "pfc.cable-length"), NvueTables.text(top, "congestion-control.congestion-mode"),
+        return new NvueRoce(
+                NvueTables.flag(top, "enable"),
+                NvueTables.text(top, "mode"),
+                NvueTables.integers(top, "pfc.pfc-priority"),
+                NvueTables.flag(top, "pfc.rx-enabled"),
+                NvueTables.flag(top, "pfc.tx-enabled"),
+                NvueTables.integer(top, "pfc.cable-length"),
+                NvueTables.text(top, "congestion-control.congestion-mode"),
                 NvueTables.integers(top, "congestion-control.enabled-tc"),
-                NvueTables.bytes(top, "congestion-control.min-threshold"), NvueTables.bytes(top, "congestion-control.max-threshold"),
-                NvueTables.integer(top, "congestion-control.probability"), NvueTables.words(top, "trust.trust-mode"),
-                priorities, classes, pools);
+                NvueTables.bytes(top, "congestion-control.min-threshold"),
+                NvueTables.bytes(top, "congestion-control.max-threshold"),
+                NvueTables.integer(top, "congestion-control.probability"),
+                NvueTables.words(top, "trust.trust-mode"),
+                priorities,
+                classes,
+                pools);
     }
 }

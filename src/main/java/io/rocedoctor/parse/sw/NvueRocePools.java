@@ -13,8 +13,7 @@ public record NvueRocePools(List<Pool> pools) {
         pools = List.copyOf(pools);
     }
 
-    public record Pool(String name, String mode, Integer poolId, Long sizeBytes) {
-    }
+    public record Pool(String name, String mode, Integer poolId, Long sizeBytes) {}
 
     public Optional<Pool> pool(String name) {
         return pools.stream().filter(p -> p.name().equals(name)).findFirst();

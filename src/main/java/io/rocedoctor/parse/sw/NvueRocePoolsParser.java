@@ -1,11 +1,10 @@
 package io.rocedoctor.parse.sw;
 
+import io.rocedoctor.parse.LineParser;
+import io.rocedoctor.parse.ParseException;
+import io.rocedoctor.parse.TextLines;
 import java.util.ArrayList;
 import java.util.List;
-
-import io.rocedoctor.parse.ParseException;
-import io.rocedoctor.parse.LineParser;
-import io.rocedoctor.parse.TextLines;
 
 /**
  * Parses {@code nv show qos roce pool}.
@@ -32,8 +31,11 @@ public final class NvueRocePoolsParser extends LineParser<NvueRocePools> {
             List<NvueRocePools.Pool> pools = new ArrayList<>();
             for (NvueTables.Row r : t.rows()) {
                 if (!r.cell(name).isEmpty()) {
-                    pools.add(new NvueRocePools.Pool(r.cell(name), r.cell(t.column("mode")),
-                            SwitchValues.integer(r.cell(id), r.line(), "pool-id"), SwitchValues.bytes(r.cell(size), r.line(), "size")));
+                    pools.add(new NvueRocePools.Pool(
+                            r.cell(name),
+                            r.cell(t.column("mode")),
+                            SwitchValues.integer(r.cell(id), r.line(), "pool-id"),
+                            SwitchValues.bytes(r.cell(size), r.line(), "size")));
                 }
             }
             return new NvueRocePools(pools);

@@ -1,14 +1,13 @@
 package io.rocedoctor.parse.sw;
 
+import io.rocedoctor.parse.ParseException;
+import io.rocedoctor.parse.TextLines;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
-
-import io.rocedoctor.parse.ParseException;
-import io.rocedoctor.parse.TextLines;
 
 /**
  * The tables NVUE's {@code nv show} prints. An output is a series of sections: the first has no
@@ -64,7 +63,8 @@ final class NvueTables {
 
         /** A column by header name, case-insensitive; a header cut with {@code …} matches the names it begins; -1 when none. */
         int column(String name) {
-            String wanted = name.toLowerCase(Locale.ROOT).replaceAll("\\s+", " ").strip();
+            String wanted =
+                    name.toLowerCase(Locale.ROOT).replaceAll("\\s+", " ").strip();
             for (int i = 0; i < headers.size(); i++) {
                 if (matches(headers.get(i), wanted)) {
                     return i;
@@ -90,7 +90,8 @@ final class NvueTables {
                     parents.pop();
                 }
                 StringBuilder path = new StringBuilder();
-                parents.descendingIterator().forEachRemaining(p -> path.append(p.cell(0)).append('.'));
+                parents.descendingIterator()
+                        .forEachRemaining(p -> path.append(p.cell(0)).append('.'));
                 out.add(new Field(path.append(key).toString(), r));
                 parents.push(r);
             }
@@ -99,7 +100,10 @@ final class NvueTables {
 
         /** The value of the first field with that path, or null. */
         Field field(String path) {
-            return fields().stream().filter(f -> f.path().equals(path)).findFirst().orElse(null);
+            return fields().stream()
+                    .filter(f -> f.path().equals(path))
+                    .findFirst()
+                    .orElse(null);
         }
 
         private static boolean matches(String header, String wanted) {
@@ -124,8 +128,7 @@ final class NvueTables {
         }
     }
 
-    private NvueTables() {
-    }
+    private NvueTables() {}
 
     /**
      * Every section's table. Empty text is a ParseException at line 0; text with neither a dashes
@@ -138,7 +141,9 @@ final class NvueTables {
         int n = lines.size();
         List<Integer> titles = new ArrayList<>();
         for (int i = 1; i < n; i++) {
-            if (!lines.line(i).isBlank() && !UNDERLINE.matcher(lines.line(i)).matches() && UNDERLINE.matcher(lines.line(i + 1)).matches()) {
+            if (!lines.line(i).isBlank()
+                    && !UNDERLINE.matcher(lines.line(i)).matches()
+                    && UNDERLINE.matcher(lines.line(i + 1)).matches()) {
                 titles.add(i);
             }
         }
@@ -155,9 +160,12 @@ final class NvueTables {
                 start = titles.get(t) + 2;
             }
         }
-        boolean any = !titles.isEmpty() || tables.stream().anyMatch(tb -> !tb.headers().isEmpty());
+        boolean any = !titles.isEmpty()
+                || tables.stream().anyMatch(tb -> !tb.headers().isEmpty());
         if (!any) {
-            throw new ParseException(1, "no NVUE table (a dashes line under a header): '" + TextLines.abbreviate(firstText(lines)) + "'");
+            throw new ParseException(
+                    1,
+                    "no NVUE table (a dashes line under a header): '" + TextLines.abbreviate(firstText(lines)) + "'");
         }
         return tables;
     }
@@ -180,7 +188,10 @@ final class NvueTables {
 
     static Integer integer(NvueTables.Table t, String path) throws ParseException {
         NvueTables.Field f = t.field(path);
-        return f == null ? null : SwitchValues.integer(f.value().replaceAll("(?i)\\s*m$", ""), f.row().line(), path);
+        return f == null
+                ? null
+                : SwitchValues.integer(
+                        f.value().replaceAll("(?i)\\s*m$", ""), f.row().line(), path);
     }
 
     static List<Integer> integers(NvueTables.Table t, String path) throws ParseException {
@@ -213,7 +224,9 @@ final class NvueTables {
         List<Row> rows = new ArrayList<>();
         for (int i = from; i <= to; i++) {
             String line = lines.line(i);
-            if (line.isBlank() || PROMPT.matcher(line).matches() || SKIPPED.matcher(line).matches()) {
+            if (line.isBlank()
+                    || PROMPT.matcher(line).matches()
+                    || SKIPPED.matcher(line).matches()) {
                 continue;
             }
             if (RuledColumns.isRule(line)) {
@@ -250,6 +263,9 @@ final class NvueTables {
     }
 
     private static String firstText(TextLines lines) {
-        return lines.all().stream().filter(l -> !l.isBlank() && !PROMPT.matcher(l).matches()).findFirst().orElse("");
+        return lines.all().stream()
+                .filter(l -> !l.isBlank() && !PROMPT.matcher(l).matches())
+                .findFirst()
+                .orElse("");
     }
 }

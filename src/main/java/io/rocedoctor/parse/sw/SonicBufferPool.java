@@ -1,8 +1,7 @@
 package io.rocedoctor.parse.sw;
 
-import java.util.Map;
-
 import io.rocedoctor.parse.ParseException;
+import java.util.Map;
 
 /**
  * A SONiC buffer pool, from config_db's BUFFER_POOL or the CLI's {@code Pool:} block (same field
@@ -12,7 +11,10 @@ import io.rocedoctor.parse.ParseException;
 public record SonicBufferPool(String name, String type, String mode, Long size, Long xoff) {
 
     static SonicBufferPool of(String name, Map<String, String> fields, int line) throws ParseException {
-        return new SonicBufferPool(name, fields.get("type"), fields.get("mode"),
+        return new SonicBufferPool(
+                name,
+                fields.get("type"),
+                fields.get("mode"),
                 SwitchValues.count(fields.get("size"), line, name + " size"),
                 SwitchValues.count(fields.get("xoff"), line, name + " xoff"));
     }

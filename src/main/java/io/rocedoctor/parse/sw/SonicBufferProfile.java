@@ -1,18 +1,25 @@
 package io.rocedoctor.parse.sw;
 
+import io.rocedoctor.parse.ParseException;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import io.rocedoctor.parse.ParseException;
 
 /**
  * A SONiC buffer profile, from config_db's BUFFER_PROFILE or the CLI's {@code Profile:} block.
  * {@code pool} is the bare pool name (the CLI's {@code [BUFFER_POOL|ingress_lossless_pool]} is
  * unwrapped); sizes in bytes; {@code dynamicTh} is the alpha exponent, {@code staticTh} a byte limit.
  */
-public record SonicBufferProfile(String name, String pool, Long size, Long xon, Long xoff, Long xonOffset,
-                                 Integer dynamicTh, Long staticTh, String headroomType) {
+public record SonicBufferProfile(
+        String name,
+        String pool,
+        Long size,
+        Long xon,
+        Long xoff,
+        Long xonOffset,
+        Integer dynamicTh,
+        Long staticTh,
+        String headroomType) {
 
     private static final Pattern REFERENCE = Pattern.compile("\\[?(?:BUFFER_POOL(?:_TABLE)?[|:])?([^\\]]*)]?");
 
@@ -22,7 +29,9 @@ public record SonicBufferProfile(String name, String pool, Long size, Long xon, 
             Matcher m = REFERENCE.matcher(pool.strip());
             pool = m.matches() ? m.group(1) : pool.strip();
         }
-        return new SonicBufferProfile(name, pool,
+        return new SonicBufferProfile(
+                name,
+                pool,
                 SwitchValues.count(f.get("size"), line, name + " size"),
                 SwitchValues.count(f.get("xon"), line, name + " xon"),
                 SwitchValues.count(f.get("xoff"), line, name + " xoff"),

@@ -29,16 +29,26 @@ import java.util.Map;
  * @param ecmpHash          SWITCH_HASH|GLOBAL ecmp_hash fields ({@code SRC_IP}, {@code L4_SRC_PORT}...)
  * @param lagHash           SWITCH_HASH|GLOBAL lag_hash fields
  */
-public record SonicConfig(Map<String, SonicBufferPool> bufferPools, Map<String, SonicBufferProfile> bufferProfiles,
-                          List<BufferAssignment> bufferPgs, List<BufferAssignment> bufferQueues,
-                          Map<String, SonicWredProfile> wredProfiles, List<QueueConfig> queues,
-                          Map<String, Scheduler> schedulers, Map<String, PortQos> portQos,
-                          Map<String, Map<Integer, Integer>> dscpToTcMaps, Map<String, Map<Integer, Integer>> dot1pToTcMaps,
-                          Map<String, Map<Integer, Integer>> tcToPgMaps, Map<String, Map<Integer, Integer>> tcToQueueMaps,
-                          Map<String, Map<Integer, Integer>> pfcToQueueMaps,
-                          Map<String, PfcWatchdog> pfcWatchdog, Integer pfcWatchdogPollMillis,
-                          Map<String, Port> ports, Map<String, String> cableLengths,
-                          List<String> ecmpHash, List<String> lagHash) {
+public record SonicConfig(
+        Map<String, SonicBufferPool> bufferPools,
+        Map<String, SonicBufferProfile> bufferProfiles,
+        List<BufferAssignment> bufferPgs,
+        List<BufferAssignment> bufferQueues,
+        Map<String, SonicWredProfile> wredProfiles,
+        List<QueueConfig> queues,
+        Map<String, Scheduler> schedulers,
+        Map<String, PortQos> portQos,
+        Map<String, Map<Integer, Integer>> dscpToTcMaps,
+        Map<String, Map<Integer, Integer>> dot1pToTcMaps,
+        Map<String, Map<Integer, Integer>> tcToPgMaps,
+        Map<String, Map<Integer, Integer>> tcToQueueMaps,
+        Map<String, Map<Integer, Integer>> pfcToQueueMaps,
+        Map<String, PfcWatchdog> pfcWatchdog,
+        Integer pfcWatchdogPollMillis,
+        Map<String, Port> ports,
+        Map<String, String> cableLengths,
+        List<String> ecmpHash,
+        List<String> lagHash) {
 
     public SonicConfig {
         bufferPools = OrderedCopy.map(bufferPools);
@@ -75,15 +85,20 @@ public record SonicConfig(Map<String, SonicBufferPool> bufferPools, Map<String, 
         }
     }
 
-    public record Scheduler(String type, Integer weight) {
-    }
+    public record Scheduler(String type, Integer weight) {}
 
     /**
      * A PORT_QOS_MAP entry. The port trusts DSCP when it has a {@code dscpToTcMap}, PCP when it has
      * a {@code dot1pToTcMap}; {@code pfcEnable} lists the lossless priorities.
      */
-    public record PortQos(List<Integer> pfcEnable, List<Integer> pfcwdSwEnable, String dscpToTcMap, String dot1pToTcMap,
-                          String tcToPgMap, String tcToQueueMap, String pfcToQueueMap) {
+    public record PortQos(
+            List<Integer> pfcEnable,
+            List<Integer> pfcwdSwEnable,
+            String dscpToTcMap,
+            String dot1pToTcMap,
+            String tcToPgMap,
+            String tcToQueueMap,
+            String pfcToQueueMap) {
         public PortQos {
             pfcEnable = List.copyOf(pfcEnable);
             pfcwdSwEnable = List.copyOf(pfcwdSwEnable);
@@ -99,8 +114,7 @@ public record SonicConfig(Map<String, SonicBufferPool> bufferPools, Map<String, 
     }
 
     /** A PFC_WD entry: {@code action} drop / forward / alert; times in milliseconds. */
-    public record PfcWatchdog(String action, Long detectionMillis, Long restorationMillis) {
-    }
+    public record PfcWatchdog(String action, Long detectionMillis, Long restorationMillis) {}
 
     /** A PORT entry: speed in Mb/s, MTU, lanes, {@code up}/{@code down} admin status. */
     public record Port(Long speed, Integer mtu, List<Integer> lanes, String adminStatus, String alias) {

@@ -1,6 +1,11 @@
 package io.rocedoctor.parse.sw;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.rocedoctor.parse.JsonText;
 import io.rocedoctor.parse.OrderedCopy;
+import io.rocedoctor.parse.ParseException;
+import io.rocedoctor.parse.Parser;
+import io.rocedoctor.parse.TextLines;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -8,13 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import com.fasterxml.jackson.databind.JsonNode;
-
-import io.rocedoctor.parse.JsonText;
-import io.rocedoctor.parse.ParseException;
-import io.rocedoctor.parse.Parser;
-import io.rocedoctor.parse.TextLines;
 
 /**
  * Parses SONiC's {@code /etc/sonic/config_db.json} (or a fragment of it) into its QoS, buffer and
@@ -44,15 +42,18 @@ public final class SonicConfigParser implements Parser<SonicConfig> {
         }
 
         Map<String, SonicBufferPool> pools = new HashMap<>();
-        for (Map.Entry<String, Map<String, String>> e : table(root, "BUFFER_POOL").entrySet()) {
+        for (Map.Entry<String, Map<String, String>> e :
+                table(root, "BUFFER_POOL").entrySet()) {
             pools.put(e.getKey(), SonicBufferPool.of(e.getKey(), e.getValue(), 0));
         }
         Map<String, SonicBufferProfile> profiles = new HashMap<>();
-        for (Map.Entry<String, Map<String, String>> e : table(root, "BUFFER_PROFILE").entrySet()) {
+        for (Map.Entry<String, Map<String, String>> e :
+                table(root, "BUFFER_PROFILE").entrySet()) {
             profiles.put(e.getKey(), SonicBufferProfile.of(e.getKey(), e.getValue(), 0));
         }
         Map<String, SonicWredProfile> wred = new HashMap<>();
-        for (Map.Entry<String, Map<String, String>> e : table(root, "WRED_PROFILE").entrySet()) {
+        for (Map.Entry<String, Map<String, String>> e :
+                table(root, "WRED_PROFILE").entrySet()) {
             wred.put(e.getKey(), SonicWredProfile.of(e.getKey(), e.getValue(), 0));
         }
         List<SonicConfig.BufferAssignment> pgs = assignments(root, "BUFFER_PG");
@@ -62,24 +63,34 @@ public final class SonicConfigParser implements Parser<SonicConfig> {
         for (Map.Entry<String, Map<String, String>> e : table(root, "QUEUE").entrySet()) {
             PortKey key = PortKey.of("QUEUE", e.getKey());
             for (String port : key.ports()) {
-                queues.add(new SonicConfig.QueueConfig(port, key.indices(),
-                        reference(e.getValue().get("wred_profile")), reference(e.getValue().get("scheduler"))));
+                queues.add(new SonicConfig.QueueConfig(
+                        port,
+                        key.indices(),
+                        reference(e.getValue().get("wred_profile")),
+                        reference(e.getValue().get("scheduler"))));
             }
         }
         Map<String, SonicConfig.Scheduler> schedulers = new HashMap<>();
         for (Map.Entry<String, Map<String, String>> e : table(root, "SCHEDULER").entrySet()) {
-            schedulers.put(e.getKey(), new SonicConfig.Scheduler(e.getValue().get("type"),
-                    SwitchValues.integer(e.getValue().get("weight"), 0, "SCHEDULER|" + e.getKey() + " weight")));
+            schedulers.put(
+                    e.getKey(),
+                    new SonicConfig.Scheduler(
+                            e.getValue().get("type"),
+                            SwitchValues.integer(
+                                    e.getValue().get("weight"), 0, "SCHEDULER|" + e.getKey() + " weight")));
         }
         Map<String, SonicConfig.PortQos> portQos = new HashMap<>();
-        for (Map.Entry<String, Map<String, String>> e : table(root, "PORT_QOS_MAP").entrySet()) {
+        for (Map.Entry<String, Map<String, String>> e :
+                table(root, "PORT_QOS_MAP").entrySet()) {
             Map<String, String> f = e.getValue();
             String where = "PORT_QOS_MAP|" + e.getKey();
             SonicConfig.PortQos qos = new SonicConfig.PortQos(
                     SwitchValues.integers(f.get("pfc_enable"), 0, where + " pfc_enable"),
                     SwitchValues.integers(f.get("pfcwd_sw_enable"), 0, where + " pfcwd_sw_enable"),
-                    reference(f.get("dscp_to_tc_map")), reference(f.get("dot1p_to_tc_map")),
-                    reference(f.get("tc_to_pg_map")), reference(f.get("tc_to_queue_map")),
+                    reference(f.get("dscp_to_tc_map")),
+                    reference(f.get("dot1p_to_tc_map")),
+                    reference(f.get("tc_to_pg_map")),
+                    reference(f.get("tc_to_queue_map")),
                     reference(f.get("pfc_to_queue_map")));
             for (String port : e.getKey().split(",")) {
                 portQos.put(port.strip(), qos);
@@ -94,28 +105,51 @@ public final class SonicConfigParser implements Parser<SonicConfig> {
                 poll = SwitchValues.integer(f.get("POLL_INTERVAL"), 0, where + " POLL_INTERVAL");
                 continue;
             }
-            watchdog.put(e.getKey(), new SonicConfig.PfcWatchdog(f.get("action"),
-                    SwitchValues.count(f.get("detection_time"), 0, where + " detection_time"),
-                    SwitchValues.count(f.get("restoration_time"), 0, where + " restoration_time")));
+            watchdog.put(
+                    e.getKey(),
+                    new SonicConfig.PfcWatchdog(
+                            f.get("action"),
+                            SwitchValues.count(f.get("detection_time"), 0, where + " detection_time"),
+                            SwitchValues.count(f.get("restoration_time"), 0, where + " restoration_time")));
         }
         Map<String, SonicConfig.Port> ports = new HashMap<>();
         for (Map.Entry<String, Map<String, String>> e : table(root, "PORT").entrySet()) {
             Map<String, String> f = e.getValue();
             String where = "PORT|" + e.getKey();
-            ports.put(e.getKey(), new SonicConfig.Port(SwitchValues.count(f.get("speed"), 0, where + " speed"),
-                    SwitchValues.integer(f.get("mtu"), 0, where + " mtu"),
-                    SwitchValues.integers(f.get("lanes"), 0, where + " lanes"),
-                    f.get("admin_status"), f.get("alias")));
+            ports.put(
+                    e.getKey(),
+                    new SonicConfig.Port(
+                            SwitchValues.count(f.get("speed"), 0, where + " speed"),
+                            SwitchValues.integer(f.get("mtu"), 0, where + " mtu"),
+                            SwitchValues.integers(f.get("lanes"), 0, where + " lanes"),
+                            f.get("admin_status"),
+                            f.get("alias")));
         }
         Map<String, String> cables = new HashMap<>();
         table(root, "CABLE_LENGTH").values().forEach(cables::putAll);
 
         Map<String, String> hash = new HashMap<>();
         table(root, "SWITCH_HASH").values().forEach(hash::putAll);
-        return new SonicConfig(pools, profiles, pgs, bufferQueues, wred, queues, schedulers, portQos,
-                maps(root, "DSCP_TO_TC_MAP"), maps(root, "DOT1P_TO_TC_MAP"), maps(root, "TC_TO_PRIORITY_GROUP_MAP"),
-                maps(root, "TC_TO_QUEUE_MAP"), maps(root, "MAP_PFC_PRIORITY_TO_QUEUE"), watchdog, poll, ports, cables,
-                names(hash.get("ecmp_hash")), names(hash.get("lag_hash")));
+        return new SonicConfig(
+                pools,
+                profiles,
+                pgs,
+                bufferQueues,
+                wred,
+                queues,
+                schedulers,
+                portQos,
+                maps(root, "DSCP_TO_TC_MAP"),
+                maps(root, "DOT1P_TO_TC_MAP"),
+                maps(root, "TC_TO_PRIORITY_GROUP_MAP"),
+                maps(root, "TC_TO_QUEUE_MAP"),
+                maps(root, "MAP_PFC_PRIORITY_TO_QUEUE"),
+                watchdog,
+                poll,
+                ports,
+                cables,
+                names(hash.get("ecmp_hash")),
+                names(hash.get("lag_hash")));
     }
 
     /** A port-list and index-range key: {@code Ethernet0,Ethernet4|3-4}. */
@@ -123,7 +157,8 @@ public final class SonicConfigParser implements Parser<SonicConfig> {
         static PortKey of(String table, String key) throws ParseException {
             int bar = key.lastIndexOf('|');
             if (bar <= 0) {
-                throw new ParseException(0, table + " key is not like Ethernet0|3-4: '" + TextLines.abbreviate(key) + "'");
+                throw new ParseException(
+                        0, table + " key is not like Ethernet0|3-4: '" + TextLines.abbreviate(key) + "'");
             }
             List<String> ports = new ArrayList<>();
             for (String p : key.substring(0, bar).split(",")) {

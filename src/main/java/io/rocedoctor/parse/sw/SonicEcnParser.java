@@ -1,11 +1,10 @@
 package io.rocedoctor.parse.sw;
 
+import io.rocedoctor.parse.LineParser;
+import io.rocedoctor.parse.ParseException;
+import io.rocedoctor.parse.TextLines;
 import java.util.HashMap;
 import java.util.Map;
-
-import io.rocedoctor.parse.ParseException;
-import io.rocedoctor.parse.LineParser;
-import io.rocedoctor.parse.TextLines;
 
 /**
  * Parses {@code show ecn} ({@code ecnconfig -l}): one "key value" block per WRED profile.
@@ -28,7 +27,9 @@ public final class SonicEcnParser extends LineParser<SonicEcnProfiles> {
     protected SonicEcnProfiles parse(TextLines lines) throws ParseException {
         Map<String, SonicWredProfile> profiles = new HashMap<>();
         for (TabulateTables.Table t : TabulateTables.parse(lines)) {
-            if (t.headers().isEmpty() && t.titleKind().equals("profile") && t.titleName().isPresent()) {
+            if (t.headers().isEmpty()
+                    && t.titleKind().equals("profile")
+                    && t.titleName().isPresent()) {
                 String name = t.titleName().get();
                 profiles.put(name, SonicWredProfile.of(name, t.keyValues(), t.line()));
             }

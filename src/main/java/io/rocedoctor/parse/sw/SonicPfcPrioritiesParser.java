@@ -1,12 +1,11 @@
 package io.rocedoctor.parse.sw;
 
+import io.rocedoctor.parse.LineParser;
+import io.rocedoctor.parse.ParseException;
+import io.rocedoctor.parse.TextLines;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
-import io.rocedoctor.parse.ParseException;
-import io.rocedoctor.parse.LineParser;
-import io.rocedoctor.parse.TextLines;
 
 /**
  * Parses {@code show pfc priority} and {@code show pfc asymmetric} (both: an {@code Interface}
@@ -33,7 +32,9 @@ public final class SonicPfcPrioritiesParser extends LineParser<SonicPfcPrioritie
             int asym = t.column("Asymmetric");
             for (TabulateTables.Row r : t.rows()) {
                 if (prio >= 0) {
-                    lossless.put(r.cell(0), List.copyOf(SwitchValues.integers(r.cell(prio), r.line(), "lossless priorities")));
+                    lossless.put(
+                            r.cell(0),
+                            List.copyOf(SwitchValues.integers(r.cell(prio), r.line(), "lossless priorities")));
                 }
                 Boolean on = asym >= 0 ? SwitchValues.flag(r.cell(asym)) : null;
                 if (on != null) {

@@ -12,8 +12,8 @@ public record SonicPfcwdConfig(Integer pollIntervalMillis, List<PortConfig> port
         ports = List.copyOf(ports);
     }
 
-    public record PortConfig(String port, String action, Long detectionMillis, Long restorationMillis, String history) {
-    }
+    public record PortConfig(
+            String port, String action, Long detectionMillis, Long restorationMillis, String history) {}
 
     public Optional<PortConfig> port(String name) {
         return ports.stream().filter(p -> p.port().equals(name)).findFirst();

@@ -1,13 +1,12 @@
 package io.rocedoctor.parse.sw;
 
+import io.rocedoctor.parse.LineParser;
+import io.rocedoctor.parse.ParseException;
+import io.rocedoctor.parse.TextLines;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import io.rocedoctor.parse.ParseException;
-import io.rocedoctor.parse.LineParser;
-import io.rocedoctor.parse.TextLines;
 
 /**
  * Parses {@code show pfcwd config}. The polling interval is read from a line such as
@@ -33,7 +32,9 @@ public final class SonicPfcwdConfigParser extends LineParser<SonicPfcwdConfig> {
             int history = t.column("HISTORY");
             for (TabulateTables.Row r : t.rows()) {
                 try {
-                    ports.add(new SonicPfcwdConfig.PortConfig(r.cell(0), r.cell(t.column("ACTION")),
+                    ports.add(new SonicPfcwdConfig.PortConfig(
+                            r.cell(0),
+                            r.cell(t.column("ACTION")),
                             SwitchValues.count(r.cell(detection), r.line(), "detection time"),
                             SwitchValues.count(r.cell(restoration), r.line(), "restoration time"),
                             history < 0 ? null : r.cell(history)));

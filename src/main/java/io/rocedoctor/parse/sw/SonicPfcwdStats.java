@@ -13,9 +13,20 @@ public record SonicPfcwdStats(List<QueueStats> queues) {
      * One queue ({@code Ethernet0:3} is port Ethernet0, queue 3). {@code status} is
      * {@code operational} or {@code stormed}; counts are null when the output says {@code N/A}.
      */
-    public record QueueStats(String port, int queue, String status, Long stormsDetected, Long stormsRestored,
-                             Long txOk, Long txDrop, Long rxOk, Long rxDrop,
-                             Long txLastOk, Long txLastDrop, Long rxLastOk, Long rxLastDrop) {
+    public record QueueStats(
+            String port,
+            int queue,
+            String status,
+            Long stormsDetected,
+            Long stormsRestored,
+            Long txOk,
+            Long txDrop,
+            Long rxOk,
+            Long rxDrop,
+            Long txLastOk,
+            Long txLastDrop,
+            Long rxLastOk,
+            Long rxLastDrop) {
 
         public boolean stormed() {
             return "stormed".equalsIgnoreCase(status);
@@ -23,6 +34,8 @@ public record SonicPfcwdStats(List<QueueStats> queues) {
     }
 
     public Optional<QueueStats> queue(String port, int queue) {
-        return queues.stream().filter(q -> q.port().equals(port) && q.queue() == queue).findFirst();
+        return queues.stream()
+                .filter(q -> q.port().equals(port) && q.queue() == queue)
+                .findFirst();
     }
 }

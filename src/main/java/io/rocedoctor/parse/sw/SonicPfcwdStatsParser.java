@@ -1,11 +1,10 @@
 package io.rocedoctor.parse.sw;
 
+import io.rocedoctor.parse.LineParser;
+import io.rocedoctor.parse.ParseException;
+import io.rocedoctor.parse.TextLines;
 import java.util.ArrayList;
 import java.util.List;
-
-import io.rocedoctor.parse.ParseException;
-import io.rocedoctor.parse.LineParser;
-import io.rocedoctor.parse.TextLines;
 
 /**
  * Parses {@code show pfcwd stats}: one row per watched queue, counts as {@code a/b} pairs.
@@ -58,9 +57,20 @@ public final class SonicPfcwdStatsParser extends LineParser<SonicPfcwdStats> {
         Long[] rx = pair(t, r, "RX OK/DROP");
         Long[] txLast = pair(t, r, "TX LAST OK/DROP");
         Long[] rxLast = pair(t, r, "RX LAST OK/DROP");
-        return new SonicPfcwdStats.QueueStats(cell.substring(0, colon), queue,
-                r.cell(t.column("STATUS")), storm[0], storm[1], tx[0], tx[1], rx[0], rx[1],
-                txLast[0], txLast[1], rxLast[0], rxLast[1]);
+        return new SonicPfcwdStats.QueueStats(
+                cell.substring(0, colon),
+                queue,
+                r.cell(t.column("STATUS")),
+                storm[0],
+                storm[1],
+                tx[0],
+                tx[1],
+                rx[0],
+                rx[1],
+                txLast[0],
+                txLast[1],
+                rxLast[0],
+                rxLast[1]);
     }
 
     private static Long[] pair(TabulateTables.Table t, TabulateTables.Row r, String header) throws ParseException {
@@ -73,6 +83,8 @@ public final class SonicPfcwdStatsParser extends LineParser<SonicPfcwdStats> {
         if (parts.length != 2) {
             throw new ParseException(r.line(), header + " is not a pair like 1/0: '" + cell + "'");
         }
-        return new Long[] {SwitchValues.count(parts[0], r.line(), header), SwitchValues.count(parts[1], r.line(), header)};
+        return new Long[] {
+            SwitchValues.count(parts[0], r.line(), header), SwitchValues.count(parts[1], r.line(), header)
+        };
     }
 }

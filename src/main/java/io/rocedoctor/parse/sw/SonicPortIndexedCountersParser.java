@@ -1,15 +1,14 @@
 package io.rocedoctor.parse.sw;
 
+import io.rocedoctor.parse.LineParser;
 import io.rocedoctor.parse.OrderedCopy;
+import io.rocedoctor.parse.ParseException;
+import io.rocedoctor.parse.TextLines;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import io.rocedoctor.parse.ParseException;
-import io.rocedoctor.parse.LineParser;
-import io.rocedoctor.parse.TextLines;
 
 /**
  * Parses SONiC's per-port numbered-counter tables: {@code show priority-group watermark shared},
@@ -37,7 +36,8 @@ public final class SonicPortIndexedCountersParser extends LineParser<SonicPortIn
 
     @Override
     protected SonicPortIndexedCounters parse(TextLines lines) throws ParseException {
-        List<TabulateTables.Table> tables = TabulateTables.withColumn(lines, prefix + "0", prefix + "0.." + " per port");
+        List<TabulateTables.Table> tables =
+                TabulateTables.withColumn(lines, prefix + "0", prefix + "0.." + " per port");
         Map<String, Map<Integer, Long>> byPort = new HashMap<>();
         for (TabulateTables.Table t : tables) {
             read(t, prefix, byPort);
@@ -46,7 +46,8 @@ public final class SonicPortIndexedCountersParser extends LineParser<SonicPortIn
     }
 
     /** Adds a table's rows: first column the port, columns {@code <prefix><n>} the counters. */
-    static void read(TabulateTables.Table t, String prefix, Map<String, Map<Integer, Long>> byPort) throws ParseException {
+    static void read(TabulateTables.Table t, String prefix, Map<String, Map<Integer, Long>> byPort)
+            throws ParseException {
         Pattern indexed = Pattern.compile(Pattern.quote(prefix) + "([0-9]{1,3})", Pattern.CASE_INSENSITIVE);
         for (TabulateTables.Row r : t.rows()) {
             String port = r.cell(0);
@@ -57,7 +58,8 @@ public final class SonicPortIndexedCountersParser extends LineParser<SonicPortIn
             for (int c = 1; c < t.headers().size(); c++) {
                 Matcher m = indexed.matcher(t.headers().get(c).strip());
                 if (m.matches()) {
-                    Long v = SwitchValues.count(r.cell(c), r.line(), port + " " + t.headers().get(c).strip());
+                    Long v = SwitchValues.count(
+                            r.cell(c), r.line(), port + " " + t.headers().get(c).strip());
                     if (v != null) {
                         values.put(Integer.parseInt(m.group(1)), v);
                     }

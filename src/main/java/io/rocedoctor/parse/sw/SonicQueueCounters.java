@@ -17,12 +17,23 @@ public record SonicQueueCounters(List<Queue> queues) {
      * One queue: {@code name} as printed ({@code UC3}, {@code MC10}, {@code ALL20}), {@code type}
      * its letters, {@code index} its number.
      */
-    public record Queue(String port, String name, String type, int index,
-                        Long packets, Long bytes, Long dropPackets, Long dropBytes,
-                        Long wredDropPackets, Long wredDropBytes, Long ecnMarkedPackets, Long ecnMarkedBytes) {
-    }
+    public record Queue(
+            String port,
+            String name,
+            String type,
+            int index,
+            Long packets,
+            Long bytes,
+            Long dropPackets,
+            Long dropBytes,
+            Long wredDropPackets,
+            Long wredDropBytes,
+            Long ecnMarkedPackets,
+            Long ecnMarkedBytes) {}
 
     public Optional<Queue> queue(String port, String name) {
-        return queues.stream().filter(q -> q.port().equals(port) && q.name().equals(name)).findFirst();
+        return queues.stream()
+                .filter(q -> q.port().equals(port) && q.name().equals(name))
+                .findFirst();
     }
 }

@@ -1,13 +1,12 @@
 package io.rocedoctor.parse.sw;
 
+import io.rocedoctor.parse.LineParser;
+import io.rocedoctor.parse.ParseException;
+import io.rocedoctor.parse.TextLines;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import io.rocedoctor.parse.ParseException;
-import io.rocedoctor.parse.LineParser;
-import io.rocedoctor.parse.TextLines;
 
 /**
  * Parses {@code show queue counters} ({@code queuestat}) and {@code show queue wredcounters}: one
@@ -39,11 +38,19 @@ public final class SonicQueueCountersParser extends LineParser<SonicQueueCounter
                 }
                 String port = r.cell(0);
                 try {
-                    queues.add(new SonicQueueCounters.Queue(port, r.cell(txq), m.group(1), Integer.parseInt(m.group(2)),
-                            value(t, r, "Counter/pkts"), value(t, r, "Counter/bytes"),
-                            value(t, r, "Drop/pkts"), value(t, r, "Drop/bytes"),
-                            value(t, r, "WredDrp/pkts"), value(t, r, "WredDrp/bytes"),
-                            value(t, r, "EcnMarked/pkts"), value(t, r, "EcnMarked/bytes")));
+                    queues.add(new SonicQueueCounters.Queue(
+                            port,
+                            r.cell(txq),
+                            m.group(1),
+                            Integer.parseInt(m.group(2)),
+                            value(t, r, "Counter/pkts"),
+                            value(t, r, "Counter/bytes"),
+                            value(t, r, "Drop/pkts"),
+                            value(t, r, "Drop/bytes"),
+                            value(t, r, "WredDrp/pkts"),
+                            value(t, r, "WredDrp/bytes"),
+                            value(t, r, "EcnMarked/pkts"),
+                            value(t, r, "EcnMarked/bytes")));
                 } catch (ParseException e) {
                     lines.unreadable(e);
                 }

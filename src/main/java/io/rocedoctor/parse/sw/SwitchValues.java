@@ -1,5 +1,7 @@
 package io.rocedoctor.parse.sw;
 
+import io.rocedoctor.parse.ParseException;
+import io.rocedoctor.parse.TextLines;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
@@ -7,9 +9,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import io.rocedoctor.parse.ParseException;
-import io.rocedoctor.parse.TextLines;
 
 /**
  * The value spellings switch outputs share: counters with thousands separators and {@code N/A},
@@ -21,13 +20,16 @@ final class SwitchValues {
     private static final Pattern SIZE = Pattern.compile("(?i)([0-9]+(?:\\.[0-9]+)?)\\s*(b|bytes?|kb|mb|gb|tb)?");
     private static final BigDecimal MAX_LONG = BigDecimal.valueOf(Long.MAX_VALUE);
 
-    private SwitchValues() {
-    }
+    private SwitchValues() {}
 
     /** Whether a cell says "no value": empty, {@code N/A}, {@code -}, {@code n/a}, {@code NULL}. */
     static boolean absent(String cell) {
         String c = cell == null ? "" : cell.strip();
-        return c.isEmpty() || c.equals("-") || c.equalsIgnoreCase("n/a") || c.equalsIgnoreCase("null") || c.equals("None");
+        return c.isEmpty()
+                || c.equals("-")
+                || c.equalsIgnoreCase("n/a")
+                || c.equalsIgnoreCase("null")
+                || c.equals("None");
     }
 
     /** A counter ({@code 1,200}, up to 2^64-1), null when absent; anything else names the line. */
@@ -40,7 +42,9 @@ final class SwitchValues {
             throw new ParseException(line, what + " is not a number: '" + TextLines.abbreviate(cell) + "'");
         }
         // SAI keeps switch counters as u64: values above 2^63-1 are held in a long's 64 bits.
-        return digits.startsWith("-") ? TextLines.parseLong(digits, line, what) : TextLines.parseCounter(digits, line, () -> what);
+        return digits.startsWith("-")
+                ? TextLines.parseLong(digits, line, what)
+                : TextLines.parseCounter(digits, line, () -> what);
     }
 
     /** A small whole number (priority, threshold, probability), null when absent. */
@@ -112,7 +116,9 @@ final class SwitchValues {
             case "tb" -> 40;
             default -> 0;
         };
-        BigDecimal value = new BigDecimal(m.group(1)).multiply(BigDecimal.valueOf(2).pow(shift)).setScale(0, RoundingMode.HALF_UP);
+        BigDecimal value = new BigDecimal(m.group(1))
+                .multiply(BigDecimal.valueOf(2).pow(shift))
+                .setScale(0, RoundingMode.HALF_UP);
         if (value.compareTo(MAX_LONG) > 0) {
             throw new ParseException(line, what + " is too large: '" + TextLines.abbreviate(cell) + "'");
         }

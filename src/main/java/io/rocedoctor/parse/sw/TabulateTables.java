@@ -1,15 +1,14 @@
 package io.rocedoctor.parse.sw;
 
+import io.rocedoctor.parse.ParseException;
+import io.rocedoctor.parse.TextLines;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
-
-import io.rocedoctor.parse.ParseException;
-import io.rocedoctor.parse.TextLines;
 
 /**
  * The tables SONiC's CLI prints with Python's tabulate, as many as an output holds: a header
@@ -53,12 +52,19 @@ final class TabulateTables {
 
         /** The title's text after its colon ({@code egress_lossy_pool} of {@code Pool: egress_lossy_pool}). */
         Optional<String> titleName() {
-            return title == null ? Optional.empty() : TextLines.keyValue(title, ':').map(kv -> kv[1]).filter(s -> !s.isEmpty());
+            return title == null
+                    ? Optional.empty()
+                    : TextLines.keyValue(title, ':').map(kv -> kv[1]).filter(s -> !s.isEmpty());
         }
 
         /** The title's text before its colon ({@code Pool}), lower case. */
         String titleKind() {
-            return title == null ? "" : TextLines.keyValue(title, ':').map(kv -> kv[0]).orElse(title).toLowerCase(Locale.ROOT);
+            return title == null
+                    ? ""
+                    : TextLines.keyValue(title, ':')
+                            .map(kv -> kv[0])
+                            .orElse(title)
+                            .toLowerCase(Locale.ROOT);
         }
     }
 
@@ -73,8 +79,7 @@ final class TabulateTables {
         }
     }
 
-    private TabulateTables() {
-    }
+    private TabulateTables() {}
 
     /** Every table of the text; a ParseException (line 0) when the text is empty. */
     static List<Table> parse(TextLines lines) throws ParseException {
@@ -93,7 +98,8 @@ final class TabulateTables {
             String above = usable(lines, i - 1, consumed);
             boolean headerless = above == null || TITLE.matcher(above.strip()).matches();
             String title = headerless ? above : usable(lines, i - 2, consumed);
-            if (title != null && (RuledColumns.isRule(title) || PROMPT.matcher(title).matches())) {
+            if (title != null
+                    && (RuledColumns.isRule(title) || PROMPT.matcher(title).matches())) {
                 title = null;
             }
             List<String> headers = headerless ? List.of() : columns.cells(above);
@@ -124,7 +130,8 @@ final class TabulateTables {
 
     /** Tables of the text whose headers hold a column named {@code header}; a ParseException when none. */
     static List<Table> withColumn(TextLines lines, String header, String what) throws ParseException {
-        List<Table> out = parse(lines).stream().filter(t -> t.column(header) >= 0).toList();
+        List<Table> out =
+                parse(lines).stream().filter(t -> t.column(header) >= 0).toList();
         if (out.isEmpty()) {
             throw new ParseException(1, "no " + what + " table (a header with '" + header + "' over a dashes line)");
         }

@@ -7,18 +7,18 @@ import io.rocedoctor.engine.Evidence;
 import io.rocedoctor.engine.Finding;
 import io.rocedoctor.facts.LinkPause;
 import io.rocedoctor.facts.PortQos;
-
 import java.util.List;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
 
 class GlobalPauseFindingTest {
-    private static final PortQos QOS = new PortQos("p0", "dscp", List.of(3), Map.of(), Map.of(), Map.of(), List.of(), "mlnx_qos -i p0");
+    private static final PortQos QOS =
+            new PortQos("p0", "dscp", List.of(3), Map.of(), Map.of(), Map.of(), List.of(), "mlnx_qos -i p0");
 
     @Test
     void theEvidenceNamesBothPausesAndTheStepTurnsLinkPauseOff() {
-        Finding f = GlobalPauseFinding.of(new LinkPause("p0", "0000:3b:00", true, true, null, null, "ethtool -a p0"), QOS);
+        Finding f =
+                GlobalPauseFinding.of(new LinkPause("p0", "0000:3b:00", true, true, null, null, "ethtool -a p0"), QOS);
         assertThat(f.confidence()).isEqualTo("confirmed");
         assertThat(f.evidence()).extracting(Evidence::value).containsExactly("RX on, TX on", "PFC on priorities 3");
         assertThat(f.actions()).containsExactly(new ActionProposal("host-link-pause-off", Map.of("device", "p0")));

@@ -12,10 +12,8 @@ import io.rocedoctor.facts.IrqBinding;
 import io.rocedoctor.facts.Nic;
 import io.rocedoctor.facts.NumaNode;
 import io.rocedoctor.parse.CpuSet;
-
 import java.util.List;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
 
 /** What the interrupt findings say and propose, from the IRQ lines and loads their rules matched. */
@@ -25,8 +23,16 @@ class IrqFindingsTest {
     private static final Thresholds HALF = new Thresholds("throughput", Map.of("irq.offNodeCriticalShare", 0.5), false);
 
     private static IrqBinding line(int irq, int cpu, long count) {
-        return new IrqBinding(irq, "bnxt_re-nq-" + irq + "@pci:0000:c1:00.0", NIC.id(), "0000:c1:00.0", true, CpuSet.of(cpu),
-                count, false, CpuSet.of(cpu));
+        return new IrqBinding(
+                irq,
+                "bnxt_re-nq-" + irq + "@pci:0000:c1:00.0",
+                NIC.id(),
+                "0000:c1:00.0",
+                true,
+                CpuSet.of(cpu),
+                count,
+                false,
+                CpuSet.of(cpu));
     }
 
     @Test
@@ -35,28 +41,49 @@ class IrqFindingsTest {
         List<IrqBinding> all = List.of(remote.get(0), remote.get(1), line(141, 8, 100), line(143, 9, 100));
         Finding f = IrqFindings.crossNuma(NIC, NODE1, remote, all, HALF).build("IRQ_CROSS_NUMA");
         assertThat(f.severity()).isEqualTo("critical"); // 90% off node, above half
-        assertThat(f.evidence()).extracting(Evidence::source)
+        assertThat(f.evidence())
+                .extracting(Evidence::source)
                 .endsWith("/proc/irq/140/smp_affinity_list", "/proc/irq/142/smp_affinity_list");
-        assertThat(f.actions()).singleElement().satisfies(a -> assertThat(a.parameters())
-                .containsEntry("irqs", "140,142").containsEntry("cpus", "8-11"));
+        assertThat(f.actions())
+                .singleElement()
+                .satisfies(a -> assertThat(a.parameters())
+                        .containsEntry("irqs", "140,142")
+                        .containsEntry("cpus", "8-11"));
     }
 
     @Test
     void nearMissBelowTheCriticalShareStaysHigh() {
         List<IrqBinding> remote = List.of(line(140, 1, 100));
-        Finding f = IrqFindings.crossNuma(NIC, NODE1, remote, List.of(remote.get(0), line(141, 8, 900)), HALF).build("IRQ_CROSS_NUMA");
+        Finding f = IrqFindings.crossNuma(NIC, NODE1, remote, List.of(remote.get(0), line(141, 8, 900)), HALF)
+                .build("IRQ_CROSS_NUMA");
         assertThat(f.severity()).isEqualTo("high");
     }
 
     @Test
     void irqbalanceBansThePinnedLinesAndTheCrossNumaFixOnly() {
-        InterruptLoad pinned = new InterruptLoad(NIC.id(), "ens3f0np0", 2, 2000, 8, 0.5, List.of(141), CpuSet.of(8, 9), true, false);
-        Finding crossNuma = Finding.of("IRQ_CROSS_NUMA", "0000:81:00").action("irq-affinity-local-numa", "irqs", "90,91").build();
-        IrqBinding otherNic = new IrqBinding(77, "mlx5_comp0@pci:0000:81:00.0", "0000:81:00", "0000:81:00.0", true,
-                CpuSet.of(0), 10, false, CpuSet.of(0));
-        Finding f = IrqFindings.irqbalanceActive(new IrqBalance("active", true), List.of(pinned), List.of(crossNuma),
-                List.of(line(141, 8, 1000), line(143, 9, 1000), otherNic)).build("IRQBALANCE_ACTIVE");
-        assertThat(f.actions()).containsExactly(new ActionProposal("irqbalance-ban-irqs", Map.of("irqs", "90,91,141,143")));
+        InterruptLoad pinned =
+                new InterruptLoad(NIC.id(), "ens3f0np0", 2, 2000, 8, 0.5, List.of(141), CpuSet.of(8, 9), true, false);
+        Finding crossNuma = Finding.of("IRQ_CROSS_NUMA", "0000:81:00")
+                .action("irq-affinity-local-numa", "irqs", "90,91")
+                .build();
+        IrqBinding otherNic = new IrqBinding(
+                77,
+                "mlx5_comp0@pci:0000:81:00.0",
+                "0000:81:00",
+                "0000:81:00.0",
+                true,
+                CpuSet.of(0),
+                10,
+                false,
+                CpuSet.of(0));
+        Finding f = IrqFindings.irqbalanceActive(
+                        new IrqBalance("active", true),
+                        List.of(pinned),
+                        List.of(crossNuma),
+                        List.of(line(141, 8, 1000), line(143, 9, 1000), otherNic))
+                .build("IRQBALANCE_ACTIVE");
+        assertThat(f.actions())
+                .containsExactly(new ActionProposal("irqbalance-ban-irqs", Map.of("irqs", "90,91,141,143")));
         assertThat(f.scope()).contains(NIC.id(), "0000:81:00");
     }
 }

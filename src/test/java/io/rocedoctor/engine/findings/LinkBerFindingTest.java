@@ -6,9 +6,7 @@ import io.rocedoctor.engine.Evidence;
 import io.rocedoctor.engine.Finding;
 import io.rocedoctor.engine.Thresholds;
 import io.rocedoctor.facts.PhysicalLink;
-
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 
 /** PHY_BER_HIGH's judgement and evidence, on one 200G PAM4 link with RS(544,514) whose values change one at a time. */
@@ -16,10 +14,31 @@ class LinkBerFindingTest {
     private static final Thresholds T = ProfileThresholds.of("throughput");
 
     private static PhysicalLink link(Double raw, Double effective, Long symbols, Double symbolBer) {
-        return new PhysicalLink("p0", "0000:3b:00", 200000, 200000, List.of(), List.of(), null, null,
-                "mlxlink -d 0000:3b:00.0 -m -e -c", 4, "PAM4", "RS-FEC(544,514)", "rs544", raw,
-                raw == null ? null : String.valueOf(raw), effective, effective == null ? null : String.valueOf(effective),
-                symbols, "rx_symbol_err_phy", symbolBer, 0L, 0L, 10.0, 0L);
+        return new PhysicalLink(
+                "p0",
+                "0000:3b:00",
+                200000,
+                200000,
+                List.of(),
+                List.of(),
+                null,
+                null,
+                "mlxlink -d 0000:3b:00.0 -m -e -c",
+                4,
+                "PAM4",
+                "RS-FEC(544,514)",
+                "rs544",
+                raw,
+                raw == null ? null : String.valueOf(raw),
+                effective,
+                effective == null ? null : String.valueOf(effective),
+                symbols,
+                "rx_symbol_err_phy",
+                symbolBer,
+                0L,
+                0L,
+                10.0,
+                0L);
     }
 
     @Test
@@ -29,7 +48,8 @@ class LinkBerFindingTest {
         assertThat(f.severity()).isEqualTo("critical");
         assertThat(f.confidence()).isEqualTo("confirmed");
         assertThat(f.evidence()).extracting(Evidence::value).contains("rx_symbol_err_phy +40", "FEC : RS-FEC(544,514)");
-        assertThat(f.evidence()).anySatisfy(e -> assertThat(e.note()).contains("over the 200 Gb/s received in the interval"));
+        assertThat(f.evidence())
+                .anySatisfy(e -> assertThat(e.note()).contains("over the 200 Gb/s received in the interval"));
     }
 
     @Test
@@ -63,8 +83,31 @@ class LinkBerFindingTest {
 
     @Test
     void aLinkWithoutMlxlinkIsJudgedOnItsSymbolErrorsAlone() {
-        PhysicalLink l = new PhysicalLink("p0", "n", 100000, null, List.of(), List.of(), null, null, null, null, null, null,
-                null, null, null, null, null, 30L, "rx_pcs_symbol_err", 3e-11, null, null, null, 0L);
+        PhysicalLink l = new PhysicalLink(
+                "p0",
+                "n",
+                100000,
+                null,
+                List.of(),
+                List.of(),
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                30L,
+                "rx_pcs_symbol_err",
+                3e-11,
+                null,
+                null,
+                null,
+                0L);
         Finding f = LinkBerFinding.of(l, T);
         assertThat(f.evidence()).extracting(Evidence::value).containsExactly("rx_pcs_symbol_err +30");
     }

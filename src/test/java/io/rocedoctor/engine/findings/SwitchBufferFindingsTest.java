@@ -7,11 +7,9 @@ import io.rocedoctor.engine.Evidence;
 import io.rocedoctor.engine.Finding;
 import io.rocedoctor.engine.Thresholds;
 import io.rocedoctor.facts.SwitchLosslessQueue;
-
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-
 import org.junit.jupiter.api.Test;
 
 /** The cell arithmetic of SWITCH_ECN_ABOVE_XOFF and SWITCH_HEADROOM_SHORT, on a 100G port with a 9100 B MTU and 5 m of cable. */
@@ -25,16 +23,43 @@ class SwitchBufferFindingsTest {
     }
 
     private static SwitchLosslessQueue queue(long xoff, Long ecnMin, Long headroom) {
-        return new SwitchLosslessQueue("leaf1", "Ethernet8", "sonic", 3, 3, 3, xoff, "profile p: size + static_th", headroom,
-                625L + 2 * 9100, 9100, 100000, true, ecnMin, 1_500_000L, 10, true, "show pfcwd config", null, null, false,
-                "show pfcwd stats", 0, false, "", List.of("p0"), "p", "RDMA_LOSSLESS");
+        return new SwitchLosslessQueue(
+                "leaf1",
+                "Ethernet8",
+                "sonic",
+                3,
+                3,
+                3,
+                xoff,
+                "profile p: size + static_th",
+                headroom,
+                625L + 2 * 9100,
+                9100,
+                100000,
+                true,
+                ecnMin,
+                1_500_000L,
+                10,
+                true,
+                "show pfcwd config",
+                null,
+                null,
+                false,
+                "show pfcwd stats",
+                0,
+                false,
+                "",
+                List.of("p0"),
+                "p",
+                "RDMA_LOSSLESS");
     }
 
     @Test
     void bytesBecomeWholeCells() {
         assertThat(SwitchBufferFindings.cells(144, T)).isEqualTo(1);
         assertThat(SwitchBufferFindings.cells(145, T)).isEqualTo(2);
-        assertThat(SwitchBufferFindings.cells(145, with("switch.cellBytes", 256))).isEqualTo(1);
+        assertThat(SwitchBufferFindings.cells(145, with("switch.cellBytes", 256)))
+                .isEqualTo(1);
     }
 
     @Test
@@ -43,14 +68,16 @@ class SwitchBufferFindingsTest {
         assertThat(SwitchBufferFindings.ecnAboveXoff(q, T)).isTrue();
         Finding f = SwitchBufferFindings.ecnAboveXoffFinding(q, T);
         assertThat(f.confidence()).isEqualTo("likely");
-        assertThat(f.evidence()).extracting(Evidence::note)
+        assertThat(f.evidence())
+                .extracting(Evidence::note)
                 .anySatisfy(n -> assertThat(n).startsWith("minimum ECN marking threshold, 1000 cells of 144 B"))
                 .anySatisfy(n -> assertThat(n).startsWith("XOFF point, 1000 cells, on the ingress priority group"));
     }
 
     @Test
     void nearMissEcnACellBelowXoff() {
-        assertThat(SwitchBufferFindings.ecnAboveXoff(queue(144_000, 143_856L, null), T)).isFalse();
+        assertThat(SwitchBufferFindings.ecnAboveXoff(queue(144_000, 143_856L, null), T))
+                .isFalse();
     }
 
     @Test
@@ -58,18 +85,24 @@ class SwitchBufferFindingsTest {
         // 144 B cells: a 64 B packet wastes 144/64 = 2.25; half the packets small: 0.5 + 0.5 x 2.25.
         assertThat(SwitchBufferFindings.cellOccupancy(T)).isCloseTo(1.625, within(1e-9));
         // Cells of two minimal packets or less: at most 2 x cell / (1 + cell).
-        assertThat(SwitchBufferFindings.cellOccupancy(with("switch.cellBytes", 96))).isCloseTo(0.5 + 0.5 * 192 / 97.0, within(1e-9));
-        assertThat(SwitchBufferFindings.cellOccupancy(with("switch.headroom.smallPacketShare", 0))).isEqualTo(1.0);
+        assertThat(SwitchBufferFindings.cellOccupancy(with("switch.cellBytes", 96)))
+                .isCloseTo(0.5 + 0.5 * 192 / 97.0, within(1e-9));
+        assertThat(SwitchBufferFindings.cellOccupancy(with("switch.headroom.smallPacketShare", 0)))
+                .isEqualTo(1.0);
     }
 
     @Test
     void theHeadroomNeededCountsTheCellsOfWhatArrivesAfterXoff() {
         // 9100 + 1.625 x (9100 + 625 + 12500) = 45215.6
-        assertThat(SwitchBufferFindings.headroomNeeded(queue(1_000_000, 150_000L, 45_215L), T)).isEqualTo(45_216);
-        assertThat(SwitchBufferFindings.headroomShort(queue(1_000_000, 150_000L, 45_215L), T)).isTrue();
-        assertThat(SwitchBufferFindings.headroomShort(queue(1_000_000, 150_000L, 45_216L), T)).isFalse();
+        assertThat(SwitchBufferFindings.headroomNeeded(queue(1_000_000, 150_000L, 45_215L), T))
+                .isEqualTo(45_216);
+        assertThat(SwitchBufferFindings.headroomShort(queue(1_000_000, 150_000L, 45_215L), T))
+                .isTrue();
+        assertThat(SwitchBufferFindings.headroomShort(queue(1_000_000, 150_000L, 45_216L), T))
+                .isFalse();
         // Without small packets the old floor stands: 2 x 9100 + 625 + 12500.
-        assertThat(SwitchBufferFindings.headroomNeeded(queue(1_000_000, 150_000L, 1L), with("switch.headroom.smallPacketShare", 0)))
+        assertThat(SwitchBufferFindings.headroomNeeded(
+                        queue(1_000_000, 150_000L, 1L), with("switch.headroom.smallPacketShare", 0)))
                 .isEqualTo(31_325);
     }
 
@@ -77,7 +110,8 @@ class SwitchBufferFindingsTest {
     void theHeadroomFindingShowsTheArithmetic() {
         Finding f = SwitchBufferFindings.headroomShortFinding(queue(1_000_000, 150_000L, 16_384L), T);
         assertThat(f.evidence().get(1).value()).isEqualTo("45216 B");
-        assertThat(f.evidence().get(1).note()).contains("one 9100 B frame, plus 1.63 x (another frame + 2 x cable propagation = 9725 B")
+        assertThat(f.evidence().get(1).note())
+                .contains("one 9100 B frame, plus 1.63 x (another frame + 2 x cable propagation = 9725 B")
                 .contains("50.0% of the packets at 64 B in 144 B cells");
         assertThat(f.actions().get(0).parameters()).containsEntry("size", "45216");
     }

@@ -3,9 +3,8 @@ package io.rocedoctor.parse.sw;
 import static io.rocedoctor.parse.ParseFailures.assertFailsAt;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.Test;
-
 import io.rocedoctor.parse.ParseException;
+import org.junit.jupiter.api.Test;
 
 class EosParsersTest {
 
@@ -80,8 +79,8 @@ class EosParsersTest {
         assertThat(e8.pfcOn()).isTrue();
         assertThat(e8.pfcNoDrop()).containsExactly(java.util.Map.entry(3, true));
         assertThat(e8.watchdog()).isTrue();
-        assertThat(e8.txQueues().get(3).ecn()).isEqualTo(
-                new EosRunningConfig.Ecn("150 kbytes", "1500 kbytes", 153_600L, 1_536_000L, 5));
+        assertThat(e8.txQueues().get(3).ecn())
+                .isEqualTo(new EosRunningConfig.Ecn("150 kbytes", "1500 kbytes", 153_600L, 1_536_000L, 5));
         assertThat(c.dscpToTrafficClass()).containsEntry(26, 3).hasSize(4);
         assertThat(c.watchdogDefaultTimeout()).isEqualTo("0.2");
     }
@@ -92,25 +91,36 @@ class EosParsersTest {
         EosRunningConfig.Section e8 = c.settingsOf("Ethernet8");
         assertThat(e8.trust()).as("from the profile").isEqualTo("dscp");
         assertThat(e8.watchdog()).as("from the profile").isTrue();
-        assertThat(e8.pfcNoDrop()).as("the profile's priority and the port's own").containsOnlyKeys(3, 4);
+        assertThat(e8.pfcNoDrop())
+                .as("the profile's priority and the port's own")
+                .containsOnlyKeys(3, 4);
         EosRunningConfig.TxQueue q3 = e8.txQueues().get(3);
-        assertThat(q3.strict()).as("the profile's unicast queue, not its multicast one").isFalse();
+        assertThat(q3.strict())
+                .as("the profile's unicast queue, not its multicast one")
+                .isFalse();
         assertThat(q3.ecn().minimum()).as("the port's own ECN line wins").isEqualTo("320 segments");
-        assertThat(q3.ecn().minimumBytes()).as("segments have no byte size in the config").isNull();
+        assertThat(q3.ecn().minimumBytes())
+                .as("segments have no byte size in the config")
+                .isNull();
         assertThat(q3.ecn().maxMarkProbability()).isNull();
     }
 
     @Test
     void globalMapsAndDefaultsAreRead() throws ParseException {
         EosRunningConfig c = new EosRunningConfigParser().parse(CONFIG);
-        assertThat(c.dscpToTrafficClass()).containsEntry(26, 3).containsEntry(46, 5).hasSize(5);
+        assertThat(c.dscpToTrafficClass())
+                .containsEntry(26, 3)
+                .containsEntry(46, 5)
+                .hasSize(5);
         assertThat(c.cosToTrafficClass()).containsExactly(java.util.Map.entry(3, 3));
         assertThat(c.trafficClassToTxQueue()).containsExactly(java.util.Map.entry(3, 3));
         assertThat(c.defaultMtu()).isEqualTo(9214);
         assertThat(c.pfcAllOff()).isFalse();
         assertThat(c.interfaces()).containsOnlyKeys("Ethernet8", "Ethernet12", "Management1");
         assertThat(c.settingsOf("Ethernet12").mtu()).isEqualTo(4200);
-        assertThat(c.settingsOf("Ethernet12").routed()).as("no 'no switchport' line").isNull();
+        assertThat(c.settingsOf("Ethernet12").routed())
+                .as("no 'no switchport' line")
+                .isNull();
         assertThat(c.settingsOf("Ethernet99")).isNull();
     }
 
@@ -144,10 +154,16 @@ class EosParsersTest {
         EosQueueDropsParser p = new EosQueueDropsParser();
         assertFailsAt(p::parse, "", 0);
         assertFailsAt(p::parse, "{\"interfaces\": {}}", 1);
-        assertFailsAt(p::parse, "{\"egressQueueCounters\": {\"interfaces\": {\"Ethernet1\": {\"ucastQueues\": "
-                + "{\"trafficClasses\": {\"Q3\": {}}}}}}}", 1);
-        assertFailsAt(p::parse, "{\"egressQueueCounters\": {\"interfaces\": {\"Ethernet1\": {\"ucastQueues\": "
-                + "{\"trafficClasses\": {\"TC3\": {\"dropPrecedences\": {\"DP0\": {\"droppedPackets\": \"many\"}}}}}}}}}", 1);
+        assertFailsAt(
+                p::parse,
+                "{\"egressQueueCounters\": {\"interfaces\": {\"Ethernet1\": {\"ucastQueues\": "
+                        + "{\"trafficClasses\": {\"Q3\": {}}}}}}}",
+                1);
+        assertFailsAt(
+                p::parse,
+                "{\"egressQueueCounters\": {\"interfaces\": {\"Ethernet1\": {\"ucastQueues\": "
+                        + "{\"trafficClasses\": {\"TC3\": {\"dropPrecedences\": {\"DP0\": {\"droppedPackets\": \"many\"}}}}}}}}}",
+                1);
         assertFailsAt(p::parse, "{\"egressQueueCounters\": \n", 2);
     }
 }

@@ -3,11 +3,10 @@ package io.rocedoctor.parse.sw;
 import static io.rocedoctor.parse.ParseFailures.assertFailsAt;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import org.junit.jupiter.api.Test;
-
 import io.rocedoctor.parse.ParseException;
 import io.rocedoctor.parse.ParseFailures;
 import io.rocedoctor.parse.TextLines;
+import org.junit.jupiter.api.Test;
 
 class NvueParsersTest {
 
@@ -29,7 +28,8 @@ class NvueParsersTest {
         assertThat(tables.get(0).field("pfc.pfc-priority").value()).isEqualTo("3");
         assertThat(tables.get(0).field("mode").value()).isEqualTo("lossless-single-ipool");
         assertThat(tables.get(1).title()).isEqualTo("RoCE SP->TC mapping and ETS configurations");
-        assertThat(tables.get(1).rows().get(0).cell(tables.get(1).column("scheduler-weight"))).isEqualTo("DWRR-50%");
+        assertThat(tables.get(1).rows().get(0).cell(tables.get(1).column("scheduler-weight")))
+                .isEqualTo("DWRR-50%");
     }
 
     @Test
@@ -146,10 +146,15 @@ class NvueParsersTest {
         assertThat(m.pcpToSwitchPriority()).containsEntry(3, 3).hasSize(1);
         assertThat(m.dscpToSwitchPriority()).isEmpty();
 
-        NvueQosMapping spine = new NvueQosMappingParser().parse(SwitchFixtures.read("cumulus-nv-show-interface-qos-mapping-spine.txt"));
+        NvueQosMapping spine = new NvueQosMappingParser()
+                .parse(SwitchFixtures.read("cumulus-nv-show-interface-qos-mapping-spine.txt"));
         assertThat(spine.trust()).isEqualTo("l3");
         assertThat(spine.pcpToSwitchPriority()).isEmpty();
-        assertThat(spine.dscpToSwitchPriority()).containsEntry(0, 0).containsEntry(16, 0).containsEntry(26, 4).containsEntry(48, 6);
+        assertThat(spine.dscpToSwitchPriority())
+                .containsEntry(0, 0)
+                .containsEntry(16, 0)
+                .containsEntry(26, 4)
+                .containsEntry(48, 6);
     }
 
     // ---- congestion control -----------------------------------------------------------------
@@ -189,8 +194,12 @@ class NvueParsersTest {
                     3                3
                 """);
         assertThat(m.switchPriorityToTrafficClass()).containsEntry(2, 7).containsEntry(3, 3);
-        assertThat(new NvueEgressQueueMappingParser().parse(SwitchFixtures.read("cumulus-nv-show-qos-egress-queue-mapping-spine.txt"))
-                .switchPriorityToTrafficClass()).containsEntry(3, 4).containsEntry(4, 4).hasSize(3);
+        assertThat(new NvueEgressQueueMappingParser()
+                        .parse(SwitchFixtures.read("cumulus-nv-show-qos-egress-queue-mapping-spine.txt"))
+                        .switchPriorityToTrafficClass())
+                .containsEntry(3, 4)
+                .containsEntry(4, 4)
+                .hasSize(3);
     }
 
     // ---- pfc watchdog -----------------------------------------------------------------------
@@ -214,7 +223,8 @@ class NvueParsersTest {
             assertThat(tc.deadlockCount()).isEqualTo(2L);
         });
 
-        NvuePfcWatchdog spine = new NvuePfcWatchdogParser().parse(SwitchFixtures.read("cumulus-nv-show-interface-qos-pfc-watchdog-spine.txt"));
+        NvuePfcWatchdog spine = new NvuePfcWatchdogParser()
+                .parse(SwitchFixtures.read("cumulus-nv-show-interface-qos-pfc-watchdog-spine.txt"));
         assertThat(spine.enabled()).isFalse();
         assertThat(spine.pollingIntervalMillis()).isEqualTo(100);
         assertThat(spine.robustness()).isEqualTo(3);
@@ -237,7 +247,8 @@ class NvueParsersTest {
         assertThat(c.pfc(3).orElseThrow().rxPauseFrames()).isEqualTo(1520L);
         assertThat(c.pfc(4)).isEmpty();
         // no row read: the text fails at the first that did not
-        assertFailsAt(new NvueQosCountersParser(), text.replace("    3                1520", "    x                1520"), 5);
+        assertFailsAt(
+                new NvueQosCountersParser(), text.replace("    3                1520", "    x                1520"), 5);
     }
 
     @Test
@@ -259,10 +270,13 @@ class NvueParsersTest {
         assertThat(c.portStats().get("ecn-marked-packets")).isEqualTo(new NvueQosCounters.PortCounter(null, 4410L));
         assertThat(c.priorityGroups()).isEmpty();
 
-        NvueQosCounters spine = new NvueQosCountersParser().parse(SwitchFixtures.read("cumulus-nv-show-interface-counters-qos-spine.txt"));
-        assertThat(spine.priorityGroups()).singleElement()
+        NvueQosCounters spine = new NvueQosCountersParser()
+                .parse(SwitchFixtures.read("cumulus-nv-show-interface-counters-qos-spine.txt"));
+        assertThat(spine.priorityGroups())
+                .singleElement()
                 .isEqualTo(new NvueQosCounters.PriorityGroup(4, 88412L, 2048L, 0L));
-        assertThat(spine.trafficClasses()).singleElement()
+        assertThat(spine.trafficClasses())
+                .singleElement()
                 .isEqualTo(new NvueQosCounters.TrafficClass(4, 91022L, 90701824L, 0L, 17L));
         assertThat(spine.pfc(4).orElseThrow().txPauseFrames()).isEqualTo(31L);
         assertThat(spine.portStats().get("pause-frames").receive()).isEqualTo(1520L);
@@ -278,8 +292,21 @@ class NvueParsersTest {
                 ------…  -------  -------  ------…  ------…  ------…  -------…  -------…  -------  --------  --------
                 3        1        DYNAMIC  9.98 KB  0 Bytes  0 Bytes  ALPHA_8   Lossless  2 KB     10 KB     18.98 KB
                 """);
-        assertThat(b.entries()).singleElement().isEqualTo(new NvueBufferUsage.Entry("priority-group", 3, 1, "DYNAMIC",
-                10220L, 0L, 0L, "ALPHA_8", "Lossless", 2048L, 10240L, 19436L));
+        assertThat(b.entries())
+                .singleElement()
+                .isEqualTo(new NvueBufferUsage.Entry(
+                        "priority-group",
+                        3,
+                        1,
+                        "DYNAMIC",
+                        10220L,
+                        0L,
+                        0L,
+                        "ALPHA_8",
+                        "Lossless",
+                        2048L,
+                        10240L,
+                        19436L));
 
         NvueBufferUsage spine = new NvueBufferUsageParser()
                 .parse(SwitchFixtures.read("cumulus-nv-show-interface-qos-buffer-ingress-priority-group-spine.txt"));
@@ -310,7 +337,10 @@ class NvueParsersTest {
 
     @Test
     void linkFixtureIgnoresThePendingMtu() throws ParseException {
-        assertThat(new NvueLinkParser().parse(SwitchFixtures.read("cumulus-nv-show-interface-link-spine.txt")).mtu()).isEqualTo(4200);
+        assertThat(new NvueLinkParser()
+                        .parse(SwitchFixtures.read("cumulus-nv-show-interface-link-spine.txt"))
+                        .mtu())
+                .isEqualTo(4200);
     }
 
     @Test
@@ -360,15 +390,18 @@ class NvueParsersTest {
                   source-port             on
                 host-route-preference     route
                 """);
-        assertThat(f.ecmpHashFields()).containsExactly("destination-ip", "destination-port", "ip-protocol", "source-ip");
+        assertThat(f.ecmpHashFields())
+                .containsExactly("destination-ip", "destination-port", "ip-protocol", "source-ip");
         assertThat(f.lagHashFields()).containsExactly("source-mac", "source-port");
     }
 
     @Test
     void forwardingFixtureReadsEnabledAndDisabled() throws ParseException {
-        NvueForwarding f = new NvueForwardingParser().parse(SwitchFixtures.read("cumulus-nv-show-system-forwarding-spine.txt"));
+        NvueForwarding f =
+                new NvueForwardingParser().parse(SwitchFixtures.read("cumulus-nv-show-system-forwarding-spine.txt"));
         // inner-source-port is the tunnelled packet's: it is no stand-in for source-port.
-        assertThat(f.ecmpHashFields()).containsExactly("destination-ip", "inner-source-port", "ip-protocol", "ipv6-label", "source-ip");
+        assertThat(f.ecmpHashFields())
+                .containsExactly("destination-ip", "inner-source-port", "ip-protocol", "ipv6-label", "source-ip");
         assertThat(f.lagHashFields()).contains("source-port").hasSize(9);
     }
 
@@ -385,7 +418,8 @@ class NvueParsersTest {
         assertThat(none.ecmpHashFields()).isEmpty();
         assertThat(none.lagHashFields()).isEmpty();
         // a field neither on nor off is a note; the other fields stand
-        NvueForwarding odd = ParseFailures.assertNotedAt(new NvueForwardingParser(), """
+        NvueForwarding odd = ParseFailures.assertNotedAt(
+                new NvueForwardingParser(), """
                                           applied
                 ------------------------  -------
                 ecmp-hash
@@ -406,15 +440,22 @@ class NvueParsersTest {
                 0  lossy-default-ingress  DYNAMIC  2        14.46 MB  0 Bytes        0 Bytes
                 2  lossy-default-egress   DYNAMIC  13       14.46 MB  0 Bytes        0 Bytes
                 """);
-        assertThat(p.pools()).containsExactly(new NvueRocePools.Pool("lossy-default-ingress", "DYNAMIC", 2, 15162409L),
-                new NvueRocePools.Pool("lossy-default-egress", "DYNAMIC", 13, 15162409L));
+        assertThat(p.pools())
+                .containsExactly(
+                        new NvueRocePools.Pool("lossy-default-ingress", "DYNAMIC", 2, 15162409L),
+                        new NvueRocePools.Pool("lossy-default-egress", "DYNAMIC", 13, 15162409L));
     }
 
     @Test
     void rocePoolsFixtureKeepsAnUnboundedPoolWithoutSize() throws ParseException {
-        NvueRocePools p = new NvueRocePoolsParser().parse(SwitchFixtures.read("cumulus-nv-show-qos-roce-pool-spine.txt"));
-        assertThat(p.pool("roce-reserved-ingress")).map(NvueRocePools.Pool::sizeBytes).contains(7602176L);
-        assertThat(p.pool("lossy-default-ingress")).map(NvueRocePools.Pool::poolId).contains(2);
+        NvueRocePools p =
+                new NvueRocePoolsParser().parse(SwitchFixtures.read("cumulus-nv-show-qos-roce-pool-spine.txt"));
+        assertThat(p.pool("roce-reserved-ingress"))
+                .map(NvueRocePools.Pool::sizeBytes)
+                .contains(7602176L);
+        assertThat(p.pool("lossy-default-ingress"))
+                .map(NvueRocePools.Pool::poolId)
+                .contains(2);
         assertThat(p.pool("roce-reserved-egress").orElseThrow().sizeBytes()).isNull();
         assertThat(p.pool("roce-reserved")).isEmpty();
     }

@@ -4,12 +4,10 @@ import static io.rocedoctor.parse.ParseFailures.assertFailsAt;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.util.List;
-
-import org.junit.jupiter.api.Test;
-
 import io.rocedoctor.parse.ParseException;
 import io.rocedoctor.parse.ParseFailures;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 
 class SonicParsersTest {
 
@@ -25,7 +23,8 @@ class SonicParsersTest {
         assertThat(s.queue("Ethernet0", 3).orElseThrow().stormed()).isTrue();
         assertThat(s.queue("Ethernet0", 3).orElseThrow().stormsDetected()).isEqualTo(1L);
 
-        SonicPfcwdStats leaf = new SonicPfcwdStatsParser().parse(SwitchFixtures.read("sonic-show-pfcwd-stats-leaf.txt"));
+        SonicPfcwdStats leaf =
+                new SonicPfcwdStatsParser().parse(SwitchFixtures.read("sonic-show-pfcwd-stats-leaf.txt"));
         SonicPfcwdStats.QueueStats q = leaf.queue("Ethernet20", 4).orElseThrow();
         assertThat(q.stormsDetected()).isEqualTo(7L);
         assertThat(q.stormsRestored()).isEqualTo(6L);
@@ -41,13 +40,17 @@ class SonicParsersTest {
                    QUEUE     STATUS    STORM DETECTED/RESTORED
                 --------  ---------  -------------------------
                 Ethernet0    stormed                        1/0
-                """)).isInstanceOf(ParseException.class).hasMessageContaining("Ethernet0:3");
+                """))
+                .isInstanceOf(ParseException.class)
+                .hasMessageContaining("Ethernet0:3");
         // a port with a colon but no queue number (found by SwitchParserPropertiesTest)
         assertThatThrownBy(() -> new SonicPfcwdStatsParser().parse("""
                     QUEUE     STATUS    STORM DETECTED/RESTORED
                 ----------  ---------  -------------------------
                 Ethernet0:    stormed                        1/0
-                """)).isInstanceOf(ParseException.class).hasMessageContaining("Ethernet0:3");
+                """))
+                .isInstanceOf(ParseException.class)
+                .hasMessageContaining("Ethernet0:3");
         assertFailsAt(new SonicPfcwdStatsParser(), """
                       QUEUE     STATUS    STORM DETECTED/RESTORED
                 -----------  ---------  -------------------------
@@ -98,7 +101,8 @@ class SonicParsersTest {
         assertThat(c.pollIntervalMillis()).isEqualTo(600);
         assertThat(c.port("Ethernet0").orElseThrow().action()).isEqualTo("forward");
 
-        SonicPfcwdConfig leaf = new SonicPfcwdConfigParser().parse(SwitchFixtures.read("sonic-show-pfcwd-config-leaf.txt"));
+        SonicPfcwdConfig leaf =
+                new SonicPfcwdConfigParser().parse(SwitchFixtures.read("sonic-show-pfcwd-config-leaf.txt"));
         assertThat(leaf.pollIntervalMillis()).isEqualTo(200);
         assertThat(leaf.port("Ethernet20").orElseThrow())
                 .isEqualTo(new SonicPfcwdConfig.PortConfig("Ethernet20", "alert", 400L, 800L, "disable"));
@@ -170,7 +174,8 @@ class SonicParsersTest {
         assertThat(q.queue("Ethernet0", "MC10").orElseThrow().index()).isEqualTo(10);
         assertThat(q.queue("Ethernet0", "ALL20").orElseThrow().dropBytes()).isNull();
 
-        SonicQueueCounters leaf = new SonicQueueCountersParser().parse(SwitchFixtures.read("sonic-show-queue-counters-leaf.txt"));
+        SonicQueueCounters leaf =
+                new SonicQueueCountersParser().parse(SwitchFixtures.read("sonic-show-queue-counters-leaf.txt"));
         SonicQueueCounters.Queue uc3 = leaf.queue("Ethernet16", "UC3").orElseThrow();
         assertThat(uc3.bytes()).isEqualTo(123_456_789_012L);
         assertThat(uc3.dropBytes()).isEqualTo(45_056L);
@@ -179,21 +184,24 @@ class SonicParsersTest {
 
     @Test
     void queueCountersNoteABadQueueNameAndKeepTheOtherRows() {
-        SonicQueueCounters q = ParseFailures.assertNotedAt(new SonicQueueCountersParser(), """
+        SonicQueueCounters q =
+                ParseFailures.assertNotedAt(new SonicQueueCountersParser(), """
                      Port    TxQ    Counter/pkts
                 ---------  -----  --------------
                 Ethernet0    ???               1
                 Ethernet0    UC3  18446744073709551017
                 """, 3, "queue is not like UC3");
-        assertThat(q.queues()).singleElement().satisfies(x -> assertThat(Long.toUnsignedString(x.packets()))
-                .isEqualTo("18446744073709551017"));
+        assertThat(q.queues())
+                .singleElement()
+                .satisfies(x -> assertThat(Long.toUnsignedString(x.packets())).isEqualTo("18446744073709551017"));
     }
 
     // ---- priority-group tables -----------------------------------------------------------
 
     @Test
     void priorityGroupJavadocExampleAndFixture() throws ParseException {
-        SonicPortIndexedCounters p = SonicPortIndexedCountersParser.priorityGroups().parse("""
+        SonicPortIndexedCounters p =
+                SonicPortIndexedCountersParser.priorityGroups().parse("""
                 Ingress PG dropped packets:
                      Port    PG0    PG1    PG2    PG3    PG4    PG5    PG6    PG7
                 ---------  -----  -----  -----  -----  -----  -----  -----  -----
@@ -212,8 +220,10 @@ class SonicParsersTest {
 
     @Test
     void priorityGroupParserWantsPgColumns() {
-        assertThatThrownBy(() -> SonicPortIndexedCountersParser.priorityGroups().parse(SwitchFixtures.read("sonic-show-queue-counters-leaf.txt")))
-                .isInstanceOf(ParseException.class).hasMessageContaining("PG0");
+        assertThatThrownBy(() -> SonicPortIndexedCountersParser.priorityGroups()
+                        .parse(SwitchFixtures.read("sonic-show-queue-counters-leaf.txt")))
+                .isInstanceOf(ParseException.class)
+                .hasMessageContaining("PG0");
     }
 
     // ---- mmuconfig / show buffer -------------------------------------------------------
@@ -239,8 +249,8 @@ class SonicParsersTest {
                 xon_offset  4608
                 ----------  ---------------------
                 """);
-        assertThat(b.pools().get("ingress_lossless_pool")).isEqualTo(
-                new SonicBufferPool("ingress_lossless_pool", "ingress", "dynamic", 32732160L, 1622016L));
+        assertThat(b.pools().get("ingress_lossless_pool"))
+                .isEqualTo(new SonicBufferPool("ingress_lossless_pool", "ingress", "dynamic", 32732160L, 1622016L));
         assertThat(b.profiles().get("pg_lossless_100000_300m_profile").xoff()).isEqualTo(160000L);
     }
 
@@ -263,7 +273,9 @@ class SonicParsersTest {
                 ----  -----
                 size  lots
                 ----  -----
-                """)).isInstanceOf(ParseException.class).hasMessageContaining("p size");
+                """))
+                .isInstanceOf(ParseException.class)
+                .hasMessageContaining("p size");
     }
 
     // ---- show pfc priority / asymmetric --------------------------------------------------
@@ -282,7 +294,8 @@ class SonicParsersTest {
         assertThat(p.lossless()).containsEntry("Ethernet0", List.of(3, 4));
         assertThat(p.asymmetric()).containsEntry("Ethernet0", false);
 
-        SonicPfcPriorities leaf = new SonicPfcPrioritiesParser().parse(SwitchFixtures.read("sonic-show-pfc-priority-leaf.txt"));
+        SonicPfcPriorities leaf =
+                new SonicPfcPrioritiesParser().parse(SwitchFixtures.read("sonic-show-pfc-priority-leaf.txt"));
         assertThat(leaf.lossless()).containsEntry("Ethernet16", List.of(3)).containsEntry("Ethernet24", List.of());
     }
 
@@ -301,7 +314,9 @@ class SonicParsersTest {
                 }
                 """);
         assertThat(c.bufferPools().get("ingress_lossless_pool").xoff()).isEqualTo(8790016L);
-        assertThat(c.bufferPgs()).extracting(SonicConfig.BufferAssignment::port).containsExactly("Ethernet0", "Ethernet4");
+        assertThat(c.bufferPgs())
+                .extracting(SonicConfig.BufferAssignment::port)
+                .containsExactly("Ethernet0", "Ethernet4");
         assertThat(c.bufferPgs().get(1).indices()).containsExactly(3, 4);
         assertThat(c.portQos().get("Ethernet0").trustsDscp()).isTrue();
         assertThat(c.ports()).isEmpty();
@@ -312,17 +327,28 @@ class SonicParsersTest {
     @Test
     void configDbEveryTable() throws ParseException {
         SonicConfig c = new SonicConfigParser().parse(SwitchFixtures.read("sonic-config_db-leaf.json"));
-        assertThat(c.bufferProfiles().get("pg_lossless_400000_40m_profile").pool()).isEqualTo("ingress_lossless_pool");
+        assertThat(c.bufferProfiles().get("pg_lossless_400000_40m_profile").pool())
+                .isEqualTo("ingress_lossless_pool");
         assertThat(c.bufferProfiles().get("egress_lossless_profile").staticTh()).isEqualTo(33554432L);
-        assertThat(c.bufferPgs()).filteredOn(a -> a.indices().equals(List.of(3, 4)))
+        assertThat(c.bufferPgs())
+                .filteredOn(a -> a.indices().equals(List.of(3, 4)))
                 .extracting(SonicConfig.BufferAssignment::port, SonicConfig.BufferAssignment::profile)
-                .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("Ethernet16", "pg_lossless_400000_40m_profile"),
+                .containsExactlyInAnyOrder(
+                        org.assertj.core.groups.Tuple.tuple("Ethernet16", "pg_lossless_400000_40m_profile"),
                         org.assertj.core.groups.Tuple.tuple("Ethernet20", "pg_lossless_400000_40m_profile"));
-        assertThat(c.bufferPgs()).filteredOn(a -> a.port().equals("Ethernet24")).singleElement()
-                .extracting(SonicConfig.BufferAssignment::profile).isNull();
-        assertThat(c.bufferQueues()).singleElement().extracting(SonicConfig.BufferAssignment::indices).isEqualTo(List.of(3, 4));
+        assertThat(c.bufferPgs())
+                .filteredOn(a -> a.port().equals("Ethernet24"))
+                .singleElement()
+                .extracting(SonicConfig.BufferAssignment::profile)
+                .isNull();
+        assertThat(c.bufferQueues())
+                .singleElement()
+                .extracting(SonicConfig.BufferAssignment::indices)
+                .isEqualTo(List.of(3, 4));
         assertThat(c.wredProfiles().get("ROCE_LOSSLESS").wredRedEnable()).isFalse();
-        assertThat(c.queues()).filteredOn(q -> q.queues().equals(List.of(3))).hasSize(2)
+        assertThat(c.queues())
+                .filteredOn(q -> q.queues().equals(List.of(3)))
+                .hasSize(2)
                 .allSatisfy(q -> {
                     assertThat(q.wredProfile()).isEqualTo("ROCE_LOSSLESS");
                     assertThat(q.scheduler()).isEqualTo("scheduler.roce");
@@ -350,14 +376,21 @@ class SonicParsersTest {
     void configDbMalformed() {
         SonicConfigParser p = new SonicConfigParser();
         assertFailsAt(p, "  ", 0);
-        assertThatThrownBy(() -> p.parse("{\n  \"PORT\": {\n    \"Ethernet0\": {\"speed\": \n")).isInstanceOf(ParseException.class)
-                .extracting(e -> ((ParseException) e).line()).isNotEqualTo(1);
-        assertThatThrownBy(() -> p.parse("[1, 2]")).isInstanceOf(ParseException.class).hasMessageContaining("object");
+        assertThatThrownBy(() -> p.parse("{\n  \"PORT\": {\n    \"Ethernet0\": {\"speed\": \n"))
+                .isInstanceOf(ParseException.class)
+                .extracting(e -> ((ParseException) e).line())
+                .isNotEqualTo(1);
+        assertThatThrownBy(() -> p.parse("[1, 2]"))
+                .isInstanceOf(ParseException.class)
+                .hasMessageContaining("object");
         assertThatThrownBy(() -> p.parse("{\"BUFFER_PG\": {\"Ethernet0\": {\"profile\": \"x\"}}}"))
-                .isInstanceOf(ParseException.class).hasMessageContaining("Ethernet0|3-4");
+                .isInstanceOf(ParseException.class)
+                .hasMessageContaining("Ethernet0|3-4");
         assertThatThrownBy(() -> p.parse("{\"PORT\": {\"Ethernet0\": {\"speed\": \"99999999999999999999999\"}}}"))
-                .isInstanceOf(ParseException.class).hasMessageContaining("PORT|Ethernet0 speed");
+                .isInstanceOf(ParseException.class)
+                .hasMessageContaining("PORT|Ethernet0 speed");
         assertThatThrownBy(() -> p.parse("{\"BUFFER_POOL\": \"nope\"}"))
-                .isInstanceOf(ParseException.class).hasMessageContaining("BUFFER_POOL");
+                .isInstanceOf(ParseException.class)
+                .hasMessageContaining("BUFFER_POOL");
     }
 }

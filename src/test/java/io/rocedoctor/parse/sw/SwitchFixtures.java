@@ -8,8 +8,7 @@ import java.nio.file.Path;
 
 /** The switch fixtures under {@code fixtures/samples/switch/}. */
 final class SwitchFixtures {
-    private SwitchFixtures() {
-    }
+    private SwitchFixtures() {}
 
     static String read(String name) {
         try {

@@ -1,25 +1,38 @@
 package io.rocedoctor.parse.sw;
 
+import io.rocedoctor.parse.Parser;
+import io.rocedoctor.parse.ParserFuzz;
 import java.util.List;
-
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
-import io.rocedoctor.parse.Parser;
-import io.rocedoctor.parse.ParserFuzz;
-
 /** Random and mutated text never makes a switch parser throw anything but a ParseException. */
 class SwitchParserPropertiesTest {
 
-    private static final List<Parser<?>> ALL = List.of(new SonicConfigParser(), new SonicBufferConfigParser(), new SonicEcnParser(),
-            SonicPortIndexedCountersParser.priorityGroups(), new SonicQueueCountersParser(),
-            new SonicPfcwdStatsParser(), new SonicPfcwdConfigParser(), new SonicPfcPrioritiesParser(),
-            new NvueRoceParser(), new NvuePfcParser(), new NvueQosMappingParser(), new NvueCongestionControlParser(),
-            new NvueEgressQueueMappingParser(), new NvuePfcWatchdogParser(), new NvueQosCountersParser(),
-            new NvueBufferUsageParser(), new NvueLinkParser(), new NvueForwardingParser(),
-            new NvueRocePoolsParser(), new EosRunningConfigParser(), new EosQueueDropsParser());
+    private static final List<Parser<?>> ALL = List.of(
+            new SonicConfigParser(),
+            new SonicBufferConfigParser(),
+            new SonicEcnParser(),
+            SonicPortIndexedCountersParser.priorityGroups(),
+            new SonicQueueCountersParser(),
+            new SonicPfcwdStatsParser(),
+            new SonicPfcwdConfigParser(),
+            new SonicPfcPrioritiesParser(),
+            new NvueRoceParser(),
+            new NvuePfcParser(),
+            new NvueQosMappingParser(),
+            new NvueCongestionControlParser(),
+            new NvueEgressQueueMappingParser(),
+            new NvuePfcWatchdogParser(),
+            new NvueQosCountersParser(),
+            new NvueBufferUsageParser(),
+            new NvueLinkParser(),
+            new NvueForwardingParser(),
+            new NvueRocePoolsParser(),
+            new EosRunningConfigParser(),
+            new EosQueueDropsParser());
 
     @Property(tries = 200)
     void randomText(@ForAll("random") String text) {
@@ -69,9 +82,13 @@ class SwitchParserPropertiesTest {
 
     @Provide
     Arbitrary<String> sonicTables() {
-        return net.jqwik.api.Arbitraries.of("sonic-show-pfc-counters-leaf.txt", "sonic-show-pfcwd-stats-leaf.txt",
-                        "sonic-show-pfcwd-config-leaf.txt", "sonic-show-queue-counters-leaf.txt",
-                        "sonic-show-priority-group-drop-counters-leaf.txt", "sonic-show-pfc-priority-leaf.txt")
+        return net.jqwik.api.Arbitraries.of(
+                        "sonic-show-pfc-counters-leaf.txt",
+                        "sonic-show-pfcwd-stats-leaf.txt",
+                        "sonic-show-pfcwd-config-leaf.txt",
+                        "sonic-show-queue-counters-leaf.txt",
+                        "sonic-show-priority-group-drop-counters-leaf.txt",
+                        "sonic-show-pfc-priority-leaf.txt")
                 .flatMap(name -> ParserFuzz.mutated(SwitchFixtures.read(name)));
     }
 
@@ -83,18 +100,27 @@ class SwitchParserPropertiesTest {
 
     @Provide
     Arbitrary<String> nvue() {
-        return net.jqwik.api.Arbitraries.of("cumulus-nv-show-qos-roce-spine.txt", "cumulus-nv-show-interface-qos-pfc-spine.txt",
-                        "cumulus-nv-show-interface-qos-mapping-spine.txt", "cumulus-nv-show-interface-qos-congestion-control-spine.txt",
-                        "cumulus-nv-show-interface-qos-pfc-watchdog-spine.txt", "cumulus-nv-show-interface-counters-qos-spine.txt",
-                        "cumulus-nv-show-interface-qos-roce-counters-spine.txt", "cumulus-nv-show-qos-egress-queue-mapping-spine.txt",
-                        "cumulus-nv-show-interface-qos-buffer-ingress-priority-group-spine.txt", "cumulus-nv-show-interface-link-spine.txt",
-                        "cumulus-nv-show-system-forwarding-spine.txt", "cumulus-nv-show-qos-roce-pool-spine.txt")
+        return net.jqwik.api.Arbitraries.of(
+                        "cumulus-nv-show-qos-roce-spine.txt",
+                        "cumulus-nv-show-interface-qos-pfc-spine.txt",
+                        "cumulus-nv-show-interface-qos-mapping-spine.txt",
+                        "cumulus-nv-show-interface-qos-congestion-control-spine.txt",
+                        "cumulus-nv-show-interface-qos-pfc-watchdog-spine.txt",
+                        "cumulus-nv-show-interface-counters-qos-spine.txt",
+                        "cumulus-nv-show-interface-qos-roce-counters-spine.txt",
+                        "cumulus-nv-show-qos-egress-queue-mapping-spine.txt",
+                        "cumulus-nv-show-interface-qos-buffer-ingress-priority-group-spine.txt",
+                        "cumulus-nv-show-interface-link-spine.txt",
+                        "cumulus-nv-show-system-forwarding-spine.txt",
+                        "cumulus-nv-show-qos-roce-pool-spine.txt")
                 .flatMap(name -> ParserFuzz.mutated(SwitchFixtures.read(name)));
     }
 
     @Provide
     Arbitrary<String> eos() {
-        return net.jqwik.api.Arbitraries.of("arista-eos-show-running-config-leaf.txt", "arista-eos-show-interfaces-counters-queue-detail-leaf.json")
+        return net.jqwik.api.Arbitraries.of(
+                        "arista-eos-show-running-config-leaf.txt",
+                        "arista-eos-show-interfaces-counters-queue-detail-leaf.json")
                 .flatMap(name -> ParserFuzz.mutated(SwitchFixtures.read(name)));
     }
 }

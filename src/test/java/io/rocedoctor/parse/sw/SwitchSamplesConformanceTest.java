@@ -3,6 +3,9 @@ package io.rocedoctor.parse.sw;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
+import io.rocedoctor.parse.ParseException;
+import io.rocedoctor.parse.Parser;
+import io.rocedoctor.parse.RealSamples;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -10,13 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
-
-import io.rocedoctor.parse.ParseException;
-import io.rocedoctor.parse.Parser;
-import io.rocedoctor.parse.RealSamples;
 
 /**
  * Every real switch sample of a supported SONiC, NVUE or EOS command parses, and a few values per file
@@ -32,33 +30,43 @@ class SwitchSamplesConformanceTest {
     }
 
     private static final Map<String, String> EXCLUDED = Map.ofEntries(
-            Map.entry("arista-eapi-show-priority-flow-control-counters.json",
+            Map.entry(
+                    "arista-eapi-show-priority-flow-control-counters.json",
                     "EOS pause frame counters: no rule reads switch pause counters (SONiC's show pfc counters neither)"),
-            Map.entry("arista-eapi-show-qos-interfaces-ecn-counters-queue.json", "EOS ECN-marked counters: no rule needs them yet"),
+            Map.entry(
+                    "arista-eapi-show-qos-interfaces-ecn-counters-queue.json",
+                    "EOS ECN-marked counters: no rule needs them yet"),
             Map.entry("sonic-pg_profile_lookup-sn5600.ini.txt", "a platform data file, not a capture"),
             Map.entry("sonic-show-pfc-counters-history.txt", "show pfc counters --history: not collected"),
-            Map.entry("sonic-show-pfc-counters.txt", "show pfc counters: collected, only recognised (SwitchSourceKind.SONIC_PFC_COUNTERS)"),
-            Map.entry("sonic-show-queue-watermark-unicast.txt",
+            Map.entry(
+                    "sonic-show-pfc-counters.txt",
+                    "show pfc counters: collected, only recognised (SwitchSourceKind.SONIC_PFC_COUNTERS)"),
+            Map.entry(
+                    "sonic-show-queue-watermark-unicast.txt",
                     "show queue watermark unicast: collected, only recognised (SwitchSourceKind.SONIC_QUEUE_WATERMARK_UNICAST)"),
-            Map.entry("cumulus-nv-show-interface-qos-roce-counters.txt",
+            Map.entry(
+                    "cumulus-nv-show-interface-qos-roce-counters.txt",
                     "nv show interface qos roce counters: collected, only recognised (SwitchSourceKind.NVUE_INTERFACE_ROCE_COUNTERS)"),
             Map.entry("sonic-show-buffer-pool-watermark.txt", "show buffer_pool watermark: no rule needs it yet"),
             Map.entry("sonic-show-headroom-pool-watermark.txt", "show headroom-pool watermark: no rule needs it yet"),
             Map.entry("cumulus-nv-show-interface-qos-egress-scheduler.txt", "egress scheduler: no rule needs it yet"),
-            Map.entry("cumulus-nv-show-interface-qos-roce-status-pool-map-all.txt",
+            Map.entry(
+                    "cumulus-nv-show-interface-qos-roce-status-pool-map-all.txt",
                     "all-port pool map: one table per port under 'Interface:' banners; the per-port roce status is used"));
 
     private static Map<String, List<Check<?>>> checks() {
         Map<String, List<Check<?>>> m = new LinkedHashMap<>();
         add(m, "sonic-config_db-buffers-dell6100.json", new SonicConfigParser(), c -> {
             assertThat(c.bufferPools().get("ingress_lossless_pool").xoff()).isEqualTo(4194112L);
-            assertThat(c.bufferProfiles().get("egress_lossless_profile").staticTh()).isEqualTo(15982720L);
+            assertThat(c.bufferProfiles().get("egress_lossless_profile").staticTh())
+                    .isEqualTo(15982720L);
             assertThat(c.cableLengths()).containsEntry("Ethernet0", "5m");
         });
         add(m, "sonic-config_db-buffers-mellanox4600c-t1.json", new SonicConfigParser(), c -> {
             assertThat(c.bufferPools().get("ingress_lossless_pool").size()).isEqualTo(44130304L);
             assertThat(c.bufferPools().get("ingress_lossless_pool").xoff()).isEqualTo(8790016L);
-            assertThat(c.bufferProfiles().get("ingress_lossless_zero_profile").dynamicTh()).isEqualTo(-8);
+            assertThat(c.bufferProfiles().get("ingress_lossless_zero_profile").dynamicTh())
+                    .isEqualTo(-8);
             assertThat(c.bufferQueues()).anySatisfy(a -> {
                 assertThat(a.port()).isEqualTo("Ethernet0");
                 assertThat(a.indices()).containsExactly(3, 4);
@@ -79,7 +87,8 @@ class SwitchSamplesConformanceTest {
             assertThat(c.portQos().get("Ethernet0").trustsDscp()).isTrue();
             assertThat(c.dscpToTcMaps().get("AZURE")).containsEntry(3, 3).containsEntry(8, 0);
             assertThat(c.tcToPgMaps().get("AZURE")).containsEntry(7, 7);
-            assertThat(c.wredProfiles().get("AZURE_LOSSLESS").greenMinThreshold()).isEqualTo(1048576L);
+            assertThat(c.wredProfiles().get("AZURE_LOSSLESS").greenMinThreshold())
+                    .isEqualTo(1048576L);
             assertThat(c.queues()).anySatisfy(q -> {
                 assertThat(q.port()).isEqualTo("Ethernet0");
                 assertThat(q.queues()).containsExactly(3);
@@ -89,15 +98,18 @@ class SwitchSamplesConformanceTest {
         add(m, "sonic-config_db-qos-mellanox4600c-c64.json", new SonicConfigParser(), c -> {
             assertThat(c.portQos().get("Ethernet0").dscpToTcMap()).isEqualTo("AZURE_UPLINK");
             assertThat(c.portQos().get("Ethernet0").pfcwdSwEnable()).containsExactly(3, 4);
-            assertThat(c.wredProfiles().get("AZURE_LOSSLESS").greenMaxThreshold()).isEqualTo(10000000L);
+            assertThat(c.wredProfiles().get("AZURE_LOSSLESS").greenMaxThreshold())
+                    .isEqualTo(10000000L);
             assertThat(c.wredProfiles().get("AZURE_LOSSLESS").marksGreen()).isTrue();
             assertThat(c.schedulers().get("scheduler.1").weight()).isEqualTo(15);
         });
         add(m, "sonic-real-mmuconfig-l.txt", new SonicBufferConfigParser(), b -> {
             assertThat(b.pools().get("ingress_lossless_pool").xoff()).isEqualTo(1622016L);
             assertThat(b.pools().get("egress_lossless_pool").mode()).isEqualTo("static");
-            assertThat(b.profiles().get("pg_lossless_100000_300m_profile").xoff()).isEqualTo(160000L);
-            assertThat(b.profiles().get("pg_lossless_100000_300m_profile").xonOffset()).isEqualTo(4608L);
+            assertThat(b.profiles().get("pg_lossless_100000_300m_profile").xoff())
+                    .isEqualTo(160000L);
+            assertThat(b.profiles().get("pg_lossless_100000_300m_profile").xonOffset())
+                    .isEqualTo(4608L);
             assertThat(b.profiles()).hasSize(4);
         });
         add(m, "sonic-show-mmu.txt", new SonicBufferConfigParser(), b -> {
@@ -109,8 +121,10 @@ class SwitchSamplesConformanceTest {
         });
         add(m, "sonic-show-mmu-docexample.txt", new SonicBufferConfigParser(), b -> {
             assertThat(b.pools().get("ingress_lossless_pool").xoff()).isEqualTo(4194112L);
-            assertThat(b.profiles().get("pg_lossless_100000_300m_profile").dynamicTh()).isEqualTo(-3);
-            assertThat(b.profiles().get("pg_lossless_100000_300m_profile").pool()).isEqualTo("ingress_lossless_pool");
+            assertThat(b.profiles().get("pg_lossless_100000_300m_profile").dynamicTh())
+                    .isEqualTo(-3);
+            assertThat(b.profiles().get("pg_lossless_100000_300m_profile").pool())
+                    .isEqualTo("ingress_lossless_pool");
             assertThat(b.profiles().get("q_lossy_profile").pool()).isEqualTo("egress_lossy_pool");
         });
         add(m, "sonic-show-buffer-information.txt", new SonicBufferConfigParser(), b -> {
@@ -119,8 +133,10 @@ class SwitchSamplesConformanceTest {
         });
         add(m, "sonic-show-buffer-information-docexample.txt", new SonicBufferConfigParser(), b -> {
             assertThat(b.pools().get("egress_lossless_pool").size()).isEqualTo(34340822L);
-            assertThat(b.profiles().get("pg_lossless_100000_79m_profile").xoff()).isEqualTo(60416L);
-            assertThat(b.profiles().get("pg_lossless_100000_79m_profile").pool()).isEqualTo("ingress_lossless_pool");
+            assertThat(b.profiles().get("pg_lossless_100000_79m_profile").xoff())
+                    .isEqualTo(60416L);
+            assertThat(b.profiles().get("pg_lossless_100000_79m_profile").pool())
+                    .isEqualTo("ingress_lossless_pool");
         });
         add(m, "sonic-show-ecn.txt", new SonicEcnParser(), e -> {
             SonicWredProfile p = e.profiles().get("AZURE_LOSSLESS");
@@ -135,15 +151,26 @@ class SwitchSamplesConformanceTest {
             assertThat(e.profiles().get("AZURE_LOSSY").ecn()).isNull();
             assertThat(e.profiles().get("AZURE_LOSSY").yellowDropProbability()).isEqualTo(2);
         });
-        add(m, "sonic-real-triage-session-lossless-pg.txt", SonicPortIndexedCountersParser.priorityGroups(),
+        add(
+                m,
+                "sonic-real-triage-session-lossless-pg.txt",
+                SonicPortIndexedCountersParser.priorityGroups(),
                 p -> assertThat(p.value("Ethernet120", 3)).isEqualTo(2092800L));
         add(m, "sonic-real-triage-session-lossless-pg.txt", new SonicQueueCountersParser(), q -> {
             assertThat(q.queues()).hasSize(1);
             assertThat(q.queue("Ethernet4", "UC3").orElseThrow().dropPackets()).isEqualTo(91786L);
         });
-        add(m, "sonic-show-pfc-priority.txt", new SonicPfcPrioritiesParser(),
-                p -> assertThat(p.lossless()).containsEntry("Ethernet0", List.of(3, 4)).containsEntry("Ethernet4", List.of(3, 4)));
-        add(m, "sonic-show-pfc-asymmetric-intf.txt", new SonicPfcPrioritiesParser(),
+        add(
+                m,
+                "sonic-show-pfc-priority.txt",
+                new SonicPfcPrioritiesParser(),
+                p -> assertThat(p.lossless())
+                        .containsEntry("Ethernet0", List.of(3, 4))
+                        .containsEntry("Ethernet4", List.of(3, 4)));
+        add(
+                m,
+                "sonic-show-pfc-asymmetric-intf.txt",
+                new SonicPfcPrioritiesParser(),
                 p -> assertThat(p.asymmetric()).containsEntry("Ethernet0", false));
         add(m, "sonic-show-pfcwd-config.txt", new SonicPfcwdConfigParser(), c -> {
             assertThat(c.pollIntervalMillis()).isEqualTo(600);
@@ -170,9 +197,15 @@ class SwitchSamplesConformanceTest {
             assertThat(p.value("Ethernet0", 3)).isEqualTo(803L);
             assertThat(p.value("Ethernet8", 7)).isEqualTo(107L);
         });
-        add(m, "sonic-show-priority-group-watermark-headroom.txt", SonicPortIndexedCountersParser.priorityGroups(),
+        add(
+                m,
+                "sonic-show-priority-group-watermark-headroom.txt",
+                SonicPortIndexedCountersParser.priorityGroups(),
                 p -> assertThat(p.value("Ethernet4", 4)).isEqualTo(404L));
-        add(m, "sonic-show-priority-group-watermark-shared.txt", SonicPortIndexedCountersParser.priorityGroups(),
+        add(
+                m,
+                "sonic-show-priority-group-watermark-shared.txt",
+                SonicPortIndexedCountersParser.priorityGroups(),
                 p -> assertThat(p.value("Ethernet8", 0)).isEqualTo(800L));
         add(m, "sonic-show-queue-counters.txt", new SonicQueueCountersParser(), q -> {
             SonicQueueCounters.Queue uc3 = q.queue("Ethernet0", "UC3").orElseThrow();
@@ -203,7 +236,9 @@ class SwitchSamplesConformanceTest {
             assertThat(r.switchPriorityOfDscp(26)).contains(3);
             assertThat(r.trafficClassOf(6)).contains(6);
             assertThat(r.trafficClassMappings().get(6).scheduler()).isEqualTo("strict-priority");
-            assertThat(r.pools()).extracting(NvueRoce.Pool::name).containsExactly("lossy-default-ingress", "lossy-default-egress", "roce-reserved-egress");
+            assertThat(r.pools())
+                    .extracting(NvueRoce.Pool::name)
+                    .containsExactly("lossy-default-ingress", "lossy-default-egress", "roce-reserved-egress");
         });
         add(m, "cumulus-nv-show-qos-roce-disabled.txt", new NvueRoceParser(), r -> {
             assertThat(r.enabled()).isFalse();
@@ -268,14 +303,26 @@ class SwitchSamplesConformanceTest {
             assertThat(tc.probability()).isEqualTo(100);
         });
         add(m, "cumulus-nv-show-qos-congestion-control-default-global.txt", new NvueCongestionControlParser(), c -> {
-            assertThat(c.trafficClasses()).extracting(NvueCongestionControl.TrafficClass::trafficClass).containsExactly(4, 5, 7);
+            assertThat(c.trafficClasses())
+                    .extracting(NvueCongestionControl.TrafficClass::trafficClass)
+                    .containsExactly(4, 5, 7);
             assertThat(c.trafficClass(5).orElseThrow().maxThresholdBytes()).isEqualTo(200000L);
             assertThat(c.trafficClass(5).orElseThrow().redEnabled()).isTrue();
         });
-        add(m, "cumulus-nv-show-qos-congestion-control-default-global-traffic-class.txt", new NvueCongestionControlParser(),
-                c -> assertThat(c.trafficClass(0).orElseThrow().minThresholdBytes()).isEqualTo(149996L));
-        add(m, "cumulus-nv-show-qos-egress-queue-mapping-default-global.txt", new NvueEgressQueueMappingParser(),
-                q -> assertThat(q.switchPriorityToTrafficClass()).hasSize(8).containsEntry(2, 7).containsEntry(3, 3));
+        add(
+                m,
+                "cumulus-nv-show-qos-congestion-control-default-global-traffic-class.txt",
+                new NvueCongestionControlParser(),
+                c -> assertThat(c.trafficClass(0).orElseThrow().minThresholdBytes())
+                        .isEqualTo(149996L));
+        add(
+                m,
+                "cumulus-nv-show-qos-egress-queue-mapping-default-global.txt",
+                new NvueEgressQueueMappingParser(),
+                q -> assertThat(q.switchPriorityToTrafficClass())
+                        .hasSize(8)
+                        .containsEntry(2, 7)
+                        .containsEntry(3, 3));
         add(m, "cumulus-nv-show-qos-pfc-default-global.txt", new NvuePfcParser(), p -> {
             assertThat(p.cableLengthMeters()).isEqualTo(50);
             assertThat(p.portBufferBytes()).isEqualTo(25000L);
@@ -307,26 +354,46 @@ class SwitchSamplesConformanceTest {
             assertThat(e1.mtu()).isEqualTo(1500);
             assertThat(e1.routed()).isTrue();
             assertThat(e1.trust()).isEqualTo("dscp");
-            assertThat(e1.txQueues().get(2).strict()).as("from qos profile test").isTrue();
+            assertThat(e1.txQueues().get(2).strict())
+                    .as("from qos profile test")
+                    .isTrue();
             assertThat(e1.txQueues().get(1).strict()).isFalse();
             assertThat(e1.txQueues().get(2).ecn().minimumBytes()).isEqualTo(320L * 1024);
             assertThat(e1.txQueues().get(2).ecn().maxMarkProbability()).isEqualTo(90);
-            assertThat(e1.txQueues().get(4).ecn().minimumBytes()).as("320 segments").isNull();
+            assertThat(e1.txQueues().get(4).ecn().minimumBytes())
+                    .as("320 segments")
+                    .isNull();
             assertThat(c.settingsOf("Ethernet6").trust()).isEqualTo("cos");
             EosRunningConfig.Section pfc = c.qosProfiles().get("test_with_pfc");
             assertThat(pfc.pfcOn()).isTrue();
             assertThat(pfc.pfcNoDrop()).containsEntry(0, true).containsEntry(1, false);
             assertThat(pfc.watchdog()).isTrue();
-            assertThat(c.qosProfiles().get("uc_mc_queues_test").txQueues()).as("unicast queues only").containsOnlyKeys(1, 2, 4);
-            assertThat(c.qosProfiles().get("uc_mc_queues_test").txQueues().get(1).ecn().minimum()).isEqualTo("3 milliseconds");
-            assertThat(c.dscpToTrafficClass()).containsEntry(8, 1).containsEntry(18, 4).containsEntry(46, 5);
-            assertThat(c.cosToTrafficClass()).as("the later line wins").containsEntry(3, 3).containsEntry(1, 2);
+            assertThat(c.qosProfiles().get("uc_mc_queues_test").txQueues())
+                    .as("unicast queues only")
+                    .containsOnlyKeys(1, 2, 4);
+            assertThat(c.qosProfiles()
+                            .get("uc_mc_queues_test")
+                            .txQueues()
+                            .get(1)
+                            .ecn()
+                            .minimum())
+                    .isEqualTo("3 milliseconds");
+            assertThat(c.dscpToTrafficClass())
+                    .containsEntry(8, 1)
+                    .containsEntry(18, 4)
+                    .containsEntry(46, 5);
+            assertThat(c.cosToTrafficClass())
+                    .as("the later line wins")
+                    .containsEntry(3, 3)
+                    .containsEntry(1, 2);
             assertThat(c.trafficClassToTxQueue()).containsExactly(Map.entry(6, 2));
             assertThat(c.pfcAllOff()).isTrue();
             assertThat(c.watchdogDefaultTimeout()).isEqualTo("0.05");
         });
         add(m, "arista-eapi-show-interfaces-counters-queue-detail.json", new EosQueueDropsParser(), d -> {
-            assertThat(d.dropped("Ethernet2", 1)).as("the 4 drops are multicast").contains(0L);
+            assertThat(d.dropped("Ethernet2", 1))
+                    .as("the 4 drops are multicast")
+                    .contains(0L);
             assertThat(d.unicast()).containsOnlyKeys("Ethernet1", "Ethernet2");
         });
         return m;
