@@ -150,12 +150,16 @@ public final class BundleReader {
      * beside it ({@code sysctl_a}, {@code interrupts}: no dot in their names) in a folder the script
      * named ({@code sysinfo-snapshot-v...}).
      */
+    private static final java.util.regex.Pattern SNAPSHOT_FOLDER =
+            java.util.regex.Pattern.compile("(?:.*/)?sysinfo-snapshot-v[^/]*/");
+
     private static boolean snapshotTopLevel(String name, String rest) {
         if (rest.contains("/")) {
             return false;
         }
         String folder = name.substring(0, name.length() - rest.length());
-        return rest.endsWith(".html") || (!rest.contains(".") && folder.matches("(?:.*/)?sysinfo-snapshot-v[^/]*/"));
+        return rest.endsWith(".html")
+                || (!rest.contains(".") && SNAPSHOT_FOLDER.matcher(folder).matches());
     }
 
     static boolean mayBeRead(String name) {

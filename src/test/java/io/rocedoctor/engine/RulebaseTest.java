@@ -169,14 +169,8 @@ class RulebaseTest {
         if (template.startsWith("{program}")) {
             return Pattern.compile("perftest");
         }
-        StringBuilder regex = new StringBuilder();
-        for (String part : template.split("\\{[a-z]+}", -1)) {
-            regex.append(
-                    regex.length() == 0 && part.isEmpty()
-                            ? ""
-                            : regex.length() == 0 ? Pattern.quote(part) : "\\S+" + Pattern.quote(part));
-        }
-        return Pattern.compile(regex.toString());
+        return Pattern.compile(
+                Stream.of(template.split("\\{[a-z]+}", -1)).map(Pattern::quote).collect(Collectors.joining("\\S+")));
     }
 
     @Test
