@@ -319,15 +319,26 @@ public final class Planner {
                         render(s.undo(), values),
                         render(s.check(), values),
                         s.identity() != null,
-                        located(s, values, snapshot, name, notes)));
+                        located(s, values, snapshot)));
             }
+        }
+        List<String> unnamed = out.stream()
+                .filter(ch -> ch.numbered() && ch.located() == null)
+                .map(Plan.Change::name)
+                .toList();
+        if (!unnamed.isEmpty()) {
+            // One note for the step, not one per IRQ: a NIC has dozens.
+            notes.add("the snapshot does not name what "
+                    + (unnamed.size() == 1
+                            ? unnamed.get(0) + " belongs to"
+                            : unnamed.size() + " of this step's settings belong to (" + unnamed.get(0) + ", ...)")
+                    + ": apply.sh cannot check they are still the same, and persist/ leaves them out");
         }
         return out;
     }
 
-    /** The item by name where the kernel may renumber it; null (with a note) when the snapshot does not name it. */
-    private static Plan.Located located(
-            ActionSpec.SettingSpec s, Map<String, String> values, Snapshot snapshot, String name, List<String> notes) {
+    /** The item by name where the kernel may renumber it; null when the snapshot does not name it. */
+    private static Plan.Located located(ActionSpec.SettingSpec s, Map<String, String> values, Snapshot snapshot) {
         ActionSpec.IdentitySpec id = s.identity();
         if (id == null) {
             return null;
@@ -339,8 +350,6 @@ public final class Planner {
                         .orElseThrow()
                         .problem(identity)
                         .isPresent()) {
-            notes.add("the snapshot does not name what " + name + " belongs to: apply.sh cannot check it is still"
-                    + " the same, and persist/ leaves it out");
             return null;
         }
         Map<String, String> named = new LinkedHashMap<>(values);

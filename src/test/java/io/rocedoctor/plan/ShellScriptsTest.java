@@ -170,6 +170,25 @@ class ShellScriptsTest {
         assertThat(contents(root)).containsExactlyEntriesOf(before);
     }
 
+    /** Without the handlers' names the step still runs, with one note for all its IRQs, not one per IRQ. */
+    @Test
+    void irqsTheSnapshotDoesNotNameAreNotedOnceForTheStep() {
+        Plan unnamed = plan(Map.of(), crossNuma("142,143"));
+        assertThat(unnamed.steps().get(0).notes())
+                .filteredOn(n -> n.startsWith("the snapshot does not name"))
+                .containsExactly("the snapshot does not name what 2 of this step's settings belong to"
+                        + " (/proc/irq/142/smp_affinity_list, ...): apply.sh cannot check they are still the same,"
+                        + " and persist/ leaves them out");
+        Plan named = plan(
+                Map.of(
+                        "/proc/interrupts IRQ 142",
+                        "mlx5_comp0@pci:0000:3b:00.0",
+                        "/proc/interrupts IRQ 143",
+                        "mlx5_comp1@pci:0000:3b:00.0"),
+                crossNuma("142,143"));
+        assertThat(named.steps().get(0).notes()).noneMatch(n -> n.startsWith("the snapshot does not name"));
+    }
+
     @Test
     void rollbackSaysWhenPersistIsInstalledAndWouldSetItsStepsAgainAtBoot() throws Exception {
         Path root = root(Map.of("proc/irq/142/smp_affinity_list", "0-3\n", "etc/roce-doctor/steps", "1\n"));
