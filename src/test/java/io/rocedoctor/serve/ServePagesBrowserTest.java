@@ -15,10 +15,14 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The people's pages in a real browser: headless Chromium (Debian's chromium and chromium-driver,
@@ -95,10 +99,10 @@ class ServePagesBrowserTest {
                 .as("a page without a session leads to the login")
                 .endsWith("/login");
         browser.findElement(By.id("token")).sendKeys("rdt_not_a_token");
-        browser.findElement(By.id("login")).click();
+        clickAndLoad(By.id("login"));
         assertThat(browser.findElement(By.id("error")).getText()).isEqualTo("That token is not valid.");
         browser.findElement(By.id("token")).sendKeys(customer);
-        browser.findElement(By.id("login")).click();
+        clickAndLoad(By.id("login"));
         assertThat(browser.getCurrentUrl()).endsWith("/cases/SR-WEB");
         assertThat(browser.findElement(By.tagName("h1")).getText()).isEqualTo("Case SR-WEB");
 
@@ -108,7 +112,7 @@ class ServePagesBrowserTest {
         assertThat(browser.findElement(By.id("findings")).getText())
                 .contains("IRQ_CROSS_NUMA", "critical", "0000:3b:00");
 
-        browser.findElement(By.id("report-html")).click();
+        clickAndLoad(By.id("report-html"));
         String report = browser.findElement(By.tagName("body")).getText();
         assertThat(report).contains("hpc-node-112", "IRQ_CROSS_NUMA");
 
@@ -121,7 +125,7 @@ class ServePagesBrowserTest {
         String bundles = browser.findElement(By.id("bundles")).getText();
         assertThat(bundles)
                 .contains("#" + first, "#" + second, "before.tar.gz", "after.tar.gz", "hpc-node-112", "gpu-node-21");
-        browser.findElement(By.className("diff")).click();
+        clickAndLoad(By.className("diff"));
         assertThat(browser.findElement(By.tagName("h1")).getText())
                 .isEqualTo("Case SR-WEB: bundle " + first + " → bundle " + second);
         assertThat(browser.findElement(By.className("findings-gone")).getText())
@@ -147,10 +151,23 @@ class ServePagesBrowserTest {
     /** Chooses the file in the case page's form and sends it; returns the bundle id of the page it leads to. */
     private long uploadThroughThePage(Path file) {
         browser.findElement(By.id("bundle")).sendKeys(file.toAbsolutePath().toString());
-        browser.findElement(By.id("upload")).click();
+        clickAndLoad(By.id("upload"));
         String url = browser.getCurrentUrl();
         assertThat(url).matches(".*/bundles/[0-9]+$");
         return Long.parseLong(url.substring(url.lastIndexOf('/') + 1));
+    }
+
+    /**
+     * Clicks what submits a form or follows a link and waits until the next page has replaced this
+     * one: click() returns once the event is dispatched, before the browser has navigated.
+     */
+    private void clickAndLoad(By target) {
+        WebElement page = browser.findElement(By.tagName("html"));
+        browser.findElement(target).click();
+        WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(60));
+        wait.until(ExpectedConditions.stalenessOf(page));
+        wait.until(
+                driver -> "complete".equals(((JavascriptExecutor) driver).executeScript("return document.readyState")));
     }
 
     /** Reloads the bundle's page until its analysis is done (the page says to reload while it runs). */
