@@ -7,16 +7,17 @@
 # serial numbers are replaced by the tokens the Java collector's --redact gives them.
 #
 # usage: roce-doctor-collect.sh --out FILE.tar.gz [--interval 10s] [--samples 2] [--timeout 30s] [--only KIND,...] [--redact]
-#        roce-doctor-collect.sh --upload URL --case CASE [--token TOKEN] [--out FILE.tar.gz] [...]
+#        roce-doctor-collect.sh --upload URL --case CASE [--token TOKEN] [--ca-cert FILE] [--out FILE.tar.gz] [...]
 # --upload sends the bundle to a roce-doctor serve with curl (the token from --token or the
-# environment variable ROCE_DOCTOR_TOKEN); without --out it is written to a temporary folder,
-# removed once the service has it and kept when the upload fails.
+# environment variable ROCE_DOCTOR_TOKEN; --ca-cert trusts a private CA's PEM file for https://);
+# without --out it is written to a temporary folder, removed once the service has it and kept
+# when the upload fails.
 set -u
 set -f  # names are expanded into commands unquoted on purpose (one word each): never glob them
 
 usage() {
   echo "usage: $0 --out FILE.tar.gz [--interval 10s] [--samples 2] [--timeout 30s] [--only KIND,...] [--redact]" >&2
-  echo "       $0 --upload URL --case CASE [--token TOKEN] [--out FILE.tar.gz] [...]" >&2
+  echo "       $0 --upload URL --case CASE [--token TOKEN] [--ca-cert FILE] [--out FILE.tar.gz] [...]" >&2
   exit 2
 }
 
@@ -74,7 +75,7 @@ LLDP_NEIGHBORS 0 lldpcli show neighbors
 EOF
 }
 
-out="" interval=10 samples=2 timeout_s=30 only="" redact=0 upload="" case_name="" token=${ROCE_DOCTOR_TOKEN:-} token_given=0
+out="" interval=10 samples=2 timeout_s=30 only="" redact=0 upload="" case_name="" ca_cert="" token=${ROCE_DOCTOR_TOKEN:-} token_given=0
 seconds() {
   case "$1" in
     *[!0-9sm]*|"") echo "roce-doctor-collect: $2 must be whole seconds (10 or 10s) or minutes (2m), not '$1'" >&2; exit 2 ;;
@@ -94,6 +95,7 @@ while [ $# -gt 0 ]; do
     --upload) [ $# -ge 2 ] || usage; upload=${2%/}; shift ;;
     --case) [ $# -ge 2 ] || usage; case_name=$2; shift ;;
     --token) [ $# -ge 2 ] || usage; token=$2; token_given=1; shift ;;
+    --ca-cert) [ $# -ge 2 ] || usage; ca_cert=$2; shift ;;
     -h|--help) usage ;;
     *) echo "roce-doctor-collect: unknown option '$1'" >&2; usage ;;
   esac
@@ -111,12 +113,17 @@ if [ -n "$upload" ]; then
   fi
   [ -n "$token" ] || { echo "roce-doctor-collect: --upload needs the service's token: --token TOKEN or the environment variable ROCE_DOCTOR_TOKEN" >&2; exit 2; }
   command -v curl >/dev/null || { echo "roce-doctor-collect: --upload needs curl" >&2; exit 2; }
+  if [ -n "$ca_cert" ]; then
+    case "$upload" in https://*) ;; *) echo "roce-doctor-collect: --ca-cert goes with an https:// --upload, not $upload" >&2; exit 2 ;; esac
+    grep -q -- '-----BEGIN CERTIFICATE-----' "$ca_cert" 2>/dev/null \
+      || { echo "roce-doctor-collect: $ca_cert holds no PEM certificate (-----BEGIN CERTIFICATE-----): give the CA that signed the service's certificate" >&2; exit 2; }
+  fi
   if [ -z "$out" ]; then
     kept=$(mktemp -d "${TMPDIR:-/tmp}/roce-doctor-collect-out.XXXXXX") || exit 3
     out="$kept/roce-bundle-$(date -u +%Y%m%d-%H%M%S).tar.gz"
   fi
-elif [ -n "$case_name" ] || [ "$token_given" = 1 ]; then
-  echo "roce-doctor-collect: --case and --token go with --upload URL" >&2; exit 2
+elif [ -n "$case_name" ] || [ "$token_given" = 1 ] || [ -n "$ca_cert" ]; then
+  echo "roce-doctor-collect: --case, --token and --ca-cert go with --upload URL" >&2; exit 2
 fi
 [ -n "$out" ] || usage
 case "$out" in *.tar.gz|*.tgz) ;; *) echo "roce-doctor-collect: --out must name a .tar.gz or .tgz file" >&2; exit 2 ;; esac
@@ -635,8 +642,12 @@ if [ -n "$upload" ]; then
   umask 077
   printf 'Authorization: Bearer %s\n' "$token" > "$work/auth"
   name=$(basename "$out"); safe "$name" || name=bundle.tar.gz
-  code=$(curl -sS -o "$work/answer" -w '%{http_code}' -H @"$work/auth" -H 'Content-Type: application/octet-stream' \
-    --data-binary @"$out" "$upload/api/v1/cases/$case_name/bundles?name=$name") || code=000
+  # curl's --cacert replaces the system's CAs with the file's (curl(1)); exit 60 is an untrusted peer.
+  set -- ; [ -n "$ca_cert" ] && set -- --cacert "$ca_cert"
+  curl_exit=0
+  code=$(curl -sS "$@" -o "$work/answer" -w '%{http_code}' -H @"$work/auth" -H 'Content-Type: application/octet-stream' \
+    --data-binary @"$out" "$upload/api/v1/cases/$case_name/bundles?name=$name") || curl_exit=$?
+  [ "$curl_exit" = 0 ] || code=000
   answer=$(cat "$work/answer" 2>/dev/null)
   case "$code" in
     200|201)
@@ -646,7 +657,8 @@ if [ -n "$upload" ]; then
       echo "roce-doctor-collect: uploaded to case $case_name as bundle $id; its state: $upload$status_url" >&2 ;;
     *)
       reason=$(printf '%s' "$answer" | sed -n 's/.*"error" *: *"\([^"]*\)".*/\1/p')
-      if [ "$code" = 000 ]; then what="cannot reach $upload"; else what="$upload refused the upload with HTTP $code: ${reason:-no reason given}"; fi
+      if [ "$curl_exit" = 60 ]; then what="cannot reach $upload: its TLS certificate is not trusted; give the CA that signed it with --ca-cert FILE"
+      elif [ "$code" = 000 ]; then what="cannot reach $upload"; else what="$upload refused the upload with HTTP $code: ${reason:-no reason given}"; fi
       echo "roce-doctor-collect: $what; the bundle is kept in $out (send it again, or attach it to the case)" >&2
       exit 2 ;;
   esac

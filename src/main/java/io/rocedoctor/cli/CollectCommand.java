@@ -22,6 +22,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import javax.net.ssl.SSLContext;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -111,6 +112,13 @@ final class CollectCommand implements Callable<Integer> {
                     + ", which other users cannot read in the process list).")
     String token;
 
+    @Option(
+            names = "--ca-cert",
+            paramLabel = "FILE",
+            description = "With an https:// --upload: trust only the CA certificates in this PEM file (a private CA,"
+                    + " or the service's own certificate) instead of the system's.")
+    Path caCert;
+
     @Override
     public Integer call() throws IOException, BadInputException {
         PrintWriter err = spec.commandLine().getErr();
@@ -133,6 +141,7 @@ final class CollectCommand implements Callable<Integer> {
             throw new BadInputException("--timeout must be more than 0");
         }
         String uploadToken = uploadToken();
+        SSLContext tls = uploadTrust();
         boolean temporary = out == null && upload != null;
         if (temporary) {
             out = Files.createTempDirectory("roce-doctor-collect")
@@ -175,16 +184,31 @@ final class CollectCommand implements Callable<Integer> {
                 + " not taken (see manifest.yaml)"
                 + (result.inventory().rdmaDevices().isEmpty() ? "; no RDMA device found" : ""));
         if (upload != null) {
-            send(result.bundle(), uploadToken, temporary, progress);
+            send(result.bundle(), uploadToken, tls, temporary, progress);
         }
         return Main.OK;
+    }
+
+    /** The TLS trust --ca-cert names, read before anything is captured; null for the system's. */
+    private SSLContext uploadTrust() throws BadInputException {
+        if (caCert == null) {
+            return null;
+        }
+        if (!"https".equals(upload.getScheme())) {
+            throw new BadInputException("--ca-cert goes with an https:// --upload, not " + upload);
+        }
+        try {
+            return BundleUpload.trusting(caCert);
+        } catch (BundleUpload.Failed e) {
+            throw new BadInputException(e.getMessage());
+        }
     }
 
     /** The token for --upload, checked with the other upload options before anything is captured. */
     private String uploadToken() throws BadInputException {
         if (upload == null) {
-            if (caseName != null || token != null) {
-                throw new BadInputException("--case and --token go with --upload URL");
+            if (caseName != null || token != null || caCert != null) {
+                throw new BadInputException("--case, --token and --ca-cert go with --upload URL");
             }
             return null;
         }
@@ -208,11 +232,11 @@ final class CollectCommand implements Callable<Integer> {
         return t.trim();
     }
 
-    private void send(Path bundle, String uploadToken, boolean temporary, Collector.Progress progress)
+    private void send(Path bundle, String uploadToken, SSLContext tls, boolean temporary, Collector.Progress progress)
             throws BadInputException, IOException {
         BundleUpload.Acknowledged ack;
         try {
-            ack = BundleUpload.send(upload, caseName, uploadToken, bundle);
+            ack = BundleUpload.send(upload, caseName, uploadToken, bundle, tls);
         } catch (BundleUpload.Failed e) {
             throw new BadInputException(e.getMessage() + "; the bundle is kept in " + bundle
                     + " (send it again, or attach it to the case)");

@@ -3,14 +3,25 @@ package io.rocedoctor.collect;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.cert.Certificate;
+import java.security.cert.CertificateException;
+import java.security.cert.CertificateFactory;
 import java.time.Duration;
+import java.util.Collection;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLHandshakeException;
+import javax.net.ssl.TrustManagerFactory;
 
 /**
  * Sends a written bundle to a {@code roce-doctor serve}: {@code POST BASE/api/v1/cases/CASE/bundles}
@@ -40,10 +51,54 @@ public final class BundleUpload {
                 + "/bundles?name=" + URLEncoder.encode(fileName, StandardCharsets.UTF_8));
     }
 
+    /**
+     * The TLS trust of an upload: the JDK's default certificate authorities, or only those of a PEM
+     * file (a team's private CA, or the service's self-signed certificate: serve's --tls-cert).
+     */
+    public static SSLContext trusting(Path caCertificates) throws Failed {
+        Collection<? extends Certificate> certificates;
+        try (InputStream in = Files.newInputStream(caCertificates)) {
+            certificates = CertificateFactory.getInstance("X.509").generateCertificates(in);
+        } catch (IOException e) {
+            throw new Failed("cannot read the CA certificates in " + caCertificates + " ("
+                    + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + ")");
+        } catch (CertificateException e) {
+            throw new Failed(caCertificates + " is not a PEM file of CA certificates (" + e.getMessage() + ")");
+        }
+        if (certificates.isEmpty()) {
+            throw new Failed(caCertificates + " holds no certificate: give the PEM file of the CA that signed"
+                    + " the service's certificate (-----BEGIN CERTIFICATE-----)");
+        }
+        try {
+            KeyStore trust = KeyStore.getInstance(KeyStore.getDefaultType());
+            trust.load(null, null);
+            int n = 0;
+            for (Certificate c : certificates) {
+                trust.setCertificateEntry("ca-" + n++, c);
+            }
+            TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+            tmf.init(trust);
+            SSLContext tls = SSLContext.getInstance("TLS");
+            tls.init(null, tmf.getTrustManagers(), null);
+            return tls;
+        } catch (GeneralSecurityException | IOException e) {
+            throw new IllegalStateException("the JDK cannot build a trust store", e);
+        }
+    }
+
     public static Acknowledged send(URI base, String caseName, String token, Path bundle) throws Failed {
+        return send(base, caseName, token, bundle, null);
+    }
+
+    /** Sends with {@code tls} as the TLS trust when it is not null (see {@link #trusting}). */
+    public static Acknowledged send(URI base, String caseName, String token, Path bundle, SSLContext tls)
+            throws Failed {
         URI target = target(base, caseName, bundle.getFileName().toString());
-        HttpClient client =
-                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20)).build();
+        HttpClient.Builder builder = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(20));
+        if (tls != null) {
+            builder.sslContext(tls);
+        }
+        HttpClient client = builder.build();
         HttpResponse<String> answer;
         try {
             HttpRequest request = HttpRequest.newBuilder(target)
@@ -53,6 +108,9 @@ public final class BundleUpload {
                     .POST(HttpRequest.BodyPublishers.ofFile(bundle))
                     .build();
             answer = client.send(request, HttpResponse.BodyHandlers.ofString());
+        } catch (SSLHandshakeException e) {
+            throw new Failed("cannot reach " + base + ": its TLS certificate is not trusted (" + e.getMessage()
+                    + "); give the CA that signed it with --ca-cert FILE");
         } catch (IOException e) {
             throw new Failed("cannot reach " + base + " ("
                     + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + ")");

@@ -57,9 +57,11 @@ class CollectUploadTest {
         }
     }
 
-    private record Run(int exit, String err) {}
+    /** How a collector run ended: its exit code and what it said on stderr. */
+    record Run(int exit, String err) {}
 
-    private static Run java(String... args) {
+    /** Runs the Java collector in this process, as {@code roce-doctor ARGS}. */
+    static Run java(String... args) {
         StringWriter err = new StringWriter();
         CommandLine cl = Main.commandLine();
         cl.setOut(new PrintWriter(new StringWriter(), true));
@@ -67,7 +69,8 @@ class CollectUploadTest {
         return new Run(cl.execute(args), err.toString());
     }
 
-    private static Run shell(Map<String, String> env, String... args) throws IOException, InterruptedException {
+    /** Runs the POSIX collector with dash (or sh), as a customer's host would. */
+    static Run shell(Map<String, String> env, String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(
                 List.of(Files.isExecutable(Path.of("/bin/dash")) ? "/bin/dash" : "/bin/sh", SCRIPT.toString()));
         command.addAll(List.of(args));

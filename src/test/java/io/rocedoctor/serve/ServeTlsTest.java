@@ -36,6 +36,7 @@ class ServeTlsTest {
     private Service service;
     private HttpClient https;
     private String base;
+    private Path certPem;
 
     @BeforeAll
     void start() throws Exception {
@@ -74,7 +75,7 @@ class ServeTlsTest {
             made.load(in, "changeit".toCharArray());
         }
         Certificate cert = made.getCertificate("serve");
-        Path certPem = Files.writeString(temp.resolve("cert.pem"), pem("CERTIFICATE", cert.getEncoded()));
+        certPem = Files.writeString(temp.resolve("cert.pem"), pem("CERTIFICATE", cert.getEncoded()));
         Path keyPem = Files.writeString(
                 temp.resolve("key.pem"),
                 pem(
@@ -163,6 +164,93 @@ class ServeTlsTest {
                 .singleElement()
                 .asString()
                 .contains("HttpOnly", "SameSite=Strict", "; Secure");
+    }
+
+    @Test
+    void bothCollectorsUploadOverTlsTrustingTheCertificateTheyAreGivenAndKeepTheBundleWhenTheyDoNotTrustIt()
+            throws Exception {
+        String customer = service.tokens()
+                .create(Principal.Role.CUSTOMER, "SR-TLS", "tls")
+                .token();
+        List<String> upload =
+                List.of("--only", "lscpu", "--samples", "1", "--upload", base, "--case", "SR-TLS", "--token", customer);
+
+        CollectUploadTest.Run trusted = CollectUploadTest.java(javaCollect(upload, "--ca-cert", certPem.toString()));
+        assertThat(trusted.exit()).as(trusted.err()).isZero();
+        assertThat(trusted.err()).containsPattern("uploaded to case SR-TLS as bundle [0-9]+");
+
+        Path kept = temp.resolve("untrusted.tar.gz");
+        CollectUploadTest.Run untrusted = CollectUploadTest.java(javaCollect(upload, "--out", kept.toString()));
+        assertThat(untrusted.exit()).isEqualTo(2);
+        assertThat(untrusted.err())
+                .contains("its TLS certificate is not trusted", "--ca-cert FILE", "the bundle is kept in " + kept);
+        assertThat(kept).isRegularFile();
+
+        CollectUploadTest.Run shell =
+                CollectUploadTest.shell(java.util.Map.of(), concat(upload, "--ca-cert", certPem.toString()));
+        assertThat(shell.exit()).as(shell.err()).isZero();
+        assertThat(shell.err()).containsPattern("uploaded to case SR-TLS as bundle [0-9]+");
+
+        Path keptByShell = temp.resolve("untrusted-shell.tar.gz");
+        CollectUploadTest.Run shellUntrusted =
+                CollectUploadTest.shell(java.util.Map.of(), concat(upload, "--out", keptByShell.toString()));
+        assertThat(shellUntrusted.exit()).isEqualTo(2);
+        assertThat(shellUntrusted.err())
+                .contains(
+                        "its TLS certificate is not trusted", "--ca-cert FILE", "the bundle is kept in " + keptByShell);
+    }
+
+    @Test
+    void aCaCertificateFileThatHoldsNoCertificateIsRefusedBeforeAnythingIsCaptured() throws Exception {
+        Path notPem = Files.writeString(temp.resolve("not-a-ca.pem"), "this is the key, not the certificate\n");
+        Path out = temp.resolve("never.tar.gz");
+        List<String> args = List.of(
+                "--only",
+                "lscpu",
+                "--samples",
+                "1",
+                "--out",
+                out.toString(),
+                "--upload",
+                base,
+                "--case",
+                "SR-TLS",
+                "--token",
+                "rdt_x",
+                "--ca-cert",
+                notPem.toString());
+        for (CollectUploadTest.Run run : List.of(
+                CollectUploadTest.java(javaCollect(args)), CollectUploadTest.shell(java.util.Map.of(), concat(args)))) {
+            assertThat(run.exit()).isEqualTo(2);
+            assertThat(run.err()).contains(notPem.toString(), "certificate").doesNotContain("wrote");
+        }
+        assertThat(out).doesNotExist();
+
+        CollectUploadTest.Run clearText = CollectUploadTest.java(
+                "collect",
+                "--only",
+                "lscpu",
+                "--upload",
+                "http://127.0.0.1:9",
+                "--case",
+                "SR-TLS",
+                "--token",
+                "rdt_x",
+                "--ca-cert",
+                certPem.toString());
+        assertThat(clearText.exit()).isEqualTo(2);
+        assertThat(clearText.err()).contains("--ca-cert goes with an https:// --upload");
+    }
+
+    /** The shell collector's arguments: {@code args} then {@code more}. */
+    private static String[] concat(List<String> args, String... more) {
+        return java.util.stream.Stream.concat(args.stream(), java.util.Arrays.stream(more))
+                .toArray(String[]::new);
+    }
+
+    /** The same arguments for the Java collector, which is the {@code collect} command of roce-doctor. */
+    private static String[] javaCollect(List<String> args, String... more) {
+        return concat(List.of("collect"), concat(args, more));
     }
 
     @Test
