@@ -166,7 +166,7 @@ public final class AnalysisQueue implements AutoCloseable {
         long start = System.nanoTime();
         try {
             Path file = blobs.path(claim.sha256());
-            if (!Files.isRegularFile(file)) {
+            if (!present(file)) {
                 fail(claim, "the stored bundle is missing from the data folder");
                 return;
             }
@@ -192,6 +192,22 @@ public final class AnalysisQueue implements AutoCloseable {
         } finally {
             held.remove(claim.id());
         }
+    }
+
+    /**
+     * The stored file, waiting a moment for it: retention moves a file aside before asking the
+     * database a second time, and gives it back when an upload of that content committed meanwhile.
+     */
+    private static boolean present(Path file) {
+        for (int tries = 0; tries < 20 && !Files.isRegularFile(file); tries++) {
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return Files.isRegularFile(file);
     }
 
     /** Stores the result under the claim; false when the claim was lost (its lease ran out and another took it). */

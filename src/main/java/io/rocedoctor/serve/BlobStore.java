@@ -42,8 +42,23 @@ public final class BlobStore {
         }
     }
 
+    /**
+     * A received upload: fsynced, its sha256 known. When the store already had this content, the
+     * received copy waits in {@code incoming/} until {@link #settle} (retention may be removing the
+     * stored one at this instant; see {@link #expire}).
+     */
+    public record Received(Blob blob, Path spare) implements AutoCloseable {
+        /** Removes the spare copy if it was not needed. */
+        @Override
+        public void close() throws IOException {
+            if (spare != null) {
+                Files.deleteIfExists(spare);
+            }
+        }
+    }
+
     /** Copies {@code in} into the store, refusing more than {@code limit} bytes. */
-    public Blob put(InputStream in, long limit) throws IOException {
+    public Received put(InputStream in, long limit) throws IOException {
         Path temp = incoming.resolve("upload-" + UUID.randomUUID());
         MessageDigest sha;
         try {
@@ -68,21 +83,66 @@ public final class BlobStore {
             Files.deleteIfExists(temp);
             throw e;
         }
-        String hex = HexFormat.of().formatHex(sha.digest());
-        Path target = path(hex);
-        Files.createDirectories(target.getParent());
-        try {
-            if (Files.exists(target)) {
-                Files.delete(temp);
-            } else {
-                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
-                target.toFile().setReadOnly();
-                syncFolder(target.getParent());
-            }
-        } catch (FileAlreadyExistsException e) {
-            Files.deleteIfExists(temp);
+        Blob blob = new Blob(HexFormat.of().formatHex(sha.digest()), size);
+        return place(blob.sha256(), temp) ? new Received(blob, null) : new Received(blob, temp);
+    }
+
+    /**
+     * After the upload's row is committed: if retention removed the stored copy meanwhile, the
+     * spare takes its place, so a committed row always has its file.
+     */
+    public void settle(Received received) throws IOException {
+        if (received.spare() != null && !Files.exists(path(received.blob().sha256()))) {
+            place(received.blob().sha256(), received.spare());
         }
-        return new Blob(hex, size);
+        received.close();
+    }
+
+    /** Moves {@code file} to the place of {@code sha256}; false when that place is taken (file stays). */
+    private boolean place(String sha256, Path file) throws IOException {
+        Path target = path(sha256);
+        Files.createDirectories(target.getParent());
+        if (Files.exists(target)) {
+            return false;
+        }
+        try {
+            Files.move(file, target, StandardCopyOption.ATOMIC_MOVE);
+        } catch (FileAlreadyExistsException e) {
+            return false;
+        }
+        target.toFile().setReadOnly();
+        syncFolder(target.getParent());
+        return true;
+    }
+
+    /**
+     * Retention's removal of a file no bundle referred to: the file is first moved aside, then
+     * {@code stillOrphan} asks the database again; an upload of the same content that committed in
+     * between gets the file back. Together with {@link #settle} no committed row loses its file,
+     * whichever instance uploads or expires.
+     */
+    public boolean expire(String sha256, SqlCheck stillOrphan) throws IOException, java.sql.SQLException {
+        Path target = path(sha256);
+        Path aside = incoming.resolve("expiring-" + sha256 + "-" + UUID.randomUUID());
+        try {
+            Files.move(target, aside, StandardCopyOption.ATOMIC_MOVE);
+        } catch (java.nio.file.NoSuchFileException gone) {
+            return false;
+        }
+        if (stillOrphan.holds(sha256)) {
+            Files.delete(aside);
+            return true;
+        }
+        if (!place(sha256, aside)) {
+            Files.delete(aside);
+        }
+        return false;
+    }
+
+    /** A question to the database about one stored file. */
+    @FunctionalInterface
+    public interface SqlCheck {
+        boolean holds(String sha256) throws java.sql.SQLException;
     }
 
     /** Where the bundle of this sha256 lives (the name is checked: only 64 hex digits). */
@@ -91,11 +151,6 @@ public final class BlobStore {
             throw new IllegalArgumentException("not a sha256: " + sha256);
         }
         return bundles.resolve(sha256.substring(0, 2)).resolve(sha256);
-    }
-
-    /** Removes a stored file that no bundle refers to any more (retention). */
-    public void delete(String sha256) throws IOException {
-        Files.deleteIfExists(path(sha256));
     }
 
     /** A rename is durable only once its folder is synced. */

@@ -502,6 +502,18 @@ public final class Store {
         return orphans;
     }
 
+    /** No bundle row refers to this stored file (asked again just before retention removes it). */
+    public boolean unreferenced(String sha256) throws SQLException {
+        try (Connection c = db.connection();
+                PreparedStatement s = c.prepareStatement("SELECT COUNT(*) FROM bundles WHERE sha256 = ?")) {
+            s.setString(1, sha256);
+            try (ResultSet r = s.executeQuery()) {
+                r.next();
+                return r.getLong(1) == 0;
+            }
+        }
+    }
+
     static void bind(PreparedStatement s, Object... args) throws SQLException {
         for (int i = 0; i < args.length; i++) {
             s.setObject(i + 1, args[i]);

@@ -293,7 +293,7 @@ final class Web {
     Store.Recorded upload(Context ctx, String caseName) throws IOException, SQLException {
         openCase(ctx, caseName);
         String type = ctx.contentType() == null ? "" : ctx.contentType();
-        BlobStore.Blob blob;
+        BlobStore.Received received;
         String fileName;
         if (type.startsWith("multipart/form-data")) {
             UploadedFile file;
@@ -307,7 +307,7 @@ final class Web {
             }
             fileName = file.filename();
             try (InputStream in = file.content()) {
-                blob = blobs.put(in, settings.maxUploadBytes());
+                received = blobs.put(in, settings.maxUploadBytes());
             }
         } else {
             long length = ctx.req().getContentLengthLong();
@@ -315,12 +315,16 @@ final class Web {
                 throw new BlobStore.TooLarge(settings.maxUploadBytes());
             }
             fileName = ctx.queryParam("name");
-            blob = blobs.put(ctx.req().getInputStream(), settings.maxUploadBytes());
+            received = blobs.put(ctx.req().getInputStream(), settings.maxUploadBytes());
         }
-        if (blob.size() == 0) {
-            throw new Refused(400, "the upload is empty");
+        Store.Recorded r;
+        try (received) {
+            if (received.blob().size() == 0) {
+                throw new Refused(400, "the upload is empty");
+            }
+            r = store.recordUpload(caseName, received.blob(), FileNames.display(fileName), who(ctx));
+            blobs.settle(received);
         }
-        Store.Recorded r = store.recordUpload(caseName, blob, FileNames.display(fileName), who(ctx));
         metrics.counter("roce_doctor_uploads", "outcome", r.created() ? "accepted" : "duplicate")
                 .increment();
         if (r.created()) {
@@ -451,14 +455,16 @@ final class Web {
 
     /** Retention: bundles and reports of cases closed longer than {@code retain} ago; returns the files removed. */
     static int expire(Store store, BlobStore blobs, Duration retain) throws SQLException, IOException {
-        List<String> orphans = store.expire(System.currentTimeMillis() - retain.toMillis());
-        for (String sha : orphans) {
-            blobs.delete(sha);
+        int removed = 0;
+        for (String sha : store.expire(System.currentTimeMillis() - retain.toMillis())) {
+            if (blobs.expire(sha, store::unreferenced)) {
+                removed++;
+            }
         }
-        if (!orphans.isEmpty()) {
-            store.audit(null, "retention", null, null, orphans.size() + " files removed");
+        if (removed > 0) {
+            store.audit(null, "retention", null, null, removed + " files removed");
         }
-        return orphans.size();
+        return removed;
     }
 
     static void json(Context ctx, int status, Object body) {
