@@ -81,7 +81,8 @@ public final class Service implements AutoCloseable {
         s.queue.start();
         s.http.start(settings.host(), settings.port());
         if (settings.retain() != null) {
-            s.retention.scheduleAtFixedRate(s::expire, 0, 1, TimeUnit.HOURS);
+            // expire() logs its own failures, so the schedule's future has nothing to tell; close() stops it.
+            var unused = s.retention.scheduleAtFixedRate(s::expire, 0, 1, TimeUnit.HOURS);
         }
         return s;
     }
