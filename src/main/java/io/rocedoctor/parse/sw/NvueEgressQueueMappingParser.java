@@ -15,27 +15,26 @@ import java.util.Map;
  *     ---------------  -------------
  *     2                7
  *     3                3</pre>
- * -> {2: 7, 3: 3}. Empty text is a ParseException at line 0; text with no NVUE table at line 1.
+ * -> {2: 7, 3: 3}. A row whose priority or class is not a number is a note on its line and the
+ * other rows stand; with no row read the text fails at the first. Empty text is a ParseException
+ * at line 0; text with no NVUE table at line 1.
  */
 public final class NvueEgressQueueMappingParser extends LineParser<NvueEgressQueueMapping> {
 
     @Override
     protected NvueEgressQueueMapping parse(TextLines lines) throws ParseException {
         Map<Integer, Integer> out = new HashMap<>();
+        LineByLine rows = new LineByLine(lines);
         for (NvueTables.Table t : NvueTables.parse(lines)) {
-            int sp = t.column("switch-priority");
-            int tc = t.column("traffic-class");
-            if (sp < 0 || tc < 0) {
+            if (t.column("switch-priority") < 0 || t.column("traffic-class") < 0) {
                 continue;
             }
             for (NvueTables.Row r : t.rows()) {
-                Integer from = SwitchValues.integer(r.cell(sp), r.line(), "switch-priority");
-                Integer to = SwitchValues.integer(r.cell(tc), r.line(), "traffic-class");
-                if (from != null && to != null) {
-                    out.put(from, to);
-                }
+                rows.row(() ->
+                        out.put(NvueTables.index(t, r, "switch-priority"), NvueTables.index(t, r, "traffic-class")));
             }
         }
+        rows.requireSomeRead();
         return new NvueEgressQueueMapping(out);
     }
 }

@@ -24,31 +24,29 @@ import java.util.List;
  *   source-port             on
  * host-route-preference     route</pre>
  * -> ECMP [destination-ip, destination-port, ip-protocol, source-ip], LAG [source-mac, source-port].
- * A hash field neither on nor off is a note on its line and the other fields stand. Empty text is a ParseException
- * at line 0; text with no NVUE table at line 1.
+ * A hash field neither on nor off is a note on its line and the other fields stand; with none read
+ * the text fails at the first. Empty text is a ParseException at line 0; text with no NVUE table at
+ * line 1.
  */
 public final class NvueForwardingParser extends LineParser<NvueForwarding> {
 
     @Override
     protected NvueForwarding parse(TextLines lines) throws ParseException {
         NvueTables.Table top = NvueTables.parse(lines).get(0);
-        return new NvueForwarding(fieldsOn(top, "ecmp-hash", lines), fieldsOn(top, "lag-hash", lines));
+        LineByLine rows = new LineByLine(lines);
+        NvueForwarding forwarding =
+                new NvueForwarding(fieldsOn(rows, top, "ecmp-hash"), fieldsOn(rows, top, "lag-hash"));
+        rows.requireSomeRead();
+        return forwarding;
     }
 
-    private static List<String> fieldsOn(NvueTables.Table top, String hash, TextLines lines) {
+    private static List<String> fieldsOn(LineByLine rows, NvueTables.Table top, String hash) {
         List<String> on = new ArrayList<>();
         String prefix = hash + ".";
         for (NvueTables.Field f : top.fields()) {
-            if (!f.path().startsWith(prefix) || SwitchValues.absent(f.value())) {
-                continue;
-            }
-            Boolean enabled = SwitchValues.flag(f.value());
-            if (enabled == null) {
-                lines.unreadable(
-                        f.row().line(), f.path() + " is neither on nor off: '" + TextLines.abbreviate(f.value()) + "'");
-                continue;
-            }
-            if (enabled) {
+            if (f.path().startsWith(prefix)
+                    && Boolean.TRUE.equals(
+                            rows.row(() -> SwitchValues.flag(f.value(), f.row().line(), f.path())))) {
                 on.add(f.path().substring(prefix.length()));
             }
         }

@@ -15,12 +15,17 @@ import io.rocedoctor.parse.TextLines;
  * state                  up                 up       up
  * stats
  *   in-drops             0</pre>
- * -> MTU 9000. Empty text is a ParseException at line 0; text with no NVUE table at line 1.
+ * -> MTU 9000. An MTU that is not a number fails the text at its line (it is the one value read).
+ * Empty text is a ParseException at line 0; text with no NVUE table at line 1.
  */
 public final class NvueLinkParser extends LineParser<NvueLink> {
 
     @Override
     protected NvueLink parse(TextLines lines) throws ParseException {
-        return new NvueLink(NvueTables.integer(NvueTables.parse(lines).get(0), "mtu"));
+        LineByLine rows = new LineByLine(lines);
+        NvueLink link =
+                new NvueLink(NvueTables.integer(rows, NvueTables.parse(lines).get(0), "mtu"));
+        rows.requireSomeRead();
+        return link;
     }
 }

@@ -20,27 +20,34 @@ import java.util.List;
  * xon-threshold      2000 B       2000 B   Xon Threshold (in bytes)
  * [switch-priority]  3            3        Collection of switch priorities</pre>
  * -> priorities [3], cable 50 m, port buffer 25000 B, rx off, tx on, xoff 10000 B, xon 2000 B.
- * Empty text is a ParseException at line 0; text with no NVUE table at line 1.
+ * A field whose value does not read (a size that is not one, a state that is not enable or
+ * disable) is a note on its line and the other fields stand; with no field read the text fails at
+ * the first. Empty text is a ParseException at line 0; text with no NVUE table at line 1.
  */
 public final class NvuePfcParser extends LineParser<NvuePfc> {
 
     @Override
     protected NvuePfc parse(TextLines lines) throws ParseException {
         NvueTables.Table top = NvueTables.parse(lines).get(0);
+        LineByLine rows = new LineByLine(lines);
         List<Integer> priorities = new ArrayList<>();
         for (NvueTables.Field f : top.fields()) {
             String key = f.path().replace("[", "").replace("]", "");
             if (key.equals("switch-priority")) {
-                priorities.addAll(SwitchValues.integers(f.value(), f.row().line(), "switch-priority"));
+                List<Integer> listed =
+                        rows.row(() -> SwitchValues.integers(f.value(), f.row().line(), "switch-priority"));
+                priorities.addAll(listed == null ? List.of() : listed);
             }
         }
-        return new NvuePfc(
+        NvuePfc pfc = new NvuePfc(
                 priorities,
-                NvueTables.integer(top, "cable-length"),
-                NvueTables.bytes(top, "port-buffer"),
-                NvueTables.flag(top, "rx"),
-                NvueTables.flag(top, "tx"),
-                NvueTables.bytes(top, "xoff-threshold"),
-                NvueTables.bytes(top, "xon-threshold"));
+                NvueTables.integer(rows, top, "cable-length"),
+                NvueTables.bytes(rows, top, "port-buffer"),
+                NvueTables.flag(rows, top, "rx"),
+                NvueTables.flag(rows, top, "tx"),
+                NvueTables.bytes(rows, top, "xoff-threshold"),
+                NvueTables.bytes(rows, top, "xon-threshold"));
+        rows.requireSomeRead();
+        return pfc;
     }
 }

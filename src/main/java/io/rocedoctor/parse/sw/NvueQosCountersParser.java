@@ -37,14 +37,14 @@ public final class NvueQosCountersParser extends LineParser<NvueQosCounters> {
         List<NvueQosCounters.TrafficClass> classes = new ArrayList<>();
         List<NvueQosCounters.Pfc> pfc = new ArrayList<>();
         Map<String, NvueQosCounters.PortCounter> port = new HashMap<>();
-        ParseException firstUnread = null;
+        LineByLine rows = new LineByLine(lines);
         for (NvueTables.Table t : NvueTables.parse(lines)) {
             for (NvueTables.Row r : t.rows()) {
-                try {
+                rows.row(() -> {
                     int line = r.line();
                     if (t.column("priority-group") >= 0 && t.column("rx-frames") >= 0) {
                         groups.add(new NvueQosCounters.PriorityGroup(
-                                index(t, r, "priority-group"),
+                                NvueTables.index(t, r, "priority-group"),
                                 count(t, r, "rx-frames"),
                                 SwitchValues.bytes(r.cell(t.column("rx-buffer-discards")), line, "rx-buffer-discards"),
                                 SwitchValues.bytes(
@@ -53,7 +53,7 @@ public final class NvueQosCountersParser extends LineParser<NvueQosCounters> {
                                         "rx-shared-buffer-discards")));
                     } else if (t.column("traffic-class") >= 0 && t.column("tx-frames") >= 0) {
                         classes.add(new NvueQosCounters.TrafficClass(
-                                index(t, r, "traffic-class"),
+                                NvueTables.index(t, r, "traffic-class"),
                                 count(t, r, "tx-frames"),
                                 SwitchValues.bytes(r.cell(t.column("tx-bytes")), line, "tx-bytes"),
                                 SwitchValues.bytes(
@@ -61,7 +61,7 @@ public final class NvueQosCountersParser extends LineParser<NvueQosCounters> {
                                 count(t, r, "wred-discards")));
                     } else if (t.column("switch-priority") >= 0 && t.column("rx-pause-frames") >= 0) {
                         pfc.add(new NvueQosCounters.Pfc(
-                                index(t, r, "switch-priority"),
+                                NvueTables.index(t, r, "switch-priority"),
                                 count(t, r, "rx-pause-frames"),
                                 count(t, r, "rx-pause-duration"),
                                 count(t, r, "tx-pause-frames"),
@@ -72,25 +72,12 @@ public final class NvueQosCountersParser extends LineParser<NvueQosCounters> {
                                 .replaceAll("\\s+", "-");
                         port.put(key, new NvueQosCounters.PortCounter(count(t, r, "Receive"), count(t, r, "Transmit")));
                     }
-                } catch (ParseException e) {
-                    // one row: the other rows and sections stand
-                    lines.unreadable(e);
-                    firstUnread = firstUnread == null ? e : firstUnread;
-                }
+                    return r;
+                });
             }
         }
-        if (firstUnread != null && groups.isEmpty() && classes.isEmpty() && pfc.isEmpty() && port.isEmpty()) {
-            throw firstUnread;
-        }
+        rows.requireSomeRead();
         return new NvueQosCounters(groups, classes, pfc, port);
-    }
-
-    private static int index(NvueTables.Table t, NvueTables.Row r, String column) throws ParseException {
-        Integer v = SwitchValues.integer(r.cell(t.column(column)), r.line(), column);
-        if (v == null) {
-            throw new ParseException(r.line(), column + " missing");
-        }
-        return v;
     }
 
     private static Long count(NvueTables.Table t, NvueTables.Row r, String column) throws ParseException {

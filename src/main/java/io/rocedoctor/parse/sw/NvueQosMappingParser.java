@@ -4,6 +4,7 @@ import io.rocedoctor.parse.LineParser;
 import io.rocedoctor.parse.ParseException;
 import io.rocedoctor.parse.TextLines;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -23,7 +24,9 @@ import java.util.Map;
  * DSCP->SP mapping configuration
  * =================================</pre>
  * -> trust l2, default 0, PCP {3: 3}, DSCP {}. A DSCP row may list several values ({@code 24,26}).
- * Empty text is a ParseException at line 0; text with no NVUE table at line 1.
+ * A row whose values or switch priority do not read is a note on its line and the other rows
+ * stand; with no row read the text fails at the first. Empty text is a ParseException at line 0;
+ * text with no NVUE table at line 1.
  */
 public final class NvueQosMappingParser extends LineParser<NvueQosMapping> {
 
@@ -31,27 +34,30 @@ public final class NvueQosMappingParser extends LineParser<NvueQosMapping> {
     protected NvueQosMapping parse(TextLines lines) throws ParseException {
         var tables = NvueTables.parse(lines);
         NvueTables.Table top = tables.get(0);
-        return new NvueQosMapping(
+        LineByLine rows = new LineByLine(lines);
+        NvueQosMapping mapping = new NvueQosMapping(
                 NvueTables.text(top, "trust"),
-                NvueTables.integer(top, "port-default-sp"),
-                map(NvueTables.titled(tables, "PCP->SP"), "802.1p"),
-                map(NvueTables.titled(tables, "DSCP->SP"), "dscp"));
+                NvueTables.integer(rows, top, "port-default-sp"),
+                map(rows, NvueTables.titled(tables, "PCP->SP"), "802.1p"),
+                map(rows, NvueTables.titled(tables, "DSCP->SP"), "dscp"));
+        rows.requireSomeRead();
+        return mapping;
     }
 
-    private static Map<Integer, Integer> map(NvueTables.Table t, String from) throws ParseException {
+    /** A row maps its values (one, or a list such as {@code 24,26}) to its switch priority; one that does not read is a note. */
+    private static Map<Integer, Integer> map(LineByLine rows, NvueTables.Table t, String from) {
         Map<Integer, Integer> out = new HashMap<>();
         if (t == null) {
             return out;
         }
         int source = t.column(from) >= 0 ? t.column(from) : 0;
-        int target = t.column("switch-priority");
         for (NvueTables.Row r : t.rows()) {
-            Integer sp = SwitchValues.integer(r.cell(target), r.line(), "switch-priority");
-            if (sp != null) {
-                for (int v : SwitchValues.integers(r.cell(source), r.line(), from)) {
-                    out.put(v, sp);
-                }
-            }
+            rows.row(() -> {
+                int sp = NvueTables.index(t, r, "switch-priority");
+                List<Integer> values = SwitchValues.integers(r.cell(source), r.line(), from);
+                values.forEach(v -> out.put(v, sp));
+                return values;
+            });
         }
         return out;
     }

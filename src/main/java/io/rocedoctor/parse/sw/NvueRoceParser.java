@@ -32,7 +32,10 @@ import java.util.List;
  *     3  3    24,25,26,27,28,29,30,31  3</pre>
  * -> enabled, lossless-single-ipool, PFC [3], ECN 149996..1499464 bytes at 100, trust [pcp, dscp],
  * DSCP 26 -> switch priority 3.
- * Empty text is a ParseException at line 0; text with no NVUE table at line 1.
+ * A field or a mapping row that does not read (a priority that is not a number, a threshold
+ * that is not a size) is a note on its line and the other fields and rows stand; with none read
+ * the text fails at the first. Empty text is a ParseException at line 0; text with no NVUE table
+ * at line 1.
  */
 public final class NvueRoceParser extends LineParser<NvueRoce> {
 
@@ -40,55 +43,66 @@ public final class NvueRoceParser extends LineParser<NvueRoce> {
     protected NvueRoce parse(TextLines lines) throws ParseException {
         List<NvueTables.Table> tables = NvueTables.parse(lines);
         NvueTables.Table top = tables.get(0);
+        LineByLine rows = new LineByLine(lines);
         List<NvueRoce.PriorityMapping> priorities = new ArrayList<>();
         NvueTables.Table map = NvueTables.titled(tables, "RoCE PCP/DSCP->SP");
         if (map != null) {
             for (NvueTables.Row r : map.rows()) {
-                priorities.add(new NvueRoce.PriorityMapping(
-                        r.cell(0),
-                        SwitchValues.integer(r.cell(map.column("pcp")), r.line(), "pcp"),
-                        SwitchValues.integers(r.cell(map.column("dscp")), r.line(), "dscp"),
-                        SwitchValues.integer(r.cell(map.column("switch-prio")), r.line(), "switch-prio")));
+                rows.add(
+                        priorities,
+                        () -> new NvueRoce.PriorityMapping(
+                                r.cell(0),
+                                SwitchValues.integer(r.cell(map.column("pcp")), r.line(), "pcp"),
+                                SwitchValues.integers(r.cell(map.column("dscp")), r.line(), "dscp"),
+                                SwitchValues.integer(r.cell(map.column("switch-prio")), r.line(), "switch-prio")));
             }
         }
         List<NvueRoce.TrafficClassMapping> classes = new ArrayList<>();
         NvueTables.Table tc = NvueTables.titled(tables, "RoCE SP->TC");
         if (tc != null) {
             for (NvueTables.Row r : tc.rows()) {
-                classes.add(new NvueRoce.TrafficClassMapping(
-                        r.cell(0),
-                        SwitchValues.integer(r.cell(tc.column("switch-prio")), r.line(), "switch-prio"),
-                        SwitchValues.integer(r.cell(tc.column("traffic-class")), r.line(), "traffic-class"),
-                        r.cell(tc.column("scheduler-weight"))));
+                rows.add(
+                        classes,
+                        () -> new NvueRoce.TrafficClassMapping(
+                                r.cell(0),
+                                SwitchValues.integer(r.cell(tc.column("switch-prio")), r.line(), "switch-prio"),
+                                SwitchValues.integer(r.cell(tc.column("traffic-class")), r.line(), "traffic-class"),
+                                r.cell(tc.column("scheduler-weight"))));
             }
         }
         List<NvueRoce.Pool> pools = new ArrayList<>();
         NvueTables.Table pool = NvueTables.titled(tables, "RoCE pool");
         if (pool != null) {
             for (NvueTables.Row r : pool.rows()) {
-                pools.add(new NvueRoce.Pool(
-                        r.cell(pool.column("name")),
-                        r.cell(pool.column("mode")),
-                        r.cell(pool.column("size")),
-                        SwitchValues.integers(r.cell(pool.column("switch-priorities")), r.line(), "switch-priorities"),
-                        SwitchValues.integers(r.cell(pool.column("traffic-class")), r.line(), "traffic-class")));
+                rows.add(
+                        pools,
+                        () -> new NvueRoce.Pool(
+                                r.cell(pool.column("name")),
+                                r.cell(pool.column("mode")),
+                                r.cell(pool.column("size")),
+                                SwitchValues.integers(
+                                        r.cell(pool.column("switch-priorities")), r.line(), "switch-priorities"),
+                                SwitchValues.integers(
+                                        r.cell(pool.column("traffic-class")), r.line(), "traffic-class")));
             }
         }
-        return new NvueRoce(
-                NvueTables.flag(top, "enable"),
+        NvueRoce roce = new NvueRoce(
+                NvueTables.flag(rows, top, "enable"),
                 NvueTables.text(top, "mode"),
-                NvueTables.integers(top, "pfc.pfc-priority"),
-                NvueTables.flag(top, "pfc.rx-enabled"),
-                NvueTables.flag(top, "pfc.tx-enabled"),
-                NvueTables.integer(top, "pfc.cable-length"),
+                NvueTables.integers(rows, top, "pfc.pfc-priority"),
+                NvueTables.flag(rows, top, "pfc.rx-enabled"),
+                NvueTables.flag(rows, top, "pfc.tx-enabled"),
+                NvueTables.integer(rows, top, "pfc.cable-length"),
                 NvueTables.text(top, "congestion-control.congestion-mode"),
-                NvueTables.integers(top, "congestion-control.enabled-tc"),
-                NvueTables.bytes(top, "congestion-control.min-threshold"),
-                NvueTables.bytes(top, "congestion-control.max-threshold"),
-                NvueTables.integer(top, "congestion-control.probability"),
+                NvueTables.integers(rows, top, "congestion-control.enabled-tc"),
+                NvueTables.bytes(rows, top, "congestion-control.min-threshold"),
+                NvueTables.bytes(rows, top, "congestion-control.max-threshold"),
+                NvueTables.integer(rows, top, "congestion-control.probability"),
                 NvueTables.words(top, "trust.trust-mode"),
                 priorities,
                 classes,
                 pools);
+        rows.requireSomeRead();
+        return roce;
     }
 }

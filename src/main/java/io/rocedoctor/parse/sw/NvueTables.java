@@ -175,33 +175,51 @@ final class NvueTables {
         return tables.stream().filter(t -> t.titled(prefix)).findFirst().orElse(null);
     }
 
-    // Field values of an "operational applied" table, by path; null or empty when absent.
+    // Field values of an "operational applied" table, by path; null or empty when absent. A field
+    // whose value does not read is a note on its line, and null or empty.
+
+    /** A row's index cell (a traffic class, a priority): a whole number, or a ParseException naming the line. */
+    static int index(Table t, Row r, String column) throws ParseException {
+        Integer v = SwitchValues.integer(r.cell(t.column(column)), r.line(), column);
+        if (v == null) {
+            throw new ParseException(r.line(), column + " missing");
+        }
+        return v;
+    }
 
     static String text(NvueTables.Table t, String path) {
         NvueTables.Field f = t.field(path);
         return f == null || SwitchValues.absent(f.value()) ? null : f.value();
     }
 
-    static Boolean flag(NvueTables.Table t, String path) {
-        return SwitchValues.flag(text(t, path));
-    }
-
-    static Integer integer(NvueTables.Table t, String path) throws ParseException {
+    static Boolean flag(LineByLine rows, NvueTables.Table t, String path) {
         NvueTables.Field f = t.field(path);
         return f == null
                 ? null
-                : SwitchValues.integer(
-                        f.value().replaceAll("(?i)\\s*m$", ""), f.row().line(), path);
+                : rows.row(() -> SwitchValues.flag(f.value(), f.row().line(), path));
     }
 
-    static List<Integer> integers(NvueTables.Table t, String path) throws ParseException {
+    static Integer integer(LineByLine rows, NvueTables.Table t, String path) {
         NvueTables.Field f = t.field(path);
-        return f == null ? List.of() : SwitchValues.integers(f.value(), f.row().line(), path);
+        return f == null
+                ? null
+                : rows.row(() -> SwitchValues.integer(
+                        f.value().replaceAll("(?i)\\s*m$", ""), f.row().line(), path));
     }
 
-    static Long bytes(NvueTables.Table t, String path) throws ParseException {
+    static List<Integer> integers(LineByLine rows, NvueTables.Table t, String path) {
         NvueTables.Field f = t.field(path);
-        return f == null ? null : SwitchValues.bytes(f.value(), f.row().line(), path);
+        List<Integer> read = f == null
+                ? null
+                : rows.row(() -> SwitchValues.integers(f.value(), f.row().line(), path));
+        return read == null ? List.of() : read;
+    }
+
+    static Long bytes(LineByLine rows, NvueTables.Table t, String path) {
+        NvueTables.Field f = t.field(path);
+        return f == null
+                ? null
+                : rows.row(() -> SwitchValues.bytes(f.value(), f.row().line(), path));
     }
 
     static List<String> words(NvueTables.Table t, String path) {

@@ -96,6 +96,16 @@ final class SwitchValues {
         };
     }
 
+    /** An enable word as true/false, null when absent; any other word names the line. */
+    static Boolean flag(String cell, int line, String what) throws ParseException {
+        Boolean on = flag(cell);
+        if (on == null && !absent(cell)) {
+            throw new ParseException(
+                    line, what + " is neither on nor off: '" + TextLines.abbreviate(cell.strip()) + "'");
+        }
+        return on;
+    }
+
     /**
      * An NVUE size in bytes (binary units, rounded), a bare number taken as bytes; null when absent
      * or unbounded ({@code inf}, {@code infinity}).
