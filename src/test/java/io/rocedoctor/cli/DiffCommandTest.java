@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 
-/** The seed's dual-port case before and after the hash fix: the finding is gone and the port shares even out. */
+/** The dual-port hash-concentration fixture before and after the hash fix: the finding is gone and the port shares even out. */
 class DiffCommandTest {
     private static final String BEFORE = "fixtures/bundles/dual-port-hash-concentration";
     private static final String AFTER = "fixtures/bundles/dual-port-hash-fixed";

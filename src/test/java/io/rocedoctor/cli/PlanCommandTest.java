@@ -12,7 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The seed's two cases through the real command line: plan files, rollback values from the bundle, plan in analyze's JSON. */
+/** The dual-port hash and cross-NUMA fixtures through the real command line: plan files, rollback values from the bundle, plan in analyze's JSON. */
 class PlanCommandTest {
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
     private static final ObjectMapper JSON = new ObjectMapper();
