@@ -19,7 +19,7 @@ import java.util.TreeMap;
 /**
  * Layers 5 and 6 on top of {@link RdmaFacts}: transport counters of each device port as
  * {@link CounterRate}s with subject {@code mlx5_0/1}, the GIDs of each port ({@link PortGids}),
- * RoCE against netdev MTU ({@link RoceMtu}), and multipath groups beyond plain bonds: a RoCE LAG
+ * the index of each RoCE v2 IPv4 GID ({@link RoceV2Ipv4Gid}), RoCE against netdev MTU ({@link RoceMtu}), and multipath groups beyond plain bonds: a RoCE LAG
  * device over a bond turns the bond's group into a {@code roce-lag} group, and RoCE ports not in a
  * bond that face one fabric form a {@code fabric} group whose RDMA bytes per port are
  * {@link RdmaPortTraffic}.
@@ -36,7 +36,13 @@ final class TransportFacts implements LayerFacts {
                         SourceKind.IBV_DEVINFO,
                         SourceKind.IP_LINK_DETAILS),
                 Set.of(RdmaDevice.class, MultipathGroup.class),
-                Set.of(CounterRate.class, PortGids.class, RoceMtu.class, MultipathGroup.class, RdmaPortTraffic.class));
+                Set.of(
+                        CounterRate.class,
+                        PortGids.class,
+                        RoceMtu.class,
+                        MultipathGroup.class,
+                        RdmaPortTraffic.class,
+                        RoceV2Ipv4Gid.class));
     }
 
     @Override
@@ -44,7 +50,9 @@ final class TransportFacts implements LayerFacts {
         List<RdmaDevice> devices = facts.of(RdmaDevice.class);
         List<CounterRate> transport = transportCounters(host);
         facts.addAll(transport);
-        facts.addAll(gids(host));
+        GidRows gidRows = gidRows(host);
+        facts.addAll(gids(gidRows));
+        facts.addAll(v2Ipv4Gids(gidRows, devices));
         IpLinks links = host.sources(SourceKind.IP_LINK_DETAILS).stream()
                 .findFirst()
                 .flatMap(s -> host.parse(s, IpLinks.class))
@@ -80,43 +88,67 @@ final class TransportFacts implements LayerFacts {
         return out;
     }
 
-    /** GID addresses per device port: show_gids when collected, else the GID lines of ibv_devinfo -v. */
-    private static List<PortGids> gids(HostContext host) {
+    /** One GID table entry, whichever capture printed it. */
+    private record GidRow(String device, int port, int index, String address, boolean v2, String netdev) {
+        String key() {
+            return device + "/" + port;
+        }
+    }
+
+    /** The GID entries of every device port and the capture they came from: show_gids when collected, else the GID lines of ibv_devinfo -v. */
+    private record GidRows(List<GidRow> rows, String source) {}
+
+    private static GidRows gidRows(HostContext host) {
+        List<GidRow> rows = new ArrayList<>();
+        Optional<Source> showGids = host.sources(SourceKind.SHOW_GIDS).stream().findFirst();
+        GidTable table = showGids.flatMap(s -> host.parse(s, GidTable.class)).orElse(null);
+        if (table != null) {
+            for (GidTable.GidEntry g : table.entries()) {
+                rows.add(new GidRow(
+                        g.device(),
+                        g.port(),
+                        g.index(),
+                        g.ipv4() != null ? g.ipv4() : address(g.gid()),
+                        g.roceVersion() == 2,
+                        g.netdev()));
+            }
+            return new GidRows(rows, showGids.get().display());
+        }
+        Optional<Source> devinfo = host.sources(SourceKind.IBV_DEVINFO).stream().findFirst();
+        IbvDevices ibv = devinfo.flatMap(s -> host.parse(s, IbvDevices.class)).orElse(null);
+        if (ibv == null) {
+            return new GidRows(rows, null);
+        }
+        for (IbvDevices.IbvDevice d : ibv.devices()) {
+            for (IbvDevices.IbvPort p : d.ports()) {
+                for (IbvDevices.IbvGid g : p.gids()) {
+                    if (g.type() == null) {
+                        continue; // an rdma-core that prints no type says nothing of v1 against v2
+                    }
+                    rows.add(new GidRow(
+                            d.hcaId(),
+                            p.port(),
+                            g.index(),
+                            address(g.gid()),
+                            g.type().contains("v2"),
+                            null));
+                }
+            }
+        }
+        return new GidRows(rows, devinfo.get().display());
+    }
+
+    /** GID addresses per device port. */
+    private static List<PortGids> gids(GidRows gids) {
         Map<String, Set<String>> v1 = new TreeMap<>();
         Map<String, Set<String>> v2 = new TreeMap<>();
         Map<String, String> netdev = new TreeMap<>();
-        Optional<Source> showGids = host.sources(SourceKind.SHOW_GIDS).stream().findFirst();
-        GidTable table = showGids.flatMap(s -> host.parse(s, GidTable.class)).orElse(null);
-        Source gidSource = showGids.orElse(null);
-        if (table != null) {
-            for (GidTable.GidEntry g : table.entries()) {
-                String key = g.device() + "/" + g.port();
-                (g.roceVersion() == 2 ? v2 : v1)
-                        .computeIfAbsent(key, k -> new LinkedHashSet<>())
-                        .add(g.ipv4() != null ? g.ipv4() : address(g.gid()));
-                if (g.netdev() != null) {
-                    netdev.putIfAbsent(key, g.netdev());
-                }
-            }
-        } else {
-            Optional<Source> devinfo =
-                    host.sources(SourceKind.IBV_DEVINFO).stream().findFirst();
-            IbvDevices ibv =
-                    devinfo.flatMap(s -> host.parse(s, IbvDevices.class)).orElse(null);
-            gidSource = devinfo.orElse(null);
-            if (ibv != null) {
-                for (IbvDevices.IbvDevice d : ibv.devices()) {
-                    for (IbvDevices.IbvPort p : d.ports()) {
-                        for (IbvDevices.IbvGid g : p.gids()) {
-                            if (g.type() == null) {
-                                continue; // an rdma-core that prints no type says nothing of v1 against v2
-                            }
-                            (g.type().contains("v2") ? v2 : v1)
-                                    .computeIfAbsent(d.hcaId() + "/" + p.port(), k -> new LinkedHashSet<>())
-                                    .add(address(g.gid()));
-                        }
-                    }
-                }
+        for (GidRow g : gids.rows()) {
+            (g.v2() ? v2 : v1)
+                    .computeIfAbsent(g.key(), k -> new LinkedHashSet<>())
+                    .add(g.address());
+            if (g.netdev() != null) {
+                netdev.putIfAbsent(g.key(), g.netdev());
             }
         }
         Set<String> keys = new java.util.TreeSet<>(v1.keySet());
@@ -133,9 +165,34 @@ final class TransportFacts implements LayerFacts {
                     one,
                     two,
                     one.stream().filter(a -> !two.contains(a)).toList(),
-                    gidSource.display()));
+                    gids.source()));
         }
         return out;
+    }
+
+    /** The RoCE v2 GIDs of IPv4 addresses with their indexes; the netdev from the GID table, else the device's. */
+    private static List<RoceV2Ipv4Gid> v2Ipv4Gids(GidRows gids, List<RdmaDevice> devices) {
+        List<RoceV2Ipv4Gid> out = new ArrayList<>();
+        for (GidRow g : gids.rows()) {
+            if (!g.v2() || !isIpv4(g.address())) {
+                continue;
+            }
+            String netdev = g.netdev() != null
+                    ? g.netdev()
+                    : devices.stream()
+                            .filter(d -> d.name().equals(g.device()) && d.port() == g.port())
+                            .map(RdmaDevice::netdev)
+                            .filter(java.util.Objects::nonNull)
+                            .findFirst()
+                            .orElse(null);
+            out.add(new RoceV2Ipv4Gid(g.device(), g.port(), netdev, g.address(), g.index(), gids.source()));
+        }
+        return out;
+    }
+
+    /** {@link #address} spells an IPv4-mapped GID dotted and any other with colons. */
+    private static boolean isIpv4(String address) {
+        return address.indexOf(':') < 0 && address.indexOf('.') > 0;
     }
 
     /**

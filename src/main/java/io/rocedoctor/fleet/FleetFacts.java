@@ -7,8 +7,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The facts the fleet rules read, from the hosts' summaries: a {@link ValueSpread} per NIC model
- * and per setting, a {@link RateSpread} and the {@link HostRate}s per metric. The grouping is
+ * The facts the fleet rules read, from the hosts' summaries: a {@link ValueSpread} per NIC model,
+ * per setting and per subject of each per-subject aspect ({@code gid-index} of {@code mlx5_0/1}), a {@link RateSpread} and the {@link HostRate}s per metric. The grouping is
  * done here; what counts as drift or as an outlier is the rules' business.
  */
 public final class FleetFacts {
@@ -18,7 +18,11 @@ public final class FleetFacts {
         Map<String, Map<String, List<String>>> versions = new TreeMap<>();
         Map<String, Map<String, List<String>>> settings = new TreeMap<>();
         Map<String, List<HostRate>> rates = new TreeMap<>();
+        Map<String, Map<String, Map<String, List<String>>>> perSubject = new TreeMap<>();
         for (HostSummary h : hosts) {
+            h.perSubject()
+                    .forEach((aspect, values) -> values.forEach((subject, value) ->
+                            add(perSubject.computeIfAbsent(aspect, k -> new TreeMap<>()), subject, value, h.host())));
             for (NicVersion v : h.nics()) {
                 add(versions, v.model(), v.label(), h.host());
             }
@@ -30,6 +34,8 @@ public final class FleetFacts {
         List<Object> facts = new ArrayList<>();
         versions.forEach((model, byValue) -> facts.add(spread("nic-version", model, byValue)));
         settings.forEach((name, byValue) -> facts.add(spread("config", name, byValue)));
+        perSubject.forEach((aspect, bySubject) ->
+                bySubject.forEach((subject, byValue) -> facts.add(spread(aspect, subject, byValue))));
         rates.forEach((metric, list) -> {
             facts.add(new RateSpread(metric, median(list), list.size()));
             facts.addAll(list);

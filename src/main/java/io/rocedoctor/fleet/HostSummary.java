@@ -12,6 +12,7 @@ import io.rocedoctor.facts.PortQos;
 import io.rocedoctor.facts.PriorityPause;
 import io.rocedoctor.facts.RdmaDriverStack;
 import io.rocedoctor.facts.RoceTraffic;
+import io.rocedoctor.facts.RoceV2Ipv4Gid;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.EnumSet;
@@ -28,14 +29,17 @@ import java.util.stream.Stream;
  * All a fleet analysis keeps of one host once its bundle is closed: NIC versions, the settings the
  * fleet compares (a host whose ports disagree shows every value, {@code dscp | pcp}), the rates it
  * compares (per second, summed over the host's ports; present only when two samples gave them),
- * and which sources the host had. A few hundred bytes per host, whatever the bundle's size.
+ * which sources the host had, and the values compared per device port or parameter rather than per
+ * host ({@code perSubject}: aspect -> subject -> value, {@link #PER_SUBJECT}). A few hundred bytes per
+ * host, whatever the bundle's size.
  */
 public record HostSummary(
         String host,
         List<NicVersion> nics,
         Map<String, String> settings,
         Map<String, Double> rates,
-        Set<SourceKind> usableSources) {
+        Set<SourceKind> usableSources,
+        Map<String, Map<String, String>> perSubject) {
 
     /** The settings FLEET_CONFIG_DRIFT compares, by name; adding one is a line. */
     static final Map<String, Function<Facts, Stream<String>>> SETTINGS = ordered(Map.of(
@@ -67,11 +71,22 @@ public record HostSummary(
                                     CounterMeaning.RX_NO_HOST_BUFFER)),
             "retransmissions", f -> perSecond(f, EnumSet.of(CounterMeaning.RETRANSMISSION))));
 
+    /**
+     * The values compared per subject, by aspect; each gives a subject -> value map of one host, and
+     * hosts are compared subject by subject. {@code gid-index}: the indexes of the RoCE v2 IPv4 GIDs of
+     * each device port ({@code mlx5_0/1}), FLEET_GID_INDEX_DRIFT's. Adding one is a line.
+     */
+    static final Map<String, Function<Facts, Map<String, String>>> PER_SUBJECT =
+            ordered(Map.of("gid-index", HostSummary::gidIndexes));
+
     public HostSummary {
         nics = List.copyOf(nics);
         settings = Collections.unmodifiableMap(new TreeMap<>(settings));
         rates = Collections.unmodifiableMap(new TreeMap<>(rates));
         usableSources = usableSources.isEmpty() ? Set.of() : Collections.unmodifiableSet(EnumSet.copyOf(usableSources));
+        Map<String, Map<String, String>> copy = new TreeMap<>();
+        perSubject.forEach((aspect, values) -> copy.put(aspect, Collections.unmodifiableMap(new TreeMap<>(values))));
+        perSubject = Collections.unmodifiableMap(copy);
     }
 
     public static HostSummary of(Facts facts) {
@@ -108,7 +123,31 @@ public record HostSummary(
                 List.copyOf(nics),
                 settings,
                 rates,
-                facts.ledger().usableKinds());
+                facts.ledger().usableKinds(),
+                perSubject(facts));
+    }
+
+    private static Map<String, Map<String, String>> perSubject(Facts facts) {
+        Map<String, Map<String, String>> out = new TreeMap<>();
+        PER_SUBJECT.forEach((aspect, values) -> {
+            Map<String, String> v = values.apply(facts);
+            if (!v.isEmpty()) {
+                out.put(aspect, v);
+            }
+        });
+        return out;
+    }
+
+    /** Per device port, its RoCE v2 IPv4 GIDs' indexes ("3", or "3,5" with two IPv4 addresses). */
+    private static Map<String, String> gidIndexes(Facts facts) {
+        Map<String, TreeSet<Integer>> byRole = new TreeMap<>();
+        for (RoceV2Ipv4Gid g : facts.of(RoceV2Ipv4Gid.class)) {
+            byRole.computeIfAbsent(g.role(), k -> new TreeSet<>()).add(g.index());
+        }
+        Map<String, String> out = new TreeMap<>();
+        byRole.forEach((role, indexes) -> out.put(
+                role, String.join(",", indexes.stream().map(String::valueOf).toList())));
+        return out;
     }
 
     private static Stream<Double> perSecond(Facts facts, Set<CounterMeaning> meanings) {

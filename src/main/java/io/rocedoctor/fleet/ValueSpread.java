@@ -4,8 +4,9 @@ import java.util.List;
 
 /**
  * How the hosts of a fleet spread over the values of one thing they should share: the versions of
- * one NIC model ({@code aspect} "nic-version", subject the model) or one setting ("config",
- * subject the setting's name). Variants come most common first, ties by value, so the first is
+ * one NIC model ({@code aspect} "nic-version", subject the model), one setting ("config",
+ * subject the setting's name) or one value of a per-subject aspect ("gid-index", subject the
+ * device port {@code mlx5_0/1}). Variants come most common first, ties by value, so the first is
  * what the fleet mostly runs; {@code distinct} is their number.
  */
 public record ValueSpread(String aspect, String subject, int distinct, List<Variant> variants) {

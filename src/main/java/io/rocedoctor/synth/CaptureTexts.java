@@ -664,21 +664,28 @@ final class CaptureTexts {
                 "%-8s%-8s%-8s%-40s%-16s%-8s%s%n", "---", "----", "-----", "---", "------------", "---", "---"));
         int found = 0;
         for (PortModel p : host.ports()) {
-            for (String[] gid : gids(p)) {
+            for (SynthGid gid : gids(p)) {
                 out.append(String.format(
-                        "%-8s%-8s%-8s%-40s%-16s%-8s%s%n", p.rdmaDevice, "1", gid[0], gid[1], gid[2], gid[3], p.netdev));
+                        "%-8s%-8s%-8s%-40s%-16s%-8s%s%n",
+                        p.rdmaDevice, "1", gid.index(), gid.gid(), gid.ipv4(), gid.version(), p.netdev));
                 found++;
             }
         }
         return out.append("n_gids_found=").append(found).append('\n').toString();
     }
 
-    /** Index, GID, IPv4 and version of each GID a port has: link-local then its IPv4 address, v1 and (unless a fault says) v2. */
-    private List<String[]> gids(PortModel p) {
+    /** One GID table entry: its index, the GID in full hex, the IPv4 address of a mapped one, v1 or v2, and the GID as inet_ntop spells it. */
+    private record SynthGid(int index, String gid, String ipv4, String version, String shown) {}
+
+    /**
+     * The GIDs of a port as the kernel fills the table: per address, in the order they came up
+     * (link-local, a global IPv6 address when the port has one, its IPv4 address), a v1 entry and,
+     * unless a fault says, a v2 entry at the next free indexes.
+     */
+    private List<SynthGid> gids(PortModel p) {
         long m = Seeds.between(host.seed, "mac" + p.netdev, 0, 0xffffffL);
-        String linkLocal = String.format(
-                "fe80:0000:0000:0000:0e42:a1ff:fe%02x:%02x%02x",
-                (m >> 16) & 0xff, (m >> 8) & 0xff, (m + p.function) & 0xff);
+        String interfaceId =
+                String.format("0e42:a1ff:fe%02x:%02x%02x", (m >> 16) & 0xff, (m >> 8) & 0xff, (m + p.function) & 0xff);
         String[] octets = p.ipv4.split("\\.");
         String mapped = String.format(
                 "0000:0000:0000:0000:0000:ffff:%02x%02x:%02x%02x",
@@ -686,14 +693,21 @@ final class CaptureTexts {
                 Integer.parseInt(octets[1]),
                 Integer.parseInt(octets[2]),
                 Integer.parseInt(octets[3]));
-        List<String[]> out = new ArrayList<>();
-        out.add(new String[] {"0", linkLocal, "", "v1"});
-        if (p.gidV2) {
-            out.add(new String[] {"1", linkLocal, "", "v2"});
+        List<String[]> addresses = new ArrayList<>();
+        addresses.add(new String[] {"fe80:0000:0000:0000:" + interfaceId, ""});
+        if (p.ipv6Global) {
+            addresses.add(new String[] {String.format("2001:0db8:0000:%04x:", 0x100 + p.function) + interfaceId, ""});
         }
-        out.add(new String[] {p.gidV2 ? "2" : "1", mapped, p.ipv4, "v1"});
-        if (p.gidV2) {
-            out.add(new String[] {"3", mapped, p.ipv4, "v2"});
+        addresses.add(new String[] {mapped, p.ipv4});
+        List<SynthGid> out = new ArrayList<>();
+        for (String[] a : addresses) {
+            String shown = a[1].isEmpty()
+                    ? io.rocedoctor.parse.Gid.of(a[0]).orElseThrow().address()
+                    : "::ffff:" + a[1];
+            out.add(new SynthGid(out.size(), a[0], a[1], "v1", shown));
+            if (p.gidV2) {
+                out.add(new SynthGid(out.size(), a[0], a[1], "v2", shown));
+            }
         }
         return out;
     }
@@ -739,9 +753,8 @@ final class CaptureTexts {
                     .append("\t\t\tactive_speed:\t\t")
                     .append(p.speedMbps >= 100_000 ? "25.0 Gbps (32)" : "14.0 Gbps (16)")
                     .append('\n');
-            for (String[] gid : gids(p)) {
-                String shown = gid[2].isEmpty() ? "fe80::" + gid[1].substring(21) : "::ffff:" + gid[2];
-                out.append(String.format("\t\t\tGID[%3s]:\t\t%s, RoCE %s%n", gid[0], shown, gid[3]));
+            for (SynthGid gid : gids(p)) {
+                out.append(String.format("\t\t\tGID[%3s]:\t\t%s, RoCE %s%n", gid.index(), gid.shown(), gid.version()));
             }
             out.append('\n');
         }

@@ -430,7 +430,13 @@ public final class Faults {
                         p.counterRates.put("rx_prio3_pause", 20_000.0);
                         p.counterRates.put("rx_prio3_pause_duration", 20_000.0);
                     }),
-                    "rate:pause"));
+                    "rate:pause"),
+            fleet(
+                    "FLEET_GID_INDEX_DRIFT",
+                    "one host's first port got a global IPv6 address before its IPv4 one: its RoCE v2 IPv4 GID is at index 5, not 3",
+                    2,
+                    h -> h.port(0, 0).ipv6Global = true,
+                    "gid-index:mlx5_0/1"));
 
     private Faults() {}
 

@@ -155,6 +155,9 @@ public final class HostModel {
         int tos = 106;
         boolean roceV2 = true;
         boolean gidV2 = true;
+        /** Whether a global IPv6 address came up on the port before its IPv4 one (its GIDs then take 2 and 3). */
+        boolean ipv6Global = false;
+
         final boolean[] ecnNotificationPoint = {true, true, true, true, true, true, true, true};
         final boolean[] ecnReactionPoint = {true, true, true, true, true, true, true, true};
         /** Fraction of the line rate the port sends and receives between the samples. */

@@ -338,7 +338,8 @@ public final class Synthesizer {
     /**
      * The fleet findings the injected faults call for: a setting changed on some hosts but not
      * all drifts; a rate raised on fewer than half the hosts (of at least three) makes them
-     * outliers; firmware changed on some hosts drifts for their NIC model.
+     * outliers; firmware changed on some hosts drifts for their NIC model; a GID index moved on some
+     * hosts' device port drifts for that port.
      */
     static List<ExpectedFinding> fleetFindings(Map<HostModel, List<Fault>> faultsOf) {
         int hosts = faultsOf.size();
@@ -357,6 +358,9 @@ public final class Synthesizer {
             } else if (aspect.startsWith("config:")) {
                 String setting = aspect.substring("config:".length());
                 out.put("CFG@" + setting, new ExpectedFinding("FLEET_CONFIG_DRIFT", setting, "high", null));
+            } else if (aspect.startsWith("gid-index:")) {
+                String role = aspect.substring("gid-index:".length());
+                out.put("GID@" + role, new ExpectedFinding("FLEET_GID_INDEX_DRIFT", role, "high", null));
             } else if (aspect.startsWith("rate:") && hosts >= 3 && where.size() * 2 < hosts) {
                 String metric = aspect.substring("rate:".length());
                 where.forEach(h -> out.put(
@@ -369,7 +373,8 @@ public final class Synthesizer {
 
     private static void writeFleetExpected(Path file, Map<HostModel, List<Fault>> faultsOf) throws IOException {
         List<ExpectedFinding> present = fleetFindings(faultsOf);
-        Set<String> absent = new TreeSet<>(List.of("FLEET_CONFIG_DRIFT", "FLEET_FIRMWARE_DRIFT", "FLEET_OUTLIER_HOST"));
+        Set<String> absent = new TreeSet<>(
+                List.of("FLEET_CONFIG_DRIFT", "FLEET_FIRMWARE_DRIFT", "FLEET_GID_INDEX_DRIFT", "FLEET_OUTLIER_HOST"));
         present.forEach(e -> absent.remove(e.id()));
         StringBuilder out = new StringBuilder(
                 "# Synthesized by roce-doctor synth: the fleet findings over all " + faultsOf.size() + " hosts.\n");

@@ -23,7 +23,21 @@ class FleetRulesTest {
 
     private static HostSummary host(
             String name, NicVersion nic, Map<String, String> settings, Map<String, Double> rates) {
-        return new HostSummary(name, List.of(nic), settings, rates, EnumSet.allOf(SourceKind.class));
+        return new HostSummary(name, List.of(nic), settings, rates, EnumSet.allOf(SourceKind.class), Map.of());
+    }
+
+    /** A tuned host whose device ports have their RoCE v2 IPv4 GIDs at these indexes. */
+    private static HostSummary withGidIndexes(String name, Map<String, String> indexes) {
+        return new HostSummary(
+                name, List.of(CX6), TUNED, Map.of(), EnumSet.allOf(SourceKind.class), Map.of("gid-index", indexes));
+    }
+
+    private static List<HostSummary> gidFleet(int n) {
+        List<HostSummary> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            out.add(withGidIndexes("node-" + i, Map.of("mlx5_0/1", "3", "mlx5_1/1", "3")));
+        }
+        return out;
     }
 
     private static List<HostSummary> fleet(int n) {
@@ -137,9 +151,36 @@ class FleetRulesTest {
     }
 
     @Test
+    void oneHostWithItsIpv4GidAtAnotherIndexIsGidIndexDriftOfThatPort() {
+        List<HostSummary> hosts = gidFleet(4);
+        hosts.set(2, withGidIndexes("node-2", Map.of("mlx5_0/1", "5", "mlx5_1/1", "3")));
+        Diagnosis d = diagnose(hosts);
+        assertThat(RuleHarness.ids(d)).containsExactly("FLEET_GID_INDEX_DRIFT@mlx5_0/1");
+        Finding f = d.findings().get(0);
+        assertThat(f.severity()).isEqualTo("high");
+        assertThat(f.evidence()).extracting(Evidence::value).containsExactly("index 3", "index 5");
+        assertThat(f.evidence().get(0).note()).isEqualTo("3 host(s), the most: node-0, node-1, node-3");
+        assertThat(f.evidence().get(1).note()).isEqualTo("1 host(s): node-2");
+        assertThat(f.evidence().get(0).source()).contains("show_gids").contains("mlx5_0/1");
+    }
+
+    @Test
+    void nearMissPortsAreComparedEachWithItselfAndAPortSomeHostsLackIsNotDrift() {
+        List<HostSummary> hosts = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            // Every host: mlx5_0 at 3, mlx5_1 at 5 (a port with an extra address, the same on every host).
+            hosts.add(withGidIndexes("node-" + i, Map.of("mlx5_0/1", "3", "mlx5_1/1", "5")));
+        }
+        hosts.add(withGidIndexes("node-4", Map.of("mlx5_0/1", "3")));
+        assertThat(RuleHarness.ids(diagnose(hosts))).isEmpty();
+    }
+
+    @Test
     void hostAndFleetRunsNeverReportOnEachOthersRules() {
         Diagnosis host = RuleHarness.diagnose(HostFacts.healthy().facts);
-        Set<String> fleetRules = Set.of("FLEET_FIRMWARE_DRIFT", "FLEET_CONFIG_DRIFT", "FLEET_OUTLIER_HOST");
+        Set<String> fleetRules =
+                new java.util.TreeSet<>(RuleHarness.engine().catalog().keySet());
+        fleetRules.removeIf(id -> !id.startsWith("FLEET_"));
         assertThat(host.evaluatedRules()).doesNotContainAnyElementsOf(fleetRules);
         assertThat(host.notEvaluated()).noneMatch(n -> fleetRules.contains(n.rule()));
         Diagnosis fleet = diagnose(fleet(3));

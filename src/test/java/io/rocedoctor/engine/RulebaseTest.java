@@ -77,7 +77,8 @@ class RulebaseTest {
             "LOSSLESS_BUFFER_MISCONFIGURED",
             "BASELINE_BW_LOW",
             "BASELINE_LATENCY_JITTER",
-            "BASELINE_MISSING");
+            "BASELINE_MISSING",
+            "FLEET_GID_INDEX_DRIFT");
 
     @Test
     void theBuiltKieBaseHoldsEveryImplementedCatalogRule() {

@@ -182,6 +182,41 @@ class TransportFactsTest extends BundleFolderTest {
     }
 
     @Test
+    void theIndexOfEachRoceV2Ipv4GidIsKeptWithItsPortAndCapture() throws Exception {
+        port("eth4", "0000:5e:00.0", 100000, 9000, 0, 0);
+        Facts f = build("");
+        // mlx5_5 has no v2 GID of its IPv4 address: nothing to index; link-local v2 GIDs are not IPv4.
+        assertThat(f.of(RoceV2Ipv4Gid.class))
+                .extracting(RoceV2Ipv4Gid::role, RoceV2Ipv4Gid::netdev, RoceV2Ipv4Gid::address, RoceV2Ipv4Gid::index)
+                .containsExactly(tuple("mlx5_4/1", "eth4", "10.11.12.13", 3));
+        assertThat(f.of(RoceV2Ipv4Gid.class)).extracting(RoceV2Ipv4Gid::source).containsOnly("show_gids");
+    }
+
+    @Test
+    void withoutShowGidsTheIndexIsIbvDevinfosAndTheNetdevTheDevicesOwn() throws Exception {
+        showGids = null;
+        // A global IPv6 address came up before the IPv4 one: its GIDs take 2 and 3, the IPv4 ones 4 and 5.
+        ibvDevinfo = devinfoWithGids("\t\t\tGID[  0]:\t\tfe80:0000:0000:0000:5a24:2cff:fe11:0a02, RoCE v1\n"
+                + "\t\t\tGID[  1]:\t\tfe80::5a24:2cff:fe11:a02, RoCE v2\n"
+                + "\t\t\tGID[  2]:\t\t2001:0db8:0000:0007:5a24:2cff:fe11:0a02, RoCE v1\n"
+                + "\t\t\tGID[  3]:\t\t2001:db8:0:7:5a24:2cff:fe11:a02, RoCE v2\n"
+                + "\t\t\tGID[  4]:\t\t0000:0000:0000:0000:0000:ffff:0a0b:0d0e, RoCE v1\n"
+                + "\t\t\tGID[  5]:\t\t::ffff:10.11.13.14, RoCE v2\n");
+        port("eth4", "0000:5e:00.0", 100000, 9000, 0, 0);
+        Facts f = build("");
+        assertThat(f.of(RoceV2Ipv4Gid.class))
+                .extracting(
+                        RoceV2Ipv4Gid::role,
+                        RoceV2Ipv4Gid::netdev,
+                        RoceV2Ipv4Gid::address,
+                        RoceV2Ipv4Gid::index,
+                        RoceV2Ipv4Gid::source)
+                .containsExactly(
+                        tuple("mlx5_4/1", "eth4", "10.11.12.13", 3, "ibv_devinfo -v"),
+                        tuple("mlx5_5/1", "eth5", "10.11.13.14", 5, "ibv_devinfo -v"));
+    }
+
+    @Test
     void ipv4MappedGidsReadAsDottedAddresses() {
         assertThat(TransportFacts.address("0000:0000:0000:0000:0000:ffff:0a0b:0c0d"))
                 .isEqualTo("10.11.12.13");
