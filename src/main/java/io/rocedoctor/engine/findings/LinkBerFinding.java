@@ -2,6 +2,7 @@ package io.rocedoctor.engine.findings;
 
 import io.rocedoctor.engine.Figures;
 import io.rocedoctor.engine.Finding;
+import io.rocedoctor.engine.Severity;
 import io.rocedoctor.engine.Thresholds;
 import io.rocedoctor.facts.PhysicalLink;
 
@@ -49,15 +50,15 @@ public final class LinkBerFinding {
         return losing(l, t) || pastFecLimit(l, t) || nearFecLimit(l, t);
     }
 
-    public static Finding of(PhysicalLink l, Thresholds t) {
+    public static Finding.Builder of(PhysicalLink l, Thresholds t) {
         boolean losing = losing(l, t);
         boolean pastLimit = pastFecLimit(l, t);
         boolean noFec = "none".equals(l.fecCode());
         Double limit = fecLimit(l, t);
         double max = t.num("phy.effectiveBerMax");
-        Finding.Builder f = Finding.of("PHY_BER_HIGH", l.port())
+        Finding.Builder f = Finding.about(l.port())
                 .scope(l.nic())
-                .severity(losing || pastLimit ? "critical" : "medium");
+                .severity(losing || pastLimit ? Severity.CRITICAL : Severity.MEDIUM);
         if (losing) {
             f.confirmed();
         } else {
@@ -99,6 +100,6 @@ public final class LinkBerFinding {
                             + " Gb/s received in the interval: a BER of " + Figures.number(l.symbolErrorBer())
                             + (l.symbolErrorBer() > max ? ", above " : ", within ") + Figures.number(max));
         }
-        return f.action("phy-replace-cable", "device", l.port()).build();
+        return f.action("phy-replace-cable", "device", l.port());
     }
 }

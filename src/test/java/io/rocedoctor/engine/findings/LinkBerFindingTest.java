@@ -43,7 +43,7 @@ class LinkBerFindingTest {
 
     @Test
     void symbolErrorsAboveTheTargetLoseFramesAndNameTheCounterTheCaptureHas() {
-        Finding f = LinkBerFinding.of(link(1e-8, null, 40L, 2e-11), T);
+        Finding f = LinkBerFinding.of(link(1e-8, null, 40L, 2e-11), T).build("PHY_BER_HIGH");
         assertThat(LinkBerFinding.losing(link(1e-8, null, 40L, 2e-11), T)).isTrue();
         assertThat(f.severity()).isEqualTo("critical");
         assertThat(f.confidence()).isEqualTo("confirmed");
@@ -61,7 +61,7 @@ class LinkBerFindingTest {
     void rawBerWithinTenfoldOfTheKp4LimitIsMediumAndLikely() {
         PhysicalLink l = link(3e-5, null, 0L, 0.0);
         assertThat(LinkBerFinding.nearFecLimit(l, T)).isTrue();
-        Finding f = LinkBerFinding.of(l, T);
+        Finding f = LinkBerFinding.of(l, T).build("PHY_BER_HIGH");
         assertThat(f.severity()).isEqualTo("medium");
         assertThat(f.confidence()).isEqualTo("likely");
         // No symbol error: no symbol error evidence.
@@ -78,7 +78,7 @@ class LinkBerFindingTest {
         PhysicalLink l = link(3e-4, null, null, null);
         assertThat(LinkBerFinding.pastFecLimit(l, T)).isTrue();
         assertThat(LinkBerFinding.losing(l, T)).isFalse();
-        assertThat(LinkBerFinding.of(l, T).severity()).isEqualTo("critical");
+        assertThat(LinkBerFinding.of(l, T).build("PHY_BER_HIGH").severity()).isEqualTo("critical");
     }
 
     @Test
@@ -108,7 +108,7 @@ class LinkBerFindingTest {
                 null,
                 null,
                 0L);
-        Finding f = LinkBerFinding.of(l, T);
+        Finding f = LinkBerFinding.of(l, T).build("PHY_BER_HIGH");
         assertThat(f.evidence()).extracting(Evidence::value).containsExactly("rx_pcs_symbol_err +30");
     }
 }
