@@ -19,8 +19,8 @@ public final class GlobalPauseFinding {
         return b == null ? "not shown" : b ? "on" : "off";
     }
 
-    public static Finding of(LinkPause p, PortQos q) {
-        return Finding.of("GLOBAL_PAUSE_WITH_PFC", p.device())
+    public static Finding.Builder of(LinkPause p, PortQos q) {
+        return Finding.about(p.device())
                 .scope(p.nic())
                 .confirmed()
                 .evidence(
@@ -31,7 +31,6 @@ public final class GlobalPauseFinding {
                         q.source(),
                         "PFC on priorities " + q.pfcVector(),
                         "the port pauses per priority already; with link pause too, congestion on one priority stalls all")
-                .action("host-link-pause-off", "device", p.device())
-                .build();
+                .action("host-link-pause-off", "device", p.device());
     }
 }

@@ -136,4 +136,25 @@ public final class IrqFindings {
         }
         return f;
     }
+
+    /**
+     * BUSY_POLL_OFF (its rule matches both sysctls at 0 under a latency-sensitive profile): both
+     * sysctls as evidence and 50 µs of busy polling proposed for each, the kernel's suggested value
+     * (Documentation/admin-guide/sysctl/net.rst).
+     */
+    public static Finding.Builder busyPollOff() {
+        return Finding.about("net.core.busy_poll")
+                .hostWide()
+                .confirmed()
+                .evidence(
+                        "sysctl -a",
+                        "net.core.busy_poll = 0",
+                        "poll/select sleep on an empty queue instead of spinning")
+                .evidence(
+                        "sysctl -a",
+                        "net.core.busy_read = 0",
+                        "blocking reads sleep on an empty queue instead of spinning")
+                .action("sysctl-busy-poll", "key", "net.core.busy_poll", "value", "50", "current", "0")
+                .action("sysctl-busy-poll", "key", "net.core.busy_read", "value", "50", "current", "0");
+    }
 }

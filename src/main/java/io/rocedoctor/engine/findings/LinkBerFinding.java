@@ -2,6 +2,7 @@ package io.rocedoctor.engine.findings;
 
 import io.rocedoctor.engine.Figures;
 import io.rocedoctor.engine.Finding;
+import io.rocedoctor.engine.Severity;
 import io.rocedoctor.engine.Thresholds;
 import io.rocedoctor.facts.PhysicalLink;
 
@@ -56,8 +57,9 @@ public final class LinkBerFinding {
         boolean noFec = "none".equals(l.fecCode());
         Double limit = fecLimit(l, t);
         double max = t.num("phy.effectiveBerMax");
-        Finding.Builder f =
-                Finding.about(l.port()).scope(l.nic()).severity(losing || pastLimit ? "critical" : "medium");
+        Finding.Builder f = Finding.about(l.port())
+                .scope(l.nic())
+                .severity(losing || pastLimit ? Severity.CRITICAL : Severity.MEDIUM);
         if (losing) {
             f.confirmed();
         } else {

@@ -5,7 +5,7 @@ import io.rocedoctor.engine.Finding;
 import io.rocedoctor.facts.PauseStormEvents;
 import io.rocedoctor.facts.Port;
 import io.rocedoctor.facts.PriorityPause;
-import java.util.Collection;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -36,12 +36,12 @@ public final class PauseFindings {
      * detector ({@code events}); {@code sent} names the priorities this port pauses, which the
      * detector watches.
      */
-    public static Finding storm(Port port, Collection<?> storming, Collection<?> events, Collection<?> sent) {
-        Finding.Builder f = Finding.of("PAUSE_STORM", port.name()).scope(port.nic());
+    public static Finding.Builder storm(
+            Port port, List<PriorityPause> storming, List<PauseStormEvents> events, List<PriorityPause> sent) {
+        Finding.Builder f = Finding.about(port.name()).scope(port.nic());
         boolean measured = false;
         Set<Integer> priorities = new TreeSet<>();
-        for (Object o : storming) {
-            PriorityPause p = (PriorityPause) o;
+        for (PriorityPause p : storming) {
             measured |= p.shareMeasured();
             priorities.add(p.priority());
             f.evidence(
@@ -50,8 +50,7 @@ public final class PauseFindings {
                     (p.direction().equals("rx") ? "paused by the peer" : "pausing the peer") + " on priority "
                             + p.priority() + ": " + share(p, port.speedMbps()));
         }
-        for (Object o : events) {
-            PauseStormEvents e = (PauseStormEvents) o;
+        for (PauseStormEvents e : events) {
             measured |= !e.sinceBoot();
             f.evidence(
                     "ethtool -S " + port.name(),
@@ -59,8 +58,8 @@ public final class PauseFindings {
                     "the NIC's storm detector fired"
                             + (e.sinceBoot() ? " since boot (one sample: when is unknown)" : " between the samples")
                             + (e.errors() > 0 ? "; an error event means it stopped sending pause" : ""));
-            for (Object s : sent) {
-                priorities.add(((PriorityPause) s).priority());
+            for (PriorityPause s : sent) {
+                priorities.add(s.priority());
             }
         }
         if (measured) {
@@ -71,15 +70,14 @@ public final class PauseFindings {
         for (Integer p : priorities) {
             f.action("pause-source-investigate", "device", port.name(), "priority", String.valueOf(p));
         }
-        return f.build();
+        return f;
     }
 
     /** The NIC pauses its peer for a share of the interval that costs throughput: the host does not drain. */
-    public static Finding hostOriginated(Port port, Collection<?> sent) {
-        Finding.Builder f = Finding.of("HOST_ORIGINATED_PAUSE", port.name()).scope(port.nic());
+    public static Finding.Builder hostOriginated(Port port, List<PriorityPause> sent) {
+        Finding.Builder f = Finding.about(port.name()).scope(port.nic());
         boolean measured = false;
-        for (Object o : sent) {
-            PriorityPause p = (PriorityPause) o;
+        for (PriorityPause p : sent) {
             measured |= p.shareMeasured();
             f.evidence(
                             "ethtool -S " + port.name(),
@@ -102,6 +100,6 @@ public final class PauseFindings {
         } else {
             f.likely();
         }
-        return f.build();
+        return f;
     }
 }

@@ -3,11 +3,12 @@ package io.rocedoctor.engine.findings;
 import io.rocedoctor.engine.Figures;
 import io.rocedoctor.engine.Finding;
 import io.rocedoctor.engine.Thresholds;
+import io.rocedoctor.facts.SwitchBufferPools;
 import io.rocedoctor.facts.SwitchLosslessQueue;
 
 /**
  * SWITCH_ECN_ABOVE_XOFF's and SWITCH_HEADROOM_SHORT's arithmetic and evidence
- * (docs/rules/SWITCH_ECN_ABOVE_XOFF.md, docs/rules/SWITCH_HEADROOM_SHORT.md). A switch buffer holds
+ * (docs/rules/SWITCH_ECN_ABOVE_XOFF.md, docs/rules/SWITCH_HEADROOM_SHORT.md), and SWITCH_BUFFER_POOL_SKEWED's. A switch buffer holds
  * packets in cells of {@code switch.cellBytes}: thresholds are compared in cells, and the headroom
  * counts the cells small packets waste, as SONiC's dynamic buffer calculation does
  * (sonic-swss cfgmgr/buffer_headroom_mellanox.lua; sonic-net/SONiC
@@ -33,9 +34,9 @@ public final class SwitchBufferFindings {
                 && cells(q.ecnMinBytes(), t) >= cells(q.xoffBytes(), t);
     }
 
-    public static Finding ecnAboveXoffFinding(SwitchLosslessQueue q, Thresholds t) {
+    public static Finding.Builder ecnAboveXoffFinding(SwitchLosslessQueue q, Thresholds t) {
         long cell = Math.round(t.num("switch.cellBytes"));
-        return Finding.of("SWITCH_ECN_ABOVE_XOFF", q.label() + ":" + q.priority())
+        return Finding.about(q.label() + ":" + q.priority())
                 .scope(q.label())
                 .scope(q.hostPorts())
                 // The egress queue and the ingress PG are different buffers: which fills first depends on the traffic.
@@ -61,8 +62,7 @@ public final class SwitchBufferFindings {
                         "queue",
                         String.valueOf(q.queue()),
                         "ecn_profile",
-                        q.ecnProfile())
-                .build();
+                        q.ecnProfile());
     }
 
     /**
@@ -96,9 +96,9 @@ public final class SwitchBufferFindings {
         return q.headroomBytes() != null && needed != null && q.headroomBytes() < needed;
     }
 
-    public static Finding headroomShortFinding(SwitchLosslessQueue q, Thresholds t) {
+    public static Finding.Builder headroomShortFinding(SwitchLosslessQueue q, Thresholds t) {
         long needed = headroomNeeded(q, t);
-        return Finding.of("SWITCH_HEADROOM_SHORT", q.label() + ":" + q.priority())
+        return Finding.about(q.label() + ":" + q.priority())
                 .scope(q.label())
                 .scope(q.hostPorts())
                 .confirmed()
@@ -129,7 +129,27 @@ public final class SwitchBufferFindings {
                         "buffer_profile",
                         q.bufferProfile(),
                         "size",
-                        String.valueOf(needed))
-                .build();
+                        String.valueOf(needed));
+    }
+
+    /**
+     * SWITCH_BUFFER_POOL_SKEWED: the lossless pool(s) against the lossy pools, and the shared
+     * headroom pool against the largest headroom one lossless PG reserves.
+     */
+    public static Finding.Builder poolSkewed(SwitchBufferPools b) {
+        String source = "switch " + b.switchName() + ": " + b.source();
+        return Finding.about(b.switchName())
+                .confirmed()
+                .evidence(
+                        source,
+                        b.losslessBytes() + " B",
+                        "ingress lossless pool(s), against " + b.lossyBytes() + " B of lossy pools ("
+                                + Figures.percent((double) b.losslessBytes() / b.lossyBytes()) + ")")
+                .evidence(
+                        source,
+                        b.headroomPoolBytes() == null ? "none" : b.headroomPoolBytes() + " B",
+                        "shared headroom pool; the largest lossless PG headroom is "
+                                + (b.largestPgHeadroomBytes() == null ? "unknown" : b.largestPgHeadroomBytes() + " B"))
+                .action("switch-buffer-pools", "switch", b.switchName(), "platform", b.platform());
     }
 }

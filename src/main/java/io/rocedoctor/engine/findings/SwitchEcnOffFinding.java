@@ -3,7 +3,7 @@ package io.rocedoctor.engine.findings;
 import io.rocedoctor.engine.Finding;
 import io.rocedoctor.facts.EcnState;
 import io.rocedoctor.facts.SwitchLosslessQueue;
-import java.util.Collection;
+import java.util.List;
 
 /**
  * SWITCH_ECN_OFF_LOSSLESS's evidence (docs/rules/SWITCH_ECN_OFF_LOSSLESS.md): ECN marking off on a
@@ -13,8 +13,8 @@ public final class SwitchEcnOffFinding {
     private SwitchEcnOffFinding() {}
 
     /** {@code hosts}: the EcnState of each facing host port with both DCQCN points on for the queue's priority. */
-    public static Finding of(SwitchLosslessQueue q, Collection<?> hosts) {
-        Finding.Builder f = Finding.of("SWITCH_ECN_OFF_LOSSLESS", q.label() + ":" + q.priority())
+    public static Finding.Builder of(SwitchLosslessQueue q, List<EcnState> hosts) {
+        Finding.Builder f = Finding.about(q.label() + ":" + q.priority())
                 .scope(q.label())
                 .scope(q.hostPorts())
                 .confirmed()
@@ -23,8 +23,7 @@ public final class SwitchEcnOffFinding {
                         q.ecnProfile() == null ? "off" : "off (" + q.ecnProfile() + ")",
                         "lossless priority " + q.priority() + " is never ECN-marked on " + q.port()
                                 + ": congestion there reaches the hosts only as PFC pause");
-        for (Object o : hosts) {
-            EcnState e = (EcnState) o;
+        for (EcnState e : hosts) {
             f.evidence(
                     e.source(q.priority()),
                     "enabled",
@@ -32,17 +31,16 @@ public final class SwitchEcnOffFinding {
                             + ": it waits for marks this queue never sets");
         }
         return f.action(
-                        "switch-ecn-enable",
-                        "switch",
-                        q.switchName(),
-                        "platform",
-                        q.platform(),
-                        "switch_port",
-                        q.port(),
-                        "queue",
-                        String.valueOf(q.queue()),
-                        "ecn_profile",
-                        q.ecnProfile())
-                .build();
+                "switch-ecn-enable",
+                "switch",
+                q.switchName(),
+                "platform",
+                q.platform(),
+                "switch_port",
+                q.port(),
+                "queue",
+                String.valueOf(q.queue()),
+                "ecn_profile",
+                q.ecnProfile());
     }
 }

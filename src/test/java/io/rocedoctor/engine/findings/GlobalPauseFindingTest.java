@@ -17,8 +17,9 @@ class GlobalPauseFindingTest {
 
     @Test
     void theEvidenceNamesBothPausesAndTheStepTurnsLinkPauseOff() {
-        Finding f =
-                GlobalPauseFinding.of(new LinkPause("p0", "0000:3b:00", true, true, null, null, "ethtool -a p0"), QOS);
+        Finding f = GlobalPauseFinding.of(
+                        new LinkPause("p0", "0000:3b:00", true, true, null, null, "ethtool -a p0"), QOS)
+                .build("GLOBAL_PAUSE_WITH_PFC");
         assertThat(f.confidence()).isEqualTo("confirmed");
         assertThat(f.evidence()).extracting(Evidence::value).containsExactly("RX on, TX on", "PFC on priorities 3");
         assertThat(f.actions()).containsExactly(new ActionProposal("host-link-pause-off", Map.of("device", "p0")));

@@ -86,4 +86,20 @@ class IrqFindingsTest {
                 .containsExactly(new ActionProposal("irqbalance-ban-irqs", Map.of("irqs", "90,91,141,143")));
         assertThat(f.scope()).contains(NIC.id(), "0000:81:00");
     }
+
+    @Test
+    void busyPollingIsProposedForBothSysctlsAtTheKernelsSuggestedBudget() {
+        Finding f = IrqFindings.busyPollOff().build("BUSY_POLL_OFF");
+        assertThat(f.scope()).isEmpty();
+        assertThat(f.evidence())
+                .extracting(Evidence::value)
+                .containsExactly("net.core.busy_poll = 0", "net.core.busy_read = 0");
+        assertThat(f.actions())
+                .containsExactly(
+                        new ActionProposal(
+                                "sysctl-busy-poll", Map.of("key", "net.core.busy_poll", "value", "50", "current", "0")),
+                        new ActionProposal(
+                                "sysctl-busy-poll",
+                                Map.of("key", "net.core.busy_read", "value", "50", "current", "0")));
+    }
 }

@@ -36,7 +36,8 @@ class PauseFindingsTest {
     @Test
     void aStormOnFramesAloneIsLikelyAndNamesTheCounterTheCaptureHas() {
         Finding f = PauseFindings.storm(
-                PORT, List.of(pause("rx", "rx_pfc_ena_frames_pri3", 3000, null)), List.of(), List.of());
+                        PORT, List.of(pause("rx", "rx_pfc_ena_frames_pri3", 3000, null)), List.of(), List.of())
+                .build("PAUSE_STORM");
         assertThat(f.confidence()).isEqualTo("likely");
         assertThat(f.evidence()).extracting(Evidence::value).containsExactly("rx_pfc_ena_frames_pri3 +30000");
         assertThat(f.evidence().get(0).note())
@@ -51,14 +52,16 @@ class PauseFindingsTest {
     void theStormDetectorBetweenSamplesConfirmsAndNamesThePrioritiesThisPortPauses() {
         PriorityPause sent = new PriorityPause("p0", "0000:3b:00", 4, "tx", "tx_prio4_pause", 50, 5.0, 0.001, false);
         Finding f = PauseFindings.storm(
-                PORT, List.of(), List.of(new PauseStormEvents("p0", "0000:3b:00", 1, 0, false)), List.of(sent));
+                        PORT, List.of(), List.of(new PauseStormEvents("p0", "0000:3b:00", 1, 0, false)), List.of(sent))
+                .build("PAUSE_STORM");
         assertThat(f.confidence()).isEqualTo("confirmed");
         assertThat(f.actions()).extracting(a -> a.parameters().get("priority")).containsExactly("4");
     }
 
     @Test
     void hostOriginatedPauseSaysHowLongThePeerWasHeldOff() {
-        Finding f = PauseFindings.hostOriginated(PORT, List.of(pause("tx", "pfc_pri3_tx_duration_us", 40, 0.03)));
+        Finding f = PauseFindings.hostOriginated(PORT, List.of(pause("tx", "pfc_pri3_tx_duration_us", 40, 0.03)))
+                .build("HOST_ORIGINATED_PAUSE");
         assertThat(f.confidence()).isEqualTo("confirmed");
         assertThat(f.evidence().get(0).note())
                 .isEqualTo("pause sent on priority 3: the peer held off 3.0% of the interval");

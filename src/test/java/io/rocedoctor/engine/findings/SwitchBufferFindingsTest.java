@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import io.rocedoctor.engine.Evidence;
 import io.rocedoctor.engine.Finding;
 import io.rocedoctor.engine.Thresholds;
+import io.rocedoctor.facts.SwitchBufferPools;
 import io.rocedoctor.facts.SwitchLosslessQueue;
 import java.util.List;
 import java.util.Map;
@@ -66,7 +67,7 @@ class SwitchBufferFindingsTest {
     void ecnAndXoffInOneCellAreEqualAndTheFindingShowsBothInCells() {
         SwitchLosslessQueue q = queue(144_000, 143_900L, null);
         assertThat(SwitchBufferFindings.ecnAboveXoff(q, T)).isTrue();
-        Finding f = SwitchBufferFindings.ecnAboveXoffFinding(q, T);
+        Finding f = SwitchBufferFindings.ecnAboveXoffFinding(q, T).build("SWITCH_ECN_ABOVE_XOFF");
         assertThat(f.confidence()).isEqualTo("likely");
         assertThat(f.evidence())
                 .extracting(Evidence::note)
@@ -108,11 +109,34 @@ class SwitchBufferFindingsTest {
 
     @Test
     void theHeadroomFindingShowsTheArithmetic() {
-        Finding f = SwitchBufferFindings.headroomShortFinding(queue(1_000_000, 150_000L, 16_384L), T);
+        Finding f = SwitchBufferFindings.headroomShortFinding(queue(1_000_000, 150_000L, 16_384L), T)
+                .build("SWITCH_HEADROOM_SHORT");
         assertThat(f.evidence().get(1).value()).isEqualTo("45216 B");
         assertThat(f.evidence().get(1).note())
                 .contains("one 9100 B frame, plus 1.63 x (another frame + 2 x cable propagation = 9725 B")
                 .contains("50.0% of the packets at 64 B in 144 B cells");
         assertThat(f.actions().get(0).parameters()).containsEntry("size", "45216");
+    }
+
+    @Test
+    void skewedPoolsShowTheLosslessShareAndTheHeadroomPoolAgainstOnePgsHeadroom() {
+        Finding f = SwitchBufferFindings.poolSkewed(new SwitchBufferPools(
+                        "leaf1", "sonic", "config_db.json BUFFER_POOL", 5_000_000, 20_000_000, 40_000L, 50_176L))
+                .build("SWITCH_BUFFER_POOL_SKEWED");
+        assertThat(f.evidence()).extracting(Evidence::value).containsExactly("5000000 B", "40000 B");
+        assertThat(f.evidence().get(0).note())
+                .isEqualTo("ingress lossless pool(s), against 20000000 B of lossy pools (25.0%)");
+        assertThat(f.evidence().get(1).note())
+                .isEqualTo("shared headroom pool; the largest lossless PG headroom is 50176 B");
+        assertThat(f.actions()).extracting(a -> a.parameters().get("switch")).containsExactly("leaf1");
+    }
+
+    @Test
+    void nearMissPoolsWithoutASharedHeadroomPoolSayNoneAndUnknown() {
+        Finding f = SwitchBufferFindings.poolSkewed(new SwitchBufferPools(
+                        "leaf1", "sonic", "config_db.json BUFFER_POOL", 5_000_000, 20_000_000, null, null))
+                .build("SWITCH_BUFFER_POOL_SKEWED");
+        assertThat(f.evidence().get(1).value()).isEqualTo("none");
+        assertThat(f.evidence().get(1).note()).endsWith("is unknown");
     }
 }

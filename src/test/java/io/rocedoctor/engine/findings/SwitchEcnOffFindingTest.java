@@ -47,7 +47,8 @@ class SwitchEcnOffFindingTest {
     @Test
     void theSwitchQueueAndEachHostWaitingForMarksAreEvidence() {
         Finding f = SwitchEcnOffFinding.of(
-                queue("RDMA_LOSSLESS"), List.of(new EcnState("p0", Map.of(3, true), Map.of(3, true))));
+                        queue("RDMA_LOSSLESS"), List.of(new EcnState("p0", Map.of(3, true), Map.of(3, true))))
+                .build("SWITCH_ECN_OFF_LOSSLESS");
         assertThat(f.subject()).isEqualTo("leaf1/Ethernet8:3");
         assertThat(f.scope()).contains("leaf1/Ethernet8", "p0");
         assertThat(f.evidence()).extracting(Evidence::value).containsExactly("off (RDMA_LOSSLESS)", "enabled");
@@ -70,7 +71,8 @@ class SwitchEcnOffFindingTest {
 
     @Test
     void aQueueWithoutAProfileNameHasNoProfileParameter() {
-        Finding f = SwitchEcnOffFinding.of(queue(null), List.of(new EcnState("p0", Map.of(3, true), Map.of(3, true))));
+        Finding f = SwitchEcnOffFinding.of(queue(null), List.of(new EcnState("p0", Map.of(3, true), Map.of(3, true))))
+                .build("SWITCH_ECN_OFF_LOSSLESS");
         assertThat(f.evidence().get(0).value()).isEqualTo("off");
         assertThat(f.actions().get(0).parameters()).doesNotContainKey("ecn_profile");
     }
