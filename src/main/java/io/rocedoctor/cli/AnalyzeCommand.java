@@ -26,9 +26,9 @@ import picocli.CommandLine.Parameters;
             "Examples:",
             "  roce-doctor analyze fixtures/bundles/cross-numa-irq",
             "  roce-doctor analyze bundle.tar.gz --format json --output report.json",
-            "  roce-doctor analyze bundle.tar.gz --format html --output report.html   # pictures, for a ticket",
-            "  roce-doctor analyze bundle.tar.gz --format markdown | xclip            # paste into a ticket",
-            "  roce-doctor analyze sosreport-host-2026.tar.xz --profile audit --fail-on high --format junit --output audit.xml"
+            "  roce-doctor analyze bundle.tar.gz -o report.html        # HTML from the name: pictures, for a ticket",
+            "  roce-doctor analyze bundle.tar.gz --format markdown | xclip   # paste into a ticket",
+            "  roce-doctor analyze sosreport.tar.xz --profile audit --fail-on high -o audit.xml   # JUnit"
         })
 final class AnalyzeCommand implements Callable<Integer> {
 
@@ -79,7 +79,8 @@ final class AnalyzeCommand implements Callable<Integer> {
             names = {"-o", "--output"},
             paramLabel = "FILE",
             description =
-                    "Write the report to FILE instead of standard output (.html .md .json .yaml .xml take their format).")
+                    "Write the report to FILE instead of standard output; a name ending in html, md, json, yaml or "
+                            + "xml gives the format.")
     Path output;
 
     @Option(
@@ -90,6 +91,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Option(
             names = "--fail-on",
             paramLabel = "SEVERITY",
+            completionCandidates = CompletionCommand.Severities.class,
             description = "Exit 1 when a finding is at or above this severity: critical, high, medium, low, info. "
                     + "In JUnit output, the findings that are failures (without it, all are).")
     String failOn;

@@ -31,9 +31,10 @@ import picocli.CommandLine.Option;
         name = "collect",
         mixinStandardHelpOptions = true,
         description = {
-            "Captures this host into a bundle: RDMA devices, netdevs, bonds, their interrupts and NUMA nodes,",
-            "with the counters sampled twice. Runs read-only commands only, each with a timeout; a missing tool,",
-            "device or permission is recorded in the manifest and never stops the capture."
+            "Captures this host into a bundle: RDMA devices, netdevs, bonds, their interrupts and NUMA nodes, "
+                    + "with the counters sampled twice.",
+            "Runs read-only commands only, each with a timeout; a missing tool, device or permission is recorded "
+                    + "in the manifest and never stops the capture."
         },
         footer = {
             "",
@@ -50,7 +51,10 @@ final class CollectCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--out", paramLabel = "FILE.tar.gz", description = "Where to write the bundle.")
+    @Option(
+            names = {"-o", "--out"},
+            paramLabel = "FILE.tar.gz",
+            description = "Where to write the bundle.")
     Path out;
 
     @Option(

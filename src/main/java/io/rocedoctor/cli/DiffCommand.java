@@ -43,7 +43,10 @@ final class DiffCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "AFTER", description = "The bundle captured after it.")
     Path after;
 
-    @Option(names = "--format", defaultValue = "text", description = "text or json (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = {"-f", "--format"},
+            defaultValue = "text",
+            description = "text or json (default: ${DEFAULT-VALUE}).")
     Format format;
 
     @CommandLine.Mixin

@@ -21,14 +21,18 @@ import picocli.CommandLine.Parameters;
 @Command(
         name = "facts",
         mixinStandardHelpOptions = true,
-        description =
-                "Shows what roce-doctor understood from a bundle: host, NICs, ports, RDMA devices, "
-                        + "interrupts, bonds, multipath groups, QoS, moving counters, and the sources parsed, missing and failed.",
+        description = {
+            "Shows what roce-doctor understood from a bundle: the host, each NIC with its PCIe link, NUMA node, "
+                    + "interrupt placement and ports (RDMA device, QoS), the bonds and the sources read.",
+            "--full (and json) gives every fact: multipath groups, moving counters, GIDs, the sources parsed, "
+                    + "missing and failed."
+        },
         footer = {
             "",
             "Examples:",
             "  roce-doctor facts fixtures/bundles/healthy",
-            "  roce-doctor facts bundle.tar.gz --format json"
+            "  roce-doctor facts bundle.tar.gz --full | less",
+            "  roce-doctor facts bundle.tar.gz -f json"
         })
 final class FactsCommand implements Callable<Integer> {
 
@@ -44,10 +48,14 @@ final class FactsCommand implements Callable<Integer> {
     Path bundle;
 
     @Option(
-            names = "--format",
+            names = {"-f", "--format"},
             defaultValue = "text",
-            description = "text (indented, YAML-like) or json (default: ${DEFAULT-VALUE}).")
+            description = "text (a summary; with --full every fact, indented) or json (every fact) "
+                    + "(default: ${DEFAULT-VALUE}).")
     Format format;
+
+    @Option(names = "--full", description = "Every fact, in the text format too: today's complete dump.")
+    boolean full;
 
     @CommandLine.Mixin
     BundleOptions bundleOptions;
@@ -59,7 +67,9 @@ final class FactsCommand implements Callable<Integer> {
             view = FactsView.of(
                     Analysis.usableFacts(bundle, b, spec.commandLine().getErr()));
         }
-        String text = mapper(format).writeValueAsString(view);
+        String text = format == Format.text && !full
+                ? FactsSummary.of(view)
+                : mapper(format).writeValueAsString(view);
         spec.commandLine().getOut().print(text.endsWith("\n") ? text : text + "\n");
         spec.commandLine().getOut().flush();
         return Main.OK;

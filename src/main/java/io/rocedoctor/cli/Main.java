@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
             SynthCommand.class,
             CollectCommand.class,
             io.rocedoctor.serve.ServeCommand.class,
+            CompletionCommand.class,
             CommandLine.HelpCommand.class
         },
         footer = {
@@ -28,9 +29,10 @@ import picocli.CommandLine.Command;
             "  roce-doctor analyze bundle.tar.gz --format html --output report.html",
             "  roce-doctor plan bundle.tar.gz --out plan/",
             "  roce-doctor diff before.tar.gz after.tar.gz",
-            "  roce-doctor analyze audit-bundles/ --format json --jobs 4   # a fleet",
+            "  roce-doctor analyze audit-bundles/ --format json --jobs 4  # a fleet",
             "  roce-doctor rules show IRQ_CROSS_NUMA",
-            "  roce-doctor serve --data ./rd-data                             # the triage service",
+            "  roce-doctor serve --data ./rd-data                         # the triage service",
+            "  source <(roce-doctor completion bash)                      # completion in this shell",
             "",
             "Exit codes: 0 analysed, 1 a finding at or above --fail-on, 2 bad usage or unreadable bundle, 3 internal error."
         })
@@ -100,6 +102,12 @@ public final class Main {
     }
 
     private static CommandLine configure(CommandLine cl) {
+        // The help is as wide as the terminal (picocli's own guess is 80 columns or a tput process),
+        // asked only when help is printed; picocli refuses a usage width under 55.
+        cl.setHelpFactory((spec, colours) -> {
+            spec.usageMessage().width(Math.max(55, Terminal.width()));
+            return new CommandLine.Help(spec, colours);
+        });
         cl.setExitCodeExceptionMapper(e -> e instanceof CommandLine.ParameterException ? BAD_INPUT : INTERNAL);
         cl.setParameterExceptionHandler((ex, a) -> {
             ex.getCommandLine().getErr().println("roce-doctor: " + ex.getMessage());

@@ -38,7 +38,7 @@ final class PlanCommand implements Callable<Integer> {
     Path bundle;
 
     @Option(
-            names = "--out",
+            names = {"-o", "--out"},
             required = true,
             paramLabel = "DIR",
             description =

@@ -30,11 +30,18 @@ final class RulesCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--layer", paramLabel = "LAYER", description = "Only the rules of this layer.")
+    @Option(
+            names = "--layer",
+            paramLabel = "LAYER",
+            completionCandidates = CompletionCommand.Layers.class,
+            description = "Only the rules of this layer.")
     String layer;
 
     @CommandLine.Mixin
     RulesOption userRules;
+
+    /** The width the summaries wrap to: the terminal's (tests set it). */
+    int width = Terminal.width();
 
     @Override
     public Integer call() throws BadInputException {
@@ -50,12 +57,36 @@ final class RulesCommand implements Callable<Integer> {
                 rules.stream().mapToInt(r -> r.layer().label().length()).max().orElse(5);
         PrintWriter out = spec.commandLine().getOut();
         String row = "%-" + idWidth + "s  %-" + layerWidth + "s  %-8s  %s%n";
+        String hang = " ".repeat(idWidth + layerWidth + 14);
         out.printf(Locale.ROOT, row, "ID", "LAYER", "SEVERITY", "SUMMARY");
         for (RuleInfo r : rules) {
-            out.printf(Locale.ROOT, row, r.id(), r.layer(), r.severity(), r.summary());
+            List<String> summary = wrap(r.summary(), width - hang.length());
+            out.printf(Locale.ROOT, row, r.id(), r.layer(), r.severity(), summary.get(0));
+            summary.stream().skip(1).forEach(line -> out.println(hang + line));
         }
         out.printf(Locale.ROOT, "%d rules. 'roce-doctor rules show ID' explains one.%n", rules.size());
         return Main.OK;
+    }
+
+    /**
+     * {@code text} in lines of at most {@code columns} characters, broken between words; a word
+     * longer than a line stays whole. Below 20 columns wrapping helps no one: one line.
+     */
+    static List<String> wrap(String text, int columns) {
+        if (columns < 20) {
+            return List.of(text);
+        }
+        List<String> lines = new java.util.ArrayList<>();
+        StringBuilder line = new StringBuilder();
+        for (String word : text.trim().split("\\s+")) {
+            if (line.length() > 0 && line.length() + 1 + word.length() > columns) {
+                lines.add(line.toString());
+                line.setLength(0);
+            }
+            line.append(line.length() > 0 ? " " : "").append(word);
+        }
+        lines.add(line.toString());
+        return lines;
     }
 
     @Command(
@@ -67,7 +98,10 @@ final class RulesCommand implements Callable<Integer> {
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
 
-        @Parameters(paramLabel = "ID", description = "A rule id, e.g. HASH_SINGLE_PATH_CONCENTRATION.")
+        @Parameters(
+                paramLabel = "ID",
+                completionCandidates = CompletionCommand.RuleIds.class,
+                description = "A rule id, e.g. HASH_SINGLE_PATH_CONCENTRATION.")
         String id;
 
         @Override

@@ -40,7 +40,7 @@ final class SynthCommand implements Callable<Integer> {
     CommandLine.Model.CommandSpec spec;
 
     @Option(
-            names = "--out",
+            names = {"-o", "--out"},
             paramLabel = "DIR",
             description = "Folder to write the bundles into (one folder per host).")
     Path out;

@@ -22,8 +22,9 @@ import picocli.CommandLine.Option;
         name = "serve",
         mixinStandardHelpOptions = true,
         description = {
-            "Runs the triage service: customers and engineers upload bundles to cases over HTTP, each is analysed",
-            "once in the background and its report kept in every format. API under /api/v1 (Bearer tokens), pages at /."
+            "Runs the triage service: customers and engineers upload bundles to cases over HTTP, each is analysed "
+                    + "once in the background and its report kept in every format.",
+            "API under /api/v1 (Bearer tokens), pages at /."
         },
         subcommands = {ServeCommand.TokenCommand.class},
         footer = {

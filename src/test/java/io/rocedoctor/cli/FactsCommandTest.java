@@ -88,10 +88,45 @@ class FactsCommandTest {
     }
 
     @Test
-    void textFormatIsIndentedAndNamesTheSameThings() {
-        Cli cli = Cli.run("facts", "fixtures/bundles/idle-second-plane");
+    void fullTextIsIndentedAndNamesTheSameThings() {
+        Cli cli = Cli.run("facts", "fixtures/bundles/idle-second-plane", "--full");
         assertThat(cli.exit()).as(cli.err()).isZero();
         assertThat(cli.out()).contains("nics:", "name: mlx5_1", "kind: fabric", "missing:");
+    }
+
+    /** The summary a person reads: one block per NIC, its link, where its interrupts run, its ports. */
+    @Test
+    void theDefaultIsASummaryByNicWithPcieNumaIrqPlacementPortsAndQos() {
+        Cli cli = Cli.run("facts", "fixtures/bundles/idle-second-plane");
+        assertThat(cli.exit()).as(cli.err()).isZero();
+        assertThat(cli.out())
+                .startsWith("Host train-node-12: 64 CPUs, 2 NUMA nodes (node 0: CPUs 0-31, node 1: CPUs 32-63)")
+                .contains("NIC 0000:3b:00: ")
+                .contains("  PCIe: Gen4 x16 (capable of Gen4 x16), usable 252 Gb/s")
+                .contains("  IRQs: 16 completion IRQs (140-155) on CPUs 0-7: node 0; busiest CPU 0 with 12.5% of the "
+                        + "interrupts between the samples")
+                .contains("  ens1f1np1: 100 Gb/s, MTU 9000; RDMA mlx5_1 port 1; trust dscp, PFC on 3; ECN on 0-7")
+                .contains("'roce-doctor facts BUNDLE --full'")
+                .doesNotContain("usableGbps", "252.0");
+        assertThat(cli.out().lines().count()).isLessThan(20);
+    }
+
+    /** A NIC whose completion interrupts run on the other node says so; a local one does not. */
+    @Test
+    void theSummaryNamesInterruptsOffTheNicsNode() {
+        Cli remote = Cli.run("facts", "fixtures/bundles/cross-numa-irq");
+        assertThat(remote.out()).contains("on CPUs 0-3: node 0 (not the NIC's node 1)");
+        Cli local = Cli.run("facts", "fixtures/bundles/healthy");
+        assertThat(local.out()).contains("completion IRQs").doesNotContain("not the NIC's node");
+    }
+
+    @Test
+    void figuresAreRoundedForPeople() {
+        assertThat(FactsSummary.rounded(252.06153846153848)).isEqualTo("252");
+        assertThat(FactsSummary.rounded(12.5)).isEqualTo("12.5");
+        assertThat(FactsSummary.rounded(10.0)).isEqualTo("10");
+        assertThat(FactsSummary.rounded(0.125)).isEqualTo("0.13");
+        assertThat(FactsSummary.rounded(0.5)).isEqualTo("0.5");
     }
 
     @Test

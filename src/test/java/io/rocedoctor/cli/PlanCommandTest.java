@@ -24,9 +24,10 @@ class PlanCommandTest {
     void crossNumaPlanPinsInterruptsToTheLocalNodeAndRollsBackToTheBundlesValues() throws Exception {
         Cli cli = Cli.run("plan", "fixtures/bundles/cross-numa-irq", "--out", out.toString());
         assertThat(cli.exit()).as(cli.err()).isZero();
-        assertThat(cli.out()).contains("1 step(s)", "[irq]", "IRQ_CROSS_NUMA");
+        // The two perftest baselines (one per RDMA device) come first, measured before anything changes.
+        assertThat(cli.out()).contains("3 step(s)", "[baseline]", "[irq]", "IRQ_CROSS_NUMA");
         JsonNode step =
-                YAML.readTree(out.resolve("plan.yaml").toFile()).path("steps").get(0);
+                YAML.readTree(out.resolve("plan.yaml").toFile()).path("steps").get(2);
         assertThat(step.path("id").asText()).isEqualTo("irq-affinity-local-numa");
         String bundled = Files.readString(Path.of("fixtures/bundles/cross-numa-irq/fs/proc/irq/142/smp_affinity_list"))
                 .strip();
@@ -43,11 +44,12 @@ class PlanCommandTest {
         Cli cli = Cli.run("plan", "fixtures/bundles/dual-port-hash-concentration", "--out", out.toString());
         assertThat(cli.exit()).as(cli.err()).isZero();
         JsonNode steps = YAML.readTree(out.resolve("plan.yaml").toFile()).path("steps");
-        assertThat(steps.size()).isEqualTo(1);
-        assertThat(steps.get(0).path("layer").asText()).isEqualTo("transport");
-        assertThat(steps.get(0).path("apply").get(0).asText())
+        assertThat(steps.size()).as("two perftest baselines, then the bond").isEqualTo(3);
+        JsonNode bond = steps.get(2);
+        assertThat(bond.path("layer").asText()).isEqualTo("transport");
+        assertThat(bond.path("apply").get(0).asText())
                 .isEqualTo("echo layer3+4 > /sys/class/net/bond0/bonding/xmit_hash_policy");
-        assertThat(steps.get(0).path("rollback").get(0).asText())
+        assertThat(bond.path("rollback").get(0).asText())
                 .isEqualTo("echo layer2+3 > /sys/class/net/bond0/bonding/xmit_hash_policy");
     }
 
@@ -56,8 +58,10 @@ class PlanCommandTest {
         Cli cli = Cli.run("analyze", "fixtures/bundles/cross-numa-irq", "--format", "json");
         assertThat(cli.exit()).as(cli.err()).isZero();
         JsonNode steps = JSON.readTree(cli.out()).path("plan").path("steps");
-        assertThat(steps.size()).isEqualTo(1);
-        JsonNode step = steps.get(0);
+        assertThat(steps.size())
+                .as("two perftest baselines, then the interrupts")
+                .isEqualTo(3);
+        JsonNode step = steps.get(2);
         for (String field :
                 List.of("step", "id", "layer", "because", "apply", "verify", "rollback", "risk", "window", "manual")) {
             assertThat(step.has(field)).as(field).isTrue();

@@ -101,6 +101,7 @@ class ReportFormatsTest {
     void everyCommandsHelpEndsWithExamples() {
         assertThat(Cli.run("--help").out()).contains("Examples:", "roce-doctor analyze ");
         assertThat(Cli.run("analyze", "--help").out())
-                .contains("Examples:", "--format html", "text, json, yaml, markdown, html, junit");
+                .contains(
+                        "Examples:", "-o report.html", "--format markdown", "text, json, yaml, markdown, html, junit");
     }
 }

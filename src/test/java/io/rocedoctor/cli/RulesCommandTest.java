@@ -11,11 +11,32 @@ class RulesCommandTest {
     void theCatalogListsEveryRuleOfTheEngineWithLayerSeverityAndSummary() {
         Cli cli = Cli.run("rules");
         assertThat(cli.exit()).isZero();
+        // A summary wrapped onto the next lines reads back as one line once the hanging indent is joined.
+        String joined = cli.out().replaceAll("\n {20,}", " ");
         for (var r : RuleEngine.builtIn().catalog().values()) {
-            assertThat(cli.out())
+            assertThat(joined)
                     .containsPattern(r.id() + " +" + r.layer() + " +" + r.severity() + " +\\Q" + r.summary() + "\\E");
         }
         assertThat(cli.out()).contains(RuleEngine.builtIn().catalog().size() + " rules.");
+    }
+
+    @Test
+    void theCatalogFitsTheWidthItWasGiven() {
+        Cli cli = Cli.run("rules");
+        assertThat(cli.out().lines())
+                .allSatisfy(line -> assertThat(line.length()).as(line).isLessThanOrEqualTo(Terminal.width()));
+    }
+
+    @Test
+    void summariesWrapBetweenWordsAndKeepEveryWord() {
+        String summary = "Completion interrupts of a NIC run on CPUs of another NUMA node than the NIC's own";
+        assertThat(RulesCommand.wrap(summary, 30))
+                .containsExactly(
+                        "Completion interrupts of a NIC", "run on CPUs of another NUMA", "node than the NIC's own");
+        assertThat(RulesCommand.wrap(summary, 200)).containsExactly(summary);
+        assertThat(RulesCommand.wrap("a-word-longer-than-the-line-stays-whole x", 20))
+                .containsExactly("a-word-longer-than-the-line-stays-whole", "x");
+        assertThat(RulesCommand.wrap(summary, 10)).as("too narrow to help").containsExactly(summary);
     }
 
     @Test
