@@ -39,6 +39,7 @@ public final class SonicBufferConfigParser extends LineParser<SonicBufferConfig>
         Map<String, SonicBufferPool> pools = new HashMap<>();
         Map<String, SonicBufferProfile> profiles = new HashMap<>();
         Map<String, String> pattern = new HashMap<>();
+        LineByLine rows = new LineByLine(lines);
         for (TabulateTables.Table t : TabulateTables.parse(lines)) {
             if (!t.headers().isEmpty()) {
                 continue;
@@ -47,12 +48,12 @@ public final class SonicBufferConfigParser extends LineParser<SonicBufferConfig>
             switch (t.titleKind()) {
                 case "pool" -> {
                     if (name != null) {
-                        pools.put(name, SonicBufferPool.of(name, t.keyValues(), t.line()));
+                        pools.put(name, SonicBufferPool.of(name, SonicFields.block(name, t, rows)));
                     }
                 }
                 case "profile" -> {
                     if (name != null) {
-                        profiles.put(name, SonicBufferProfile.of(name, t.keyValues(), t.line()));
+                        profiles.put(name, SonicBufferProfile.of(name, SonicFields.block(name, t, rows)));
                     }
                 }
                 case "lossless traffic pattern" -> pattern.putAll(t.keyValues());
@@ -61,9 +62,15 @@ public final class SonicBufferConfigParser extends LineParser<SonicBufferConfig>
                 }
             }
         }
-        if (pools.isEmpty() && profiles.isEmpty()) {
+        rows.requireSomeRead();
+        if (pools.isEmpty() && profiles.isEmpty() && !saysNothingConfigured(lines)) {
             throw new ParseException(1, "no 'Pool:' or 'Profile:' block: not an mmuconfig / show buffer output");
         }
         return new SonicBufferConfig(pools, profiles, pattern);
+    }
+
+    /** mmuconfig's own words for a switch with no buffer pool and no profile in its database. */
+    private static boolean saysNothingConfigured(TextLines lines) {
+        return lines.all().stream().anyMatch(l -> l.strip().startsWith("No buffer pool information available"));
     }
 }

@@ -1,7 +1,6 @@
 package io.rocedoctor.parse.sw;
 
 import io.rocedoctor.parse.ParseException;
-import java.util.Map;
 
 /**
  * A SONiC buffer pool, from config_db's BUFFER_POOL or the CLI's {@code Pool:} block (same field
@@ -10,12 +9,8 @@ import java.util.Map;
  */
 public record SonicBufferPool(String name, String type, String mode, Long size, Long xoff) {
 
-    static SonicBufferPool of(String name, Map<String, String> fields, int line) throws ParseException {
+    static SonicBufferPool of(String name, SonicFields fields) throws ParseException {
         return new SonicBufferPool(
-                name,
-                fields.get("type"),
-                fields.get("mode"),
-                SwitchValues.count(fields.get("size"), line, name + " size"),
-                SwitchValues.count(fields.get("xoff"), line, name + " xoff"));
+                name, fields.text("type"), fields.text("mode"), fields.count("size"), fields.count("xoff"));
     }
 }

@@ -1,7 +1,6 @@
 package io.rocedoctor.parse.sw;
 
 import io.rocedoctor.parse.ParseException;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -23,8 +22,8 @@ public record SonicBufferProfile(
 
     private static final Pattern REFERENCE = Pattern.compile("\\[?(?:BUFFER_POOL(?:_TABLE)?[|:])?([^\\]]*)]?");
 
-    static SonicBufferProfile of(String name, Map<String, String> f, int line) throws ParseException {
-        String pool = f.get("pool");
+    static SonicBufferProfile of(String name, SonicFields f) throws ParseException {
+        String pool = f.text("pool");
         if (pool != null) {
             Matcher m = REFERENCE.matcher(pool.strip());
             pool = m.matches() ? m.group(1) : pool.strip();
@@ -32,12 +31,12 @@ public record SonicBufferProfile(
         return new SonicBufferProfile(
                 name,
                 pool,
-                SwitchValues.count(f.get("size"), line, name + " size"),
-                SwitchValues.count(f.get("xon"), line, name + " xon"),
-                SwitchValues.count(f.get("xoff"), line, name + " xoff"),
-                SwitchValues.count(f.get("xon_offset"), line, name + " xon_offset"),
-                SwitchValues.integer(f.get("dynamic_th"), line, name + " dynamic_th"),
-                SwitchValues.count(f.get("static_th"), line, name + " static_th"),
-                f.get("headroom_type"));
+                f.count("size"),
+                f.count("xon"),
+                f.count("xoff"),
+                f.count("xon_offset"),
+                f.integer("dynamic_th"),
+                f.count("static_th"),
+                f.text("headroom_type"));
     }
 }

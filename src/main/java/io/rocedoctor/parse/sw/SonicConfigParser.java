@@ -44,17 +44,17 @@ public final class SonicConfigParser implements Parser<SonicConfig> {
         Map<String, SonicBufferPool> pools = new HashMap<>();
         for (Map.Entry<String, Map<String, String>> e :
                 table(root, "BUFFER_POOL").entrySet()) {
-            pools.put(e.getKey(), SonicBufferPool.of(e.getKey(), e.getValue(), 0));
+            pools.put(e.getKey(), SonicBufferPool.of(e.getKey(), SonicFields.entry(e.getKey(), e.getValue())));
         }
         Map<String, SonicBufferProfile> profiles = new HashMap<>();
         for (Map.Entry<String, Map<String, String>> e :
                 table(root, "BUFFER_PROFILE").entrySet()) {
-            profiles.put(e.getKey(), SonicBufferProfile.of(e.getKey(), e.getValue(), 0));
+            profiles.put(e.getKey(), SonicBufferProfile.of(e.getKey(), SonicFields.entry(e.getKey(), e.getValue())));
         }
         Map<String, SonicWredProfile> wred = new HashMap<>();
         for (Map.Entry<String, Map<String, String>> e :
                 table(root, "WRED_PROFILE").entrySet()) {
-            wred.put(e.getKey(), SonicWredProfile.of(e.getKey(), e.getValue(), 0));
+            wred.put(e.getKey(), SonicWredProfile.of(e.getKey(), SonicFields.entry(e.getKey(), e.getValue())));
         }
         List<SonicConfig.BufferAssignment> pgs = assignments(root, "BUFFER_PG");
         List<SonicConfig.BufferAssignment> bufferQueues = assignments(root, "BUFFER_QUEUE");

@@ -26,14 +26,16 @@ public final class SonicEcnParser extends LineParser<SonicEcnProfiles> {
     @Override
     protected SonicEcnProfiles parse(TextLines lines) throws ParseException {
         Map<String, SonicWredProfile> profiles = new HashMap<>();
+        LineByLine rows = new LineByLine(lines);
         for (TabulateTables.Table t : TabulateTables.parse(lines)) {
             if (t.headers().isEmpty()
                     && t.titleKind().equals("profile")
                     && t.titleName().isPresent()) {
                 String name = t.titleName().get();
-                profiles.put(name, SonicWredProfile.of(name, t.keyValues(), t.line()));
+                profiles.put(name, SonicWredProfile.of(name, SonicFields.block(name, t, rows)));
             }
         }
+        rows.requireSomeRead();
         if (profiles.isEmpty()) {
             throw new ParseException(1, "no 'Profile:' block: not a show ecn output");
         }

@@ -26,23 +26,23 @@ public final class SonicPfcwdConfigParser extends LineParser<SonicPfcwdConfig> {
     @Override
     protected SonicPfcwdConfig parse(TextLines lines) throws ParseException {
         List<SonicPfcwdConfig.PortConfig> ports = new ArrayList<>();
+        LineByLine rows = new LineByLine(lines);
         for (TabulateTables.Table t : TabulateTables.withColumn(lines, "ACTION", "pfcwd config")) {
             int detection = t.column("DETECTION TIME");
             int restoration = t.column("RESTORATION TIME");
             int history = t.column("HISTORY");
             for (TabulateTables.Row r : t.rows()) {
-                try {
-                    ports.add(new SonicPfcwdConfig.PortConfig(
-                            r.cell(0),
-                            r.cell(t.column("ACTION")),
-                            SwitchValues.count(r.cell(detection), r.line(), "detection time"),
-                            SwitchValues.count(r.cell(restoration), r.line(), "restoration time"),
-                            history < 0 ? null : r.cell(history)));
-                } catch (ParseException e) {
-                    lines.unreadable(e);
-                }
+                rows.add(
+                        ports,
+                        () -> new SonicPfcwdConfig.PortConfig(
+                                r.cell(0),
+                                r.cell(t.column("ACTION")),
+                                SwitchValues.count(r.cell(detection), r.line(), "detection time"),
+                                SwitchValues.count(r.cell(restoration), r.line(), "restoration time"),
+                                history < 0 ? null : r.cell(history)));
             }
         }
+        rows.requireSomeRead();
         Integer poll = null;
         for (int i = 1; i <= lines.size() && poll == null; i++) {
             Matcher m = POLL.matcher(lines.line(i));

@@ -23,23 +23,15 @@ public final class SonicPfcwdStatsParser extends LineParser<SonicPfcwdStats> {
     @Override
     protected SonicPfcwdStats parse(TextLines lines) throws ParseException {
         List<SonicPfcwdStats.QueueStats> out = new ArrayList<>();
-        ParseException firstUnread = null;
+        LineByLine rows = new LineByLine(lines);
         for (TabulateTables.Table t : TabulateTables.withColumn(lines, "QUEUE", "pfcwd stats")) {
             int q = t.column("QUEUE");
             for (TabulateTables.Row r : t.rows()) {
-                try {
-                    out.add(queueStats(t, r, q));
-                } catch (ParseException e) {
-                    // one queue's row: the other queues stand
-                    lines.unreadable(e);
-                    firstUnread = firstUnread == null ? e : firstUnread;
-                }
+                rows.add(out, () -> queueStats(t, r, q));
             }
         }
-        if (out.isEmpty() && firstUnread != null) {
-            // rows none of which read are not "no queue watched", which the header alone means
-            throw firstUnread;
-        }
+        // rows none of which read are not "no queue watched", which the header alone means
+        rows.requireSomeRead();
         return new SonicPfcwdStats(out);
     }
 

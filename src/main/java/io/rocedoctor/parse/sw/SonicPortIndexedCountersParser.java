@@ -19,8 +19,13 @@ import java.util.regex.Pattern;
  *      Port    PG0    PG1    PG2    PG3    PG4    PG5    PG6    PG7
  * ---------  -----  -----  -----  -----  -----  -----  -----  -----
  * Ethernet0    800    801    802    803    804    805    806    807</pre>
- * -> title "Ingress PG dropped packets:", Ethernet0 {0: 800, ..., 3: 803, ...}.
- * Empty text is a ParseException at line 0; text without such a table, at line 1.
+ * -> title "Ingress PG dropped packets:", Ethernet0 {0: 800, ..., 3: 803, ...}. sonic-utilities'
+ * {@code scripts/pg-drop} and {@code scripts/watermarkstat} print one column per index the switch
+ * has (so the first may be {@code PG3}) and {@code N/A} where a counter is not polled (absent here).
+ * A counter that is not a number is a note on its line and the port's other counters stand; a row
+ * without a port is a note; with no row read the text fails at the first. Empty text is a
+ * ParseException at line 0; text without such a table (pg-drop's {@code Warning: PG counters are
+ * disabled...} alone), at line 1.
  */
 public final class SonicPortIndexedCountersParser extends LineParser<SonicPortIndexedCounters> {
     private final String prefix;
@@ -36,40 +41,58 @@ public final class SonicPortIndexedCountersParser extends LineParser<SonicPortIn
 
     @Override
     protected SonicPortIndexedCounters parse(TextLines lines) throws ParseException {
-        List<TabulateTables.Table> tables =
-                TabulateTables.withColumn(lines, prefix + "0", prefix + "0.." + " per port");
-        Map<String, Map<Integer, Long>> byPort = new HashMap<>();
-        for (TabulateTables.Table t : tables) {
-            read(t, prefix, byPort);
+        Pattern indexed = Pattern.compile(Pattern.quote(prefix) + "([0-9]{1,3})", Pattern.CASE_INSENSITIVE);
+        // pg-drop and watermarkstat name only the indices the switch has: PG3 may be the first column.
+        List<TabulateTables.Table> tables = TabulateTables.parse(lines).stream()
+                .filter(t -> t.headers().stream()
+                        .anyMatch(h -> indexed.matcher(h.strip()).matches()))
+                .toList();
+        if (tables.isEmpty()) {
+            throw new ParseException(
+                    1,
+                    "no table of " + prefix + "0.." + " per port (a header with '" + prefix + "N' over a dashes line)");
         }
+        Map<String, Map<Integer, Long>> byPort = new HashMap<>();
+        LineByLine rows = new LineByLine(lines);
+        for (TabulateTables.Table t : tables) {
+            for (TabulateTables.Row r : t.rows()) {
+                rows.row(() -> read(rows, t, r, indexed, byPort));
+            }
+        }
+        rows.requireSomeRead();
         return new SonicPortIndexedCounters(tables.get(0).title(), byPort);
     }
 
-    /** Adds a table's rows: first column the port, columns {@code <prefix><n>} the counters. */
-    static void read(TabulateTables.Table t, String prefix, Map<String, Map<Integer, Long>> byPort)
+    /**
+     * Adds a row: first cell the port, columns {@code <prefix><n>} its counters. A counter that
+     * does not read is a note and absent, the port's other counters standing.
+     */
+    private static String read(
+            LineByLine rows,
+            TabulateTables.Table t,
+            TabulateTables.Row r,
+            Pattern indexed,
+            Map<String, Map<Integer, Long>> byPort)
             throws ParseException {
-        Pattern indexed = Pattern.compile(Pattern.quote(prefix) + "([0-9]{1,3})", Pattern.CASE_INSENSITIVE);
-        for (TabulateTables.Row r : t.rows()) {
-            String port = r.cell(0);
-            if (port.isEmpty()) {
-                continue;
-            }
-            Map<Integer, Long> values = new HashMap<>();
-            for (int c = 1; c < t.headers().size(); c++) {
-                Matcher m = indexed.matcher(t.headers().get(c).strip());
-                if (m.matches()) {
-                    Long v = SwitchValues.count(
-                            r.cell(c), r.line(), port + " " + t.headers().get(c).strip());
-                    if (v != null) {
-                        values.put(Integer.parseInt(m.group(1)), v);
-                    }
-                }
-            }
-            byPort.merge(port, OrderedCopy.map(values), (a, b) -> {
-                Map<Integer, Long> both = new HashMap<>(a);
-                both.putAll(b);
-                return OrderedCopy.map(both);
-            });
+        String port = r.cell(0);
+        if (port.isEmpty()) {
+            throw new ParseException(r.line(), "a row without a port");
         }
+        Map<Integer, Long> values = new HashMap<>();
+        for (int c = 1; c < t.headers().size(); c++) {
+            String header = t.headers().get(c).strip();
+            Matcher m = indexed.matcher(header);
+            String cell = r.cell(c);
+            Long v = m.matches() ? rows.value(() -> SwitchValues.count(cell, r.line(), port + " " + header)) : null;
+            if (v != null) {
+                values.put(Integer.parseInt(m.group(1)), v);
+            }
+        }
+        byPort.merge(port, OrderedCopy.map(values), (a, b) -> {
+            Map<Integer, Long> both = new HashMap<>(a);
+            both.putAll(b);
+            return OrderedCopy.map(both);
+        });
+        return port;
     }
 }

@@ -28,17 +28,17 @@ public final class SonicQueueCountersParser extends LineParser<SonicQueueCounter
     @Override
     protected SonicQueueCounters parse(TextLines lines) throws ParseException {
         List<SonicQueueCounters.Queue> queues = new ArrayList<>();
+        LineByLine rows = new LineByLine(lines);
         for (TabulateTables.Table t : TabulateTables.withColumn(lines, "TxQ", "queue counters")) {
             int txq = t.column("TxQ");
             for (TabulateTables.Row r : t.rows()) {
-                Matcher m = QUEUE.matcher(r.cell(txq));
-                if (!m.matches()) {
-                    lines.unreadable(r.line(), "queue is not like UC3 or MC10: '" + r.cell(txq) + "'");
-                    continue;
-                }
-                String port = r.cell(0);
-                try {
-                    queues.add(new SonicQueueCounters.Queue(
+                rows.add(queues, () -> {
+                    Matcher m = QUEUE.matcher(r.cell(txq));
+                    if (!m.matches()) {
+                        throw new ParseException(r.line(), "queue is not like UC3 or MC10: '" + r.cell(txq) + "'");
+                    }
+                    String port = r.cell(0);
+                    return new SonicQueueCounters.Queue(
                             port,
                             r.cell(txq),
                             m.group(1),
@@ -50,12 +50,11 @@ public final class SonicQueueCountersParser extends LineParser<SonicQueueCounter
                             value(t, r, "WredDrp/pkts"),
                             value(t, r, "WredDrp/bytes"),
                             value(t, r, "EcnMarked/pkts"),
-                            value(t, r, "EcnMarked/bytes")));
-                } catch (ParseException e) {
-                    lines.unreadable(e);
-                }
+                            value(t, r, "EcnMarked/bytes"));
+                });
             }
         }
+        rows.requireSomeRead();
         return new SonicQueueCounters(queues);
     }
 

@@ -1,7 +1,6 @@
 package io.rocedoctor.parse.sw;
 
 import io.rocedoctor.parse.ParseException;
-import java.util.Map;
 
 /**
  * A SONiC WRED/ECN profile, from config_db's WRED_PROFILE or a {@code show ecn} block (same field
@@ -24,22 +23,22 @@ public record SonicWredProfile(
         Boolean wredYellowEnable,
         Boolean wredRedEnable) {
 
-    static SonicWredProfile of(String name, Map<String, String> f, int line) throws ParseException {
+    static SonicWredProfile of(String name, SonicFields f) throws ParseException {
         return new SonicWredProfile(
                 name,
-                f.get("ecn"),
-                SwitchValues.count(f.get("green_min_threshold"), line, name + " green_min_threshold"),
-                SwitchValues.count(f.get("green_max_threshold"), line, name + " green_max_threshold"),
-                SwitchValues.integer(f.get("green_drop_probability"), line, name + " green_drop_probability"),
-                SwitchValues.count(f.get("yellow_min_threshold"), line, name + " yellow_min_threshold"),
-                SwitchValues.count(f.get("yellow_max_threshold"), line, name + " yellow_max_threshold"),
-                SwitchValues.integer(f.get("yellow_drop_probability"), line, name + " yellow_drop_probability"),
-                SwitchValues.count(f.get("red_min_threshold"), line, name + " red_min_threshold"),
-                SwitchValues.count(f.get("red_max_threshold"), line, name + " red_max_threshold"),
-                SwitchValues.integer(f.get("red_drop_probability"), line, name + " red_drop_probability"),
-                SwitchValues.flag(f.get("wred_green_enable")),
-                SwitchValues.flag(f.get("wred_yellow_enable")),
-                SwitchValues.flag(f.get("wred_red_enable")));
+                f.text("ecn"),
+                f.count("green_min_threshold"),
+                f.count("green_max_threshold"),
+                f.integer("green_drop_probability"),
+                f.count("yellow_min_threshold"),
+                f.count("yellow_max_threshold"),
+                f.integer("yellow_drop_probability"),
+                f.count("red_min_threshold"),
+                f.count("red_max_threshold"),
+                f.integer("red_drop_probability"),
+                f.flag("wred_green_enable"),
+                f.flag("wred_yellow_enable"),
+                f.flag("wred_red_enable"));
     }
 
     /** Whether the profile marks ECN on green (the colour RoCE traffic carries). */

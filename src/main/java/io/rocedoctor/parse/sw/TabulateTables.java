@@ -21,6 +21,7 @@ import java.util.regex.Pattern;
 final class TabulateTables {
     private static final Pattern TITLE = Pattern.compile("^\\S.*:(\\s+\\S.*)?$");
     private static final Pattern PROMPT = Pattern.compile("^(#|\\S+@\\S+[$#]|\\$\\s).*");
+    private static final Pattern NAMESPACE = Pattern.compile("\\s+for namespace \\S*$");
 
     /** One table; {@code headers} is empty for a "key value" block. */
     record Table(String title, List<String> headers, List<Row> rows, int line) {
@@ -57,13 +58,18 @@ final class TabulateTables {
                     : TextLines.keyValue(title, ':').map(kv -> kv[1]).filter(s -> !s.isEmpty());
         }
 
-        /** The title's text before its colon ({@code Pool}), lower case. */
+        /**
+         * The title's text before its colon ({@code Pool}), lower case; without the
+         * {@code for namespace asic0} that multi-ASIC switches add ({@code Pool for namespace asic0: ...}).
+         */
         String titleKind() {
             return title == null
                     ? ""
-                    : TextLines.keyValue(title, ':')
-                            .map(kv -> kv[0])
-                            .orElse(title)
+                    : NAMESPACE
+                            .matcher(TextLines.keyValue(title, ':')
+                                    .map(kv -> kv[0])
+                                    .orElse(title))
+                            .replaceFirst("")
                             .toLowerCase(Locale.ROOT);
         }
     }
