@@ -1,0 +1,84 @@
+package io.rocedoctor.engine.findings;
+
+import io.rocedoctor.engine.Figures;
+import io.rocedoctor.engine.Finding;
+import io.rocedoctor.engine.Thresholds;
+import io.rocedoctor.facts.Baseline;
+import io.rocedoctor.facts.Host;
+import io.rocedoctor.facts.RdmaDevice;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * The findings of the baseline rules (rules/baseline.drl): what the perftest runs in the bundle
+ * measured against what the port and the PCIe link allow, or that there is no run to compare a
+ * change against.
+ */
+public final class BaselineFindings {
+    private BaselineFindings() {}
+
+    /**
+     * BASELINE_BW_LOW: the run's average (and peak) bandwidth as a share of the expected ceiling,
+     * the lower of the port speed and the PCIe link after the profile's {@code pcie.overheadFactor},
+     * each shown when known.
+     */
+    public static Finding.Builder bandwidthLow(Baseline b, Thresholds t) {
+        double overhead = t.num("pcie.overheadFactor");
+        double expected = b.expectedGbps(overhead);
+        Finding.Builder f = about(b).evidence(
+                        b.source(),
+                        Figures.gbps(b.averageGbps()) + " average"
+                                + (b.peakGbps() == null ? "" : ", " + Figures.gbps(b.peakGbps()) + " peak"),
+                        Figures.percent(b.averageGbps() / expected) + " of the " + Figures.gbps(expected)
+                                + " expected, at " + b.messageBytes() + "-byte messages");
+        if (b.portGbps() != null) {
+            f.evidence("ethtool " + b.netdev(), Figures.gbps(b.portGbps()), "port speed");
+        }
+        if (b.pcieUsableGbps() != null) {
+            f.evidence(
+                    "lspci -vvv",
+                    Figures.gbps(b.pcieUsableGbps() * overhead),
+                    "PCIe ceiling of NIC " + b.nic() + " after TLP overhead, shared by all its ports");
+        }
+        return f;
+    }
+
+    /** BASELINE_LATENCY_JITTER: the 99th percentile against the typical latency, then the far tail (99.9% when printed, max). */
+    public static Finding.Builder latencyJitter(Baseline b) {
+        return about(b).evidence(
+                        b.source(),
+                        b.p99Usec() + " us at 99%, " + b.typicalUsec() + " us typical",
+                        Figures.number(Math.round(b.tailRatio() * 10) / 10.0) + "x the typical latency at "
+                                + b.messageBytes() + "-byte messages")
+                .evidence(
+                        b.source(),
+                        (b.p999Usec() == null ? "" : b.p999Usec() + " us at 99.9%, ") + b.maxUsec() + " us max",
+                        "the far tail");
+    }
+
+    /**
+     * BASELINE_MISSING, host-wide: a perftest run proposed on each RDMA device, in device order, whose
+     * netdev is known (the command names the netdev's GID; a device seen without one is still a
+     * device, so the finding stands without its run).
+     */
+    public static Finding.Builder missing(Host h, List<RdmaDevice> devices) {
+        Finding.Builder f = Finding.about(h.name())
+                .hostWide()
+                .confirmed()
+                .evidence(
+                        "bundle",
+                        "no ib_*_bw or ib_*_lat output",
+                        "nothing to compare a change against: run perftest before and after");
+        devices.stream()
+                .sorted(Comparator.comparing(RdmaDevice::id))
+                .filter(d -> d.netdev() != null)
+                .forEach(d -> f.action("baseline-perftest", "ibdev", d.name(), "device", d.netdev()));
+        return f;
+    }
+
+    /** A run on {@code mlx5_0:ib_write_bw}, measured: confirmed. */
+    private static Finding.Builder about(Baseline b) {
+        String subject = (b.ibdev() != null ? b.ibdev() : "unknown device") + ":" + b.test();
+        return Finding.about(subject).scope(b.ibdev(), b.netdev(), b.nic()).confirmed();
+    }
+}
