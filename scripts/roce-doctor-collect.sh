@@ -71,6 +71,8 @@ IRQBALANCE 0 systemctl is-active irqbalance
 CPUFREQ_GOVERNOR 0 /sys/devices/system/cpu/cpu{cpu}/cpufreq/scaling_governor
 PERFTEST 0 {program} {args}
 LLDP_NEIGHBORS 0 lldpcli show neighbors
+DCQCN_REACTION_POINT_PARAMETER 0 /sys/class/net/{if}/ecn/roce_rp/{rpparam}
+DCQCN_NOTIFICATION_POINT_PARAMETER 0 /sys/class/net/{if}/ecn/roce_np/{npparam}
 # sources:end
 EOF
 }
@@ -551,6 +553,13 @@ expand() {
     if) for i in $netdevs; do echo "$tpl" | sed "s|{if}|$i|"; done ;;
     if,proto) for i in $netdevs; do for p in udp4 tcp4 udp6; do echo "$tpl" | sed -e "s|{if}|$i|" -e "s|{proto}|$p|"; done; done ;;
     if,prio) for i in $netdevs; do for p in $(numbered "/sys/class/net/$i/ecn/roce_np/enable"); do echo "$tpl" | sed -e "s|{if}|$i|" -e "s|{prio}|$p|"; done; done ;;
+    # MLNX_OFED's DCQCN parameter files (CapturePlan's lists): tried on every netdev, not collected where absent.
+    if,rpparam) for i in $netdevs; do for p in clamp_tgt_rate clamp_tgt_rate_after_time_inc dce_tcp_g dce_tcp_rtt \
+        initial_alpha_value rate_reduce_monitor_period rate_to_set_on_first_cnp rpg_ai_rate rpg_byte_reset rpg_gd \
+        rpg_hai_rate rpg_max_rate rpg_min_dec_fac rpg_min_rate rpg_threshold rpg_time_reset; do
+        echo "$tpl" | sed -e "s|{if}|$i|" -e "s|{rpparam}|$p|"; done; done ;;
+    if,npparam) for i in $netdevs; do for p in cnp_802p_prio cnp_dscp min_time_between_cnps; do
+        echo "$tpl" | sed -e "s|{if}|$i|" -e "s|{npparam}|$p|"; done; done ;;
     bond) for b in $bonds; do echo "$tpl" | sed "s|{bond}|$b|"; done ;;
     dev) for d in $rdma_devs; do echo "$tpl" | sed "s|{dev}|$d|"; done ;;
     dev,port) for d in $rdma_devs; do for p in $(numbered "/sys/class/infiniband/$d/ports"); do echo "$tpl" | sed -e "s|{dev}|$d|" -e "s|{port}|$p|"; done; done ;;

@@ -91,7 +91,8 @@ import java.util.Optional;
  * <p>A template names its parameters in braces: {@code {if}} a netdev, {@code {dev}} an RDMA
  * device, {@code {port}} an RDMA port number, {@code {bond}}, {@code {irq}}, {@code {prio}},
  * {@code {proto}}, {@code {cpu}}, {@code {program}} (a perftest program: {@code ib_write_bw},
- * {@code ib_read_lat}...), {@code {args}} (the rest of a command line). A kind may
+ * {@code ib_read_lat}...), {@code {args}} (the rest of a command line), {@code {rpparam}} and
+ * {@code {npparam}} (a DCQCN reaction or notification point parameter file's name). A kind may
  * have several spellings (sos runs {@code lspci -nnvv}, a person {@code lspci -vvv}); the first
  * is the one the collector runs.
  */
@@ -272,7 +273,23 @@ public enum SourceKind implements CaptureKind {
             parsedBy(LldpNeighbors.class, new LldpNeighborsParser()),
             "lldpcli show neighbors",
             "lldpctl",
-            "lldpcli show neighbors details");
+            "lldpcli show neighbors details"),
+    /**
+     * MLNX_OFED/DOCA-Host mlx5's DCQCN reaction point parameters, one integer file each
+     * ({@code rpg_time_reset}, {@code rpg_ai_rate}, {@code rate_reduce_monitor_period}...). Listed
+     * after every kind of a file under {@code ecn/}: a kind for one of these files must win.
+     */
+    DCQCN_REACTION_POINT_PARAMETER(
+            Origin.FILE,
+            false,
+            parsedBy(Long.class, new IntegerValueParser()),
+            "/sys/class/net/{if}/ecn/roce_rp/{rpparam}"),
+    /** The notification point's parameters ({@code min_time_between_cnps}, {@code cnp_dscp}, {@code cnp_802p_prio}). */
+    DCQCN_NOTIFICATION_POINT_PARAMETER(
+            Origin.FILE,
+            false,
+            parsedBy(Long.class, new IntegerValueParser()),
+            "/sys/class/net/{if}/ecn/roce_np/{npparam}");
 
     /** Whether the capture is a command's stdout or a copied file. */
     public enum Origin {

@@ -17,6 +17,33 @@ public record CapturePlan(List<Source> counters, List<Source> once) {
     /** The {@code ethtool -n IF rx-flow-hash P} protocols docs/bundle-format.md asks for. */
     static final List<String> FLOW_HASH_PROTOCOLS = List.of("udp4", "tcp4", "udp6");
 
+    /**
+     * The DCQCN parameter files MLNX_OFED's mlx5 shows under {@code ecn/roce_rp} and {@code ecn/roce_np}:
+     * the fields of the firmware's congestion control registers ({@code mlx5_ifc.h}
+     * {@code cong_control_r_roce_ecn_rp} and {@code _np}), read each on every netdev; a host without
+     * them (upstream mlx5, another vendor) records each as not collected.
+     */
+    static final List<String> DCQCN_REACTION_POINT_PARAMETERS = List.of(
+            "clamp_tgt_rate",
+            "clamp_tgt_rate_after_time_inc",
+            "dce_tcp_g",
+            "dce_tcp_rtt",
+            "initial_alpha_value",
+            "rate_reduce_monitor_period",
+            "rate_to_set_on_first_cnp",
+            "rpg_ai_rate",
+            "rpg_byte_reset",
+            "rpg_gd",
+            "rpg_hai_rate",
+            "rpg_max_rate",
+            "rpg_min_dec_fac",
+            "rpg_min_rate",
+            "rpg_threshold",
+            "rpg_time_reset");
+
+    static final List<String> DCQCN_NOTIFICATION_POINT_PARAMETERS =
+            List.of("cnp_802p_prio", "cnp_dscp", "min_time_between_cnps");
+
     public CapturePlan {
         counters = List.copyOf(counters);
         once = List.copyOf(once);
@@ -61,6 +88,12 @@ public record CapturePlan(List<Source> counters, List<Source> once) {
                 inventory
                         .ecnPriorities()
                         .forEach((i, prios) -> prios.forEach(p -> out.add(List.of(i, String.valueOf(p)))));
+            case "if,rpparam" ->
+                inventory.netdevs().forEach(i -> DCQCN_REACTION_POINT_PARAMETERS.forEach(p -> out.add(List.of(i, p))));
+            case "if,npparam" ->
+                inventory
+                        .netdevs()
+                        .forEach(i -> DCQCN_NOTIFICATION_POINT_PARAMETERS.forEach(p -> out.add(List.of(i, p))));
             case "bond" -> inventory.bonds().forEach(b -> out.add(List.of(b)));
             case "dev" -> inventory.rdmaDevices().forEach(d -> out.add(List.of(d.name())));
             case "dev,port" ->

@@ -78,6 +78,7 @@ public final class FactBuilder {
             SKELETON,
             List.of(
                     new BaselineFacts(),
+                    new DcqcnFacts(),
                     new IrqFacts(),
                     new LinkPauseFacts(),
                     new PhysicalFacts(),

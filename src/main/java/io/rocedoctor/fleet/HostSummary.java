@@ -3,6 +3,7 @@ package io.rocedoctor.fleet;
 import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.facts.CounterMeaning;
 import io.rocedoctor.facts.CounterRate;
+import io.rocedoctor.facts.DcqcnParameter;
 import io.rocedoctor.facts.EcnState;
 import io.rocedoctor.facts.Facts;
 import io.rocedoctor.facts.MultipathGroup;
@@ -74,10 +75,11 @@ public record HostSummary(
     /**
      * The values compared per subject, by aspect; each gives a subject -> value map of one host, and
      * hosts are compared subject by subject. {@code gid-index}: the indexes of the RoCE v2 IPv4 GIDs of
-     * each device port ({@code mlx5_0/1}), FLEET_GID_INDEX_DRIFT's. Adding one is a line.
+     * each device port ({@code mlx5_0/1}), FLEET_GID_INDEX_DRIFT's; {@code dcqcn}: the value of each
+     * DCQCN parameter ({@code roce_rp/rpg_ai_rate}), FLEET_DCQCN_PARAMS_DRIFT's. Adding one is a line.
      */
     static final Map<String, Function<Facts, Map<String, String>>> PER_SUBJECT =
-            ordered(Map.of("gid-index", HostSummary::gidIndexes));
+            ordered(Map.of("gid-index", HostSummary::gidIndexes, "dcqcn", HostSummary::dcqcnParameters));
 
     public HostSummary {
         nics = List.copyOf(nics);
@@ -135,6 +137,18 @@ public record HostSummary(
                 out.put(aspect, v);
             }
         });
+        return out;
+    }
+
+    /** Per DCQCN parameter, its values on the host's ports ("300", or "300 | 1200" where ports differ). */
+    private static Map<String, String> dcqcnParameters(Facts facts) {
+        Map<String, TreeSet<Long>> byKey = new TreeMap<>();
+        for (DcqcnParameter p : facts.of(DcqcnParameter.class)) {
+            byKey.computeIfAbsent(p.key(), k -> new TreeSet<>()).add(p.value());
+        }
+        Map<String, String> out = new TreeMap<>();
+        byKey.forEach((key, values) -> out.put(
+                key, String.join(" | ", values.stream().map(String::valueOf).toList())));
         return out;
     }
 

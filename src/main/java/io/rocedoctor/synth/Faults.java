@@ -436,7 +436,13 @@ public final class Faults {
                     "one host's first port got a global IPv6 address before its IPv4 one: its RoCE v2 IPv4 GID is at index 5, not 3",
                     2,
                     h -> h.port(0, 0).ipv6Global = true,
-                    "gid-index:mlx5_0/1"));
+                    "gid-index:mlx5_0/1"),
+            fleet(
+                    "FLEET_DCQCN_PARAMS_DRIFT",
+                    "one host's RoCE ports recover from CNPs four times slower (roce_rp/rpg_time_reset 1200 where the others run 300)",
+                    2,
+                    h -> h.ports().forEach(p -> p.dcqcnReactionPoint.put("rpg_time_reset", 1200L)),
+                    "dcqcn:roce_rp/rpg_time_reset"));
 
     private Faults() {}
 

@@ -3,6 +3,7 @@ package io.rocedoctor.synth;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A host being synthesized: healthy by construction (RoCE v2, ToS 106 -> DSCP 26 -> priority 3
@@ -160,6 +161,31 @@ public final class HostModel {
 
         final boolean[] ecnNotificationPoint = {true, true, true, true, true, true, true, true};
         final boolean[] ecnReactionPoint = {true, true, true, true, true, true, true, true};
+        /**
+         * The DCQCN parameter files of MLNX_OFED's mlx5 (ecn/roce_rp, ecn/roce_np) with the firmware's
+         * defaults (mlxconfig's RPG_TIME_RESET 300, RPG_AI_RATE 5, RPG_HAI_RATE 50...): CNPs on DSCP 48
+         * and priority 6, as the leaf's strict queue 6 expects.
+         */
+        final Map<String, Long> dcqcnReactionPoint = new java.util.TreeMap<>(Map.ofEntries(
+                Map.entry("clamp_tgt_rate", 0L),
+                Map.entry("clamp_tgt_rate_after_time_inc", 1L),
+                Map.entry("dce_tcp_g", 1019L),
+                Map.entry("dce_tcp_rtt", 1L),
+                Map.entry("initial_alpha_value", 1023L),
+                Map.entry("rate_reduce_monitor_period", 4L),
+                Map.entry("rate_to_set_on_first_cnp", 0L),
+                Map.entry("rpg_ai_rate", 5L),
+                Map.entry("rpg_byte_reset", 32767L),
+                Map.entry("rpg_gd", 11L),
+                Map.entry("rpg_hai_rate", 50L),
+                Map.entry("rpg_max_rate", 0L),
+                Map.entry("rpg_min_dec_fac", 50L),
+                Map.entry("rpg_min_rate", 1L),
+                Map.entry("rpg_threshold", 1L),
+                Map.entry("rpg_time_reset", 300L)));
+
+        final Map<String, Long> dcqcnNotificationPoint =
+                new java.util.TreeMap<>(Map.of("cnp_802p_prio", 6L, "cnp_dscp", 48L, "min_time_between_cnps", 4L));
         /** Fraction of the line rate the port sends and receives between the samples. */
         double txLoad = 0.5;
 

@@ -235,6 +235,15 @@ public final class Synthesizer {
                     0,
                     CaptureTexts.ecn(p.ecnReactionPoint[prio]));
         }
+        for (Map.Entry<String, Long> e : p.dcqcnReactionPoint.entrySet()) {
+            w.write(Source.of(SourceKind.DCQCN_REACTION_POINT_PARAMETER, p.netdev, e.getKey()), 0, e.getValue() + "\n");
+        }
+        for (Map.Entry<String, Long> e : p.dcqcnNotificationPoint.entrySet()) {
+            w.write(
+                    Source.of(SourceKind.DCQCN_NOTIFICATION_POINT_PARAMETER, p.netdev, e.getKey()),
+                    0,
+                    e.getValue() + "\n");
+        }
         w.write(Source.of(SourceKind.CMA_ROCE_MODE, p.rdmaDevice, "1"), 0, CaptureTexts.roceMode(p));
         w.write(Source.of(SourceKind.CMA_ROCE_TOS, p.rdmaDevice, "1"), 0, CaptureTexts.roceTos(p));
         w.write(Source.of(SourceKind.MLXLINK, p.pciAddress()), 0, link.mlxlink(p));
@@ -361,6 +370,11 @@ public final class Synthesizer {
             } else if (aspect.startsWith("gid-index:")) {
                 String role = aspect.substring("gid-index:".length());
                 out.put("GID@" + role, new ExpectedFinding("FLEET_GID_INDEX_DRIFT", role, "high", null));
+            } else if (aspect.startsWith("dcqcn:")) {
+                String parameter = aspect.substring("dcqcn:".length());
+                out.put(
+                        "DCQCN@" + parameter,
+                        new ExpectedFinding("FLEET_DCQCN_PARAMS_DRIFT", parameter, "medium", null));
             } else if (aspect.startsWith("rate:") && hosts >= 3 && where.size() * 2 < hosts) {
                 String metric = aspect.substring("rate:".length());
                 where.forEach(h -> out.put(
@@ -373,8 +387,12 @@ public final class Synthesizer {
 
     private static void writeFleetExpected(Path file, Map<HostModel, List<Fault>> faultsOf) throws IOException {
         List<ExpectedFinding> present = fleetFindings(faultsOf);
-        Set<String> absent = new TreeSet<>(
-                List.of("FLEET_CONFIG_DRIFT", "FLEET_FIRMWARE_DRIFT", "FLEET_GID_INDEX_DRIFT", "FLEET_OUTLIER_HOST"));
+        Set<String> absent = new TreeSet<>(List.of(
+                "FLEET_CONFIG_DRIFT",
+                "FLEET_DCQCN_PARAMS_DRIFT",
+                "FLEET_FIRMWARE_DRIFT",
+                "FLEET_GID_INDEX_DRIFT",
+                "FLEET_OUTLIER_HOST"));
         present.forEach(e -> absent.remove(e.id()));
         StringBuilder out = new StringBuilder(
                 "# Synthesized by roce-doctor synth: the fleet findings over all " + faultsOf.size() + " hosts.\n");

@@ -58,7 +58,11 @@ class CapturePlanTest {
                         "mlxlink -d mlx5_0 -m -e -c",
                         "/proc/irq/150/smp_affinity_list",
                         "/sys/devices/system/cpu/cpu2/cpufreq/scaling_governor",
-                        "/sys/class/net/ens1f0np0/ecn/roce_rp/enable/3");
+                        "/sys/class/net/ens1f0np0/ecn/roce_rp/enable/3",
+                        // MLNX_OFED's DCQCN parameters are tried on every netdev: absent, they are recorded as not
+                        // collected.
+                        "/sys/class/net/ens1f1np1/ecn/roce_rp/rpg_time_reset",
+                        "/sys/class/net/ens1f1np1/ecn/roce_np/min_time_between_cnps");
         assertThat(commands).doesNotContain("ethtool -S bond0", "/sys/class/net/ens1f1np1/ecn/roce_np/enable/3");
     }
 

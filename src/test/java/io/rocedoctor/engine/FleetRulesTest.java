@@ -175,6 +175,44 @@ class FleetRulesTest {
         assertThat(RuleHarness.ids(diagnose(hosts))).isEmpty();
     }
 
+    private static HostSummary withDcqcn(String name, Map<String, String> parameters) {
+        return new HostSummary(
+                name, List.of(CX6), TUNED, Map.of(), EnumSet.allOf(SourceKind.class), Map.of("dcqcn", parameters));
+    }
+
+    private static final Map<String, String> DCQCN_DEFAULTS =
+            Map.of("roce_rp/rpg_time_reset", "300", "roce_rp/rpg_ai_rate", "5", "roce_np/min_time_between_cnps", "4");
+
+    @Test
+    void oneHostRecoveringSlowerIsDcqcnDriftOfThatParameterOnly() {
+        List<HostSummary> hosts = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            hosts.add(withDcqcn("node-" + i, DCQCN_DEFAULTS));
+        }
+        Map<String, String> slow = new TreeMap<>(DCQCN_DEFAULTS);
+        slow.put("roce_rp/rpg_time_reset", "1200");
+        hosts.set(3, withDcqcn("node-3", slow));
+        Diagnosis d = diagnose(hosts);
+        assertThat(RuleHarness.ids(d)).containsExactly("FLEET_DCQCN_PARAMS_DRIFT@roce_rp/rpg_time_reset");
+        Finding f = d.findings().get(0);
+        assertThat(f.severity()).isEqualTo("medium");
+        assertThat(f.evidence()).extracting(Evidence::value).containsExactly("300", "1200");
+        assertThat(f.evidence().get(0).source())
+                .isEqualTo("sysfs ecn/roce_rp/rpg_time_reset of each host's RoCE netdevs");
+        assertThat(f.evidence().get(1).note()).isEqualTo("1 host(s): node-3");
+    }
+
+    @Test
+    void nearMissAHostWithoutTheParameterFilesIsNotDrift() {
+        List<HostSummary> hosts = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            hosts.add(withDcqcn("node-" + i, DCQCN_DEFAULTS));
+        }
+        // An upstream-driver host shows no ecn/ parameters: nothing to compare, not a different value.
+        hosts.add(withDcqcn("node-3", Map.of()));
+        assertThat(RuleHarness.ids(diagnose(hosts))).isEmpty();
+    }
+
     @Test
     void hostAndFleetRunsNeverReportOnEachOthersRules() {
         Diagnosis host = RuleHarness.diagnose(HostFacts.healthy().facts);

@@ -78,7 +78,8 @@ class RulebaseTest {
             "BASELINE_BW_LOW",
             "BASELINE_LATENCY_JITTER",
             "BASELINE_MISSING",
-            "FLEET_GID_INDEX_DRIFT");
+            "FLEET_GID_INDEX_DRIFT",
+            "FLEET_DCQCN_PARAMS_DRIFT");
 
     @Test
     void theBuiltKieBaseHoldsEveryImplementedCatalogRule() {

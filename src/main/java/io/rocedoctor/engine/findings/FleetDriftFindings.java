@@ -5,7 +5,7 @@ import io.rocedoctor.fleet.ValueSpread;
 
 /**
  * The evidence of the fleet rules that compare one value per subject across hosts
- * (docs/rules/FLEET_GID_INDEX_DRIFT.md): each value with the hosts that have it, the value most
+ * (docs/rules/FLEET_GID_INDEX_DRIFT.md, FLEET_DCQCN_PARAMS_DRIFT.md): each value with the hosts that have it, the value most
  * hosts run first.
  */
 public final class FleetDriftFindings {
@@ -16,8 +16,17 @@ public final class FleetDriftFindings {
         return variants(
                 Finding.about(s.subject()).hostWide().confirmed(),
                 s,
-                "show_gids INDEX, or ibv_devinfo -v GID[n] (" + s.subject() + ", RoCE v2, IPv4)",
+                "GID index in show_gids, else ibv_devinfo -v (" + s.subject() + ", RoCE v2, IPv4)",
                 "index ");
+    }
+
+    /** FLEET_DCQCN_PARAMS_DRIFT: one DCQCN parameter ({@code roce_rp/rpg_ai_rate}) has different values. */
+    public static Finding.Builder dcqcnParameter(ValueSpread s) {
+        return variants(
+                Finding.about(s.subject()).hostWide().confirmed(),
+                s,
+                "sysfs ecn/" + s.subject() + " of each host's RoCE netdevs",
+                "");
     }
 
     private static Finding.Builder variants(Finding.Builder f, ValueSpread s, String source, String valuePrefix) {
