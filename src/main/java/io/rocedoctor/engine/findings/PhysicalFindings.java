@@ -103,9 +103,17 @@ public final class PhysicalFindings {
         return f.action("phy-inspect-link", "device", l.port()).action("phy-replace-cable", "device", l.port());
     }
 
-    /** PHY_CRC_ERRORS: each CRC error counter that rose on the port, by the name ethtool -S printed. */
-    public static Finding.Builder crcErrors(Port port, List<CounterRate> rising) {
+    /**
+     * PHY_CRC_ERRORS: each CRC error counter that rose on the port, by the name ethtool -S printed.
+     * Every corrupted frame holds at least one bit error, so the rate over the bits the port can
+     * receive at line rate bounds the link's bit error ratio from below: when that bound is within
+     * {@code phy.effectiveBerMax} for every rising counter, the errors are an occasional frame a link
+     * in specification may lose, and the finding is low (watch it) rather than high.
+     */
+    public static Finding.Builder crcErrors(Port port, List<CounterRate> rising, Thresholds t) {
         Finding.Builder f = Finding.about(port.name()).scope(port.nic());
+        double max = t.num("phy.effectiveBerMax");
+        boolean withinLimit = port.speedMbps() != null;
         for (CounterRate c : rising) {
             f.evidence(
                     "ethtool -S " + port.name(),
@@ -113,6 +121,21 @@ public final class PhysicalFindings {
                     c.sinceBoot()
                             ? "absolute count: one sample cannot show whether it still rises"
                             : "corrupted frames received");
+            Double bound = c.sinceBoot() || c.perSecond() == null || port.speedMbps() == null
+                    ? null
+                    : c.perSecond() / (port.speedMbps() * 1e6);
+            withinLimit &= bound != null && bound <= max;
+            if (bound != null) {
+                f.evidence(
+                        "ethtool " + port.name(),
+                        Figures.number(port.speedMbps() / 1000.0) + " Gb/s",
+                        "at least one bit error per corrupted frame: a BER of at least " + Figures.number(bound)
+                                + (bound <= max ? ", within " : ", above ") + "phy.effectiveBerMax "
+                                + Figures.number(max));
+            }
+        }
+        if (withinLimit) {
+            f.severity(Severity.LOW);
         }
         return RisingCounters.confidence(f, rising).action("phy-replace-cable", "device", port.name());
     }

@@ -125,21 +125,41 @@ class PhysicalFindingsTest {
     void crcErrorsRisingBetweenSamplesNameTheCounterAsEthtoolPrintedIt() {
         CounterRate crc = new CounterRate(
                 "ens1f0np0", "rx_crc_errors_phy", CounterMeaning.RX_CRC_ERROR, 10, 130, 120, 12.0, false, false);
-        Finding f = build(PhysicalFindings.crcErrors(PORT, List.of(crc)));
+        Finding f = build(PhysicalFindings.crcErrors(PORT, List.of(crc), ProfileThresholds.of("throughput")));
         assertThat(f.confidence()).isEqualTo("confirmed");
+        assertThat(f.severity()).as("the rule's default, high").isNull();
         assertThat(f.evidence())
-                .containsExactly(new Evidence(
-                        "ethtool -S ens1f0np0",
-                        "rx_crc_errors_phy +120 in the interval (12/s)",
-                        "corrupted frames received"));
+                .containsExactly(
+                        new Evidence(
+                                "ethtool -S ens1f0np0",
+                                "rx_crc_errors_phy +120 in the interval (12/s)",
+                                "corrupted frames received"),
+                        new Evidence(
+                                "ethtool ens1f0np0",
+                                "100 Gb/s",
+                                "at least one bit error per corrupted frame: a BER of at least 1.20e-10, above"
+                                        + " phy.effectiveBerMax 1.00e-12"));
         assertThat(f.actions()).containsExactly(new ActionProposal("phy-replace-cable", Map.of("device", "ens1f0np0")));
+    }
+
+    @Test
+    void nearMissOneCorruptedFrameInTenSecondsOfA200GLinkIsWithinTheBerLimitAndOnlyLow() {
+        Port fast = new Port("ens1f0np0", "0000:3b:00", "0000:3b:00.0", 200000, 9000, 0, null);
+        CounterRate crc = new CounterRate(
+                "ens1f0np0", "rx_crc_errors_phy", CounterMeaning.RX_CRC_ERROR, 10, 11, 1, 0.1, false, false);
+        Finding f = build(PhysicalFindings.crcErrors(fast, List.of(crc), ProfileThresholds.of("throughput")));
+        assertThat(f.severity()).isEqualTo("low");
+        assertThat(f.evidence().get(1).note())
+                .isEqualTo("at least one bit error per corrupted frame: a BER of at least 5.00e-13, within"
+                        + " phy.effectiveBerMax 1.00e-12");
     }
 
     @Test
     void nearMissCrcErrorsOfOneSampleAreOnlyPossibleAndSaySo() {
         CounterRate crc =
                 new CounterRate("ens1f0np0", "rx_crc_errors", CounterMeaning.RX_CRC_ERROR, 0, 7, 7, null, true, false);
-        Finding f = build(PhysicalFindings.crcErrors(PORT, List.of(crc)));
+        Finding f = build(PhysicalFindings.crcErrors(PORT, List.of(crc), ProfileThresholds.of("throughput")));
+        assertThat(f.severity()).as("no rate to judge: the rule's default").isNull();
         assertThat(f.confidence()).isEqualTo("possible");
         assertThat(f.evidence())
                 .containsExactly(new Evidence(
