@@ -21,9 +21,10 @@ public final class PhysicalFindings {
     /**
      * PHY_LINK_SPEED_DEGRADED: the speed the link trained to, against the modes both ends advertise
      * (confirmed: the partner's modes prove what the link could run) and against the fastest other
-     * member of its bond or plane (likely on its own: a faster peer only suggests it).
+     * members of its bond ({@code faster}, likely on their own: a faster peer only suggests it), each
+     * named as ethtool was read for it.
      */
-    public static Finding.Builder speedDegraded(PhysicalLink l) {
+    public static Finding.Builder speedDegraded(PhysicalLink l, List<Port> faster) {
         Finding.Builder f = Finding.about(l.port())
                 .scope(l.nic())
                 .evidence(ethtool(l.port()), speed(l.speedMbps()), "the speed the link trained to");
@@ -40,8 +41,14 @@ public final class PhysicalFindings {
         if (l.peerMaxMbps() != null && l.speedMbps() < l.peerMaxMbps()) {
             f.scope(l.peerGroup())
                     .evidence(
-                            "ethtool (members of " + l.peerGroup() + ")",
-                            l.peerMaxMbps() + "Mb/s",
+                            "ethtool "
+                                    + String.join(
+                                            ", ",
+                                            faster.stream()
+                                                    .map(Port::name)
+                                                    .sorted()
+                                                    .toList()),
+                            speed(l.peerMaxMbps()),
                             "another member of " + l.peerGroup()
                                     + " runs faster: the group is as slow as its slowest path");
         }

@@ -1,6 +1,7 @@
 package io.rocedoctor.engine.findings;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.rocedoctor.engine.ActionProposal;
 import io.rocedoctor.engine.Evidence;
@@ -56,6 +57,11 @@ class PhysicalFindingsTest {
                 carrierChanges);
     }
 
+    /** Another member of bond0, with link at {@code speed}. */
+    private static Port member(String name, int speed) {
+        return new Port(name, "0000:3b:00", "0000:3b:00.1", speed, 9000, 0, "bond0");
+    }
+
     private static Finding build(Finding.Builder f) {
         return f.build("TEST_RULE");
     }
@@ -66,7 +72,7 @@ class PhysicalFindingsTest {
 
     @Test
     void speedBelowWhatBothEndsAdvertiseQuotesEthtoolsModesAndIsConfirmed() {
-        Finding f = build(PhysicalFindings.speedDegraded(link(25000, 100000, null, 4, "NRZ", "RS", 0L, 0L)));
+        Finding f = build(PhysicalFindings.speedDegraded(link(25000, 100000, null, 4, "NRZ", "RS", 0L, 0L), List.of()));
         assertThat(f.confidence()).isEqualTo("confirmed");
         assertThat(f.evidence()).extracting(Evidence::source).containsOnly("ethtool ens1f0np0");
         assertThat(values(f))
@@ -76,12 +82,24 @@ class PhysicalFindingsTest {
     }
 
     @Test
-    void nearMissOnlyAFasterBondMemberIsLikelyAndQuotesNoPartnerModes() {
-        Finding f = build(PhysicalFindings.speedDegraded(link(25000, 25000, 100000, 4, "NRZ", "RS", 0L, 0L)));
+    void nearMissOnlyAFasterBondMemberIsLikelyAndItsEthtoolIsQuotedNotTheModes() {
+        Finding f = build(PhysicalFindings.speedDegraded(
+                link(25000, 25000, 100000, 4, "NRZ", "RS", 0L, 0L), List.of(member("ens1f1np1", 100000))));
         assertThat(f.confidence()).isEqualTo("likely");
-        assertThat(values(f)).containsExactly("Speed: 25000Mb/s", "100000Mb/s");
         assertThat(f.scope()).contains("bond0");
-        assertThat(f.evidence().get(1).source()).isEqualTo("ethtool (members of bond0)");
+        assertThat(f.evidence())
+                .extracting(Evidence::source, Evidence::value)
+                .containsExactly(
+                        tuple("ethtool ens1f0np0", "Speed: 25000Mb/s"),
+                        tuple("ethtool ens1f1np1", "Speed: 100000Mb/s"));
+    }
+
+    @Test
+    void membersTiedForFastestAreAllNamed() {
+        Finding f = build(PhysicalFindings.speedDegraded(
+                link(25000, 25000, 100000, 4, "NRZ", "RS", 0L, 0L),
+                List.of(member("ens2f0np0", 100000), member("ens1f1np1", 100000))));
+        assertThat(f.evidence().get(1).source()).isEqualTo("ethtool ens1f1np1, ens2f0np0");
     }
 
     @Test

@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** What the receive-ring findings say and propose, from the counters and ring sizes their rules matched. */
+/** What the queue findings say and propose, from the queue settings, counters and ring sizes their rules matched. */
 class QueueFindingsTest {
     private static final Port PORT = new Port("ens801f0np0", "0000:51:00", "0000:51:00.0", 100000, 9000, 0, null);
 
@@ -81,5 +81,95 @@ class QueueFindingsTest {
         assertThat(small.actions())
                 .singleElement()
                 .satisfies(a -> assertThat(a.parameters()).containsEntry("rx", "512"));
+    }
+
+    /** ens801f0np0's queues as ethtool -l/-x/-n show them; ring sizes not collected. */
+    private static QueueConfig queues(
+            int localCpus,
+            int localCores,
+            int rx,
+            int maxRx,
+            Integer rssUsed,
+            Double weight,
+            Map<String, String> hash,
+            String... withoutL4) {
+        return new QueueConfig(
+                PORT.name(),
+                PORT.nic(),
+                localCpus,
+                localCores,
+                rx,
+                maxRx,
+                null,
+                null,
+                rssUsed,
+                weight,
+                hash,
+                List.of(withoutL4));
+    }
+
+    @Test
+    void aHashWithoutL4PortsQuotesEthtoolsFieldsAndRestoresThemOnRollback() {
+        Finding f = QueueFindings.hashWithoutL4(
+                        queues(16, 8, 8, 63, null, null, Map.of("udp4", "sd", "tcp4", "sdfn"), "udp4"))
+                .build("RSS_HASH_NO_L4");
+        assertThat(f.evidence()).singleElement().satisfies(e -> {
+            assertThat(e.source()).isEqualTo("ethtool -n ens801f0np0 rx-flow-hash udp4");
+            assertThat(e.value()).isEqualTo("sd");
+        });
+        assertThat(f.actions())
+                .containsExactly(new ActionProposal(
+                        "rss-hash-l4", Map.of("device", PORT.name(), "flow", "udp4", "current", "sd")));
+    }
+
+    @Test
+    void nearMissEachFlowTypeWithoutL4IsItsOwnEvidenceAndAction() {
+        Finding f = QueueFindings.hashWithoutL4(
+                        queues(16, 8, 8, 63, null, null, Map.of("udp4", "sd", "tcp4", "s"), "udp4", "tcp4"))
+                .build("RSS_HASH_NO_L4");
+        assertThat(f.evidence()).extracting(Evidence::value).containsExactly("sd", "s");
+        assertThat(f.actions()).extracting(a -> a.parameters().get("flow")).containsExactly("udp4", "tcp4");
+    }
+
+    @Test
+    void tooFewQueuesProposeOnePerNicLocalCoreAndSayCoresAreFewerThanCpus() {
+        Finding f = QueueFindings.tooFewQueues(queues(16, 8, 4, 63, null, null, Map.of()))
+                .build("RSS_QUEUES_TOO_FEW");
+        assertThat(f.evidence())
+                .containsExactly(
+                        new Evidence("ethtool -l ens801f0np0", "4", "receive channels in use"),
+                        new Evidence("ethtool -l ens801f0np0", "63", "the driver's preset maximum"),
+                        new Evidence(
+                                "/sys/class/net/ens801f0np0/device/local_cpulist",
+                                "16",
+                                "CPUs local to the NIC (8 cores): up to 8 could each serve a queue"));
+        assertThat(f.actions())
+                .containsExactly(new ActionProposal(
+                        "channels-combined", Map.of("device", PORT.name(), "combined", "8", "current", "4")));
+    }
+
+    @Test
+    void nearMissWithoutSmtAndAMaximumBelowTheCoresTheMaximumIsProposed() {
+        Finding f = QueueFindings.tooFewQueues(queues(12, 12, 4, 6, null, null, Map.of()))
+                .build("RSS_QUEUES_TOO_FEW");
+        assertThat(f.evidence().get(2).note()).isEqualTo("CPUs local to the NIC: up to 6 could each serve a queue");
+        assertThat(f.actions().get(0).parameters()).containsEntry("combined", "6");
+    }
+
+    @Test
+    void aSkewedIndirectionTableShowsTheQueuesUsedAndTheirWeights() {
+        Finding f = QueueFindings.indirectionSkewed(queues(16, 8, 8, 63, 6, 2.5, Map.of()))
+                .build("RSS_INDIRECTION_SKEWED");
+        assertThat(f.evidence()).extracting(Evidence::value).containsExactly("6 of 8 queues", "2.50x");
+        assertThat(f.actions())
+                .containsExactly(
+                        new ActionProposal("rss-indirection-equal", Map.of("device", PORT.name(), "combined", "8")));
+    }
+
+    @Test
+    void nearMissAnEvenTableOverTooFewQueuesShowsAWeightOfOne() {
+        Finding f = QueueFindings.indirectionSkewed(queues(16, 8, 8, 63, 4, 1.0, Map.of()))
+                .build("RSS_INDIRECTION_SKEWED");
+        assertThat(f.evidence()).extracting(Evidence::value).containsExactly("4 of 8 queues", "1x");
     }
 }
