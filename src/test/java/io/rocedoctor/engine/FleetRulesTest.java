@@ -36,9 +36,9 @@ class FleetRulesTest {
 
     private static Diagnosis diagnose(List<HostSummary> hosts) {
         try {
-            return RuleHarness.engine()
+            return RuleHarness.seen(RuleHarness.engine()
                     .diagnoseFleet(
-                            FleetFacts.of(hosts), Profile.builtIn("throughput"), EnumSet.allOf(SourceKind.class));
+                            FleetFacts.of(hosts), Profile.builtIn("throughput"), EnumSet.allOf(SourceKind.class)));
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
@@ -49,6 +49,7 @@ class FleetRulesTest {
         assertThat(RuleHarness.ids(diagnose(fleet(5)))).isEmpty();
     }
 
+    @Fires("FLEET_FIRMWARE_DRIFT")
     @Test
     void oneHostOnOtherFirmwareIsFirmwareDrift() {
         List<HostSummary> hosts = fleet(4);
@@ -63,6 +64,7 @@ class FleetRulesTest {
         assertThat(f.evidence().get(1).note()).contains("1 host(s): node-2");
     }
 
+    @NearMiss("FLEET_FIRMWARE_DRIFT")
     @Test
     void nearMissDifferentModelsOnDifferentFirmwareAreNotDrift() {
         List<HostSummary> hosts = fleet(4);
@@ -76,6 +78,7 @@ class FleetRulesTest {
         assertThat(RuleHarness.ids(diagnose(hosts))).isEmpty();
     }
 
+    @Fires("FLEET_CONFIG_DRIFT")
     @Test
     void oneHostTrustingPcpIsConfigDriftOnTrustOnly() {
         List<HostSummary> hosts = fleet(4);
@@ -87,6 +90,7 @@ class FleetRulesTest {
         assertThat(d.findings().get(0).severity()).isEqualTo("high");
     }
 
+    @NearMiss("FLEET_CONFIG_DRIFT")
     @Test
     void nearMissASettingOnlySomeHostsReportIsNotDrift() {
         List<HostSummary> hosts = fleet(4);
@@ -96,6 +100,7 @@ class FleetRulesTest {
         assertThat(RuleHarness.ids(diagnose(hosts))).isEmpty();
     }
 
+    @Fires("FLEET_OUTLIER_HOST")
     @Test
     void aHostPausingFarAboveTheMedianIsAnOutlier() {
         List<HostSummary> hosts = fleet(5);
@@ -105,6 +110,7 @@ class FleetRulesTest {
         assertThat(d.findings().get(0).evidence().get(0).source()).isEqualTo("pause per second");
     }
 
+    @Fires("FLEET_OUTLIER_HOST")
     @Test
     void aHostOutlyingOnTwoMetricsGetsOneFindingPerMetricUnderDistinctSubjects() {
         List<HostSummary> hosts = fleet(5);
@@ -115,6 +121,7 @@ class FleetRulesTest {
         assertThat(d.findings()).extracting(Finding::subject).doesNotHaveDuplicates();
     }
 
+    @NearMiss("FLEET_OUTLIER_HOST")
     @Test
     void nearMissOutliersNeedTenTimesTheMedianAFloorAndThreeHosts() {
         List<HostSummary> busy = new ArrayList<>();
