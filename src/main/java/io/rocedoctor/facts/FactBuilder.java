@@ -98,6 +98,7 @@ public final class FactBuilder {
 
     public Facts build(Bundle bundle) {
         SourceLedger ledger = new SourceLedger(bundle);
+        ledger.readingFor(SKELETON.name());
         List<Object> facts = new ArrayList<>();
         int lastSample = bundle.sampleCount() - 1;
         Double interval = lastSample > 0 ? bundle.secondsBetween(0, lastSample).orElse(null) : null;
@@ -217,8 +218,10 @@ public final class FactBuilder {
 
         facts.addAll(irqBindings(bundle, ledger, ports, lastSample));
         for (LayerFacts layer : LAYERS) {
+            ledger.readingFor(layer.declaration().name());
             layer.addTo(context, new BuiltFacts(facts, layer.declaration()));
         }
+        ledger.readingFor(null);
 
         expectations(bundle, ledger, ports.keySet(), drivers);
         Host host = new Host(

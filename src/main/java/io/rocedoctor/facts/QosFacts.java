@@ -29,7 +29,14 @@ final class QosFacts implements LayerFacts {
     public FactLayer declaration() {
         return new FactLayer(
                 "qos",
-                Set.of(SourceKind.RDMA_STATISTIC, SourceKind.MLXCONFIG, SourceKind.IBDEV2NETDEV),
+                // The DCQCN switches are parsed by the RDMA layer; this one expects those of each RoCE priority.
+                Set.of(
+                        SourceKind.RDMA_STATISTIC,
+                        SourceKind.MLXCONFIG,
+                        SourceKind.IBDEV2NETDEV,
+                        SourceKind.ECN_NOTIFICATION_POINT,
+                        SourceKind.ECN_REACTION_POINT,
+                        SourceKind.BNXT_RE_CC_ECN_ENABLE),
                 Set.of(RdmaDevice.class, Bond.class, RoceTraffic.class, PortQos.class),
                 Set.of(
                         PriorityPause.class,

@@ -16,10 +16,12 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -50,6 +52,10 @@ public final class SourceLedger {
     private final Set<String> notes = new TreeSet<>();
     /** Parse results by capture: a kind has one parser, a pure function of the text. */
     private final Map<Capture, Optional<?>> parsedOnce = new HashMap<>();
+    /** The fact layer reading now (null: none, the builder's own accounting), and the kinds each layer asked for. */
+    private String reader;
+
+    private final Map<String, Set<Enum<?>>> askedBy = new TreeMap<>();
 
     public SourceLedger(Bundle bundle) {
         this.bundle = bundle;
@@ -104,6 +110,7 @@ public final class SourceLedger {
      */
     public <T> Optional<T> parse(Source source, int sample, Class<T> record) {
         Parser<T> parser = source.kind().parser(record);
+        asked(source.kind());
         Optional<Capture> capture = bundle.capture(source, sample);
         if (capture.isEmpty() || !capture.get().collected()) {
             return Optional.empty();
@@ -159,6 +166,7 @@ public final class SourceLedger {
      */
     public <T> Optional<T> parse(SwitchDump dump, SwitchSource source, int sample, Class<T> record) {
         Parser<T> parser = source.kind().parser(record);
+        asked(source.kind());
         Optional<String> text = dump.text(source, sample);
         if (text.isEmpty()) {
             return Optional.empty();
@@ -195,9 +203,29 @@ public final class SourceLedger {
 
     /** Records sources this host should have had (per its ports and devices) that the bundle lacks. */
     public void expect(Source source) {
+        asked(source.kind());
         if (bundle.samplesOf(source).isEmpty()) {
             missing.add(source.display());
         }
+    }
+
+    /**
+     * Names the fact layer whose parses and expectations follow ({@code FactBuilder} calls it before
+     * each layer; null for its own accounting), so a test can hold each layer to the kinds it declares.
+     */
+    public void readingFor(String layer) {
+        reader = layer;
+    }
+
+    private void asked(Enum<?> kind) {
+        if (reader != null) {
+            askedBy.computeIfAbsent(reader, k -> new HashSet<>()).add(kind);
+        }
+    }
+
+    /** The source kinds each fact layer asked to parse or expected, by layer name. */
+    public Map<String, Set<Enum<?>>> kindsAskedBy() {
+        return java.util.Collections.unmodifiableMap(askedBy);
     }
 
     /** Something a reader of the report should know about the data, such as a counter that went down. */

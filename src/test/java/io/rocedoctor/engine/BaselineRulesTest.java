@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 
 class BaselineRulesTest {
 
+    @Fires("BASELINE_BW_LOW")
     @Test
     void fortyGigabitsOnAHundredGigabitPortIsLow() {
         Diagnosis d = QosHost.healthy()
@@ -20,6 +21,7 @@ class BaselineRulesTest {
         assertThat(f.evidence().get(0).note()).startsWith("40.0% of the 100.0 Gb/s expected");
     }
 
+    @NearMiss("BASELINE_BW_LOW")
     @Test
     void nearMissNinetyOnePercentOfTheExpectedIsNotLow() {
         assertThat(QosHost.healthy()
@@ -28,6 +30,7 @@ class BaselineRulesTest {
                 .isEmpty();
     }
 
+    @Fires("BASELINE_BW_LOW")
     @Test
     void theExpectedCeilingIsThePcieLinkWhenItIsNarrowerThanThePort() {
         // Gen3 x8: 63.0 usable x 0.85 = 53.6 Gb/s expected, 90% of it is 48.2.
@@ -41,6 +44,7 @@ class BaselineRulesTest {
                 .containsExactly("BASELINE_BW_LOW@mlx5_0:ib_write_bw");
     }
 
+    @Fires("BASELINE_LATENCY_JITTER")
     @Test
     void tailAtMoreThanThreeTimesTheTypicalLatencyIsJitter() {
         Diagnosis d = QosHost.healthy()
@@ -50,6 +54,7 @@ class BaselineRulesTest {
         assertThat(d.findings().get(0).severity()).isEqualTo("medium");
     }
 
+    @NearMiss("BASELINE_LATENCY_JITTER")
     @Test
     void nearMissTailAtTwoPointNineTimesTheTypicalIsNotJitter() {
         // The maximum is 3 x p99 = 8.7x typical: one outlier is not jitter.
@@ -59,6 +64,7 @@ class BaselineRulesTest {
                 .isEmpty();
     }
 
+    @Fires("BASELINE_LATENCY_JITTER")
     @Test
     void theLatencyProfileJudgesTheTailTighterAndHigher() {
         java.util.List<Object> facts = QosHost.healthy()
@@ -70,6 +76,7 @@ class BaselineRulesTest {
         assertThat(latency.findings().get(0).severity()).isEqualTo("high");
     }
 
+    @Fires("BASELINE_MISSING")
     @Test
     void roceHostWithoutPerftestIsMissingItsBaselineOnceWithOneProposalPerDevice() {
         QosHost h = QosHost.healthy()
@@ -86,6 +93,7 @@ class BaselineRulesTest {
                         new ActionProposal("baseline-perftest", Map.of("ibdev", "mlx5_1", "device", "p1")));
     }
 
+    @NearMiss("BASELINE_MISSING")
     @Test
     void nearMissHostWithoutRdmaDeviceHasNothingToBaseline() {
         assertThat(QosHost.healthy()

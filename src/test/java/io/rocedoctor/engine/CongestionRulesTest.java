@@ -13,6 +13,7 @@ class CongestionRulesTest {
         assertThat(QosHost.healthy().ids()).isEmpty();
     }
 
+    @Fires("ECN_DISABLED_ON_ROCE_PRIO")
     @Test
     void notificationPointOffOnTheRocePriorityIsEcnDisabled() {
         Diagnosis d = QosHost.healthy()
@@ -29,12 +30,14 @@ class CongestionRulesTest {
                 .containsExactly(new ActionProposal("ecn-enable", java.util.Map.of("device", "p0", "priority", "3")));
     }
 
+    @NearMiss("ECN_DISABLED_ON_ROCE_PRIO")
     @Test
     void nearMissEcnOffOnlyOnAnotherPriorityIsNotEcnDisabled() {
         EcnState offOn5 = new EcnState("p0", java.util.Map.of(3, true, 5, false), java.util.Map.of(3, true, 5, false));
         assertThat(QosHost.healthy().replace(EcnState.class, offOn5).ids()).isEmpty();
     }
 
+    @Fires("CNP_LOOP_BROKEN")
     @Test
     void marksWithoutCnpsBreakTheLoop() {
         Diagnosis d = QosHost.healthy()
@@ -48,6 +51,7 @@ class CongestionRulesTest {
                 .anySatisfy(e -> assertThat(e.note()).contains("DCQCN is enabled on priority 3"));
     }
 
+    @Fires("CNP_LOOP_BROKEN")
     @Test
     void marksWithoutCnpsOnAPriorityWithEcnOffProposeEnablingIt() {
         EcnState off = new EcnState("p0", java.util.Map.of(3, false), java.util.Map.of(3, true));
@@ -62,6 +66,7 @@ class CongestionRulesTest {
         assertThat(f.actions()).extracting(ActionProposal::action).containsExactly("ecn-enable");
     }
 
+    @NearMiss("CNP_LOOP_BROKEN")
     @Test
     void nearMissOneCnpSentKeepsTheLoopClosed() {
         assertThat(QosHost.healthy()
@@ -70,6 +75,7 @@ class CongestionRulesTest {
                 .isEmpty();
     }
 
+    @Fires("CNP_LOOP_BROKEN")
     @Test
     void cnpsIgnoredAndNoneHandledBreakTheLoopAtTheReactionPoint() {
         Diagnosis d = QosHost.healthy()
@@ -80,6 +86,7 @@ class CongestionRulesTest {
                 .anySatisfy(e -> assertThat(e.value()).isEqualTo("rp_cnp_ignored +800"));
     }
 
+    @Fires("CNP_LOOP_BROKEN")
     @Test
     void oneSampleMarksWithoutCnpsSinceBootAreOnlyLikely() {
         CongestionCounters sinceBoot = new CongestionCounters(
@@ -92,6 +99,7 @@ class CongestionRulesTest {
                 .anySatisfy(e -> assertThat(e.note()).contains("since boot"));
     }
 
+    @Fires("PFC_DOMINATES_ECN")
     @Test
     void receivedPauseOnTheRocePriorityWithoutCnpsIsPfcDominatingEcn() {
         Diagnosis d = QosHost.healthy()
@@ -102,6 +110,7 @@ class CongestionRulesTest {
         assertThat(d.findings().get(0).confidence()).isEqualTo("likely"); // ECN config is on: symptom alone
     }
 
+    @Fires({"ECN_DISABLED_ON_ROCE_PRIO", "PFC_DOMINATES_ECN"})
     @Test
     void pfcDominatingWithEcnOffIsConfirmedAndExplainedByIt() {
         Diagnosis d = QosHost.healthy()
@@ -119,6 +128,7 @@ class CongestionRulesTest {
                 .containsExactly("ECN_DISABLED_ON_ROCE_PRIO -> PFC_DOMINATES_ECN");
     }
 
+    @NearMiss("PFC_DOMINATES_ECN")
     @Test
     void nearMissCnpsAboveTheNegligibleRateMeanEcnIsActing() {
         // 11 CNPs per second over 10 s: just above ecn.negligibleCnpPerSecond (10).
@@ -129,6 +139,7 @@ class CongestionRulesTest {
                 .isEmpty();
     }
 
+    @NearMiss("PFC_DOMINATES_ECN")
     @Test
     void nearMissPausedBelowTheSignificantShareIsNotPfcDominating() {
         assertThat(QosHost.healthy()
@@ -138,6 +149,7 @@ class CongestionRulesTest {
                 .isEmpty();
     }
 
+    @NearMiss("PFC_DOMINATES_ECN")
     @Test
     void pauseOnAnotherPriorityOrSentByTheHostIsNotPfcDominatingEcn() {
         QosHost h = QosHost.healthy()
@@ -168,6 +180,7 @@ class CongestionRulesTest {
                 QosHost.MLX5_DCQCN);
     }
 
+    @Fires("PFC_DOMINATES_ECN")
     @Test
     void pfcDominatingOnARoceLagMemberJoinsTheLagDevicesCounters() {
         Diagnosis d = QosHost.healthy()
@@ -181,6 +194,7 @@ class CongestionRulesTest {
                 .containsExactly("ECN_DISABLED_ON_ROCE_PRIO -> PFC_DOMINATES_ECN");
     }
 
+    @Fires("CNP_LOOP_BROKEN")
     @Test
     void cnpLoopBrokenOnARoceLagIsOneFindingOnTheBondExplainedByItsMember() {
         Diagnosis d = QosHost.healthy()

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 /** Layer 10: host port p0 against switch port leaf1/Ethernet8, changed in one value on one side. */
 class EndToEndRulesTest {
 
+    @Fires("TRUST_MODE_MISMATCH")
     @Test
     void hostTrustsDscpWhileTheSwitchTrustsPcp() {
         Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> s.switchTrust = "pcp"));
@@ -26,6 +27,7 @@ class EndToEndRulesTest {
         });
     }
 
+    @Fires("TRUST_MODE_MISMATCH")
     @Test
     void hostTrustsPcpWhileTheSwitchTrustsDscpMovesTheHost() {
         Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> s.hostTrust = "pcp"));
@@ -34,12 +36,14 @@ class EndToEndRulesTest {
         assertThat(d.findings().get(0).actions().get(0).parameters()).containsEntry("current", "pcp");
     }
 
+    @NearMiss("TRUST_MODE_MISMATCH")
     @Test
     void nearMissSwitchTrustingBothAgreesWithEither() {
         assertThat(ids(SwitchedHost.healthy().with(s -> s.switchTrust = "both")))
                 .isEmpty();
     }
 
+    @Fires("PFC_PRIORITY_MISMATCH")
     @Test
     void hostPausesPriority3WhileTheSwitchPausesPriority4() {
         Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> {
@@ -54,6 +58,7 @@ class EndToEndRulesTest {
         });
     }
 
+    @Fires("PFC_PRIORITY_MISMATCH")
     @Test
     void whenOnlyTheSwitchHasTheRocePriorityTheHostChanges() {
         Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> s.hostPfc = List.of(4)));
@@ -63,6 +68,7 @@ class EndToEndRulesTest {
                 .satisfies(f -> assertThat(f.actions().get(0).action()).isEqualTo("host-pfc-priority"));
     }
 
+    @NearMiss("PFC_PRIORITY_MISMATCH")
     @Test
     void nearMissSameVectorInAnotherOrder() {
         assertThat(ids(SwitchedHost.healthy().with(s -> {
@@ -72,6 +78,7 @@ class EndToEndRulesTest {
                 .isEmpty();
     }
 
+    @Fires("DSCP_MAP_MISMATCH")
     @Test
     void roceDscpLandsOnALossyPriority() {
         Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> s.dscpMap = Map.of(24, 3, 48, 6)));
@@ -84,12 +91,14 @@ class EndToEndRulesTest {
                 .containsEntry("dscp_map", "RDMA");
     }
 
+    @NearMiss("DSCP_MAP_MISMATCH")
     @Test
     void nearMissRoceDscpOnTheLosslessPriority() {
         assertThat(ids(SwitchedHost.healthy().with(s -> s.dscpMap = Map.of(26, 3, 48, 6))))
                 .isEmpty();
     }
 
+    @Fires("DSCP_MAP_MISMATCH")
     @Test
     void cnpDscpOnTheDataQueueWaitsBehindData() {
         Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> s.dscpMap = Map.of(26, 3, 48, 3)));
@@ -100,6 +109,7 @@ class EndToEndRulesTest {
                 .containsEntry("priority", "6");
     }
 
+    @Fires("DSCP_MAP_MISMATCH")
     @Test
     void assumedCnpDscpIsSaidInTheEvidence() {
         Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> s.dscpMap = Map.of(26, 3, 48, 3)));
@@ -107,6 +117,7 @@ class EndToEndRulesTest {
                 .anySatisfy(e -> assertThat(e.note()).contains("assumed"));
     }
 
+    @Fires("DSCP_MAP_MISMATCH")
     @Test
     void cnpDscpReadFromMlxconfigIsTheOneJudged() {
         // The NIC marks CNPs with DSCP 46 (mlxconfig), which the switch maps onto the data priority:
@@ -122,6 +133,7 @@ class EndToEndRulesTest {
         assertThat(f.evidence()).noneSatisfy(e -> assertThat(e.note()).contains("assumed"));
     }
 
+    @NearMiss("DSCP_MAP_MISMATCH")
     @Test
     void nearMissCnpDscpReadFromMlxconfigOnAStrictQueue() {
         // The default DSCP 48 would wait behind data here, but the NIC marks CNPs with 46, which goes to strict queue
@@ -133,12 +145,14 @@ class EndToEndRulesTest {
                 .isEmpty();
     }
 
+    @NearMiss("DSCP_MAP_MISMATCH")
     @Test
     void nearMissCnpOnAHigherQueueThatIsNotStrict() {
         assertThat(ids(SwitchedHost.healthy().with(s -> s.strictQueues = Set.of())))
                 .isEmpty();
     }
 
+    @Fires("MTU_MISMATCH")
     @Test
     void hostMtuAboveTheSwitchPorts() {
         Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> s.switchMtu = 8999));
@@ -149,12 +163,14 @@ class EndToEndRulesTest {
                 .satisfies(f -> assertThat(f.actions().get(0).parameters()).containsEntry("mtu", "9000"));
     }
 
+    @NearMiss("MTU_MISMATCH")
     @Test
     void nearMissSwitchMtuEqualToTheHosts() {
         assertThat(RuleHarness.ids(diagnose(SwitchedHost.healthy().with(s -> s.switchMtu = 9000))))
                 .doesNotContain("MTU_MISMATCH@p0");
     }
 
+    @Fires("TRAP_HOST_ONLY_TUNING")
     @Test
     void hostTunedButNoSwitchDumpIsATrap() {
         Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> s.switchDumped = false));
@@ -164,6 +180,7 @@ class EndToEndRulesTest {
     }
 
     /** An ice host's QoS read from dcb (no MLNX_OFED): the evidence names dcb, not an mlnx_qos it never ran. */
+    @Fires("TRAP_HOST_ONLY_TUNING")
     @Test
     void theTrapNamesTheCapturesTheHostQosWasReadFrom() {
         String dcb = "dcb pfc show dev p0, dcb app show dev p0";
@@ -176,6 +193,7 @@ class EndToEndRulesTest {
                 .noneSatisfy(e -> assertThat(e.source()).startsWith("mlnx_qos"));
     }
 
+    @NearMiss("TRAP_HOST_ONLY_TUNING")
     @Test
     void nearMissHostWithoutDcqcnIsNotTunedSoNoTrap() {
         assertThat(ids(SwitchedHost.healthy().with(s -> {
@@ -185,6 +203,7 @@ class EndToEndRulesTest {
                 .isEmpty();
     }
 
+    @NearMiss("TRAP_HOST_ONLY_TUNING")
     @Test
     void nearMissTunedHostWithItsSwitchDumpIsNoTrap() {
         assertThat(ids(SwitchedHost.healthy())).doesNotContain("TRAP_HOST_ONLY_TUNING@test-host");

@@ -50,9 +50,9 @@ class FleetRulesTest {
 
     private static Diagnosis diagnose(List<HostSummary> hosts) {
         try {
-            return RuleHarness.engine()
+            return RuleHarness.seen(RuleHarness.engine()
                     .diagnoseFleet(
-                            FleetFacts.of(hosts), Profile.builtIn("throughput"), EnumSet.allOf(SourceKind.class));
+                            FleetFacts.of(hosts), Profile.builtIn("throughput"), EnumSet.allOf(SourceKind.class)));
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
@@ -63,6 +63,7 @@ class FleetRulesTest {
         assertThat(RuleHarness.ids(diagnose(fleet(5)))).isEmpty();
     }
 
+    @Fires("FLEET_FIRMWARE_DRIFT")
     @Test
     void oneHostOnOtherFirmwareIsFirmwareDrift() {
         List<HostSummary> hosts = fleet(4);
@@ -77,6 +78,7 @@ class FleetRulesTest {
         assertThat(f.evidence().get(1).note()).contains("1 host(s): node-2");
     }
 
+    @NearMiss("FLEET_FIRMWARE_DRIFT")
     @Test
     void nearMissDifferentModelsOnDifferentFirmwareAreNotDrift() {
         List<HostSummary> hosts = fleet(4);
@@ -90,6 +92,7 @@ class FleetRulesTest {
         assertThat(RuleHarness.ids(diagnose(hosts))).isEmpty();
     }
 
+    @Fires("FLEET_CONFIG_DRIFT")
     @Test
     void oneHostTrustingPcpIsConfigDriftOnTrustOnly() {
         List<HostSummary> hosts = fleet(4);
@@ -101,6 +104,7 @@ class FleetRulesTest {
         assertThat(d.findings().get(0).severity()).isEqualTo("high");
     }
 
+    @NearMiss("FLEET_CONFIG_DRIFT")
     @Test
     void nearMissASettingOnlySomeHostsReportIsNotDrift() {
         List<HostSummary> hosts = fleet(4);
@@ -110,6 +114,7 @@ class FleetRulesTest {
         assertThat(RuleHarness.ids(diagnose(hosts))).isEmpty();
     }
 
+    @Fires("FLEET_OUTLIER_HOST")
     @Test
     void aHostPausingFarAboveTheMedianIsAnOutlier() {
         List<HostSummary> hosts = fleet(5);
@@ -119,6 +124,7 @@ class FleetRulesTest {
         assertThat(d.findings().get(0).evidence().get(0).source()).isEqualTo("pause per second");
     }
 
+    @Fires("FLEET_OUTLIER_HOST")
     @Test
     void aHostOutlyingOnTwoMetricsGetsOneFindingPerMetricUnderDistinctSubjects() {
         List<HostSummary> hosts = fleet(5);
@@ -129,6 +135,7 @@ class FleetRulesTest {
         assertThat(d.findings()).extracting(Finding::subject).doesNotHaveDuplicates();
     }
 
+    @NearMiss("FLEET_OUTLIER_HOST")
     @Test
     void nearMissOutliersNeedTenTimesTheMedianAFloorAndThreeHosts() {
         List<HostSummary> busy = new ArrayList<>();

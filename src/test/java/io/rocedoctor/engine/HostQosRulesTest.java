@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 
 class HostQosRulesTest {
 
+    @Fires({"ECN_DISABLED_ON_ROCE_PRIO", "PFC_NOT_ON_ROCE_PRIO"})
     @Test
     void rocePriorityWithoutPfcAndWithoutEcnIsLossyRoce() {
         Diagnosis d = QosHost.healthy()
@@ -32,6 +33,7 @@ class HostQosRulesTest {
                         new ActionProposal("host-trust-dscp", Map.of("device", "p0", "current", "pcp")));
     }
 
+    @NearMiss({"ECN_DISABLED_ON_ROCE_PRIO", "PFC_NOT_ON_ROCE_PRIO"})
     @Test
     void nearMissLossyRocePriorityWithEcnOnIsResilientRoceNotAFinding() {
         assertThat(QosHost.healthy()
@@ -41,6 +43,7 @@ class HostQosRulesTest {
                 .isEmpty();
     }
 
+    @Fires("PFC_TOO_MANY_PRIOS")
     @Test
     void threeLosslessPrioritiesAreTooMany() {
         Diagnosis d = QosHost.healthy()
@@ -52,6 +55,7 @@ class HostQosRulesTest {
                         "host-pfc-priority", Map.of("device", "p0", "priorities", "3", "current", "3,4,5")));
     }
 
+    @NearMiss("PFC_TOO_MANY_PRIOS")
     @Test
     void nearMissTwoLosslessPrioritiesAreAllowed() {
         assertThat(QosHost.healthy()
@@ -60,6 +64,7 @@ class HostQosRulesTest {
                 .isEmpty();
     }
 
+    @Fires("PAUSE_STORM")
     @Test
     void pausedMostOfTheIntervalIsAStorm() {
         Diagnosis d = QosHost.healthy().with(QosHost.pause(3, "rx", 9000, 0.62)).diagnose();
@@ -72,12 +77,14 @@ class HostQosRulesTest {
                         new ActionProposal("pause-source-investigate", Map.of("device", "p0", "priority", "3")));
     }
 
+    @NearMiss("PAUSE_STORM")
     @Test
     void nearMissAnIncastReceiverPausedASixthOfTheTimeIsNoStorm() {
         assertThat(QosHost.healthy().with(QosHost.pause(3, "rx", 9000, 0.17)).ids())
                 .isEmpty();
     }
 
+    @Fires("PAUSE_STORM")
     @Test
     void withoutDurationCountersTheFramesBoundTheTimePausedAtLineRate() {
         // One frame holds 100G at most 65535 x 512 bit times = 335.5 us: 1500 frames/s hold at most 50.3%.
@@ -93,6 +100,7 @@ class HostQosRulesTest {
                 .isEmpty();
     }
 
+    @Fires("PAUSE_STORM")
     @Test
     void theNicsStormDetectorAloneIsAStormAndSinceBootOnlyLikely() {
         Diagnosis d = QosHost.healthy().with(QosHost.storms(2, 0, true)).diagnose();
@@ -101,6 +109,7 @@ class HostQosRulesTest {
         assertThat(QosHost.healthy().with(QosHost.storms(0, 0, false)).ids()).isEmpty();
     }
 
+    @Fires("HOST_ORIGINATED_PAUSE")
     @Test
     void theNicHoldingItsPeerOffTwoPercentOfTheTimeIsHostOriginated() {
         Diagnosis d = QosHost.healthy().with(QosHost.pause(3, "tx", 500, 0.02)).diagnose();
@@ -114,6 +123,7 @@ class HostQosRulesTest {
                         new ActionProposal("pause-source-investigate", Map.of("device", "p0", "priority", "3")));
     }
 
+    @NearMiss("HOST_ORIGINATED_PAUSE")
     @Test
     void nearMissAFewPauseFramesASecondAreNotHostOriginated() {
         // 10 frames/s without a duration counter hold 100G at most 0.34% of the time; measured 0.5% is under 1% too.
@@ -123,6 +133,7 @@ class HostQosRulesTest {
                 .isEmpty();
     }
 
+    @Fires("HOST_ORIGINATED_PAUSE")
     @Test
     void withoutADurationCounterHostPauseIsBoundedByItsFramesAndLikely() {
         Diagnosis d = QosHost.healthy().with(QosHost.pause(3, "tx", 400, null)).diagnose(); // 40/s: at most 1.3%
@@ -141,6 +152,7 @@ class HostQosRulesTest {
         });
     }
 
+    @Fires("GLOBAL_PAUSE_WITH_PFC")
     @Test
     void linkPauseOnAPortThatRunsPfcIsGlobalPauseWithPfc() {
         Diagnosis d = QosHost.healthy()
@@ -151,6 +163,7 @@ class HostQosRulesTest {
         assertThat(f.actions()).containsExactly(new ActionProposal("host-link-pause-off", Map.of("device", "p0")));
     }
 
+    @NearMiss("GLOBAL_PAUSE_WITH_PFC")
     @Test
     void nearMissLinkPauseOffOrAPortWithoutPfc() {
         assertThat(QosHost.healthy()
@@ -164,6 +177,7 @@ class HostQosRulesTest {
                 .doesNotContain("GLOBAL_PAUSE_WITH_PFC@p0");
     }
 
+    @Fires("LOSSLESS_BUFFER_MISCONFIGURED")
     @Test
     void losslessPriorityInAnEmptyBufferIsMisconfigured() {
         Diagnosis d = QosHost.healthy()
@@ -174,6 +188,7 @@ class HostQosRulesTest {
                 .containsExactly(new ActionProposal("host-buffer-map", Map.of("device", "p0", "priority", "3")));
     }
 
+    @Fires("LOSSLESS_BUFFER_MISCONFIGURED")
     @Test
     void losslessPrioritySharingItsBufferWithLossyOnesIsMisconfigured() {
         assertThat(QosHost.healthy()
@@ -184,6 +199,7 @@ class HostQosRulesTest {
                 .containsExactly("LOSSLESS_BUFFER_MISCONFIGURED@p0");
     }
 
+    @NearMiss("LOSSLESS_BUFFER_MISCONFIGURED")
     @Test
     void nearMissLosslessPriorityAloneInASizedBufferIsFine() {
         assertThat(QosHost.healthy()

@@ -18,6 +18,7 @@ class IrqRulesTest {
                 .isEmpty();
     }
 
+    @Fires("IRQ_CROSS_NUMA")
     @Test
     void nicOnNodeOneWithInterruptsOnNodeZeroIsCrossNumaAndCritical() {
         HostFacts h = HostFacts.healthy().replace(Nic.class, HostFacts.nic(1));
@@ -31,6 +32,7 @@ class IrqRulesTest {
                 .containsEntry("irqs", "140,141,142,143");
     }
 
+    @Fires("IRQ_CROSS_NUMA")
     @Test
     void aMinorityOfInterruptsOffNodeIsHighNotCritical() {
         HostFacts h = HostFacts.healthy().pinIrqsTo(1, 2, 3, 40); // one of four lines on node 1
@@ -39,12 +41,15 @@ class IrqRulesTest {
         assertThat(d.findings().get(0).severity()).isEqualTo("high");
     }
 
+    @NearMiss("IRQ_CROSS_NUMA")
     @Test
     void nearMissEveryInterruptOnTheNicNodeDoesNotFire() {
         HostFacts h = HostFacts.healthy().pinIrqsTo(28, 29, 30, 31); // the last CPUs of node 0
         assertThat(RuleHarness.ids(RuleHarness.diagnose(h.facts))).isEmpty();
     }
 
+    @Fires("NUMA_NODE_UNKNOWN")
+    @NearMiss("IRQ_CROSS_NUMA")
     @Test
     void unknownNumaNodeIsNotJudgedAsCrossNuma() {
         HostFacts h = HostFacts.healthy().replace(Nic.class, HostFacts.nic(-1));
@@ -66,6 +71,7 @@ class IrqRulesTest {
                 false);
     }
 
+    @Fires("IRQ_CONCENTRATED")
     @Test
     void sixtyPercentOfEightQueuesOnOneCpuIsConcentrated() {
         HostFacts h = HostFacts.healthy();
@@ -80,6 +86,7 @@ class IrqRulesTest {
                         java.util.Map.entry("cpus", "0-31"));
     }
 
+    @NearMiss("IRQ_CONCENTRATED")
     @Test
     void nearMissHalfTheInterruptsOnOneCpuIsNotMoreThanHalf() {
         HostFacts h = HostFacts.healthy();
@@ -87,6 +94,7 @@ class IrqRulesTest {
         assertThat(RuleHarness.ids(RuleHarness.diagnose(h.facts))).isEmpty();
     }
 
+    @NearMiss("IRQ_CONCENTRATED")
     @Test
     void nearMissTwoQueuesOnOneCpuAreNotJudged() {
         HostFacts h = HostFacts.healthy();
@@ -94,6 +102,7 @@ class IrqRulesTest {
         assertThat(RuleHarness.ids(RuleHarness.diagnose(h.facts))).isEmpty();
     }
 
+    @Fires("IRQBALANCE_ACTIVE")
     @Test
     void irqbalanceRunningOverHandPinnedInterruptsFires() {
         HostFacts h = HostFacts.healthy();
@@ -108,6 +117,7 @@ class IrqRulesTest {
         });
     }
 
+    @Fires({"IRQBALANCE_ACTIVE", "IRQ_CROSS_NUMA"})
     @Test
     void irqbalanceRunningWhileInterruptsCrossNumaFiresBesideIt() {
         HostFacts h = HostFacts.healthy().replace(Nic.class, HostFacts.nic(1));
@@ -126,6 +136,7 @@ class IrqRulesTest {
                         assertThat(a.parameters()).containsExactly(java.util.Map.entry("irqs", "140,141,142,143")));
     }
 
+    @NearMiss("IRQBALANCE_ACTIVE")
     @Test
     void nearMissIrqbalanceRunningOverItsOwnPlacementIsNoFault() {
         HostFacts h = HostFacts.healthy();
@@ -134,6 +145,7 @@ class IrqRulesTest {
         assertThat(RuleHarness.ids(RuleHarness.diagnose(h.facts))).isEmpty();
     }
 
+    @NearMiss("IRQBALANCE_ACTIVE")
     @Test
     void nearMissIrqbalanceStoppedOverHandPinnedInterrupts() {
         HostFacts h = HostFacts.healthy();
@@ -142,6 +154,7 @@ class IrqRulesTest {
         assertThat(RuleHarness.ids(RuleHarness.diagnose(h.facts))).isEmpty();
     }
 
+    @Fires("BUSY_POLL_OFF")
     @Test
     void busyPollingOffUnderTheLatencyProfileIsNoted() {
         HostFacts h = HostFacts.healthy();
@@ -153,6 +166,7 @@ class IrqRulesTest {
                 .containsExactly("net.core.busy_poll", "net.core.busy_read");
     }
 
+    @NearMiss("BUSY_POLL_OFF")
     @Test
     void nearMissBusyPollingOffUnderTheThroughputProfileIsRight() {
         HostFacts h = HostFacts.healthy();
@@ -160,6 +174,7 @@ class IrqRulesTest {
         assertThat(RuleHarness.ids(RuleHarness.diagnose(h.facts))).isEmpty();
     }
 
+    @NearMiss("BUSY_POLL_OFF")
     @Test
     void nearMissBusyReadSetUnderTheLatencyProfile() {
         HostFacts h = HostFacts.healthy();

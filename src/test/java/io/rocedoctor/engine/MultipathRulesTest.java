@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 class MultipathRulesTest {
     private static final String ID = "HASH_SINGLE_PATH_CONCENTRATION@bond0";
 
+    @Fires("HASH_SINGLE_PATH_CONCENTRATION")
     @Test
     void skewWithLayer23HashIsConfirmed() {
         Diagnosis d = RuleHarness.diagnose(HostFacts.healthy().bond("layer2+3", 0.9, 0.55).facts);
@@ -22,6 +23,7 @@ class MultipathRulesTest {
         assertThat(d.findings().get(0).actions().get(0).parameters()).containsEntry("current", "layer2+3");
     }
 
+    @NearMiss("HASH_SINGLE_PATH_CONCENTRATION")
     @Test
     void nearMissBusiestShareJustBelowThresholdDoesNotFireOnSkew() {
         // 79% on one member, group loaded: the spread is judged and found acceptable.
@@ -29,6 +31,7 @@ class MultipathRulesTest {
                 .isEmpty();
     }
 
+    @Fires("HASH_SINGLE_PATH_CONCENTRATION")
     @Test
     void layer23HashWithAnIdleGroupIsLikelyFromConfigAlone() {
         Diagnosis d = RuleHarness.diagnose(HostFacts.healthy().bond("layer2+3", 0.5, 0.02).facts);
@@ -36,12 +39,14 @@ class MultipathRulesTest {
         assertThat(d.findings().get(0).confidence()).isEqualTo("likely");
     }
 
+    @NearMiss("HASH_SINGLE_PATH_CONCENTRATION")
     @Test
     void nearMissLayer34HashIsNotAHashingProblemEvenWhenSkewed() {
         assertThat(RuleHarness.ids(RuleHarness.diagnose(HostFacts.healthy().bond("layer3+4", 0.95, 0.55).facts)))
                 .isEmpty();
     }
 
+    @NearMiss("HASH_SINGLE_PATH_CONCENTRATION")
     @Test
     void nearMissSkewOnAnAlmostIdleGroupProvesNothing() {
         assertThat(RuleHarness.ids(RuleHarness.diagnose(HostFacts.healthy().bond("layer3+4", 0.95, 0.05).facts)))
@@ -68,6 +73,7 @@ class MultipathRulesTest {
         return h;
     }
 
+    @Fires("BOND_MODE_NOT_MULTIPATH")
     @Test
     void activeBackupWithBothMembersUpIsNotMultipath() {
         HostFacts h = activeBackup();
@@ -78,6 +84,7 @@ class MultipathRulesTest {
         assertThat(d.findings().get(0).actions().get(0).parameters()).containsEntry("current", "active-backup");
     }
 
+    @NearMiss("BOND_MODE_NOT_MULTIPATH")
     @Test
     void nearMissActiveBackupWithOneMemberDownHasNothingToShare() {
         HostFacts h = activeBackup();
@@ -85,6 +92,7 @@ class MultipathRulesTest {
         assertThat(RuleHarness.ids(RuleHarness.diagnose(h.facts))).isEmpty();
     }
 
+    @Fires("HASH_SINGLE_PATH_CONCENTRATION")
     @Test
     void roceLagOverALayer23BondIsConcentratedAndFixedOnTheBond() {
         HostFacts h = HostFacts.healthy();
@@ -112,6 +120,7 @@ class MultipathRulesTest {
                 .containsEntry("current", "layer2+3");
     }
 
+    @NearMiss("HASH_SINGLE_PATH_CONCENTRATION")
     @Test
     void nearMissAFabricGroupHasNoHashToBlame() {
         HostFacts h = HostFacts.healthy();

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 
 class PcieRulesTest {
 
+    @Fires("PCIE_CEILING_BELOW_PORTS")
     @Test
     void dualPort100gOnGen3x8HitsTheCeiling() {
         HostFacts h = HostFacts.healthy().replace(PcieLink.class, HostFacts.pcie(8, 8, 8, 8));
@@ -20,6 +21,7 @@ class PcieRulesTest {
                 .anySatisfy(e -> assertThat(e.value()).contains("63.0 Gb/s usable"));
     }
 
+    @NearMiss("PCIE_CEILING_BELOW_PORTS")
     @Test
     void nearMissGen4x8CarriesOneHundredGigAlone() {
         // Gen4 x8: 126 Gb/s usable, 107 after overhead: enough for one 100G port, not for two.
@@ -31,18 +33,21 @@ class PcieRulesTest {
         assertThat(RuleHarness.ids(RuleHarness.diagnose(h.facts))).isEmpty();
     }
 
+    @Fires("PCIE_LINK_DOWNGRADED")
     @Test
     void linkTrainedBelowItsCapabilityIsDowngraded() {
         HostFacts h = HostFacts.healthy().replace(PcieLink.class, HostFacts.pcie(16, 16, 16, 8));
         assertThat(RuleHarness.ids(RuleHarness.diagnose(h.facts))).contains("PCIE_LINK_DOWNGRADED@" + HostFacts.NIC);
     }
 
+    @NearMiss("PCIE_LINK_DOWNGRADED")
     @Test
     void nearMissALinkAtItsCapabilityIsNotDowngraded() {
         HostFacts h = HostFacts.healthy().replace(PcieLink.class, HostFacts.pcie(16, 16, 16, 16));
         assertThat(RuleHarness.ids(RuleHarness.diagnose(h.facts))).isEmpty();
     }
 
+    @Fires("PCIE_LINK_DOWNGRADED")
     @Test
     void aDowngradedLinkAboveTheNicIsReportedByItsTwoEnds() {
         PcieLink own = HostFacts.pcie(16, 16, 16, 16);
@@ -74,6 +79,7 @@ class PcieRulesTest {
                         "Speed 16GT/s, Width x16 | LnkSta of the link 0000:39:00.0 - 0000:38:00.0 above the NIC: what it trained to");
     }
 
+    @Fires("NUMA_NODE_UNKNOWN")
     @Test
     void numaNodeMinusOneOnTwoNodeHostFires() {
         HostFacts h = HostFacts.healthy().replace(Nic.class, HostFacts.nic(-1));
@@ -81,6 +87,7 @@ class PcieRulesTest {
                 .containsExactly("NUMA_NODE_UNKNOWN@" + HostFacts.NIC);
     }
 
+    @NearMiss("NUMA_NODE_UNKNOWN")
     @Test
     void nearMissNumaNodeMinusOneOnSingleNodeHostIsHarmless() {
         HostFacts h = HostFacts.healthy()
@@ -111,6 +118,7 @@ class PcieRulesTest {
                 l.path());
     }
 
+    @Fires("PCIE_MAXREADREQ_SMALL")
     @Test
     void maxReadReq512OnADualPort100gNicIsSmall() {
         HostFacts h = HostFacts.healthy().replace(PcieLink.class, maxReadReq(512));
@@ -126,6 +134,7 @@ class PcieRulesTest {
         });
     }
 
+    @NearMiss("PCIE_MAXREADREQ_SMALL")
     @Test
     void nearMissMaxReadReq512OnA50gNic() {
         HostFacts h = HostFacts.healthy()
@@ -135,6 +144,7 @@ class PcieRulesTest {
         assertThat(RuleHarness.ids(RuleHarness.diagnose(h.facts))).isEmpty();
     }
 
+    @NearMiss("PCIE_MAXREADREQ_SMALL")
     @Test
     void nearMissMaxReadReq4096IsTheCeiling() {
         HostFacts h = HostFacts.healthy().replace(PcieLink.class, maxReadReq(4096));
@@ -159,6 +169,7 @@ class PcieRulesTest {
                 slow.isEmpty() ? java.util.List.of() : java.util.List.of(perCpu[slow.get(0)]));
     }
 
+    @Fires("CPU_GOVERNOR_POWERSAVE")
     @Test
     void powersaveOnNicLocalCpusIsLowUnderThroughput() {
         HostFacts h = HostFacts.healthy();
@@ -175,6 +186,7 @@ class PcieRulesTest {
         });
     }
 
+    @Fires("CPU_GOVERNOR_POWERSAVE")
     @Test
     void powersaveIsMediumUnderTheLatencyProfile() {
         HostFacts h = HostFacts.healthy();
@@ -184,6 +196,7 @@ class PcieRulesTest {
                 .satisfies(f -> assertThat(f.severity()).isEqualTo("medium"));
     }
 
+    @Fires("CPU_GOVERNOR_POWERSAVE")
     @Test
     void governorsReadOnlyOffTheNicNodeStandForTheHostAndAreLikely() {
         HostFacts h = HostFacts.healthy();
@@ -193,6 +206,7 @@ class PcieRulesTest {
                 .satisfies(f -> assertThat(f.confidence()).isEqualTo("likely"));
     }
 
+    @NearMiss("CPU_GOVERNOR_POWERSAVE")
     @Test
     void nearMissEveryNicLocalCpuAtPerformance() {
         HostFacts h = HostFacts.healthy();

@@ -103,6 +103,7 @@ class PhysicalRulesTest {
 
     // PHY_LINK_SPEED_DEGRADED
 
+    @Fires("PHY_LINK_SPEED_DEGRADED")
     @Test
     void linkAt50gWhereBothEndsAdvertise100gIsDegraded() {
         Link l = new Link();
@@ -115,6 +116,7 @@ class PhysicalRulesTest {
         assertThat(f.actions().get(0).parameters()).containsExactly(java.util.Map.entry("device", "p0"));
     }
 
+    @NearMiss("PHY_LINK_SPEED_DEGRADED")
     @Test
     void nearMissLinkAtTheHighestSpeedBothEndsAdvertiseIsNotDegraded() {
         Link l = new Link();
@@ -123,6 +125,7 @@ class PhysicalRulesTest {
         assertThat(RuleHarness.ids(diagnose(l.build()))).isEmpty();
     }
 
+    @Fires("PHY_LINK_SPEED_DEGRADED")
     @Test
     void bondMemberSlowerThanItsPeerIsLikelyDegraded() {
         Link l = new Link();
@@ -134,6 +137,7 @@ class PhysicalRulesTest {
         assertThat(f.scope()).contains("bond0");
     }
 
+    @NearMiss("PHY_LINK_SPEED_DEGRADED")
     @Test
     void nearMissBondMemberAsFastAsItsPeer() {
         Link l = new Link();
@@ -144,6 +148,7 @@ class PhysicalRulesTest {
 
     // PHY_BER_HIGH
 
+    @Fires("PHY_BER_HIGH")
     @Test
     void postFecBerAboveOneInATrillionIsCriticalAndConfirmed() {
         Link l = new Link();
@@ -161,6 +166,7 @@ class PhysicalRulesTest {
         assertThat(f.actions()).extracting(ActionProposal::action).containsExactly("phy-replace-cable");
     }
 
+    @NearMiss("PHY_BER_HIGH")
     @Test
     void nearMissPostFecBerJustBelowOneInATrillion() {
         Link l = new Link();
@@ -168,6 +174,7 @@ class PhysicalRulesTest {
         assertThat(RuleHarness.ids(diagnose(l.build()))).isEmpty();
     }
 
+    @Fires("PHY_BER_HIGH")
     @Test
     void rawBerWithinTenfoldOfTheKp4LimitIsMediumAndLikely() {
         Link l = new Link().pam4At200g();
@@ -178,6 +185,7 @@ class PhysicalRulesTest {
         assertThat(f.evidence()).anySatisfy(e -> assertThat(e.note()).contains("little margin"));
     }
 
+    @NearMiss("PHY_BER_HIGH")
     @Test
     void nearMissRawBerJustOutsideTheKp4Margin() {
         Link l = new Link().pam4At200g();
@@ -185,6 +193,7 @@ class PhysicalRulesTest {
         assertThat(RuleHarness.ids(diagnose(l.build()))).isEmpty();
     }
 
+    @Fires("PHY_BER_HIGH")
     @Test
     void rawBerPastWhatRs528CorrectsIsCriticalEvenBeforeFramesAreLost() {
         Link l = new Link();
@@ -194,6 +203,7 @@ class PhysicalRulesTest {
         assertThat(f.evidence()).anySatisfy(e -> assertThat(e.note()).contains("past what the FEC in force corrects"));
     }
 
+    @Fires("PHY_BER_HIGH")
     @Test
     void symbolErrorsAboveOneInATrillionBitsReceivedAreCriticalAndConfirmed() {
         Link l = new Link();
@@ -207,6 +217,7 @@ class PhysicalRulesTest {
         });
     }
 
+    @NearMiss("PHY_BER_HIGH")
     @Test
     void nearMissOneSymbolErrorInTenSecondsOf200gIsInsideTheTarget() {
         Link l = new Link().pam4At200g();
@@ -214,6 +225,7 @@ class PhysicalRulesTest {
         assertThat(RuleHarness.ids(diagnose(l.build()))).isEmpty();
     }
 
+    @NearMiss("PHY_BER_HIGH")
     @Test
     void nearMissSymbolErrorsWithoutAnIntervalAreNotJudged() {
         Link l = new Link();
@@ -222,6 +234,7 @@ class PhysicalRulesTest {
         assertThat(RuleHarness.ids(diagnose(l.build()))).isEmpty();
     }
 
+    @Fires("PHY_BER_HIGH")
     @Test
     void tenSymbolErrorsInTenSecondsOf100gPassTheTarget() {
         Link l = new Link();
@@ -229,6 +242,7 @@ class PhysicalRulesTest {
         assertThat(RuleHarness.ids(diagnose(l.build()))).containsExactly("PHY_BER_HIGH@p0");
     }
 
+    @Fires("PHY_BER_HIGH")
     @Test
     void withoutFecAnyRawBerAboveOneInATrillionIsCritical() {
         Link l = new Link().oneLaneAt10gWithoutFec();
@@ -237,6 +251,7 @@ class PhysicalRulesTest {
         assertThat(f.severity()).isEqualTo("critical");
     }
 
+    @NearMiss("PHY_BER_HIGH")
     @Test
     void nearMissWithoutFecARawBerOfOneInTenTrillion() {
         Link l = new Link().oneLaneAt10gWithoutFec();
@@ -245,6 +260,7 @@ class PhysicalRulesTest {
 
     // PHY_FEC_OFF
 
+    @Fires("PHY_FEC_OFF")
     @Test
     void noFecOnFourNrz25gLanesIsHighAndLikely() {
         Link l = new Link().withoutFec();
@@ -255,6 +271,7 @@ class PhysicalRulesTest {
         assertThat(f.actions().get(0).parameters()).containsOnlyKeys("device").containsEntry("device", "p0");
     }
 
+    @Fires("PHY_FEC_OFF")
     @Test
     void noFecOnPam4LanesIsConfirmed() {
         Link l = new Link().pam4At200g().withoutFec();
@@ -262,6 +279,7 @@ class PhysicalRulesTest {
                 .isEqualTo("confirmed");
     }
 
+    @NearMiss("PHY_FEC_OFF")
     @Test
     void nearMissNoFecOn40gOverFour10gLanes() {
         Link l = new Link().withoutFec();
@@ -272,6 +290,7 @@ class PhysicalRulesTest {
 
     // PHY_LINK_FLAPPING
 
+    @Fires("PHY_LINK_FLAPPING")
     @Test
     void linkDownsCountedByMlxlinkAreLikelyFlapping() {
         Link l = new Link();
@@ -284,6 +303,7 @@ class PhysicalRulesTest {
                 .containsExactly("phy-inspect-link", "phy-replace-cable");
     }
 
+    @Fires("PHY_LINK_FLAPPING")
     @Test
     void carrierChangesBetweenSamplesConfirmFlapping() {
         Link l = new Link();
@@ -292,6 +312,7 @@ class PhysicalRulesTest {
                 .isEqualTo("confirmed");
     }
 
+    @NearMiss("PHY_LINK_FLAPPING")
     @Test
     void nearMissNoLinkDownNoRecoveryNoCarrierChange() {
         Link l = new Link();
@@ -303,6 +324,7 @@ class PhysicalRulesTest {
 
     // PHY_CRC_ERRORS
 
+    @Fires("PHY_CRC_ERRORS")
     @Test
     void crcErrorsRisingBetweenSamplesAreConfirmed() {
         Finding f = RuleHarness.only(
@@ -316,6 +338,7 @@ class PhysicalRulesTest {
                 .containsExactly("rx_crc_errors_phy +150 in the interval (15/s)");
     }
 
+    @Fires("PHY_CRC_ERRORS")
     @Test
     void crcErrorsFromOneSampleAreOnlyPossibleAndSaySo() {
         Finding f = RuleHarness.only(
@@ -326,6 +349,7 @@ class PhysicalRulesTest {
         assertThat(f.evidence().get(0).value()).contains("since boot (one sample)");
     }
 
+    @NearMiss("PHY_CRC_ERRORS")
     @Test
     void nearMissRisingSymbolErrorsAreNoCrcErrors() {
         // Symbol errors are PHY_BER_HIGH's, judged against the bits received, not "any increase".
@@ -334,6 +358,7 @@ class PhysicalRulesTest {
                 .isEmpty();
     }
 
+    @NearMiss("PHY_CRC_ERRORS")
     @Test
     void nearMissOldCrcErrorsThatNoLongerRise() {
         assertThat(RuleHarness.ids(diagnose(new CounterRate(
@@ -353,6 +378,7 @@ class PhysicalRulesTest {
 
     // PHY_MODULE_HOT
 
+    @Fires("PHY_MODULE_HOT")
     @Test
     void moduleOverItsWarningThresholdIsMediumAndConfirmed() {
         Finding f = RuleHarness.only(
@@ -363,6 +389,7 @@ class PhysicalRulesTest {
         assertThat(f.actions()).extracting(ActionProposal::action).containsExactly("phy-check-cooling");
     }
 
+    @Fires("PHY_MODULE_HOT")
     @Test
     void moduleAtItsAlarmThresholdIsHigh() {
         assertThat(RuleHarness.only(
@@ -372,12 +399,14 @@ class PhysicalRulesTest {
                 .isEqualTo("high");
     }
 
+    @NearMiss("PHY_MODULE_HOT")
     @Test
     void nearMissModuleJustUnderItsWarningThreshold() {
         assertThat(RuleHarness.ids(diagnose(new ModuleTemperature("p0", 74.9, 75.0, 80.0, "ethtool -m p0"))))
                 .isEmpty();
     }
 
+    @Fires("PHY_MODULE_HOT")
     @Test
     void moduleWithoutThresholdsIsJudgedAgainstTheProfileAndOnlyLikely() {
         Finding f =
@@ -385,6 +414,7 @@ class PhysicalRulesTest {
         assertThat(f.confidence()).isEqualTo("likely");
     }
 
+    @NearMiss("PHY_MODULE_HOT")
     @Test
     void nearMissModuleWithoutThresholdsBelowTheProfileDefault() {
         assertThat(RuleHarness.ids(diagnose(new ModuleTemperature("p0", 69.0, null, null, MLXLINK))))

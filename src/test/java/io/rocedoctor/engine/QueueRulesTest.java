@@ -90,6 +90,7 @@ class QueueRulesTest {
 
     // RSS_HASH_NO_L4
 
+    @Fires("RSS_HASH_NO_L4")
     @Test
     void udp4HashedOnAddressesOnlyLacksL4() {
         Queues q = new Queues();
@@ -111,6 +112,7 @@ class QueueRulesTest {
 
     // The planner refuses a proposal whose parameters do not fit the action's types: "udp4 sd" as
     // one "current" word left every RSS_HASH_NO_L4 without a plan step.
+    @Fires("RSS_HASH_NO_L4")
     @Test
     void bothFlowTypesWithoutL4GiveOnePlannableProposalEach() {
         Queues q = new Queues();
@@ -135,6 +137,7 @@ class QueueRulesTest {
         }
     }
 
+    @NearMiss("RSS_HASH_NO_L4")
     @Test
     void nearMissUdp4HashedOnAddressesAndPorts() {
         Queues q = new Queues();
@@ -144,6 +147,7 @@ class QueueRulesTest {
 
     // RSS_QUEUES_TOO_FEW
 
+    @Fires("RSS_QUEUES_TOO_FEW")
     @Test
     void eightQueuesFor32LocalCpusAreTooFew() {
         Queues q = new Queues();
@@ -158,6 +162,7 @@ class QueueRulesTest {
         });
     }
 
+    @NearMiss("RSS_QUEUES_TOO_FEW")
     @Test
     void nearMissEightQueuesAtTheDriversPresetMaximum() {
         Queues q = new Queues();
@@ -168,6 +173,7 @@ class QueueRulesTest {
     }
 
     /** With SMT, 32 local CPUs are 16 cores: 16 queues already give each core one. */
+    @NearMiss("RSS_QUEUES_TOO_FEW")
     @Test
     void nearMissOneQueuePerCoreOfAnSmtHostIsEnough() {
         Queues q = new Queues();
@@ -177,6 +183,7 @@ class QueueRulesTest {
         assertThat(RuleHarness.ids(diagnose(q.build()))).isEmpty();
     }
 
+    @Fires("RSS_QUEUES_TOO_FEW")
     @Test
     void fewerQueuesThanTheCoresOfAnSmtHostAreTooFewAndTheTargetIsTheCoreCount() {
         Queues q = new Queues();
@@ -190,6 +197,7 @@ class QueueRulesTest {
 
     // RSS_INDIRECTION_SKEWED
 
+    @Fires("RSS_INDIRECTION_SKEWED")
     @Test
     void indirectionTableUsingHalfTheQueuesIsSkewed() {
         Queues q = new Queues();
@@ -200,6 +208,7 @@ class QueueRulesTest {
         assertThat(f.actions().get(0).parameters()).containsEntry("combined", "32");
     }
 
+    @Fires("RSS_INDIRECTION_SKEWED")
     @Test
     void weightsDifferingByMoreThanTwofoldAreSkewed() {
         Queues q = new Queues();
@@ -207,6 +216,7 @@ class QueueRulesTest {
         RuleHarness.only(diagnose(q.build()), "RSS_INDIRECTION_SKEWED@p0");
     }
 
+    @NearMiss("RSS_INDIRECTION_SKEWED")
     @Test
     void nearMissWeightsDifferingByExactlyTwofold() {
         Queues q = new Queues();
@@ -216,6 +226,7 @@ class QueueRulesTest {
 
     // RX_BUFFER_EXHAUSTED
 
+    @Fires("RX_BUFFER_EXHAUSTED")
     @Test
     void outOfBufferRisingIsConfirmedAndProposesARingOneStepLarger() {
         Finding f = RuleHarness.only(
@@ -236,6 +247,7 @@ class QueueRulesTest {
         });
     }
 
+    @Fires("RX_BUFFER_EXHAUSTED")
     @Test
     void aRingOneStepBelowItsMaximumIsRaisedToTheMaximumOnly() {
         Queues q = new Queues();
@@ -249,6 +261,7 @@ class QueueRulesTest {
     }
 
     /** mlx5's rx_discards_phy counts drops in the port buffer, before any ring: no ring step, the port buffer is looked at. */
+    @Fires("RX_BUFFER_EXHAUSTED")
     @Test
     void portDiscardsRisingProposeThePortBufferInvestigationNotARing() {
         Finding f = RuleHarness.only(
@@ -264,6 +277,7 @@ class QueueRulesTest {
         });
     }
 
+    @Fires("RX_BUFFER_EXHAUSTED")
     @Test
     void outOfBufferFromOneSampleIsOnlyPossible() {
         Finding f = RuleHarness.only(
@@ -285,6 +299,7 @@ class QueueRulesTest {
     }
 
     /** bnxt_en counts descriptor exhaustion as ring discards, ice as the port's rx_dropped.nic. */
+    @Fires("RX_BUFFER_EXHAUSTED")
     @Test
     void broadcomRingDiscardsAndIntelPortDropsRisingAreBufferExhaustion() {
         for (String counter : List.of("rx_total_ring_discards", "rx_dropped.nic")) {
@@ -297,6 +312,7 @@ class QueueRulesTest {
         }
     }
 
+    @NearMiss("RX_BUFFER_EXHAUSTED")
     @Test
     void nearMissOutOfBufferFlatBetweenSamples() {
         assertThat(RuleHarness.ids(diagnose(new Queues().build()))).isEmpty();
@@ -304,6 +320,7 @@ class QueueRulesTest {
 
     // TRAP_RING_INFLATED
 
+    @Fires("TRAP_RING_INFLATED")
     @Test
     void ringsAtTheirMaximumWithoutDropsAreATrapUnderTheLatencyProfile() {
         Queues q = new Queues();
@@ -318,6 +335,7 @@ class QueueRulesTest {
         });
     }
 
+    @NearMiss("TRAP_RING_INFLATED")
     @Test
     void nearMissTheSameRingsUnderTheThroughputProfile() {
         Queues q = new Queues();
@@ -325,6 +343,7 @@ class QueueRulesTest {
         assertThat(RuleHarness.ids(diagnose("throughput", q.build(), NO_DROPS))).isEmpty();
     }
 
+    @NearMiss("TRAP_RING_INFLATED")
     @Test
     void nearMissRingsOneStepBelowTheirMaximum() {
         Queues q = new Queues();
@@ -332,6 +351,8 @@ class QueueRulesTest {
         assertThat(RuleHarness.ids(diagnose("latency", q.build(), NO_DROPS))).isEmpty();
     }
 
+    @Fires("RX_BUFFER_EXHAUSTED")
+    @NearMiss("TRAP_RING_INFLATED")
     @Test
     void ringsAtTheirMaximumThatStillDropAreNoTrap() {
         Queues q = new Queues();
@@ -342,6 +363,7 @@ class QueueRulesTest {
         assertThat(d.findings().get(0).actions()).isEmpty(); // the ring is already at its maximum
     }
 
+    @NearMiss("TRAP_RING_INFLATED")
     @Test
     void nearMissShallowPresetMaximumIsNoDeepQueue() {
         Queues q = new Queues();

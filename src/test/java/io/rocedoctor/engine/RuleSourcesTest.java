@@ -13,6 +13,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import org.drools.base.base.ClassObjectType;
 import org.drools.base.definitions.rule.impl.RuleImpl;
+import org.drools.base.rule.GroupElement;
 import org.drools.base.rule.Pattern;
 import org.drools.base.rule.RuleConditionElement;
 import org.junit.jupiter.api.Test;
@@ -64,6 +65,63 @@ class RuleSourcesTest {
         }
         assertThat(judged).isGreaterThan(40);
         assertThat(wrong).isEmpty();
+    }
+
+    /**
+     * Each fact a rule's {@code when} requires (a pattern outside {@code not}, {@code exists} and
+     * {@code from collect}, whose absence would only make the rule silent) comes from a source it
+     * declares: a rule needing {@code SwitchPort} but declaring no switch kind would be evaluated,
+     * and pass, on a bundle without switches. Not judged: the skeleton's facts (ports, NICs: every
+     * bundle's base), {@code RdmaDevice} (without one the engine reports the RoCE rules not evaluated,
+     * {@code RuleEngine.NO_RDMA_DEVICE}) and the engine's own facts (thresholds, findings).
+     */
+    @Test
+    void everyFactARuleRequiresComesFromASourceItDeclares() {
+        List<String> wrong = new ArrayList<>();
+        Map<String, RuleInfo> catalog = RuleHarness.engine().catalog();
+        for (var pkg : RuleEngine.builtInKieBase().getKiePackages()) {
+            for (Rule rule : pkg.getRules()) {
+                RuleInfo info = catalog.get(rule.getName());
+                if (info == null) {
+                    continue;
+                }
+                Set<String> declared = new TreeSet<>();
+                info.requirements().forEach(q -> q.alternatives().forEach(a -> a.forEach(k -> declared.add(name(k)))));
+                Set<Class<?>> required = new java.util.LinkedHashSet<>();
+                requiredPatterns(((RuleImpl) rule).getLhs(), required);
+                for (Class<?> type : required) {
+                    Set<String> from = basic(type) ? Set.of() : sourcesOf(Set.of(type));
+                    if (!from.isEmpty() && declared.stream().noneMatch(from::contains)) {
+                        wrong.add(info.id() + " requires " + type.getSimpleName() + " facts but declares none of "
+                                + from);
+                    }
+                }
+            }
+        }
+        assertThat(wrong).isEmpty();
+    }
+
+    private static boolean basic(Class<?> type) {
+        return type == io.rocedoctor.facts.RdmaDevice.class
+                || FactBuilder.layers().get(0).produces().contains(type);
+    }
+
+    /** The types of the patterns a match needs: not under not/exists, and not the facts a collect gathers. */
+    private static void requiredPatterns(RuleConditionElement e, Set<Class<?>> required) {
+        if (e instanceof GroupElement g && (g.isNot() || g.isExists())) {
+            return;
+        }
+        if (e instanceof Pattern p) {
+            if (p.getObjectType() instanceof ClassObjectType c) {
+                required.add(c.getClassType());
+            }
+            if (p.getSource() != null) {
+                return;
+            }
+        }
+        for (RuleConditionElement nested : e.getNestedElements()) {
+            requiredPatterns(nested, required);
+        }
     }
 
     private static String name(Enum<?> kind) {

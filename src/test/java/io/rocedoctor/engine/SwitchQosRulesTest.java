@@ -16,6 +16,7 @@ class SwitchQosRulesTest {
         assertThat(ids(SwitchedHost.healthy())).isEmpty();
     }
 
+    @Fires("SWITCH_ECN_ABOVE_XOFF")
     @Test
     void ecnMinimumAtTheXoffPointNeverMarksBeforePfc() {
         Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> s.ecnMinBytes = s.xoffBytes));
@@ -31,18 +32,21 @@ class SwitchQosRulesTest {
                 .containsEntry("ecn_profile", "RDMA_LOSSLESS");
     }
 
+    @Fires("SWITCH_ECN_ABOVE_XOFF")
     @Test
     void ecnMinimumOneByteBelowXoffIsTheSameCell() {
         assertThat(ids(SwitchedHost.healthy().with(s -> s.ecnMinBytes = s.xoffBytes - 1)))
                 .containsExactly("SWITCH_ECN_ABOVE_XOFF@" + QUEUE);
     }
 
+    @NearMiss("SWITCH_ECN_ABOVE_XOFF")
     @Test
     void nearMissEcnMinimumOneCellBelowXoff() {
         assertThat(ids(SwitchedHost.healthy().with(s -> s.ecnMinBytes = s.xoffBytes - 144)))
                 .isEmpty();
     }
 
+    @Fires("SWITCH_ECN_OFF_LOSSLESS")
     @Test
     void ecnOffOnALosslessQueueWhoseHostRunsDcqcn() {
         Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> s.switchEcnMarking = false));
@@ -52,6 +56,7 @@ class SwitchQosRulesTest {
         assertThat(f.actions()).extracting(ActionProposal::action).containsExactly("switch-ecn-enable");
     }
 
+    @NearMiss("SWITCH_ECN_OFF_LOSSLESS")
     @Test
     void nearMissEcnOffWhereTheHostRunsNoDcqcnOrMarkingUnknown() {
         // Without DCQCN on the host the host's own rule speaks; the switch queue is not this rule's.
@@ -64,6 +69,7 @@ class SwitchQosRulesTest {
                 .isEmpty();
     }
 
+    @Fires("SWITCH_PFC_WATCHDOG_OFF")
     @Test
     void watchdogOffOnALosslessQueue() {
         Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> s.watchdogOn = false));
@@ -71,11 +77,13 @@ class SwitchQosRulesTest {
         assertThat(d.findings().get(0).actions().get(0).parameters()).containsEntry("priorities", "3");
     }
 
+    @NearMiss("SWITCH_PFC_WATCHDOG_OFF")
     @Test
     void nearMissWatchdogStateUnknownIsNotReportedOff() {
         assertThat(ids(SwitchedHost.healthy().with(s -> s.watchdogOn = null))).isEmpty();
     }
 
+    @Fires("SWITCH_PFC_STORM_DETECTED")
     @Test
     void stormCountedDuringTheCaptureIsConfirmed() {
         Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> {
@@ -87,6 +95,7 @@ class SwitchQosRulesTest {
         assertThat(d.findings().get(0).severity()).isEqualTo("critical");
     }
 
+    @Fires("SWITCH_PFC_STORM_DETECTED")
     @Test
     void stormsOnlyInTheHistoryAreLikely() {
         Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> s.stormsDetected = 2L));
@@ -94,6 +103,7 @@ class SwitchQosRulesTest {
         assertThat(d.findings().get(0).confidence()).isEqualTo("likely");
     }
 
+    @Fires("SWITCH_PFC_STORM_DETECTED")
     @Test
     void aQueueInStormStateIsConfirmed() {
         Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> s.stormed = true));
@@ -103,6 +113,22 @@ class SwitchQosRulesTest {
         });
     }
 
+    @NearMiss("SWITCH_PFC_STORM_DETECTED")
+    @Test
+    void nearMissAnOperationalQueueWithNoStormCountedOrNoCounterIsNoStorm() {
+        assertThat(ids(SwitchedHost.healthy().with(s -> {
+                    s.stormsDetected = 0L;
+                    s.stormsDuring = 0L;
+                })))
+                .isEmpty();
+        assertThat(ids(SwitchedHost.healthy().with(s -> {
+                    s.stormsDetected = null;
+                    s.stormsDuring = null;
+                })))
+                .isEmpty();
+    }
+
+    @Fires("SWITCH_HEADROOM_SHORT")
     @Test
     void headroomOneByteShortOfTheFormula() {
         Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> s.headroomBytes = SwitchedHost.headroomNeeded() - 1));
@@ -111,12 +137,14 @@ class SwitchQosRulesTest {
                 .containsEntry("size", String.valueOf(SwitchedHost.headroomNeeded()));
     }
 
+    @NearMiss("SWITCH_HEADROOM_SHORT")
     @Test
     void nearMissHeadroomExactlyAsTheFormulaNeeds() {
         assertThat(ids(SwitchedHost.healthy().with(s -> s.headroomBytes = SwitchedHost.headroomNeeded())))
                 .isEmpty();
     }
 
+    @Fires("SWITCH_HEADROOM_SHORT")
     @Test
     void longerCableNeedsMoreHeadroom() {
         // 300 m at 100G: 2 x 300 x 5 ns = 3 µs of propagation, 37500 B more than 5 m would need.
@@ -124,6 +152,7 @@ class SwitchQosRulesTest {
                 .containsExactly("SWITCH_HEADROOM_SHORT@" + QUEUE);
     }
 
+    @Fires("SWITCH_BUFFER_POOL_SKEWED")
     @Test
     void losslessPoolUnderHalfTheLossyPools() {
         Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> s.losslessPoolBytes = s.lossyPoolBytes / 2 - 1));
@@ -131,18 +160,21 @@ class SwitchQosRulesTest {
         assertThat(d.findings().get(0).severity()).isEqualTo("medium");
     }
 
+    @NearMiss("SWITCH_BUFFER_POOL_SKEWED")
     @Test
     void nearMissLosslessPoolExactlyHalfTheLossyPools() {
         assertThat(ids(SwitchedHost.healthy().with(s -> s.losslessPoolBytes = s.lossyPoolBytes / 2)))
                 .isEmpty();
     }
 
+    @Fires("SWITCH_BUFFER_POOL_SKEWED")
     @Test
     void sharedHeadroomPoolSmallerThanOnePgsHeadroom() {
         assertThat(ids(SwitchedHost.healthy().with(s -> s.headroomPoolBytes = s.headroomBytes - 1)))
                 .containsExactly("SWITCH_BUFFER_POOL_SKEWED@leaf1");
     }
 
+    @Fires("SWITCH_LOSSLESS_DROPS")
     @Test
     void oneDropOnALosslessQueueBetweenSamplesIsConfirmed() {
         Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> s.drops = 1));
@@ -150,6 +182,7 @@ class SwitchQosRulesTest {
         assertThat(d.findings().get(0).confidence()).isEqualTo("confirmed");
     }
 
+    @Fires("SWITCH_LOSSLESS_DROPS")
     @Test
     void dropsSinceBootWithOneSampleAreLikely() {
         Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> {
@@ -161,11 +194,13 @@ class SwitchQosRulesTest {
                 .satisfies(f -> assertThat(f.confidence()).isEqualTo("likely"));
     }
 
+    @NearMiss("SWITCH_LOSSLESS_DROPS")
     @Test
     void nearMissNoDropOnTheLosslessQueue() {
         assertThat(ids(SwitchedHost.healthy().with(s -> s.drops = 0))).isEmpty();
     }
 
+    @Fires("SWITCH_ECMP_HASH_NO_L4")
     @Test
     void ecmpHashWithoutTheUdpSourcePort() {
         Diagnosis d = diagnose(SwitchedHost.healthy()
@@ -175,6 +210,7 @@ class SwitchQosRulesTest {
         assertThat(d.findings().get(0).actions().get(0).parameters()).containsOnlyKeys("switch", "platform");
     }
 
+    @NearMiss("SWITCH_ECMP_HASH_NO_L4")
     @Test
     void nearMissEcmpHashWithTheUdpSourcePortOnly() {
         assertThat(ids(SwitchedHost.healthy().with(s -> s.ecmpFields = List.of("L4_SRC_PORT"))))

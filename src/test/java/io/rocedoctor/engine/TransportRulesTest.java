@@ -76,6 +76,7 @@ class TransportRulesTest {
         assertThat(ids(roceHost())).isEmpty();
     }
 
+    @Fires("ROCE_V1_DEFAULT")
     @Test
     void rdmaCmDefaultingToRoceV1Fires() {
         Diagnosis d = RuleHarness.diagnose(roceHost(traffic("v1", 106, 3)));
@@ -85,6 +86,15 @@ class TransportRulesTest {
                 .containsEntry("ibdev", "mlx5_0");
     }
 
+    @NearMiss("ROCE_V1_DEFAULT")
+    @Test
+    void nearMissRoceV2OrAModeNotCollectedIsNoV1Default() {
+        assertThat(ids(roceHost(traffic("v2", 106, 3)))).isEmpty();
+        // cma_roce_mode absent: the default is unknown, not v1.
+        assertThat(ids(roceHost(traffic(null, 106, 3)))).isEmpty();
+    }
+
+    @Fires("ROCE_TOS_UNSET")
     @Test
     void tosZeroWhilePriorityThreeIsLosslessFiresAndProposesTheAfClassOfPriorityThree() {
         Diagnosis d = RuleHarness.diagnose(roceHost(traffic("v2", 0, 0)));
@@ -94,16 +104,19 @@ class TransportRulesTest {
                 .containsOnlyKeys("ibdev", "port", "tos");
     }
 
+    @NearMiss("ROCE_TOS_UNSET")
     @Test
     void nearMissTosZeroWithPfcOnPriorityZeroIsWhereTheTrafficBelongs() {
         assertThat(ids(roceHost(traffic("v2", 0, 0), qos("p0", 0)))).isEmpty();
     }
 
+    @NearMiss("ROCE_TOS_UNSET")
     @Test
     void nearMissTosZeroOnAPortWithNoLosslessPriorityIsNotJudgedHere() {
         assertThat(ids(roceHost(traffic("v2", 0, 0), qos("p0")))).isEmpty();
     }
 
+    @Fires("ROCE_MTU_BELOW_NETDEV")
     @Test
     void activeMtu1024UnderANetdevMtuOf9000Fires() {
         Diagnosis d = RuleHarness.diagnose(
@@ -117,6 +130,7 @@ class TransportRulesTest {
                 .containsOnlyKeys("ibdev", "device", "mtu", "netdev_mtu");
     }
 
+    @NearMiss("ROCE_MTU_BELOW_NETDEV")
     @Test
     void nearMissActiveMtu1024IsAllANetdevMtuOf1500Carries() {
         assertThat(RoceMtu.fitting(1500, 4096)).isEqualTo(1024);
@@ -132,6 +146,7 @@ class TransportRulesTest {
         assertThat(RoceMtu.fitting(300, null)).isZero();
     }
 
+    @Fires("ROCE_GID_V2_MISSING")
     @Test
     void anAddressWithOnlyARoceV1GidFires() {
         Diagnosis d = RuleHarness.diagnose(roceHost(new PortGids(
@@ -148,6 +163,7 @@ class TransportRulesTest {
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("show_gids", "10.0.0.1"));
     }
 
+    @Fires("ROCE_GID_V2_MISSING")
     @Test
     void theEvidenceNamesTheCaptureTheGidsWereReadFrom() {
         Diagnosis d = RuleHarness.diagnose(roceHost(new PortGids(
@@ -161,6 +177,7 @@ class TransportRulesTest {
         assertThat(d.findings().get(0).evidence()).extracting(Evidence::source).containsExactly("ibv_devinfo -v");
     }
 
+    @NearMiss("ROCE_GID_V2_MISSING")
     @Test
     void nearMissEveryAddressHasBothGidTypes() {
         assertThat(ids(roceHost(new PortGids(
@@ -187,6 +204,7 @@ class TransportRulesTest {
                 false);
     }
 
+    @Fires("ROCE_RETRANSMITTING")
     @Test
     void risingOutOfSequenceAndAckTimeoutsAreRetransmissions() {
         List<Object> facts = roceHost();
@@ -201,6 +219,7 @@ class TransportRulesTest {
     }
 
     /** bnxt_re names its loss recovery to_retransmits, seq_err_naks_rcvd and dup_req. */
+    @Fires("ROCE_RETRANSMITTING")
     @Test
     void risingBroadcomTimeoutRetransmitsAreRetransmissions() {
         List<Object> facts = roceHost();
@@ -212,6 +231,7 @@ class TransportRulesTest {
                 .satisfies(e -> assertThat(e.value()).startsWith("to_retransmits"));
     }
 
+    @NearMiss("ROCE_RETRANSMITTING")
     @Test
     void nearMissRetransmissionCountersFlatBetweenSamples() {
         List<Object> facts = roceHost();
@@ -220,6 +240,7 @@ class TransportRulesTest {
         assertThat(ids(facts)).isEmpty();
     }
 
+    @Fires("ROCE_RETRANSMITTING")
     @Test
     void retransmissionsSinceBootAloneArePossibleOnly() {
         List<Object> facts = roceHost();
@@ -229,6 +250,7 @@ class TransportRulesTest {
         assertThat(d.findings().get(0).confidence()).isEqualTo("possible");
     }
 
+    @NearMiss("ROCE_RETRANSMITTING")
     @Test
     void counterThatWentDownIsNotARetransmission() {
         List<Object> facts = roceHost();
@@ -258,6 +280,7 @@ class TransportRulesTest {
         return facts;
     }
 
+    @Fires("ROCE_PATH_UNUSED")
     @Test
     void allRdmaBytesOnOnePlaneLeaveTheOtherUnused() {
         Diagnosis d = RuleHarness.diagnose(twoPlanes(60_000_000_000L, 0.24, 1_000_000));
@@ -267,6 +290,7 @@ class TransportRulesTest {
                 .containsEntry("device", "p1");
     }
 
+    @Fires("ROCE_PATH_UNUSED")
     @Test
     void twoPlanesTiedForBusiestGiveTheIdleThirdOneFinding() {
         List<Object> facts = roceHost();
@@ -284,11 +308,13 @@ class TransportRulesTest {
         assertThat(f.evidence()).anySatisfy(e -> assertThat(e.note()).startsWith("RDMA bytes of mlx5_0/1"));
     }
 
+    @NearMiss("ROCE_PATH_UNUSED")
     @Test
     void nearMissTheSecondPlaneCarriesATenthOfTheFirst() {
         assertThat(ids(twoPlanes(60_000_000_000L, 0.24, 6_000_000_000L))).isEmpty();
     }
 
+    @NearMiss("ROCE_PATH_UNUSED")
     @Test
     void nearMissAnAlmostIdleHostProvesNothing() {
         assertThat(ids(twoPlanes(60_000_000L, 0.0002, 0))).isEmpty();
@@ -306,11 +332,13 @@ class TransportRulesTest {
         return facts;
     }
 
+    @Fires("ROCE_PATH_UNUSED")
     @Test
     void aBondMemberIdleForRdmaWhileTheBondHashesOnL4IsAnUnusedPath() {
         assertThat(ids(bondedPorts("layer3+4", 0))).containsExactly("ROCE_PATH_UNUSED@mlx5_1/1");
     }
 
+    @NearMiss("ROCE_PATH_UNUSED")
     @Test
     void nearMissABondHashingWithoutL4IsLeftToTheHashRule() {
         assertThat(ids(bondedPorts("layer2+3", 0))).doesNotContain("ROCE_PATH_UNUSED@mlx5_1/1");

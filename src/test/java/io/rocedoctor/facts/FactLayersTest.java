@@ -3,12 +3,18 @@ package io.rocedoctor.facts;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.rocedoctor.bundle.Bundle;
+import io.rocedoctor.bundle.BundleReader;
 import io.rocedoctor.bundle.CaptureKind;
 import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.bundle.SwitchSourceKind;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -108,5 +114,71 @@ class FactLayersTest {
                 .filter(k -> k.parser().isPresent())
                 .forEach(k -> parsed.add(k.name()));
         assertThat(read).isEqualTo(parsed);
+    }
+
+    /**
+     * Kinds a layer declares that no fixture bundle holds in the form that makes the layer ask:
+     * mlxconfig's query (read for the CNP marking; {@code QosFactsTest} reads one from a folder), and
+     * ibdev2netdev where it only places a capture named by RDMA device ({@code mlxlink -d mlx5_0}; the
+     * fixtures name PCI functions). The test fails when a fixture makes one of them asked, too.
+     */
+    private static final Map<String, Set<String>> NOT_IN_ANY_FIXTURE =
+            Map.of("qos", Set.of("MLXCONFIG", "IBDEV2NETDEV"), "physical", Set.of("IBDEV2NETDEV"));
+
+    /**
+     * What each layer's code asks the ledger for (parses or expects), over every fixture bundle, is
+     * what its declaration says it reads: an undeclared kind escapes the rules' {@code @sources}
+     * check, a declared kind no fixture makes it ask for is a declaration nothing backs.
+     */
+    @Test
+    void eachLayerAsksForExactlyTheKindsItDeclaresItReads() throws Exception {
+        Map<String, Set<String>> asked = new TreeMap<>();
+        for (Path dir : fixtureBundles()) {
+            try (Bundle b = new BundleReader().read(dir)) {
+                new FactBuilder()
+                        .build(b)
+                        .ledger()
+                        .kindsAskedBy()
+                        .forEach((layer, kinds) -> kinds.forEach(k -> asked.computeIfAbsent(layer, x -> new TreeSet<>())
+                                .add(name(k))));
+            }
+        }
+        List<String> wrong = new ArrayList<>();
+        for (FactLayer layer : FactBuilder.layers()) {
+            Set<String> declared = new TreeSet<>();
+            layer.reads().forEach(k -> declared.add(name((Enum<?>) k)));
+            Set<String> used = asked.getOrDefault(layer.name(), Set.of());
+            Set<String> undeclared = new TreeSet<>(used);
+            undeclared.removeAll(declared);
+            Set<String> unused = new TreeSet<>(declared);
+            unused.removeAll(used);
+            if (!undeclared.isEmpty()) {
+                wrong.add(layer.name() + " asks for " + undeclared + " without declaring it reads them");
+            }
+            if (!unused.equals(NOT_IN_ANY_FIXTURE.getOrDefault(layer.name(), Set.of()))) {
+                wrong.add(layer.name() + " declares " + unused + ", which no fixture makes it ask for");
+            }
+        }
+        // The recording reaches the layers: the RDMA layer asked for its inventory on the RoCE fixtures.
+        assertThat(asked.get("rdma")).contains("SHOW_GIDS");
+        assertThat(wrong).isEmpty();
+    }
+
+    /** The native fixture bundles and the sysinfo-snapshot ones. */
+    private static List<Path> fixtureBundles() throws java.io.IOException {
+        List<Path> out = new ArrayList<>();
+        try (Stream<Path> s = Files.list(Path.of("fixtures/bundles"))) {
+            out.addAll(s.sorted().toList());
+        }
+        try (Stream<Path> s = Files.walk(Path.of("fixtures/sysinfo-snapshot"), 2)) {
+            s.filter(p -> p.getFileName().toString().startsWith("sysinfo-snapshot-"))
+                    .sorted()
+                    .forEach(out::add);
+        }
+        return out;
+    }
+
+    private static String name(Enum<?> kind) {
+        return (kind instanceof SwitchSourceKind ? "switch:" : "") + kind.name();
     }
 }

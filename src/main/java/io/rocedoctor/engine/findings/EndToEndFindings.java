@@ -33,16 +33,8 @@ public final class EndToEndFindings {
                 .evidence(host.source(), host.trust(), "host port trust mode")
                 .evidence(switchSource(sw), sw.trust(), "trust mode of the switch port facing it");
         if (sw.trust().equals("pcp")) {
-            return f.action(
-                    "switch-trust-dscp",
-                    "switch",
-                    sw.switchName(),
-                    "platform",
-                    sw.platform(),
-                    "switch_port",
-                    sw.port(),
-                    "dscp_map",
-                    sw.dscpMap());
+            return SwitchPortAction.propose(
+                    f, "switch-trust-dscp", sw.switchName(), sw.platform(), sw.port(), "dscp_map", sw.dscpMap());
         }
         return f.action("host-trust-dscp", "device", host.device(), "current", host.trust());
     }
@@ -73,13 +65,11 @@ public final class EndToEndFindings {
                     "current",
                     host.pfcVector());
         }
-        return f.action(
+        return SwitchPortAction.propose(
+                f,
                 "switch-pfc-priority",
-                "switch",
                 sw.switchName(),
-                "platform",
                 sw.platform(),
-                "switch_port",
                 sw.port(),
                 "priorities",
                 host.pfcVector(),
@@ -89,21 +79,13 @@ public final class EndToEndFindings {
 
     /** MTU_MISMATCH: both MTUs, and the switch port raised to the host's. */
     public static Finding.Builder mtuMismatch(Port host, SwitchPort sw) {
-        return Finding.about(host.name())
+        Finding.Builder f = Finding.about(host.name())
                 .scope(sw.label())
                 .confirmed()
                 .evidence("/sys/class/net/" + host.name() + "/mtu", host.mtu(), "host port MTU")
-                .evidence(switchSource(sw), sw.mtu(), "MTU of the switch port facing it")
-                .action(
-                        "switch-mtu",
-                        "switch",
-                        sw.switchName(),
-                        "platform",
-                        sw.platform(),
-                        "switch_port",
-                        sw.port(),
-                        "mtu",
-                        String.valueOf(host.mtu()));
+                .evidence(switchSource(sw), sw.mtu(), "MTU of the switch port facing it");
+        return SwitchPortAction.propose(
+                f, "switch-mtu", sw.switchName(), sw.platform(), sw.port(), "mtu", String.valueOf(host.mtu()));
     }
 
     /**

@@ -36,7 +36,7 @@ public final class SwitchBufferFindings {
 
     public static Finding.Builder ecnAboveXoffFinding(SwitchLosslessQueue q, Thresholds t) {
         long cell = Math.round(t.num("switch.cellBytes"));
-        return Finding.about(q.label() + ":" + q.priority())
+        Finding.Builder f = Finding.about(q.label() + ":" + q.priority())
                 .scope(q.label())
                 .scope(q.hostPorts())
                 // The egress queue and the ingress PG are different buffers: which fills first depends on the traffic.
@@ -50,19 +50,8 @@ public final class SwitchBufferFindings {
                         "switch " + q.switchName() + ": PFC of priority " + q.priority(),
                         q.xoffBytes() + " B",
                         "XOFF point, " + cells(q.xoffBytes(), t) + " cells, on the ingress priority group: "
-                                + q.xoffBasis())
-                .action(
-                        "switch-ecn-thresholds",
-                        "switch",
-                        q.switchName(),
-                        "platform",
-                        q.platform(),
-                        "switch_port",
-                        q.port(),
-                        "queue",
-                        String.valueOf(q.queue()),
-                        "ecn_profile",
-                        q.ecnProfile());
+                                + q.xoffBasis());
+        return SwitchPortAction.onQueueEcn(f, "switch-ecn-thresholds", q);
     }
 
     /**
@@ -98,7 +87,7 @@ public final class SwitchBufferFindings {
 
     public static Finding.Builder headroomShortFinding(SwitchLosslessQueue q, Thresholds t) {
         long needed = headroomNeeded(q, t);
-        return Finding.about(q.label() + ":" + q.priority())
+        Finding.Builder f = Finding.about(q.label() + ":" + q.priority())
                 .scope(q.label())
                 .scope(q.hostPorts())
                 .confirmed()
@@ -117,19 +106,17 @@ public final class SwitchBufferFindings {
                                 + " ns of peer response at line rate): "
                                 + Figures.percent(t.num("switch.headroom.smallPacketShare"))
                                 + " of the packets at 64 B in " + Figures.number(t.num("switch.cellBytes"))
-                                + " B cells")
-                .action(
-                        "switch-headroom-size",
-                        "switch",
-                        q.switchName(),
-                        "platform",
-                        q.platform(),
-                        "switch_port",
-                        q.port(),
-                        "buffer_profile",
-                        q.bufferProfile(),
-                        "size",
-                        String.valueOf(needed));
+                                + " B cells");
+        return SwitchPortAction.propose(
+                f,
+                "switch-headroom-size",
+                q.switchName(),
+                q.platform(),
+                q.port(),
+                "buffer_profile",
+                q.bufferProfile(),
+                "size",
+                String.valueOf(needed));
     }
 
     /**

@@ -30,17 +30,6 @@ public final class SwitchEcnOffFinding {
                     "DCQCN on priority " + q.priority() + " of " + e.device()
                             + ": it waits for marks this queue never sets");
         }
-        return f.action(
-                "switch-ecn-enable",
-                "switch",
-                q.switchName(),
-                "platform",
-                q.platform(),
-                "switch_port",
-                q.port(),
-                "queue",
-                String.valueOf(q.queue()),
-                "ecn_profile",
-                q.ecnProfile());
+        return SwitchPortAction.onQueueEcn(f, "switch-ecn-enable", q);
     }
 }

@@ -24,13 +24,11 @@ public final class SwitchQueueFindings {
                     "no PFC watchdog on " + q.port() + " lossless priority " + q.priority() + " (queue " + q.queue()
                             + ")");
         }
-        return f.action(
+        return SwitchPortAction.propose(
+                f,
                 "switch-pfc-watchdog-enable",
-                "switch",
                 port.switchName(),
-                "platform",
                 port.platform(),
-                "switch_port",
                 port.port(),
                 "priorities",
                 port.pfcVector());
