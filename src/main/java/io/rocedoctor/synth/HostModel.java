@@ -153,6 +153,9 @@ public final class HostModel {
         String trust = "dscp";
         List<Integer> pfc = List.of(3);
         int tos = 106;
+        /** MLNX_OFED's traffic class of every QP of the port (tc/1/traffic_class); null: none set. */
+        Integer trafficClass = 106;
+
         boolean roceV2 = true;
         boolean gidV2 = true;
         final boolean[] ecnNotificationPoint = {true, true, true, true, true, true, true, true};
