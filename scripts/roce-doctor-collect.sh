@@ -52,6 +52,7 @@ DCB_APP 0 dcb app show dev {if}
 DCB_BUFFER 0 dcb buffer show dev {if}
 CMA_ROCE_MODE 0 cma_roce_mode -d {dev} -p {port}
 CMA_ROCE_TOS 0 cma_roce_tos -d {dev} -p {port}
+RDMA_TRAFFIC_CLASS 0 /sys/class/infiniband/{dev}/tc/{port}/traffic_class
 RDMA_LINK 0 rdma link show
 RDMA_STATISTIC 1 rdma statistic show
 IBV_DEVINFO 0 ibv_devinfo -v

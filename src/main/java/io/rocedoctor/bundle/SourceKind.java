@@ -64,6 +64,8 @@ import io.rocedoctor.parse.RdmaLinkParser;
 import io.rocedoctor.parse.RdmaLinks;
 import io.rocedoctor.parse.RdmaStatisticParser;
 import io.rocedoctor.parse.RdmaStatistics;
+import io.rocedoctor.parse.RdmaTrafficClass;
+import io.rocedoctor.parse.RdmaTrafficClassParser;
 import io.rocedoctor.parse.RoceMode;
 import io.rocedoctor.parse.RoceModeParser;
 import io.rocedoctor.parse.RoceTos;
@@ -185,6 +187,12 @@ public enum SourceKind implements CaptureKind {
             Origin.COMMAND, false, parsedBy(RoceMode.class, new RoceModeParser()), "cma_roce_mode -d {dev} -p {port}"),
     CMA_ROCE_TOS(
             Origin.COMMAND, false, parsedBy(RoceTos.class, new RoceTosParser()), "cma_roce_tos -d {dev} -p {port}"),
+    /** MLNX_OFED's traffic class override of every QP of a port, RDMA CM or not (absent from upstream kernels). */
+    RDMA_TRAFFIC_CLASS(
+            Origin.FILE,
+            false,
+            parsedBy(RdmaTrafficClass.class, new RdmaTrafficClassParser()),
+            "/sys/class/infiniband/{dev}/tc/{port}/traffic_class"),
     RDMA_LINK(Origin.COMMAND, false, parsedBy(RdmaLinks.class, new RdmaLinkParser()), "rdma link show", "rdma link"),
     RDMA_STATISTIC(
             Origin.COMMAND,

@@ -288,11 +288,7 @@ final class RdmaFacts implements LayerFacts {
                 .orElse(null);
     }
 
-    /**
-     * The priority RDMA CM traffic gets. Trust dscp: ToS >> 2 is the DSCP, looked up in the port's
-     * DSCP map (mlx5's default when mlnx_qos printed none: DSCP >> 3). Trust pcp: the VLAN PCP the
-     * NIC writes follows the ToS precedence bits (ToS >> 5).
-     */
+    /** The priority RDMA CM traffic gets ({@link TosPriority}). */
     private static Optional<RoceTraffic> roceTraffic(HostContext host, RdmaDevice d, PortQos qos) {
         String port = String.valueOf(d.port());
         Optional<RoceMode> mode = host.parse(Source.of(SourceKind.CMA_ROCE_MODE, d.name(), port), RoceMode.class);
@@ -305,22 +301,9 @@ final class RdmaFacts implements LayerFacts {
         Integer t = tos.map(RoceTos::tos).orElse(null);
         Integer dscp = t == null ? null : t >> 2;
         String trust = qos == null ? null : qos.trust();
-        Integer priority = null;
-        String derivation;
-        if (t == null) {
-            derivation = "cma_roce_tos not collected";
-        } else if (qos == null) {
-            derivation = "ToS " + t + " -> DSCP " + dscp + "; trust mode unknown (neither mlnx_qos nor dcb collected)";
-        } else if ("dscp".equals(trust)) {
-            boolean mapped = qos.dscpPriority().containsKey(dscp);
-            priority = mapped ? qos.dscpPriority().get(dscp) : dscp >> 3;
-            derivation = "ToS " + t + " -> DSCP " + dscp + " -> priority " + priority + " (trust dscp"
-                    + (mapped ? ")" : ", default DSCP map)");
-        } else {
-            priority = t >> 5;
-            derivation = "ToS " + t + " -> priority " + priority + " (trust "
-                    + (trust == null ? "not shown, taken as pcp" : trust) + ": the ToS precedence bits)";
-        }
+        TosPriority landing = t == null ? new TosPriority(null, "cma_roce_tos not collected") : TosPriority.of(t, qos);
+        Integer priority = landing.priority();
+        String derivation = landing.derivation();
         return Optional.of(
                 new RoceTraffic(d.name(), d.port(), d.netdev(), version, t, dscp, trust, priority, derivation));
     }

@@ -13,6 +13,7 @@ import io.rocedoctor.facts.PortQos;
 import io.rocedoctor.facts.PriorityPause;
 import io.rocedoctor.facts.RdmaDriverStack;
 import io.rocedoctor.facts.RoceTraffic;
+import io.rocedoctor.facts.RoceTrafficClass;
 import io.rocedoctor.facts.RoceV2Ipv4Gid;
 import java.util.Collections;
 import java.util.Comparator;
@@ -48,6 +49,9 @@ public record HostSummary(
             "pfc", f -> f.of(PortQos.class).stream().map(q -> q.pfcVector().isEmpty() ? "none" : q.pfcVector()),
             "tos", f -> f.of(RoceTraffic.class).stream().map(r -> r.tos() == null ? null : String.valueOf(r.tos())),
             "roce-mode", f -> f.of(RoceTraffic.class).stream().map(RoceTraffic::mode),
+            "tclass",
+                    f -> f.of(RoceTrafficClass.class).stream()
+                            .map(c -> c.tclass() == null ? "unset" : String.valueOf(c.tclass())),
             "ecn", f -> f.of(EcnState.class).stream().map(HostSummary::ecnPriorities),
             "mtu", f -> f.of(Port.class).stream().map(p -> p.mtu() == null ? null : String.valueOf(p.mtu())),
             "hash", f -> f.of(MultipathGroup.class).stream().map(MultipathGroup::hashPolicy),

@@ -586,6 +586,11 @@ final class CaptureTexts {
         return p.tos + "\n";
     }
 
+    /** As mlnx-ofa_kernel's traffic_class_show prints it: nothing when no global value is set. */
+    static String trafficClass(PortModel p) {
+        return p.trafficClass == null ? "" : "Global tclass=" + p.trafficClass + "\n";
+    }
+
     String rdmaLink() {
         StringBuilder out = new StringBuilder();
         for (PortModel p : host.ports()) {

@@ -152,6 +152,14 @@ public final class Faults {
                             h, List.of(ExpectedFinding.of("ROCE_TOS_UNSET", rdma(h.port(0, 0)))), "DSCP_MAP_MISMATCH"),
                     "config:tos"),
             host(
+                    "ROCE_TRAFFIC_CLASS_UNSET",
+                    "mlx5_0 has no traffic class override: QPs not made through RDMA CM (NCCL, UCX) land in lossy"
+                            + " priority 0",
+                    ANY,
+                    h -> h.port(0, 0).trafficClass = null,
+                    h -> List.of(ExpectedFinding.of("ROCE_TRAFFIC_CLASS_UNSET", rdma(h.port(0, 0)))),
+                    "config:tclass"),
+            host(
                     "ROCE_MTU_BELOW_NETDEV",
                     "mlx5_0 runs RoCE at active_mtu 1024 over a 9000-byte netdev",
                     ANY,

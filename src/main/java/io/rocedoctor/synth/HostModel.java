@@ -154,6 +154,9 @@ public final class HostModel {
         String trust = "dscp";
         List<Integer> pfc = List.of(3);
         int tos = 106;
+        /** MLNX_OFED's traffic class of every QP of the port (tc/1/traffic_class); null: none set. */
+        Integer trafficClass = 106;
+
         boolean roceV2 = true;
         boolean gidV2 = true;
         /** Whether a global IPv6 address came up on the port before its IPv4 one (its GIDs then take 2 and 3). */

@@ -246,6 +246,7 @@ public final class Synthesizer {
         }
         w.write(Source.of(SourceKind.CMA_ROCE_MODE, p.rdmaDevice, "1"), 0, CaptureTexts.roceMode(p));
         w.write(Source.of(SourceKind.CMA_ROCE_TOS, p.rdmaDevice, "1"), 0, CaptureTexts.roceTos(p));
+        w.write(Source.of(SourceKind.RDMA_TRAFFIC_CLASS, p.rdmaDevice, "1"), 0, CaptureTexts.trafficClass(p));
         w.write(Source.of(SourceKind.MLXLINK, p.pciAddress()), 0, link.mlxlink(p));
     }
 

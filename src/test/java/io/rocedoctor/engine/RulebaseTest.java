@@ -74,6 +74,7 @@ class RulebaseTest {
             "HOST_ORIGINATED_PAUSE",
             "GLOBAL_PAUSE_WITH_PFC",
             "SWITCH_ECN_OFF_LOSSLESS",
+            "ROCE_TRAFFIC_CLASS_UNSET",
             "LOSSLESS_BUFFER_MISCONFIGURED",
             "BASELINE_BW_LOW",
             "BASELINE_LATENCY_JITTER",

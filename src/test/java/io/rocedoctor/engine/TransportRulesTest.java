@@ -11,6 +11,7 @@ import io.rocedoctor.facts.RdmaDevice;
 import io.rocedoctor.facts.RdmaPortTraffic;
 import io.rocedoctor.facts.RoceMtu;
 import io.rocedoctor.facts.RoceTraffic;
+import io.rocedoctor.facts.RoceTrafficClass;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -114,6 +115,57 @@ class TransportRulesTest {
     @Test
     void nearMissTosZeroOnAPortWithNoLosslessPriorityIsNotJudgedHere() {
         assertThat(ids(roceHost(traffic("v2", 0, 0), qos("p0")))).isEmpty();
+    }
+
+    private static RoceTrafficClass trafficClass(Integer tclass, int priority) {
+        return new RoceTrafficClass(
+                "mlx5_0",
+                1,
+                "p0",
+                HostFacts.NIC,
+                tclass,
+                0,
+                priority,
+                "ToS " + (tclass == null ? 0 : tclass) + " -> priority " + priority,
+                "/sys/class/infiniband/mlx5_0/tc/1/traffic_class");
+    }
+
+    @Fires("ROCE_TRAFFIC_CLASS_UNSET")
+    @Test
+    void trafficClassUnsetWhilePriorityThreeIsLosslessFiresAndSetsTheAfClassOfPriorityThree() {
+        Diagnosis d = RuleHarness.diagnose(roceHost(trafficClass(null, 0)));
+        assertThat(RuleHarness.ids(d)).containsExactly("ROCE_TRAFFIC_CLASS_UNSET@mlx5_0/1");
+        assertThat(d.findings().get(0).actions().get(0).parameters())
+                .containsExactlyInAnyOrderEntriesOf(Map.of("ibdev", "mlx5_0", "port", "1", "tclass", "106"));
+    }
+
+    @Test
+    void aGlobalTrafficClassOnALossyPriorityFiresToo() {
+        assertThat(ids(roceHost(trafficClass(0, 0)))).containsExactly("ROCE_TRAFFIC_CLASS_UNSET@mlx5_0/1");
+    }
+
+    @NearMiss("ROCE_TRAFFIC_CLASS_UNSET")
+    @Test
+    void nearMissAnOverrideChosenForAnotherPriorityIsLeftToThePfcRules() {
+        assertThat(ids(roceHost(trafficClass(34, 4)))).isEmpty();
+    }
+
+    @Test
+    void whereRdmaCmsTosIsZeroTooOnlyRoceTosUnsetFiresAsItsStepSetsTheOverride() {
+        assertThat(ids(roceHost(trafficClass(null, 0), traffic("v2", 0, 0))))
+                .containsExactly("ROCE_TOS_UNSET@mlx5_0/1");
+    }
+
+    @NearMiss("ROCE_TRAFFIC_CLASS_UNSET")
+    @Test
+    void nearMissTrafficClassOnTheLosslessPriorityIsQuiet() {
+        assertThat(ids(roceHost(trafficClass(106, 3)))).isEmpty();
+    }
+
+    @Test
+    void nearMissTrafficClassUnsetWhereThePortKeepsPriorityZeroLosslessIsQuiet() {
+        assertThat(ids(roceHost(trafficClass(null, 0), qos("p0", 0), traffic("v2", 0, 0))))
+                .isEmpty();
     }
 
     @Fires("ROCE_MTU_BELOW_NETDEV")
