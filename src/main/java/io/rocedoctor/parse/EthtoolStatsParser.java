@@ -32,20 +32,41 @@ public final class EthtoolStatsParser extends LineParser<EthtoolStats> {
             throw new ParseException(0, "empty output");
         }
         Map<String, Long> counters = new LinkedHashMap<>();
+        // Read by positions in the line, not by stripped copies of it and its halves: a typical
+        // host has ~300 counters per port and sample, and the copies were half of the parse.
         for (int n = 1; n <= lines.size(); n++) {
-            String line = lines.line(n).strip();
-            if (line.isEmpty()
-                    || line.endsWith("statistics:")
-                    || ToolOutput.interfaceAfter(line, "Standard stats for ") != null) {
+            String line = lines.line(n);
+            int start = 0;
+            int end = line.length();
+            while (start < end && Character.isWhitespace(line.charAt(start))) {
+                start++;
+            }
+            while (end > start && Character.isWhitespace(line.charAt(end - 1))) {
+                end--;
+            }
+            if (start == end
+                    || end - start >= TITLE_END.length() && line.startsWith(TITLE_END, end - TITLE_END.length())
+                    || line.startsWith(NETLINK_TITLE, start)
+                            && ToolOutput.interfaceAfter(line.substring(start, end), NETLINK_TITLE) != null) {
                 continue;
             }
-            int colon = line.lastIndexOf(':');
-            if (colon <= 0) {
-                lines.unreadable(n, "expected 'name: value', got '" + TextLines.abbreviate(line) + "'");
+            int colon = line.lastIndexOf(':', end - 1);
+            if (colon <= start) {
+                lines.unreadable(
+                        n, "expected 'name: value', got '" + TextLines.abbreviate(line.substring(start, end)) + "'");
                 continue;
             }
-            String name = ringCounterName(line.substring(0, colon).strip());
-            String value = line.substring(colon + 1).strip();
+            int nameEnd = colon;
+            while (Character.isWhitespace(line.charAt(nameEnd - 1))) {
+                nameEnd--;
+            }
+            String name = ringCounterName(line.substring(start, nameEnd));
+            long digits = plainDigits(line, colon + 1, end);
+            if (digits >= 0) {
+                counters.put(name, digits);
+                continue;
+            }
+            String value = line.substring(colon + 1, end).strip();
             try {
                 counters.put(name, TextLines.parseCounter(value, n, () -> "counter " + TextLines.abbreviate(name)));
             } catch (ParseException e) {
@@ -56,6 +77,33 @@ public final class EthtoolStatsParser extends LineParser<EthtoolStats> {
             throw new ParseException(0, "no counters");
         }
         return new EthtoolStats(counters);
+    }
+
+    private static final String TITLE_END = "statistics:";
+
+    private static final String NETLINK_TITLE = "Standard stats for ";
+
+    /**
+     * The value of white space then 1 to 18 ASCII digits (below 2^63, as {@link TextLines#parseCounter}
+     * reads them) from {@code from} to {@code end}; -1 for anything else, which that method judges.
+     */
+    static long plainDigits(String line, int from, int end) {
+        int i = from;
+        while (i < end && Character.isWhitespace(line.charAt(i))) {
+            i++;
+        }
+        if (i == end || end - i > 18) {
+            return -1;
+        }
+        long value = 0;
+        for (; i < end; i++) {
+            char c = line.charAt(i);
+            if (c < '0' || c > '9') {
+                return -1;
+            }
+            value = value * 10 + (c - '0');
+        }
+        return value;
     }
 
     /**

@@ -26,6 +26,9 @@ public final class TextLines {
     private static final List<String> STDERR_PREFIXES =
             List.of("lspci: ", "pcilib: ", "setpci: ", "lscpu: ", "numactl: ", "mlnx_qos: ");
 
+    /** The first characters of the noise {@link #noise} recognises: of STDERR_PREFIXES and the warnings. */
+    private static final String NOISE_STARTS = "lpsnmCW-*";
+
     private final List<String> lines;
     private final List<LineNote> notes = new ArrayList<>();
     /** The lines blanked as noise, and those handed to {@link #unreadable}, by number. */
@@ -81,10 +84,16 @@ public final class TextLines {
 
     /** Why a line is noise, or null when it is not known noise. */
     static String noise(String line) {
-        String l = line.strip();
-        if (l.isEmpty()) {
+        // Most lines start with none of the noise's first letters: they are not stripped (a copy
+        // of every indented line, such as each counter of ethtool -S) only to be compared.
+        int first = 0;
+        while (first < line.length() && Character.isWhitespace(line.charAt(first))) {
+            first++;
+        }
+        if (first == line.length() || NOISE_STARTS.indexOf(line.charAt(first)) < 0) {
             return null;
         }
+        String l = line.strip();
         for (String prefix : STDERR_PREFIXES) {
             if (l.startsWith(prefix)) {
                 return "a message " + prefix.substring(0, prefix.length() - 2)

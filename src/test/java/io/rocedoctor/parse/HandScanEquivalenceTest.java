@@ -61,6 +61,78 @@ class HandScanEquivalenceTest {
         assertThat(EthtoolStatsParser.ringCounterName(name)).isEqualTo(expected);
     }
 
+    @Property
+    void noiseIsRecognisedAsWhenEveryLineWasStrippedFirst(@ForAll("noisyLine") String line) {
+        assertThat(TextLines.noise(line)).isEqualTo(noiseOfTheStrippedLine(line));
+    }
+
+    /** TextLines.noise before it looked at the first character: every line stripped, then compared. */
+    private static String noiseOfTheStrippedLine(String line) {
+        String l = line.strip();
+        if (l.isEmpty()) {
+            return null;
+        }
+        for (String prefix : List.of("lspci: ", "pcilib: ", "setpci: ", "lscpu: ", "numactl: ", "mlnx_qos: ")) {
+            if (l.startsWith(prefix)) {
+                return "a message " + prefix.substring(0, prefix.length() - 2)
+                        + " wrote on standard error, not its output";
+            }
+        }
+        if (l.startsWith("Conflicting CPU frequency values detected")) {
+            return "perftest's CPU frequency warning, not a result";
+        }
+        if (l.startsWith("WARNING:") || l.startsWith("-W- ") || l.startsWith("***") && l.contains("WARNING")) {
+            return "a warning of the tool, not its output";
+        }
+        return null;
+    }
+
+    @Property
+    void plainDigitsAreTheCounterParseOrLeftToIt(@ForAll("counterValue") String value) throws ParseException {
+        long digits =
+                EthtoolStatsParser.plainDigits(value, 0, value.stripTrailing().length());
+        if (digits >= 0) {
+            assertThat(digits).isEqualTo(TextLines.parseCounter(value.strip(), 1, () -> "counter"));
+        } else {
+            assertThat(value.strip()).doesNotMatch("[0-9]{1,18}");
+        }
+    }
+
+    @Provide
+    Arbitrary<String> counterValue() {
+        return Arbitraries.strings()
+                .withChars(" \t\u00a00123456789+-x\u0663")
+                .ofMaxLength(22)
+                .edgeCases(e ->
+                        e.add(" 845320277", " 999999999999999999", " 9999999999999999999", " 18446744073709551615"));
+    }
+
+    @Provide
+    Arbitrary<String> noisyLine() {
+        Arbitrary<String> space =
+                Arbitraries.strings().withChars(" \t\u2028\u00a0\u000B").ofMaxLength(3);
+        Arbitrary<String> start = Arbitraries.of(
+                "lspci: ",
+                "pcilib: ",
+                "setpci: ",
+                "lscpu: ",
+                "numactl: ",
+                "mlnx_qos: ",
+                "mlnx_qos:",
+                "Conflicting CPU frequency values detected",
+                "WARNING:",
+                "WARNING",
+                "-W- ",
+                "-W-",
+                "*** WARNING ***",
+                "***",
+                "rx_packets: 3",
+                "Lspci: ",
+                "");
+        Arbitrary<String> tail = Arbitraries.strings().withChars("aW: *\t").ofMaxLength(8);
+        return net.jqwik.api.Combinators.combine(space, start, tail).as((a, b, c) -> a + b + c);
+    }
+
     @Provide
     Arbitrary<String> text() {
         return Arbitraries.strings()
