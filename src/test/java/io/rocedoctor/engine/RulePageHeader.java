@@ -16,9 +16,18 @@ import java.util.stream.Collectors;
  */
 final class RulePageHeader {
     /** How a page spells a template parameter: the name a reader of the man pages knows. */
-    private static final Map<String, String> PARAMETERS = Map.of(
-            "if", "IF", "dev", "DEV", "port", "PORT", "bond", "BOND", "irq", "N", "cpu", "N", "prio", "P", "proto",
-            "PROTO", "args", "ARGS");
+    private static final Map<String, String> PARAMETERS = Map.ofEntries(
+            Map.entry("if", "IF"),
+            Map.entry("dev", "DEV"),
+            Map.entry("port", "PORT"),
+            Map.entry("bond", "BOND"),
+            Map.entry("irq", "N"),
+            Map.entry("cpu", "N"),
+            Map.entry("prio", "P"),
+            Map.entry("proto", "PROTO"),
+            Map.entry("args", "ARGS"),
+            Map.entry("rpparam", "PARAMETER"),
+            Map.entry("npparam", "PARAMETER"));
 
     private static final Pattern PARAMETER = Pattern.compile("\\{([a-z]+)}");
 
@@ -58,7 +67,12 @@ final class RulePageHeader {
         Matcher m = PARAMETER.matcher(template);
         StringBuilder out = new StringBuilder();
         while (m.find()) {
-            m.appendReplacement(out, Matcher.quoteReplacement(PARAMETERS.get(m.group(1))));
+            String spelling = PARAMETERS.get(m.group(1));
+            if (spelling == null) {
+                throw new IllegalStateException("a source template's parameter {" + m.group(1)
+                        + "} has no spelling for rule pages: add it to RulePageHeader.PARAMETERS");
+            }
+            m.appendReplacement(out, Matcher.quoteReplacement(spelling));
         }
         return m.appendTail(out).toString();
     }
