@@ -26,7 +26,8 @@ public final class PlatformFindings {
     /**
      * CPU_GOVERNOR_POWERSAVE: the scaling_governor of the lowest CPU not at full frequency, and how many
      * of the CPUs judged are not; medium under a latency profile. Confirmed on NIC-local CPUs; likely
-     * when none of theirs was collected and the host's other CPUs stand for them.
+     * when none of theirs was collected and the host's other CPUs stand for them (the files of those
+     * CPUs then named as the governors read).
      */
     public static Finding.Builder cpuGovernor(CpuFrequency c, Thresholds t) {
         int first = c.slow().stream().min().getAsInt();
@@ -44,7 +45,7 @@ public final class PlatformFindings {
         } else {
             f.likely()
                     .evidence(
-                            "cpufreq",
+                            "/sys/devices/system/cpu/cpu*/cpufreq/scaling_governor",
                             c.judged(),
                             "no NIC-local CPU's governor was collected; these CPUs stand for the host");
         }

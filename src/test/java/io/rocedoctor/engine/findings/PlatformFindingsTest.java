@@ -78,6 +78,8 @@ class PlatformFindingsTest {
         assertThat(f.evidence().get(0).note()).startsWith("2 of 4 CPUs read (2-3)");
         assertThat(f.evidence().get(1))
                 .isEqualTo(new Evidence(
-                        "cpufreq", "0-3", "no NIC-local CPU's governor was collected; these CPUs stand for the host"));
+                        "/sys/devices/system/cpu/cpu*/cpufreq/scaling_governor",
+                        "0-3",
+                        "no NIC-local CPU's governor was collected; these CPUs stand for the host"));
     }
 }
