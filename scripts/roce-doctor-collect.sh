@@ -45,6 +45,8 @@ NETDEV_LOCAL_CPULIST 0 /sys/class/net/{if}/device/local_cpulist
 NETDEV_MTU 0 /sys/class/net/{if}/mtu
 ECN_NOTIFICATION_POINT 0 /sys/class/net/{if}/ecn/roce_np/enable/{prio}
 ECN_REACTION_POINT 0 /sys/class/net/{if}/ecn/roce_rp/enable/{prio}
+ECN_CNP_DSCP 0 /sys/class/net/{if}/ecn/roce_np/cnp_dscp
+ECN_CNP_PRIORITY 0 /sys/class/net/{if}/ecn/roce_np/cnp_802p_prio
 BNXT_RE_CC_ECN_ENABLE 0 /sys/kernel/config/bnxt_re/{dev}/ports/{port}/cc/ecn_enable
 MLNX_QOS 0 mlnx_qos -i {if}
 DCB_PFC 0 dcb pfc show dev {if}

@@ -166,6 +166,18 @@ public enum SourceKind implements CaptureKind {
             false,
             parsedBy(EcnEnable.class, new EcnEnableParser()),
             "/sys/class/net/{if}/ecn/roce_rp/enable/{prio}"),
+    /** MLNX_OFED: the DSCP of the CNPs the port sends, in force now (mlxconfig's CNP_DSCP_Pn is the boot value). */
+    ECN_CNP_DSCP(
+            Origin.FILE,
+            false,
+            parsedBy(Long.class, new IntegerValueParser()),
+            "/sys/class/net/{if}/ecn/roce_np/cnp_dscp"),
+    /** MLNX_OFED: the 802.1p priority of the CNPs the port sends, in force now. */
+    ECN_CNP_PRIORITY(
+            Origin.FILE,
+            false,
+            parsedBy(Long.class, new IntegerValueParser()),
+            "/sys/class/net/{if}/ecn/roce_np/cnp_802p_prio"),
     /**
      * Broadcom's out-of-tree bnxt_re: congestion control (ECN/DCQCN) on or off for the whole RDMA
      * device port, in configfs. The folder exists only once {@code /sys/kernel/config/bnxt_re/{dev}}

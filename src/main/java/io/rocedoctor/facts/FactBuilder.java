@@ -88,7 +88,8 @@ public final class FactBuilder {
                     new SwitchFacts(),
                     new TrafficFacts(),
                     new TransportFacts(),
-                    new TrafficClassFacts()));
+                    new TrafficClassFacts(),
+                    new CnpSchedulingFacts()));
 
     /** The skeleton's declaration, then each layer's in the order they are built. */
     public static List<FactLayer> layers() {

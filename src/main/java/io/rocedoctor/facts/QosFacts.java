@@ -36,7 +36,9 @@ final class QosFacts implements LayerFacts {
                         SourceKind.IBDEV2NETDEV,
                         SourceKind.ECN_NOTIFICATION_POINT,
                         SourceKind.ECN_REACTION_POINT,
-                        SourceKind.BNXT_RE_CC_ECN_ENABLE),
+                        SourceKind.BNXT_RE_CC_ECN_ENABLE,
+                        SourceKind.ECN_CNP_DSCP,
+                        SourceKind.ECN_CNP_PRIORITY),
                 Set.of(RdmaDevice.class, Bond.class, RoceTraffic.class, PortQos.class),
                 Set.of(
                         PriorityPause.class,
@@ -91,7 +93,9 @@ final class QosFacts implements LayerFacts {
     }
 
     /**
-     * The CNP marking of each port: from the firmware configuration of its NIC ({@code mlxconfig -d DEV
+     * The CNP marking of each port: the values in force, from MLNX_OFED's
+     * {@code ecn/roce_np/cnp_dscp} and {@code cnp_802p_prio} where the bundle has them (a write there
+     * changes the running NIC and not the firmware's boot value); else from the firmware configuration of its NIC ({@code mlxconfig -d DEV
      * query}, found by PCI address or RDMA device; {@code CNP_DSCP_Pn} with n the function's physical port,
      * function 0 -> P1), else, on an mlx5 NIC, the ConnectX default, said to be assumed. Other drivers without
      * a reading get none: their default is not known here.
@@ -107,6 +111,15 @@ final class QosFacts implements LayerFacts {
             Optional<MlxconfigQuery> config =
                     source == null ? Optional.empty() : host.parse(source, MlxconfigQuery.class);
             for (String name : nic.ports()) {
+                Source runtime = Source.of(SourceKind.ECN_CNP_DSCP, name);
+                Optional<Long> inForce = host.parse(runtime, Long.class);
+                if (inForce.isPresent()) {
+                    Integer priority = host.parse(Source.of(SourceKind.ECN_CNP_PRIORITY, name), Long.class)
+                            .map(Long::intValue)
+                            .orElse(null);
+                    out.add(new CnpMarking(name, inForce.get().intValue(), priority, runtime.display(), false));
+                    continue;
+                }
                 Port port = host.ports().get(name);
                 String suffix = "_P" + (physicalPort(port) + 1);
                 Optional<Long> dscp =

@@ -160,6 +160,19 @@ public final class Faults {
                     h -> List.of(ExpectedFinding.of("ROCE_TRAFFIC_CLASS_UNSET", rdma(h.port(0, 0)))),
                     "config:tclass"),
             host(
+                    "CNP_MARKING_UNSAFE",
+                    "the first port's CNPs are marked DSCP 24 (CS3) / priority 3 at run time, the RoCE data's own priority",
+                    ANY,
+                    h -> {
+                        h.port(0, 0).cnpDscp = 24;
+                        h.port(0, 0).cnpPriority = 3;
+                    },
+                    // The leaf queues DSCP 24 with the data too.
+                    h -> withLeaf(
+                            h,
+                            List.of(ExpectedFinding.of("CNP_MARKING_UNSAFE", h.port(0, 0).netdev)),
+                            "DSCP_MAP_MISMATCH")),
+            host(
                     "ROCE_MTU_BELOW_NETDEV",
                     "mlx5_0 runs RoCE at active_mtu 1024 over a 9000-byte netdev",
                     ANY,

@@ -156,6 +156,10 @@ public final class HostModel {
         int tos = 106;
         /** MLNX_OFED's traffic class of every QP of the port (tc/1/traffic_class); null: none set. */
         Integer trafficClass = 106;
+        /** MLNX_OFED's CNP marking in force (ecn/roce_np/cnp_dscp, cnp_802p_prio): ConnectX's default. */
+        int cnpDscp = 48;
+
+        int cnpPriority = 6;
 
         boolean roceV2 = true;
         boolean gidV2 = true;

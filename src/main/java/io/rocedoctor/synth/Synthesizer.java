@@ -244,6 +244,8 @@ public final class Synthesizer {
                     0,
                     e.getValue() + "\n");
         }
+        w.write(Source.of(SourceKind.ECN_CNP_DSCP, p.netdev), 0, p.cnpDscp + "\n");
+        w.write(Source.of(SourceKind.ECN_CNP_PRIORITY, p.netdev), 0, p.cnpPriority + "\n");
         w.write(Source.of(SourceKind.CMA_ROCE_MODE, p.rdmaDevice, "1"), 0, CaptureTexts.roceMode(p));
         w.write(Source.of(SourceKind.CMA_ROCE_TOS, p.rdmaDevice, "1"), 0, CaptureTexts.roceTos(p));
         w.write(Source.of(SourceKind.RDMA_TRAFFIC_CLASS, p.rdmaDevice, "1"), 0, CaptureTexts.trafficClass(p));

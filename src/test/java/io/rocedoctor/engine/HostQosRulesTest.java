@@ -2,6 +2,7 @@ package io.rocedoctor.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rocedoctor.facts.CnpScheduling;
 import io.rocedoctor.facts.EcnState;
 import io.rocedoctor.facts.LinkPause;
 import io.rocedoctor.facts.LosslessBuffer;
@@ -175,6 +176,53 @@ class HostQosRulesTest {
                         .with(new LinkPause("p0", HostFacts.NIC, true, true, null, null, "ethtool -a p0"))
                         .ids())
                 .doesNotContain("GLOBAL_PAUSE_WITH_PFC@p0");
+    }
+
+    private static CnpScheduling cnps(int priority, String tsa, Integer bw, boolean largestShare) {
+        return new CnpScheduling(
+                "p0",
+                HostFacts.NIC,
+                8 * priority,
+                null,
+                "/sys/class/net/p0/ecn/roce_np/cnp_dscp",
+                priority,
+                "CNP DSCP " + 8 * priority + " -> priority " + priority + " (trust dscp)",
+                3,
+                "ToS 106 -> DSCP 26 -> priority 3 (trust dscp)",
+                priority,
+                tsa,
+                bw,
+                largestShare,
+                List.of(6, 7),
+                "dscp",
+                "mlnx_qos -i p0");
+    }
+
+    @Fires("CNP_MARKING_UNSAFE")
+    @Test
+    void cnpsOnTheDataPriorityAreUnsafeAndMoveToAPriorityServedFirst() {
+        Diagnosis d = QosHost.healthy().with(cnps(3, "ets", 50, true)).diagnose();
+        Finding f = RuleHarness.only(d, "CNP_MARKING_UNSAFE@p0");
+        assertThat(f.severity()).isEqualTo("medium");
+        assertThat(f.actions())
+                .containsExactly(
+                        new ActionProposal("host-cnp-marking", Map.of("device", "p0", "dscp", "48", "priority", "6")));
+    }
+
+    @Fires("CNP_MARKING_UNSAFE")
+    @Test
+    void cnpsBehindALargerEtsShareAreUnsafe() {
+        assertThat(QosHost.healthy().with(cnps(1, "ets", 10, false)).ids()).containsExactly("CNP_MARKING_UNSAFE@p0");
+    }
+
+    @NearMiss("CNP_MARKING_UNSAFE")
+    @Test
+    void nearMissCnpsOnAStrictOrVendorClassOrTheLargestShareAreSafe() {
+        assertThat(QosHost.healthy().with(cnps(6, "strict", null, false)).ids()).isEmpty();
+        assertThat(QosHost.healthy().with(cnps(6, "vendor", null, false)).ids()).isEmpty();
+        assertThat(QosHost.healthy().with(cnps(6, "ets", 60, true)).ids()).isEmpty();
+        // Classes not known: only the same-priority case is judged.
+        assertThat(QosHost.healthy().with(cnps(1, null, null, false)).ids()).isEmpty();
     }
 
     @Fires("LOSSLESS_BUFFER_MISCONFIGURED")

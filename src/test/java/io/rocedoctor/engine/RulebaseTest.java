@@ -75,6 +75,7 @@ class RulebaseTest {
             "GLOBAL_PAUSE_WITH_PFC",
             "SWITCH_ECN_OFF_LOSSLESS",
             "ROCE_TRAFFIC_CLASS_UNSET",
+            "CNP_MARKING_UNSAFE",
             "LOSSLESS_BUFFER_MISCONFIGURED",
             "BASELINE_BW_LOW",
             "BASELINE_LATENCY_JITTER",

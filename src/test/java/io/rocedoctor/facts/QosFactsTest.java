@@ -231,6 +231,41 @@ class QosFactsTest extends BundleFolderTest {
                 .containsExactly(new CnpMarking("eth4", 46, 6, "mlxconfig -d 5e:00.0 query CNP_DSCP_P1", false));
     }
 
+    @Test
+    void theCnpMarkingInForceWinsOverTheFirmwaresBootValueAndIsPlacedOnItsPriority() throws Exception {
+        build("106", false);
+        String manifest = java.nio.file.Files.readString(dir.resolve("manifest.yaml"))
+                + "  - {source: \"mlxconfig -d 5e:00.0 query\", sample: 0, path: commands/mlxconfig, exit: 0}\n"
+                + "  - {source: \"/sys/class/net/eth4/ecn/roce_np/cnp_dscp\", sample: 0,"
+                + " path: fs/sys/class/net/eth4/ecn/roce_np/cnp_dscp, exit: 0}\n"
+                + "  - {source: \"/sys/class/net/eth4/ecn/roce_np/cnp_802p_prio\", sample: 0,"
+                + " path: fs/sys/class/net/eth4/ecn/roce_np/cnp_802p_prio, exit: 0}\n";
+        write("manifest.yaml", manifest);
+        write("commands/mlxconfig", """
+                Configurations:                              Next Boot
+                         CNP_DSCP_P1                         48
+                         CNP_802P_PRIO_P1                    6
+                """);
+        write("fs/sys/class/net/eth4/ecn/roce_np/cnp_dscp", "26\n");
+        write("fs/sys/class/net/eth4/ecn/roce_np/cnp_802p_prio", "3\n");
+        Facts facts = facts();
+        assertThat(facts.of(CnpMarking.class))
+                .containsExactly(new CnpMarking("eth4", 26, 3, "/sys/class/net/eth4/ecn/roce_np/cnp_dscp", false));
+        assertThat(facts.of(CnpScheduling.class)).singleElement().satisfies(c -> {
+            assertThat(c.priority()).isEqualTo(3);
+            assertThat(c.derivation()).isEqualTo("CNP DSCP 26 -> priority 3 (trust dscp, default DSCP map)");
+            assertThat(c.onTheDataPriority()).isTrue();
+            // mlnx_qos lists no class for priority 3: how it is scheduled is not known.
+            assertThat(c.tsa()).isNull();
+        });
+    }
+
+    @Test
+    void nearMissAnAssumedConnectxDefaultIsNotPlaced() throws Exception {
+        build("106", false);
+        assertThat(facts().of(CnpScheduling.class)).isEmpty();
+    }
+
     /**
      * A partial bundle: mlxconfig was read by RDMA device, and ibdev2netdev binds that device to a
      * netdev no other source knows (eth9). It is no port, so its firmware marks none: the known port
