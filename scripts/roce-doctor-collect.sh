@@ -64,6 +64,7 @@ MLXLINK 0 mlxlink -d {dev} -m -e -c
 MLXCONFIG 0 mlxconfig -d {dev} query
 OFED_INFO 0 ofed_info -s
 LSPCI 0 lspci -vvv
+LSPCI_TREE 0 lspci -tv
 LSCPU 0 lscpu
 NUMACTL 0 numactl -H
 PROC_INTERRUPTS 1 /proc/interrupts

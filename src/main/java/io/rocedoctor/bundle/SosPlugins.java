@@ -39,6 +39,7 @@ public final class SosPlugins {
         take("networking", SourceKind.BONDING, "/proc/net/bonding/{bond}");
         take("networking", SourceKind.NETDEV_NUMA_NODE, "/sys/class/net/{if}/device/numa_node");
         take("pci", SourceKind.LSPCI, "lspci -nnvv");
+        take("pci", SourceKind.LSPCI_TREE, "lspci -tv");
         take("processor", SourceKind.LSCPU, "lscpu");
         take("processor", SourceKind.CPUFREQ_GOVERNOR, "/sys/devices/system/cpu/cpu{cpu}/cpufreq/scaling_governor");
         take("kernel", SourceKind.SYSCTL, "sysctl -a");

@@ -45,6 +45,7 @@ import io.rocedoctor.parse.LldpNeighbors;
 import io.rocedoctor.parse.LldpNeighborsParser;
 import io.rocedoctor.parse.LscpuParser;
 import io.rocedoctor.parse.LspciParser;
+import io.rocedoctor.parse.LspciTreeParser;
 import io.rocedoctor.parse.MlnxQos;
 import io.rocedoctor.parse.MlnxQosParser;
 import io.rocedoctor.parse.MlxconfigParser;
@@ -57,6 +58,7 @@ import io.rocedoctor.parse.NumaTopology;
 import io.rocedoctor.parse.NumactlParser;
 import io.rocedoctor.parse.OfedInfoParser;
 import io.rocedoctor.parse.PciDevices;
+import io.rocedoctor.parse.PciTree;
 import io.rocedoctor.parse.PerftestParser;
 import io.rocedoctor.parse.PerftestResult;
 import io.rocedoctor.parse.ProcInterruptsParser;
@@ -253,6 +255,8 @@ public enum SourceKind implements CaptureKind {
             "lspci -vvnn",
             "lspci -nvv",
             "lspci -vv"),
+    /** The PCI tree: which bridges a GPU and a NIC sit below (sos's pci plugin runs it too). */
+    LSPCI_TREE(Origin.COMMAND, false, parsedBy(PciTree.class, new LspciTreeParser()), "lspci -tv", "lspci -t"),
     LSCPU(Origin.COMMAND, false, parsedBy(NumaTopology.class, new LscpuParser()), "lscpu"),
     NUMACTL(
             Origin.COMMAND,

@@ -81,6 +81,7 @@ public final class FactBuilder {
                     new DcqcnFacts(),
                     new IrqFacts(),
                     new LinkPauseFacts(),
+                    new PeerToPeerFacts(),
                     new PhysicalFacts(),
                     new QosFacts(),
                     new QueueFacts(),

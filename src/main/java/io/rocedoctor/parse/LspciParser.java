@@ -31,6 +31,13 @@ import java.util.regex.Pattern;
  * {@code Report errors: Correctable- ...} before 3.6 and {@code CorrErr- ...} since; MaxPayload and
  * MaxReadReq follow on a continuation line in both.
  *
+ * <p>{@code ls-ecaps.c} ({@code cap_acs}, printed at {@code -vv} and up, root only: the extended
+ * capabilities are past the 64 bytes any user may read) prints a port's Access Control Services as
+ * {@code ACSCap:} and {@code ACSCtl:} lines of seven {@code Name+}/{@code Name-} flags
+ * ({@code SrcValid TransBlk ReqRedir CmpltRedir UpstreamFwd EgressCtrl DirectTrans}); the flags on in
+ * {@code ACSCtl} are kept, none when the line is absent. With {@code -nn} the class code
+ * ({@code [0302]}) and the vendor id of {@code [10de:20b0]} are kept too.
+ *
  * <p>Lines before the first device that are not one ({@code lspci: Unable to load libkmod resources:
  * error -2}, {@code pcilib: ...}, which sos keeps from stderr, are noise; anything else) are
  * notes, and so is a device's unreadable {@code NUMA node}; text with no device line is a
@@ -39,7 +46,12 @@ import java.util.regex.Pattern;
  */
 public final class LspciParser extends LineParser<PciDevices> {
     private static final Pattern HEADER = Pattern.compile(
-            "^((?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7])\\s+([^:]+?)(?:\\s+\\[[0-9a-fA-F]{4}])?:\\s*(.*)$");
+            "^((?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7])\\s+([^:]+?)(?:\\s+\\[([0-9a-fA-F]{4})])?:\\s*(.*)$");
+    /** With {@code -nn}, the name ends in {@code [vendor:device]} (before a {@code (rev NN)}). */
+    private static final Pattern VENDOR_DEVICE =
+            Pattern.compile("\\[([0-9a-fA-F]{4}):[0-9a-fA-F]{4}](?!.*\\[[0-9a-fA-F]{4}:)");
+
+    private static final Pattern FLAG = Pattern.compile("([A-Za-z]+)([+-])");
     private static final Pattern SPEED = Pattern.compile("Speed\\s+([0-9.]+)GT/s");
     private static final Pattern WIDTH = Pattern.compile("Width\\s+x(\\d+)");
     private static final Pattern PAYLOAD = Pattern.compile("MaxPayload\\s+(\\d+)\\s+bytes");
@@ -60,7 +72,11 @@ public final class LspciParser extends LineParser<PciDevices> {
                     devices.add(block.build());
                 }
                 block = new Block(
-                        withDomain(h.group(1)), h.group(2).strip(), h.group(3).strip(), n);
+                        withDomain(h.group(1)),
+                        h.group(2).strip(),
+                        h.group(3),
+                        h.group(4).strip(),
+                        n);
             } else if (block != null) {
                 block.add(line.strip(), n, lines);
             } else if (!line.isBlank() && !line.strip().equals("...")) {
@@ -88,15 +104,18 @@ public final class LspciParser extends LineParser<PciDevices> {
     private static final class Block {
         private final String address;
         private final String className;
+        private final String classCode;
         private final String name;
         private final int line;
         private final StringBuilder text = new StringBuilder();
         private String driver;
         private Integer numaNode;
+        private List<String> acsControl;
 
-        Block(String address, String className, String name, int line) {
+        Block(String address, String className, String classCode, String name, int line) {
             this.address = address;
             this.className = className;
+            this.classCode = classCode == null ? null : classCode.toLowerCase(java.util.Locale.ROOT);
             this.name = name;
             this.line = line;
         }
@@ -104,6 +123,14 @@ public final class LspciParser extends LineParser<PciDevices> {
         void add(String stripped, int n, TextLines lines) {
             if (stripped.startsWith("Kernel driver in use:")) {
                 driver = stripped.substring("Kernel driver in use:".length()).strip();
+            } else if (stripped.startsWith("ACSCtl:")) {
+                acsControl = new ArrayList<>();
+                Matcher f = FLAG.matcher(stripped.substring("ACSCtl:".length()));
+                while (f.find()) {
+                    if (f.group(2).equals("+")) {
+                        acsControl.add(f.group(1));
+                    }
+                }
             } else if (stripped.startsWith("NUMA node:")) {
                 String v = stripped.substring("NUMA node:".length()).strip();
                 try {
@@ -128,9 +155,12 @@ public final class LspciParser extends LineParser<PciDevices> {
                 secondary = Integer.parseInt(bus.group(2), 16);
                 subordinate = Integer.parseInt(bus.group(3), 16);
             }
+            Matcher vendor = VENDOR_DEVICE.matcher(name);
             return new PciDevice(
                     address,
                     className,
+                    classCode,
+                    vendor.find() ? vendor.group(1).toLowerCase(java.util.Locale.ROOT) : null,
                     name,
                     driver,
                     numaNode,
@@ -141,6 +171,7 @@ public final class LspciParser extends LineParser<PciDevices> {
                     firstInt(PAYLOAD, devCap),
                     secondary,
                     subordinate,
+                    acsControl,
                     line);
         }
 

@@ -213,4 +213,39 @@ class PcieRulesTest {
         h.facts.add(governors(true, "performance", "performance"));
         assertThat(RuleHarness.ids(RuleHarness.diagnose(h.facts))).isEmpty();
     }
+
+    private static io.rocedoctor.facts.PcieSwitchPeers peers(java.util.List<String> redirectingControls) {
+        java.util.List<io.rocedoctor.facts.PcieSwitchPeers.Redirect> redirecting = redirectingControls.isEmpty()
+                ? java.util.List.of()
+                : java.util.List.of(
+                        new io.rocedoctor.facts.PcieSwitchPeers.Redirect("0000:3a:01.0", redirectingControls));
+        return new io.rocedoctor.facts.PcieSwitchPeers(
+                "0000:39:00.0",
+                java.util.List.of("0000:3c:00.0"),
+                java.util.List.of("0000:3b:00.0"),
+                java.util.List.of("0000:3a:01.0", "0000:3a:00.0"),
+                redirecting,
+                java.util.List.of(),
+                "lspci -tv",
+                "lspci -vvv");
+    }
+
+    @Test
+    void aSwitchPortRedirectingPeerToPeerBetweenAGpuAndANicIsCritical() {
+        HostFacts h = HostFacts.healthy()
+                .replace(
+                        io.rocedoctor.facts.PcieSwitchPeers.class,
+                        peers(java.util.List.of("SrcValid", "ReqRedir", "CmpltRedir")));
+        Diagnosis d = RuleHarness.diagnose(h.facts);
+        Finding f = RuleHarness.only(d, "PCIE_ACS_BLOCKS_P2P@0000:39:00.0");
+        assertThat(f.severity()).isEqualTo("critical");
+        assertThat(f.actions()).extracting(ActionProposal::action).containsExactly("pcie-acs-redirect-off");
+    }
+
+    @Test
+    void nearMissAcsOnWithoutRedirectionLetsPeerToPeerThrough() {
+        HostFacts h =
+                HostFacts.healthy().replace(io.rocedoctor.facts.PcieSwitchPeers.class, peers(java.util.List.of()));
+        assertThat(RuleHarness.ids(RuleHarness.diagnose(h.facts))).isEmpty();
+    }
 }

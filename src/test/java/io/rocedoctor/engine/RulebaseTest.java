@@ -81,7 +81,8 @@ class RulebaseTest {
             "BASELINE_LATENCY_JITTER",
             "BASELINE_MISSING",
             "FLEET_GID_INDEX_DRIFT",
-            "FLEET_DCQCN_PARAMS_DRIFT");
+            "FLEET_DCQCN_PARAMS_DRIFT",
+            "PCIE_ACS_BLOCKS_P2P");
 
     @Test
     void theBuiltKieBaseHoldsEveryImplementedCatalogRule() {

@@ -164,6 +164,49 @@ class LspciParserTest {
         ParserFuzz.survives(parser, text);
     }
 
+    /** ls-ecaps.c cap_acs: ACSCap and ACSCtl, seven flags each; the ones on in ACSCtl are kept. */
+    @Test
+    void theAcsControlsOnAPortAreTheFlagsWithAPlus() throws Exception {
+        PciDevices d = new LspciParser().parse("""
+                3a:01.0 PCI bridge: Broadcom / LSI PEX89000 PCIe Gen 5 Switch (rev b0) (prog-if 00 [Normal decode])
+                \tBus: primary=3a, secondary=3c, subordinate=3c, sec-latency=0
+                \tCapabilities: [220 v1] Access Control Services
+                \t\tACSCap:\tSrcValid+ TransBlk+ ReqRedir+ CmpltRedir+ UpstreamFwd+ EgressCtrl+ DirectTrans+
+                \t\tACSCtl:\tSrcValid+ TransBlk- ReqRedir+ CmpltRedir+ UpstreamFwd+ EgressCtrl- DirectTrans-
+                \tKernel driver in use: pcieport
+                3a:02.0 PCI bridge: Broadcom / LSI PEX89000 PCIe Gen 5 Switch (rev b0) (prog-if 00 [Normal decode])
+                \tCapabilities: [220 v1] Access Control Services
+                \t\tACSCap:\tSrcValid+ TransBlk+ ReqRedir+ CmpltRedir+ UpstreamFwd+ EgressCtrl+ DirectTrans+
+                \t\tACSCtl:\tSrcValid+ TransBlk- ReqRedir- CmpltRedir- UpstreamFwd+ EgressCtrl- DirectTrans-
+                3a:03.0 PCI bridge: Broadcom / LSI PEX89000 PCIe Gen 5 Switch (rev b0) (prog-if 00 [Normal decode])
+                \tCapabilities: <access denied>
+                """);
+        PciDevice redirecting = d.at("3a:01.0").orElseThrow();
+        assertThat(redirecting.acsControl()).containsExactly("SrcValid", "ReqRedir", "CmpltRedir", "UpstreamFwd");
+        assertThat(redirecting.acsRedirectsPeerToPeer()).isTrue();
+        // Near miss: ACS on, but not its redirection; and a port read without root, whose ACS is unknown.
+        assertThat(d.at("3a:02.0").orElseThrow().acsRedirectsPeerToPeer()).isFalse();
+        assertThat(d.at("3a:03.0").orElseThrow().acsControl()).isNull();
+    }
+
+    @Test
+    void anNvidiaGpuIsADisplayControllerOfNvidiaWithOrWithoutIds() throws Exception {
+        PciDevices d = new LspciParser().parse("""
+                0000:3c:00.0 3D controller [0302]: NVIDIA Corporation GA100 [A100 PCIe 80GB] [10de:20b5] (rev a1)
+                0000:3d:00.0 VGA compatible controller: NVIDIA Corporation GA102GL [RTX A6000] (rev a1)
+                0000:3e:00.0 Audio device [0403]: NVIDIA Corporation GA102 High Definition Audio Controller [10de:1aef] (rev a1)
+                0000:3f:00.0 VGA compatible controller [0300]: ASPEED Technology, Inc. ASPEED Graphics Family [1a03:2000] (rev 52)
+                """);
+        assertThat(d.devices())
+                .filteredOn(PciDevice::nvidiaGpu)
+                .extracting(PciDevice::address)
+                .containsExactly("0000:3c:00.0", "0000:3d:00.0");
+        PciDevice a100 = d.at("3c:00.0").orElseThrow();
+        assertThat(a100.classCode()).isEqualTo("0302");
+        assertThat(a100.vendorId()).isEqualTo("10de");
+        assertThat(d.at("3d:00.0").orElseThrow().vendorId()).isNull();
+    }
+
     @Provide
     Arbitrary<String> hostile() {
         return ParserFuzz.randomOrMutated(fixture("lspci", "lspci-nnvv-cx6dx-root-port-gen4.txt"));
