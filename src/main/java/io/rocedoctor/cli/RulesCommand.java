@@ -2,6 +2,7 @@ package io.rocedoctor.cli;
 
 import io.rocedoctor.engine.RuleDocs;
 import io.rocedoctor.engine.RuleInfo;
+import io.rocedoctor.report.RulePage;
 import java.io.PrintWriter;
 import java.util.Comparator;
 import java.util.List;
@@ -93,7 +94,12 @@ final class RulesCommand implements Callable<Integer> {
             name = "show",
             mixinStandardHelpOptions = true,
             description = "Prints one rule's documentation page.",
-            footer = {"", "Example:", "  roce-doctor rules show PCIE_CEILING_BELOW_PORTS"})
+            footer = {
+                "",
+                "Examples:",
+                "  roce-doctor rules show PCIE_CEILING_BELOW_PORTS",
+                "  roce-doctor rules show IRQ_CROSS_NUMA --format html > IRQ_CROSS_NUMA.html"
+            })
     static final class Show implements Callable<Integer> {
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
@@ -104,6 +110,17 @@ final class RulesCommand implements Callable<Integer> {
                 description = "A rule id, e.g. HASH_SINGLE_PATH_CONCENTRATION.")
         String id;
 
+        @Option(
+                names = {"-f", "--format"},
+                paramLabel = "FORMAT",
+                description = "markdown (the page as written, default) or html (one self-contained file).")
+        PageFormat format = PageFormat.markdown;
+
+        enum PageFormat {
+            markdown,
+            html
+        }
+
         @Override
         public Integer call() throws BadInputException {
             String wanted = id.toUpperCase(Locale.ROOT);
@@ -111,7 +128,9 @@ final class RulesCommand implements Callable<Integer> {
             if (page.isEmpty()) {
                 throw new BadInputException("no rule '" + id + "'; 'roce-doctor rules' lists them");
             }
-            spec.commandLine().getOut().print(page.get());
+            spec.commandLine()
+                    .getOut()
+                    .print(format == PageFormat.html ? RulePage.standalone(wanted, page.get()) : page.get());
             return Main.OK;
         }
     }

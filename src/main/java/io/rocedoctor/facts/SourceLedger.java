@@ -80,7 +80,8 @@ public final class SourceLedger {
                             ", ",
                             SosPlugins.notTaken().stream()
                                     .filter(k -> k != SourceKind.PERFTEST)
-                                    .map(k -> k.templates().get(0))
+                                    // each parameter as *, as reports spell sources (no template braces)
+                                    .map(k -> k.templates().get(0).replaceAll("\\{[a-z]+\\}", "*"))
                                     .toList())
                     + ": rules that need them are not evaluated.");
         }
@@ -92,7 +93,8 @@ public final class SourceLedger {
                             java.util.Arrays.stream(SourceKind.values())
                                     .filter(k -> k != SourceKind.PERFTEST
                                             && bundle.sources(k).isEmpty())
-                                    .map(k -> k.templates().get(0))
+                                    // each parameter as *, as reports spell sources (no template braces)
+                                    .map(k -> k.templates().get(0).replaceAll("\\{[a-z]+\\}", "*"))
                                     .toList())
                     + ": rules that need them are not evaluated.");
         }

@@ -3,11 +3,15 @@ package io.rocedoctor.report;
 import io.rocedoctor.facts.Facts;
 import io.rocedoctor.facts.GroupTraffic;
 import io.rocedoctor.facts.IrqBinding;
+import io.rocedoctor.facts.Link;
 import io.rocedoctor.facts.Nic;
 import io.rocedoctor.facts.NumaNode;
 import io.rocedoctor.facts.PcieLink;
 import io.rocedoctor.facts.Port;
+import io.rocedoctor.facts.PortQos;
 import io.rocedoctor.facts.PriorityPause;
+import io.rocedoctor.facts.RoceTraffic;
+import io.rocedoctor.facts.SwitchPort;
 import io.rocedoctor.parse.CpuSet;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -15,21 +19,23 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
  * The host's numbers that the report's pictures draw, in the report model so that every format
  * (and the JSON) carries the same figures: the NICs, each multi-path group's traffic split, the
- * interrupts each CPU took per NIC, the PFC pause counters per priority, and each NIC's PCIe
- * ceiling against what its ports may ask. A list is empty when the bundle lacks its data.
+ * interrupts each CPU took per NIC, the PFC pause counters per priority, each NIC's PCIe
+ * ceiling against what its ports may ask, and each known link's host QoS against its switch port's. A list is empty when the bundle lacks its data.
  */
 public record FigureData(
         List<NicSummary> nics,
         List<PathShares> pathShares,
         List<InterruptSpread> interrupts,
         List<PauseCounter> pause,
-        List<PcieCeiling> pcie) {
+        List<PcieCeiling> pcie,
+        List<LinkQos> links) {
 
     public FigureData {
         nics = List.copyOf(nics);
@@ -37,6 +43,29 @@ public record FigureData(
         interrupts = List.copyOf(interrupts);
         pause = List.copyOf(pause);
         pcie = List.copyOf(pcie);
+        links = List.copyOf(links);
+    }
+
+    /**
+     * A host port and the switch port it faces (a known link) side by side: the priorities with PFC
+     * on, the trust mode, and the priority each side gives the RoCE traffic's DSCP (the host's as it
+     * derives it, the switch's from its DSCP map). Null or empty where the bundle does not say.
+     */
+    public record LinkQos(
+            String hostPort,
+            String switchName,
+            String switchPort,
+            List<Integer> hostPfc,
+            List<Integer> switchPfc,
+            String hostTrust,
+            String switchTrust,
+            Integer roceDscp,
+            Integer hostPriority,
+            Integer switchPriority) {
+        public LinkQos {
+            hostPfc = List.copyOf(hostPfc);
+            switchPfc = List.copyOf(switchPfc);
+        }
     }
 
     /** A physical NIC as the summary names it. */
@@ -108,7 +137,44 @@ public record FigureData(
                         .toList(),
                 interrupts(facts, nics),
                 pause(facts),
-                pcie(facts, nics, pcieOverheadFactor));
+                pcie(facts, nics, pcieOverheadFactor),
+                links(facts));
+    }
+
+    /** Each known link whose switch port the bundle dumped, in host port order. */
+    private static List<LinkQos> links(Facts facts) {
+        List<LinkQos> out = new ArrayList<>();
+        List<Link> links = facts.of(Link.class).stream()
+                .sorted(Comparator.comparing(Link::hostPort))
+                .toList();
+        for (Link link : links) {
+            Optional<SwitchPort> sw = facts.of(SwitchPort.class).stream()
+                    .filter(p ->
+                            p.switchName().equals(link.switchName()) && p.port().equals(link.switchPort()))
+                    .findFirst();
+            if (sw.isEmpty()) {
+                continue;
+            }
+            Optional<PortQos> qos = facts.of(PortQos.class).stream()
+                    .filter(q -> q.device().equals(link.hostPort()))
+                    .findFirst();
+            Optional<RoceTraffic> roce = facts.of(RoceTraffic.class).stream()
+                    .filter(t -> link.hostPort().equals(t.netdev()))
+                    .findFirst();
+            Integer dscp = roce.map(RoceTraffic::dscp).orElse(null);
+            out.add(new LinkQos(
+                    link.hostPort(),
+                    link.switchName(),
+                    link.switchPort(),
+                    qos.map(PortQos::pfcPriorities).orElse(List.of()),
+                    sw.get().pfcPriorities(),
+                    qos.map(PortQos::trust).orElse(null),
+                    sw.get().trust(),
+                    dscp,
+                    roce.map(RoceTraffic::priority).orElse(null),
+                    dscp == null ? null : sw.get().dscpPriority().get(dscp)));
+        }
+        return out;
     }
 
     private static List<InterruptSpread> interrupts(Facts facts, List<Nic> nics) {

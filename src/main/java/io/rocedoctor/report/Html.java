@@ -3,7 +3,8 @@ package io.rocedoctor.report;
 /**
  * Builds HTML, SVG and XML text in which every text node and attribute value is escaped, because
  * everything a report shows comes from an untrusted bundle. Tags and attribute names are the
- * code's own constants; {@link #markup} takes only constants too (the style sheet, a doctype).
+ * code's own constants; {@link #markup} takes only constants too (the style sheet, a doctype), and
+ * {@link #rendered} only CommonMark's escaped rendering of a rule page.
  */
 final class Html {
     private final StringBuilder out = new StringBuilder();
@@ -41,6 +42,15 @@ final class Html {
 
     Html markup(String constant) {
         out.append(constant);
+        return this;
+    }
+
+    /**
+     * HTML that {@link RulePage} rendered from a rule page with every raw HTML piece escaped and
+     * unsafe link targets dropped: the one way in for markup that is not a constant.
+     */
+    Html rendered(String commonmarkHtml) {
+        out.append(commonmarkHtml);
         return this;
     }
 

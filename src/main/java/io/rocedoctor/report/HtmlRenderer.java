@@ -1,7 +1,14 @@
 package io.rocedoctor.report;
 
+import io.rocedoctor.engine.RuleDocs;
+import io.rocedoctor.engine.RuleLayer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * One self-contained HTML file: no script, no external font, style sheet or image (a content
@@ -17,7 +24,9 @@ public final class HtmlRenderer implements Renderer {
             h1{font-size:1.6em;margin:0 0 4px}h2{border-bottom:2px solid var(--line);padding-bottom:4px;margin-top:2em}
             h3{margin:4px 0}table{border-collapse:collapse;width:100%;margin:8px 0}
             th,td{border:1px solid var(--line);padding:4px 8px;text-align:left;vertical-align:top}th{background:#eceff1}
-            td.value{font-family:ui-monospace,monospace;overflow-wrap:anywhere}
+            td.value{font-family:ui-monospace,monospace;overflow-wrap:break-word}
+            .rule-page pre{background:#eceff1;padding:8px 12px;white-space:pre-wrap;overflow-wrap:anywhere}
+            .rule-page{border-top:1px solid var(--line);margin-top:12px}
             .muted{color:#607d8b}.summary{font-weight:bold}.headline{font-size:1.15em;font-weight:bold}
             .alarm{color:var(--critical)}
             .sev{display:inline-block;min-width:5.5em;text-align:center;color:#fff;border-radius:3px;padding:0 6px;
@@ -29,18 +38,20 @@ public final class HtmlRenderer implements Renderer {
             .medium .sev,.sev.medium{background:var(--medium)}.finding.medium{border-color:var(--medium)}
             .low .sev,.sev.low{background:var(--low)}.finding.low{border-color:var(--low)}
             .info .sev,.sev.info{background:var(--info)}.finding.info{border-color:var(--info)}
-            pre.cmd{background:#263238;color:#eceff1;padding:8px 12px;white-space:pre-wrap;word-break:break-all}
-            pre.cmd code{display:block;user-select:all}
+            pre.cmd{background:#263238;color:#eceff1;padding:8px 12px;white-space:pre-wrap;overflow-wrap:break-word}
+            pre.cmd .line{display:block}pre.cmd code{user-select:all}pre.cmd .comment{color:#90a4ae;user-select:none}
+            .part{margin-left:12px}h5{margin:8px 0 2px;font-size:.9em;color:#607d8b}
             details.host{border:1px solid var(--line);padding:4px 12px;margin:8px 0}details.host>summary{font-weight:bold;cursor:pointer}
             figure{margin:16px 0}figcaption{color:#607d8b;font-size:.9em}svg{max-width:100%;height:auto}
             @media print{body{max-width:none;padding:0;font-size:10pt}.finding,figure,tr,pre{break-inside:avoid}
-            pre.cmd{background:#fff;color:#000;border:1px solid #999}h2{break-after:avoid}}
+            pre.cmd{background:#fff;color:#000;border:1px solid #999}pre.cmd .comment{color:#555}h2{break-after:avoid}}
             """;
 
     @Override
     public String render(Report r) {
         Html h = head("roce-doctor: " + r.bundle().host());
         body(h, r);
+        rulePages(h, List.of(r), List.of());
         return foot(h, r.version());
     }
 
@@ -103,10 +114,11 @@ public final class HtmlRenderer implements Renderer {
             body(h, r);
             h.close("details");
         }
+        rulePages(h, hosts, fleet.findings());
         return foot(h, ReportBuilder.VERSION);
     }
 
-    private static Html head(String title) {
+    static Html head(String title) {
         Html h = new Html();
         h.markup("<!DOCTYPE html>\n").open("html", "lang", "en").open("head").empty("meta", "charset", "utf-8");
         h.empty(
@@ -120,7 +132,7 @@ public final class HtmlRenderer implements Renderer {
         return h.open("style").markup(STYLE).close("style").close("head").open("body");
     }
 
-    private static String foot(Html h, String version) {
+    static String foot(Html h, String version) {
         h.element(
                 "p",
                 "Written by roce-doctor " + version + " from the bundle alone; this file loads nothing.",
@@ -147,7 +159,7 @@ public final class HtmlRenderer implements Renderer {
         findings(h, r);
         if (r.figures() != null && drawable(r.figures())) {
             h.element("h2", "Pictures");
-            SvgFigures.all(h, r.figures());
+            SvgFigures.all(h, r.figures(), telling(r));
         }
         if (r.plan() != null) {
             PlanView plan = PlanView.of(r.plan());
@@ -229,13 +241,15 @@ public final class HtmlRenderer implements Renderer {
         h.open("h3")
                 .element("span", f.severity(), "class", "sev")
                 .text(" ")
+                .open("a", "href", RuleDocs.page(f.id()).isPresent() ? "#rule-" + f.id() : null)
                 .element("code", f.id())
+                .close("a")
                 .text(" on " + f.subject() + " ")
                 .element("span", "[" + f.confidence() + ", " + f.layer() + "]", "class", "muted")
                 .close("h3");
         h.open("p").element("strong", f.title()).close("p");
         if (!f.explanation().isBlank()) {
-            h.element("p", f.explanation());
+            h.open("p").rendered(RulePage.inlineHtml(f.explanation())).close("p");
         }
         if (!f.explainedBy().isEmpty()) {
             h.element("p", "Explained by " + String.join(", ", f.explainedBy()) + ".", "class", "muted");
@@ -288,25 +302,51 @@ public final class HtmlRenderer implements Renderer {
         }
         for (PlanView.Step step : plan.steps()) {
             h.open("section", "class", "step").element("h3", step.title());
+            if (step.summary() != null) {
+                h.element("p", step.summary());
+            }
             if (!step.facts().isEmpty()) {
                 h.open("table");
                 step.facts().forEach((k, v) -> row(h, k, v));
                 h.close("table");
             }
-            for (Map.Entry<String, List<String>> list : step.commands().entrySet()) {
-                h.element("h4", list.getKey());
-                if (step.manual()) {
-                    h.open("ul");
-                    list.getValue().forEach(line -> h.element("li", line));
-                    h.close("ul");
-                } else {
-                    h.open("pre", "class", "cmd");
-                    list.getValue().forEach(line -> h.element("code", line));
-                    h.close("pre");
+            list(h, "Notes", step.notes());
+            for (PlanView.Part part : step.parts()) {
+                h.open("div", "class", "part");
+                if (!part.heading().isEmpty()) {
+                    h.element("h4", part.heading() + (part.summary() == null ? "" : ": " + part.summary()));
                 }
+                part.commands().forEach((list, lines) -> commands(h, list, lines, step.manual()));
+                h.close("div");
             }
             h.close("section");
         }
+    }
+
+    /**
+     * A manual step's instructions as a list; commands in a block where one click selects a whole
+     * command and not its comment, comments set apart.
+     */
+    private static void commands(Html h, String list, List<PlanView.Line> lines, boolean manual) {
+        h.element("h5", list);
+        if (manual) {
+            h.open("ul");
+            lines.forEach(line -> h.element("li", line.command()));
+            h.close("ul");
+            return;
+        }
+        h.open("pre", "class", "cmd");
+        for (PlanView.Line line : lines) {
+            h.open("span", "class", "line");
+            if (line.command() != null) {
+                h.element("code", line.command());
+            }
+            if (line.comment() != null) {
+                h.element("span", (line.command() == null ? "# " : "   # ") + line.comment(), "class", "comment");
+            }
+            h.close("span");
+        }
+        h.close("pre");
     }
 
     private static void refusals(Html h, List<PlanView.Refusal> refusals) {
@@ -412,6 +452,33 @@ public final class HtmlRenderer implements Renderer {
         list(h, "Refused from the bundle", r.bundle().refused());
     }
 
+    /**
+     * The page of each rule that found something, once per file (a fleet's hosts share them), in
+     * the order the findings first name them; each finding's id links to its rule's page.
+     */
+    private static void rulePages(Html h, List<Report> reports, List<Report.ReportFinding> more) {
+        Set<String> ids = new LinkedHashSet<>();
+        reports.forEach(r -> r.findings().forEach(f -> ids.add(f.id())));
+        more.forEach(f -> ids.add(f.id()));
+        boolean first = true;
+        for (String id : ids) {
+            Optional<String> page = RuleDocs.page(id);
+            if (page.isEmpty()) {
+                continue;
+            }
+            if (first) {
+                h.element("h2", "About these findings' rules");
+                first = false;
+            }
+            h.open("section", "id", "rule-" + id, "class", "rule-page")
+                    .open("h3")
+                    .element("code", id)
+                    .close("h3")
+                    .rendered(RulePage.bodyHtml(page.get(), 2))
+                    .close("section");
+        }
+    }
+
     private static void list(Html h, String heading, List<String> items) {
         if (items.isEmpty()) {
             return;
@@ -425,10 +492,26 @@ public final class HtmlRenderer implements Renderer {
         h.open("tr").element("th", name).element("td", value).close("tr");
     }
 
+    /** The findings' layers, root causes first (most severe first), then the symptoms under them. */
+    static List<RuleLayer> telling(Report r) {
+        List<CauseTree> roots = new ArrayList<>(CauseTree.of(r));
+        roots.sort(Comparator.comparingInt(
+                t -> ReportBuilder.SEVERITIES.indexOf(t.cause().severity())));
+        List<Report.ReportFinding> inOrder = new ArrayList<>();
+        roots.forEach(t -> inOrder.add(t.cause()));
+        roots.forEach(t -> inOrder.addAll(t.allSymptoms()));
+        // a report built by hand may name a layer outside the catalog's: it points at no picture
+        return inOrder.stream()
+                .flatMap(f ->
+                        Arrays.stream(RuleLayer.values()).filter(l -> l.label().equals(f.layer())))
+                .toList();
+    }
+
     static boolean drawable(FigureData f) {
         return !f.pathShares().isEmpty()
                 || !f.interrupts().isEmpty()
                 || !f.pause().isEmpty()
-                || !f.pcie().isEmpty();
+                || !f.pcie().isEmpty()
+                || !f.links().isEmpty();
     }
 }

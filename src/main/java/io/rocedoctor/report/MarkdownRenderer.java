@@ -2,7 +2,6 @@ package io.rocedoctor.report;
 
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * Ticket-ready Markdown (GitHub flavour): a headline, the findings table, each finding with its
@@ -184,7 +183,8 @@ public final class MarkdownRenderer implements Renderer {
                 .append(text(f.layer()))
                 .append(")\n\n");
         if (!f.explanation().isBlank()) {
-            md.append(text(f.explanation())).append("\n\n");
+            // the rule page's own Markdown (the jar's text, not the bundle's): its code spans stay code
+            md.append(oneLine(f.explanation())).append("\n\n");
         }
         if (!f.explainedBy().isEmpty()) {
             md.append("Explained by ")
@@ -222,31 +222,40 @@ public final class MarkdownRenderer implements Renderer {
         md.append(plan.notes().isEmpty() ? "" : "\n");
         for (PlanView.Step step : plan.steps()) {
             md.append("### ").append(text(step.title())).append("\n\n");
+            if (step.summary() != null) {
+                md.append(text(step.summary())).append("\n\n");
+            }
             step.facts()
                     .forEach((k, v) -> md.append("- ")
                             .append(text(k))
                             .append(": ")
                             .append(text(v))
                             .append('\n'));
-            md.append(step.facts().isEmpty() ? "" : "\n");
-            for (Map.Entry<String, List<String>> list : step.commands().entrySet()) {
-                md.append("**").append(text(list.getKey())).append("**\n\n");
-                if (step.manual()) {
-                    list.getValue()
-                            .forEach(line -> md.append("- ").append(text(line)).append('\n'));
-                    md.append('\n');
-                } else {
-                    String body = String.join("\n", list.getValue());
-                    String fence = "`".repeat(Math.max(3, longestRun(body, '`') + 1));
-                    md.append(fence)
-                            .append("sh\n")
-                            .append(body)
-                            .append('\n')
-                            .append(fence)
+            step.notes().forEach(n -> md.append("- note: ").append(text(n)).append('\n'));
+            md.append(step.facts().isEmpty() && step.notes().isEmpty() ? "" : "\n");
+            for (PlanView.Part part : step.parts()) {
+                if (!part.heading().isEmpty()) {
+                    md.append("#### ")
+                            .append(text(part.heading()))
+                            .append(part.summary() == null ? "" : ": " + text(part.summary()))
                             .append("\n\n");
                 }
+                part.commands().forEach((list, lines) -> commands(md, list, lines, step.manual()));
             }
         }
+    }
+
+    /** A manual step's instructions as bullets; commands in a fenced {@code sh} block, comments as shell comments. */
+    private static void commands(StringBuilder md, String list, List<PlanView.Line> lines, boolean manual) {
+        md.append("**").append(text(list)).append("**\n\n");
+        if (manual) {
+            lines.forEach(line -> md.append("- ").append(text(line.command())).append('\n'));
+            md.append('\n');
+            return;
+        }
+        String body = String.join("\n", lines.stream().map(PlanView.Line::shell).toList());
+        String fence = "`".repeat(Math.max(3, longestRun(body, '`') + 1));
+        md.append(fence).append("sh\n").append(body).append('\n').append(fence).append("\n\n");
     }
 
     /** Plain text: Markdown's punctuation and HTML's angle brackets escaped, on one line. */

@@ -1,11 +1,15 @@
 package io.rocedoctor.report;
 
+import io.rocedoctor.engine.RuleLayer;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * The HTML report's pictures, drawn as inline SVG from {@link FigureData}: nothing is loaded from
@@ -25,12 +29,67 @@ final class SvgFigures {
 
     private SvgFigures() {}
 
-    /** Every picture the figures have data for. */
-    static void all(Html h, FigureData f) {
-        pathShares(h, f.pathShares());
-        f.interrupts().forEach(spread -> interrupts(h, spread));
-        pause(h, f.pause());
-        f.pcie().forEach(ceiling -> pcie(h, ceiling));
+    /** Each picture with the rule layers whose findings it shows, in the order drawn when no finding says otherwise. */
+    private enum Picture {
+        PATH_SHARES(RuleLayer.MULTIPATH, RuleLayer.TRANSPORT) {
+            @Override
+            void draw(Html h, FigureData f) {
+                pathShares(h, f.pathShares());
+            }
+        },
+        INTERRUPTS(RuleLayer.IRQ, RuleLayer.QUEUES) {
+            @Override
+            void draw(Html h, FigureData f) {
+                f.interrupts().forEach(spread -> interrupts(h, spread));
+            }
+        },
+        PAUSE(RuleLayer.CONGESTION, RuleLayer.HOST_QOS) {
+            @Override
+            void draw(Html h, FigureData f) {
+                pause(h, f.pause());
+            }
+        },
+        PCIE(RuleLayer.PCIE) {
+            @Override
+            void draw(Html h, FigureData f) {
+                f.pcie().forEach(ceiling -> pcie(h, ceiling));
+            }
+        },
+        LINKS(RuleLayer.END_TO_END, RuleLayer.SWITCH_QOS) {
+            @Override
+            void draw(Html h, FigureData f) {
+                links(h, f.links());
+            }
+        };
+
+        private final Set<RuleLayer> layers;
+
+        Picture(RuleLayer... layers) {
+            this.layers = Set.of(layers);
+        }
+
+        abstract void draw(Html h, FigureData f);
+
+        /** Where the first of {@code layers} this picture shows stands; past the end when none. */
+        int rank(List<RuleLayer> layers) {
+            for (int i = 0; i < layers.size(); i++) {
+                if (this.layers.contains(layers.get(i))) {
+                    return i;
+                }
+            }
+            return layers.size();
+        }
+    }
+
+    /**
+     * Every picture the figures have data for, the picture of the first layer in {@code layers}
+     * (the findings' layers, most telling first: root causes by severity, then their symptoms)
+     * first, so the root cause's picture leads; pictures no finding points at keep their order after.
+     */
+    static void all(Html h, FigureData f, List<RuleLayer> layers) {
+        Arrays.stream(Picture.values())
+                .sorted(Comparator.comparingInt(p -> p.rank(layers)))
+                .forEach(p -> p.draw(h, f));
     }
 
     /** Per multi-path group, each member's share of the bytes per direction against an even split. */
@@ -140,6 +199,22 @@ final class SvgFigures {
                 num(left),
                 "y",
                 "16",
+                "fill",
+                INK);
+        // the value axis's unit, along it
+        h.element(
+                "text",
+                spread.sinceBoot() ? "interrupts since boot" : "interrupts between samples",
+                "x",
+                "14",
+                "y",
+                num(top + plotH / 2.0),
+                "transform",
+                "rotate(-90 14 " + num(top + plotH / 2.0) + ")",
+                "text-anchor",
+                "middle",
+                "font-size",
+                "11",
                 "fill",
                 INK);
         for (int[] run : runs(cpus)) {
@@ -259,6 +334,8 @@ final class SvgFigures {
         int row = 24;
         int top = 26;
         begin(h, "pause", left + 8 * cell + 10, top + rows.size() * row + 10, "PFC pause frames per priority and port");
+        // the cells' unit, over the port column
+        h.element("text", rates ? "pause frames/s" : "pause frames since boot", "x", "0", "y", "18", "fill", INK);
         for (int p = 0; p < 8; p++) {
             h.element(
                     "text",
@@ -398,6 +475,162 @@ final class SvgFigures {
                 h,
                 "PCIe link of " + c.nic() + " (" + c.link() + ") after line encoding, the part the profile budgets for "
                         + "data after protocol overhead (dashed), and the sum of the speeds of its ports that are up.");
+    }
+
+    /**
+     * Each known link's two ends, row against row: per priority 0-7 whether PFC is on (filled), the
+     * priority each end gives the RoCE traffic (R), and the trust mode; a column or trust mode on
+     * which the ends disagree is outlined in red.
+     */
+    static void links(Html h, List<FigureData.LinkQos> links) {
+        if (links.isEmpty()) {
+            return;
+        }
+        int left = 230;
+        int cell = 40;
+        int row = 24;
+        int trustX = left + 8 * cell + 16;
+        int height = 30 + links.size() * (3 * row + 8);
+        begin(h, "links", trustX + 140, height, "Host against switch, per link");
+        h.element("text", "PFC per priority", "x", "0", "y", "18", "fill", INK);
+        for (int p = 0; p < 8; p++) {
+            h.element(
+                    "text",
+                    "prio " + p,
+                    "x",
+                    num(left + p * cell + cell / 2.0),
+                    "y",
+                    "18",
+                    "text-anchor",
+                    "middle",
+                    "font-size",
+                    "11",
+                    "fill",
+                    INK);
+        }
+        h.element("text", "trust", "x", num(trustX), "y", "18", "fill", INK);
+        int y = 30;
+        for (FigureData.LinkQos l : links) {
+            h.element(
+                    "text",
+                    l.hostPort() + " \u2194 " + l.switchName() + " " + l.switchPort(),
+                    "x",
+                    "0",
+                    "y",
+                    num(y + 16),
+                    "font-weight",
+                    "bold",
+                    "fill",
+                    INK);
+            y += row;
+            boolean trustDiffers = l.hostTrust() != null
+                    && l.switchTrust() != null
+                    && !l.hostTrust().equals(l.switchTrust());
+            linkRow(
+                    h,
+                    "host " + l.hostPort(),
+                    l.hostPfc(),
+                    l.switchPfc(),
+                    l.hostPriority(),
+                    l.hostTrust(),
+                    trustDiffers,
+                    y,
+                    left,
+                    cell,
+                    trustX);
+            y += row;
+            linkRow(
+                    h,
+                    "switch " + l.switchName() + " " + l.switchPort(),
+                    l.switchPfc(),
+                    l.hostPfc(),
+                    l.switchPriority(),
+                    l.switchTrust(),
+                    trustDiffers,
+                    y,
+                    left,
+                    cell,
+                    trustX);
+            y += row + 8;
+        }
+        end(
+                h,
+                "Filled: PFC on (lossless) at that end. R: the priority the RoCE traffic"
+                        + (links.stream().anyMatch(l -> l.roceDscp() != null)
+                                ? " (DSCP "
+                                        + links.stream()
+                                                .map(FigureData.LinkQos::roceDscp)
+                                                .filter(Objects::nonNull)
+                                                .distinct()
+                                                .map(String::valueOf)
+                                                .reduce((a, b) -> a + ", " + b)
+                                                .orElse("")
+                                        + ")"
+                                : "")
+                        + " gets there. Red outline: the two ends of the link disagree.");
+    }
+
+    private static void linkRow(
+            Html h,
+            String label,
+            List<Integer> pfc,
+            List<Integer> otherPfc,
+            Integer rocePriority,
+            String trust,
+            boolean trustDiffers,
+            int y,
+            int left,
+            int cell,
+            int trustX) {
+        h.element("text", label, "x", "8", "y", num(y + 16), "fill", INK);
+        for (int p = 0; p < 8; p++) {
+            boolean on = pfc.contains(p);
+            boolean differs = on != otherPfc.contains(p);
+            h.open(
+                            "rect",
+                            "x",
+                            num(left + p * cell + 1),
+                            "y",
+                            num(y + 1),
+                            "width",
+                            num(cell - 2),
+                            "height",
+                            "20",
+                            "fill",
+                            on ? BAR : TRACK,
+                            "stroke",
+                            differs ? HOT : null,
+                            "stroke-width",
+                            differs ? "2" : null)
+                    .element("title", label + ", priority " + p + ": PFC " + (on ? "on" : "off"))
+                    .close("rect");
+            if (rocePriority != null && rocePriority == p) {
+                h.element(
+                        "text",
+                        "R",
+                        "x",
+                        num(left + p * cell + cell / 2.0),
+                        "y",
+                        num(y + 16),
+                        "text-anchor",
+                        "middle",
+                        "font-weight",
+                        "bold",
+                        "fill",
+                        on ? "#fff" : INK);
+            }
+        }
+        h.element(
+                "text",
+                trust == null ? "not known" : trust,
+                "x",
+                num(trustX),
+                "y",
+                num(y + 16),
+                "fill",
+                trustDiffers ? HOT : INK,
+                "font-weight",
+                trustDiffers ? "bold" : null);
     }
 
     private static void begin(Html h, String kind, int width, int height, String title) {

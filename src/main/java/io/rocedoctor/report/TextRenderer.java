@@ -178,17 +178,35 @@ public final class TextRenderer implements Renderer {
         out.append('\n').append(bold("Plan")).append('\n');
         plan.notes().forEach((k, v) -> wrap(out, "  " + k + ": ", v, "    "));
         for (PlanView.Step step : plan.steps()) {
-            out.append("  ").append(bold(step.title())).append('\n');
+            wrap(out, "  ", bold(step.title()), "    ");
+            if (step.summary() != null) {
+                wrap(out, "    ", step.summary(), "    ");
+            }
             step.facts().forEach((k, v) -> wrap(out, "    " + k + ": ", v, "      "));
-            step.commands().forEach((k, lines) -> {
-                out.append("    ").append(k).append(":\n");
-                // commands stay on one line each, whatever the width: they are meant to be copied
-                lines.forEach(line -> out.append("      ")
-                        .append(step.manual() ? "- " : "$ ")
-                        .append(line)
-                        .append('\n'));
-            });
+            if (!step.notes().isEmpty()) {
+                out.append("    notes:\n");
+                step.notes().forEach(n -> wrap(out, "      - ", n, "        "));
+            }
+            for (PlanView.Part part : step.parts()) {
+                String indent = part.heading().isEmpty() ? "    " : "      ";
+                if (!part.heading().isEmpty()) {
+                    wrap(out, "    ", part.heading() + (part.summary() == null ? "" : ": " + part.summary()), "      ");
+                }
+                part.commands().forEach((k, lines) -> {
+                    out.append(indent).append(k).append(":\n");
+                    // commands stay on one line each, whatever the width: they are meant to be copied
+                    lines.forEach(line -> out.append(indent)
+                            .append("  ")
+                            .append(step.manual() ? "- " + visible(line.command()) : prompted(line))
+                            .append('\n'));
+                });
+            }
         }
+    }
+
+    /** A command after a {@code $} prompt, a comment alone after {@code #} with no prompt. */
+    private static String prompted(PlanView.Line line) {
+        return line.command() == null ? "# " + visible(line.comment()) : "$ " + visible(line.shell());
     }
 
     private void refusals(StringBuilder out, List<PlanView.Refusal> refusals) {

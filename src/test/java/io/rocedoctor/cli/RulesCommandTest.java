@@ -55,4 +55,17 @@ class RulesCommandTest {
         assertThat(unknown.exit()).isEqualTo(2);
         assertThat(unknown.err()).contains("NO_SUCH_RULE");
     }
+
+    @Test
+    void showWritesThePageAsOneHtmlFileOnAsk() {
+        Cli html = Cli.run("rules", "show", "IRQ_CROSS_NUMA", "--format", "html");
+        assertThat(html.exit()).isZero();
+        assertThat(html.out())
+                .startsWith("<!DOCTYPE html>")
+                .contains(
+                        "<h1>IRQ_CROSS_NUMA</h1>", "<h2>What it means</h2>", "<code>set_irq_affinity_cpulist.sh</code>")
+                .doesNotContain("## What it means");
+        assertThat(Cli.run("rules", "show", "IRQ_CROSS_NUMA", "-f", "pdf").exit())
+                .isEqualTo(2);
+    }
 }

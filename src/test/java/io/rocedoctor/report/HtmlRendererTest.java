@@ -11,7 +11,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 class HtmlRendererTest {
     /** Anything a browser would fetch: an element that loads, a URL in an attribute or in CSS. */
     private static final Pattern RESOURCE_LOAD = Pattern.compile(
-            "<(script|link|img|iframe|object|embed|audio|video|source)\\b|\\b(src|href|srcset|action)\\s*=|url\\(|@import",
+            // a link to a place in the page (a finding to its rule's page) loads nothing
+            "<(script|link|img|iframe|object|embed|audio|video|source)\\b|\\b(src|srcset|action)\\s*=|\\bhref\\s*=\\s*\"(?!#)|url\\(|@import",
             Pattern.CASE_INSENSITIVE);
 
     private final HtmlRenderer html = new HtmlRenderer();
@@ -101,7 +102,7 @@ class HtmlRendererTest {
                 bare.notEvaluatedSummary(),
                 bare.evaluated(),
                 null,
-                new FigureData(List.of(), List.of(), List.of(), List.of(), List.of()));
+                new FigureData(List.of(), List.of(), List.of(), List.of(), List.of(), List.of()));
         assertThat(html.render(withoutFigures))
                 .doesNotContain("<figure")
                 .doesNotContain("<svg")
@@ -111,13 +112,13 @@ class HtmlRendererTest {
     @Test
     void symptomsAreNestedUnderTheirCauseAndNotRepeated() {
         String out = html.render(ReportFixtures.hostile(null));
-        int cause = out.indexOf("<code>IRQ_CROSS_NUMA</code> on eth0");
+        int cause = out.indexOf("<code>IRQ_CROSS_NUMA</code></a> on eth0");
         int nest = out.indexOf("<div class=\"symptoms\">", cause);
-        int symptom = out.indexOf("<code>BASELINE_LATENCY_JITTER</code> on", nest);
+        int symptom = out.indexOf("<code>BASELINE_LATENCY_JITTER</code></a> on", nest);
         assertThat(cause).isPositive();
         assertThat(nest).isGreaterThan(cause);
         assertThat(symptom).isGreaterThan(nest);
-        assertThat(out.indexOf("<code>BASELINE_LATENCY_JITTER</code> on", symptom + 1))
+        assertThat(out.indexOf("<code>BASELINE_LATENCY_JITTER</code></a> on", symptom + 1))
                 .isNegative();
     }
 
@@ -128,7 +129,7 @@ class HtmlRendererTest {
                 .contains(
                         "<h2>Plan</h2>",
                         "<h3>Step 1: irq-affinity-local-numa</h3>",
-                        "<pre class=\"cmd\"><code>echo 32-39 &gt; /proc/irq/140/smp_affinity_list</code></pre>");
+                        "<pre class=\"cmd\"><span class=\"line\"><code>echo 32-39 &gt; /proc/irq/140/smp_affinity_list</code></span></pre>");
         assertThat(html.render(ReportFixtures.hostile(null))).doesNotContain("<h2>Plan</h2>");
     }
 

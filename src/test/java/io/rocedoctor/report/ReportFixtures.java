@@ -2,10 +2,15 @@ package io.rocedoctor.report;
 
 import io.rocedoctor.bundle.Bundle;
 import io.rocedoctor.bundle.BundleReader;
+import io.rocedoctor.engine.Diagnosis;
 import io.rocedoctor.engine.Profile;
 import io.rocedoctor.engine.RuleEngine;
 import io.rocedoctor.facts.FactBuilder;
 import io.rocedoctor.facts.Facts;
+import io.rocedoctor.plan.ActionCatalog;
+import io.rocedoctor.plan.Plan;
+import io.rocedoctor.plan.Planner;
+import io.rocedoctor.plan.Snapshot;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -17,11 +22,34 @@ final class ReportFixtures {
     private ReportFixtures() {}
 
     static Report scenario(String name) throws Exception {
+        return scenario(name, false);
+    }
+
+    /** A golden scenario's report with the plan the planner makes of it, as {@code analyze} renders it. */
+    static Report planned(String name) throws Exception {
+        return scenario(name, true);
+    }
+
+    private static Report scenario(String name, boolean planned) throws Exception {
+        return read(Path.of("fixtures/bundles", name), planned);
+    }
+
+    /** Any bundle's report, without a plan. */
+    static Report read(Path bundlePath) throws Exception {
+        return read(bundlePath, false);
+    }
+
+    private static Report read(Path bundlePath, boolean planned) throws Exception {
         RuleEngine engine = RuleEngine.builtIn();
         Profile profile = Profile.load("throughput");
-        try (Bundle bundle = new BundleReader().read(Path.of("fixtures/bundles", name))) {
+        try (Bundle bundle = new BundleReader().read(bundlePath)) {
             Facts facts = new FactBuilder().build(bundle);
-            return ReportBuilder.build(bundle, facts, engine.diagnose(facts, profile), engine.catalog(), profile, null);
+            Diagnosis diagnosis = engine.diagnose(facts, profile);
+            Plan plan = planned
+                    ? new Planner(new ActionCatalog())
+                            .plan(diagnosis, Snapshot.of(facts).identified(bundle.machine(), false))
+                    : null;
+            return ReportBuilder.build(bundle, facts, diagnosis, engine.catalog(), profile, plan);
         }
     }
 
@@ -70,6 +98,7 @@ final class ReportFixtures {
                         "bond" + HOSTILE, "tx", Map.of("eth0" + HOSTILE, 0.9, "eth1", 0.1), false)),
                 List.of(),
                 List.of(),
+                List.of(),
                 List.of());
         return new Report(
                 "roce-doctor",
@@ -104,6 +133,7 @@ final class ReportFixtures {
         Report r = hostile(plan());
         FigureData figures = new FigureData(
                 List.of(new FigureData.NicSummary("0000:00:03", null, "virtio_net", null, null, List.of("eth0"), 0)),
+                List.of(),
                 List.of(),
                 List.of(),
                 List.of(),
