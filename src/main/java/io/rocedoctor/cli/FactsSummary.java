@@ -123,7 +123,7 @@ final class FactsSummary {
                 link.width(),
                 link.capGeneration(),
                 link.capWidth(),
-                link.downgraded() ? ", downgraded" : "",
+                downgraded(link),
                 rounded(link.usableGbps())));
         if (link.limitingAddress() != null && !link.limitingAddress().equals(link.address())) {
             s.append(" (limited at ").append(link.limitingAddress()).append(')');
@@ -133,6 +133,26 @@ final class FactsSummary {
         }
         if (link.maxReadReq() != null) {
             s.append(", max read request ").append(link.maxReadReq()).append(" B");
+        }
+        return s.toString();
+    }
+
+    /** Each link of the path that trained below its capability, NIC first: where a ceiling comes from. */
+    private static String downgraded(PcieLink link) {
+        StringBuilder s = new StringBuilder();
+        for (PcieLink.Segment l : link.downgradedLinks()) {
+            s.append(String.format(
+                    Locale.ROOT,
+                    ", link %s-%s downgraded to %s GT/s x%d of %s GT/s x%d",
+                    l.lower(),
+                    l.upper(),
+                    rounded(l.gts()),
+                    l.width(),
+                    rounded(l.capGts()),
+                    l.capWidth()));
+        }
+        if (s.length() == 0 && link.downgraded()) {
+            s.append(", downgraded");
         }
         return s.toString();
     }

@@ -57,13 +57,18 @@ final class RulesCommand implements Callable<Integer> {
         int layerWidth =
                 rules.stream().mapToInt(r -> r.layer().label().length()).max().orElse(5);
         PrintWriter out = spec.commandLine().getOut();
-        String row = "%-" + idWidth + "s  %-" + layerWidth + "s  %-8s  %s%n";
+        String columns = "%-" + idWidth + "s  %-" + layerWidth + "s  ";
         String hang = " ".repeat(idWidth + layerWidth + 14);
-        out.printf(Locale.ROOT, row, "ID", "LAYER", "SEVERITY", "SUMMARY");
+        // Too narrow for a summary column beside the others: each summary goes under its row, indented.
+        boolean beside = width - hang.length() >= 30;
+        String indent = beside ? hang : "    ";
+        out.printf(Locale.ROOT, columns + (beside ? "%-8s  SUMMARY%n" : "%s%n"), "ID", "LAYER", "SEVERITY");
         for (RuleInfo r : rules) {
-            List<String> summary = wrap(r.summary(), width - hang.length());
-            out.printf(Locale.ROOT, row, r.id(), r.layer(), r.severity(), summary.get(0));
-            summary.stream().skip(1).forEach(line -> out.println(hang + line));
+            List<String> summary = wrap(r.summary(), width - indent.length());
+            String severity = String.valueOf(r.severity());
+            String first = beside ? String.format(Locale.ROOT, "%-8s  %s", severity, summary.get(0)) : severity;
+            out.printf(Locale.ROOT, columns + "%s%n", r.id(), r.layer(), first);
+            summary.stream().skip(beside ? 1 : 0).forEach(line -> out.println(indent + line));
         }
         out.printf(Locale.ROOT, "%d rules. 'roce-doctor rules show ID' explains one.%n", rules.size());
         return Main.OK;

@@ -120,6 +120,18 @@ class FactsCommandTest {
         assertThat(local.out()).contains("completion IRQs").doesNotContain("not the NIC's node");
     }
 
+    /** A ceiling upstream of the NIC is named by its link, not by the NIC's own healthy one. */
+    @Test
+    void theSummaryNamesTheDowngradedLinkOfTheNicsPath() {
+        Cli cli = Cli.run("facts", "fixtures/bundles/pcie-switch-uplink-downgraded");
+        assertThat(cli.out())
+                .contains(
+                        "  PCIe: Gen4 x16 (capable of Gen4 x16), link 0000:39:00.0-0000:38:00.0 downgraded to 16 GT/s "
+                                + "x16 of 32 GT/s x16, usable 252 Gb/s");
+        assertThat(Cli.run("facts", "fixtures/bundles/pcie-switch-healthy").out())
+                .doesNotContain("downgraded");
+    }
+
     @Test
     void figuresAreRoundedForPeople() {
         assertThat(FactsSummary.rounded(252.06153846153848)).isEqualTo("252");

@@ -27,6 +27,23 @@ class RulesCommandTest {
                 .allSatisfy(line -> assertThat(line.length()).as(line).isLessThanOrEqualTo(Terminal.width()));
     }
 
+    /** At 60 columns a summary column would be a dozen characters wide: the summaries go under their rows. */
+    @Test
+    void onANarrowTerminalEachSummaryGoesUnderItsRow() {
+        RulesCommand narrow = new RulesCommand();
+        narrow.width = 60;
+        java.io.StringWriter out = new java.io.StringWriter();
+        picocli.CommandLine cl = new picocli.CommandLine(narrow);
+        cl.setOut(new java.io.PrintWriter(out, true));
+        assertThat(cl.execute()).isZero();
+        assertThat(out.toString().lines())
+                .allSatisfy(line -> assertThat(line.length()).as(line).isLessThanOrEqualTo(60));
+        var rule = RuleEngine.builtIn().catalog().get("IRQ_CROSS_NUMA");
+        String summaryStart = rule.summary().split(" ")[0];
+        assertThat(out.toString())
+                .containsPattern("IRQ_CROSS_NUMA +irq +" + rule.severity() + "\\n    \\Q" + summaryStart + "\\E");
+    }
+
     @Test
     void summariesWrapBetweenWordsAndKeepEveryWord() {
         String summary = "Completion interrupts of a NIC run on CPUs of another NUMA node than the NIC's own";
