@@ -20,12 +20,19 @@ import java.util.stream.Stream;
 
 /**
  * The load of scripts/bench.sh's serve targets, in plain JDK (java.net.http): CLIENTS threads
- * upload the .tar.gz files of a folder to {@code roce-doctor serve} for SECONDS seconds, each file
- * once and in turn (distinct content, so none is a duplicate), and print one line:
+ * upload the .tar.gz files of a folder to {@code roce-doctor serve} in turn, round and round, for
+ * SECONDS seconds or until {@code --uploads N} uploads, and print one line:
  * {@code uploads=N seconds=S rate=R statuses={201=N} ack_p50_ms=A ack_p99_ms=B}. With {@code --await}
  * each client waits, polling the bundle's state every 5 ms, until it is analysed and stored, and the
  * line adds {@code done_p50_ms} and {@code done_p99_ms}: upload start to a done state, with no queue.
- * Usage: java UploadLoad BASE_URL TOKEN CASE FOLDER CLIENTS SECONDS [--await]
+ *
+ * <p>Every upload is distinct, so the service never answers one as a duplicate: the gzip header's
+ * MTIME field (RFC 1952, 2.3.1: bytes 4 to 7, not covered by the trailer's CRC, and no header CRC
+ * unless FHCRC is set, which gzip does not set) is stamped with the upload's number and the case's
+ * hash. The archive inside is byte for byte the file's, so the analysis is that of the file; a few
+ * hundred synthesized bundles give a minute of load (thousands of them took longer to synthesize
+ * than the benchmark ran).
+ * Usage: java UploadLoad BASE_URL TOKEN CASE FOLDER CLIENTS SECONDS [--await] [--uploads N]
  */
 public final class UploadLoad {
     public static void main(String[] args) throws Exception {
@@ -40,7 +47,17 @@ public final class UploadLoad {
         }
         int clients = Integer.parseInt(args[4]);
         long until = System.nanoTime() + Long.parseLong(args[5]) * 1_000_000_000L;
-        boolean await = args.length > 6 && args[6].equals("--await");
+        List<String> options = List.of(args).subList(6, args.length);
+        boolean await = options.contains("--await");
+        int most = options.contains("--uploads")
+                ? Integer.parseInt(options.get(options.indexOf("--uploads") + 1))
+                : Integer.MAX_VALUE;
+        // Apart between cases: each phase of the benchmark uploads to its own case.
+        int stampBase = (caseName.hashCode() & 0xfff) << 20;
+        List<byte[]> contents = new ArrayList<>();
+        for (Path f : files) {
+            contents.add(Files.readAllBytes(f));
+        }
         Pattern idField = Pattern.compile("\"id\"\\s*:\\s*([0-9]+)");
         Pattern statusField = Pattern.compile("\"status\"\\s*:\\s*\"([a-z]+)\"");
         List<Long> doneNanos = Collections.synchronizedList(new ArrayList<>());
@@ -55,10 +72,11 @@ public final class UploadLoad {
             Thread t = new Thread(() -> {
                 while (System.nanoTime() < until) {
                     int i = next.getAndIncrement();
-                    if (i >= files.size()) {
+                    if (i >= most) {
                         return;
                     }
-                    Path f = files.get(i);
+                    Path f = files.get(i % files.size());
+                    byte[] upload = stamped(contents.get(i % files.size()), stampBase + i);
                     long t0 = System.nanoTime();
                     int status;
                     String body = "";
@@ -67,7 +85,7 @@ public final class UploadLoad {
                                         base + "/api/v1/cases/" + caseName + "/bundles?name=" + f.getFileName()))
                                 .header("Authorization", "Bearer " + token)
                                 .header("Content-Type", "application/octet-stream")
-                                .POST(HttpRequest.BodyPublishers.ofFile(f))
+                                .POST(HttpRequest.BodyPublishers.ofByteArray(upload))
                                 .build();
                         HttpResponse<String> answer = http.send(r, HttpResponse.BodyHandlers.ofString());
                         status = answer.statusCode();
@@ -124,11 +142,22 @@ public final class UploadLoad {
                 new TreeMap<>(statuses),
                 pct(acks, 0.50) / 1e6,
                 pct(acks, 0.99) / 1e6,
-                next.get() >= files.size(),
+                next.get() >= most,
                 await
                         ? String.format(
                                 " done_p50_ms=%.0f done_p99_ms=%.0f", pct(done, 0.50) / 1e6, pct(done, 0.99) / 1e6)
                         : "");
+    }
+
+    /** The gzip file with its MTIME set to {@code stamp}, so that its sha256 is its own; other files as they are. */
+    private static byte[] stamped(byte[] file, int stamp) {
+        byte[] copy = file.clone();
+        if (copy.length > 8 && (copy[0] & 0xff) == 0x1f && (copy[1] & 0xff) == 0x8b && (copy[3] & 0x02) == 0) {
+            for (int b = 0; b < 4; b++) {
+                copy[4 + b] = (byte) (stamp >>> (8 * b));
+            }
+        }
+        return copy;
     }
 
     private static double pct(long[] sorted, double q) {

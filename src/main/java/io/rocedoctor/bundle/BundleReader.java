@@ -37,6 +37,9 @@ public final class BundleReader {
 
     private static final Pattern SOS_FOLDER =
             Pattern.compile("sosreport-(.+?)(?:-[^-]+)?-[0-9]{4}-[0-9]{2}-[0-9]{2}-[a-z0-9]+");
+    /** Runs of white space in a command sos ran, one space each (compiled once: once per command). */
+    private static final Pattern WHITE_SPACE = Pattern.compile("\\s+");
+
     private static final Set<String> IGNORED_NATIVE = Set.of("manifest.yaml", "expected.yaml", "README.md", "README");
 
     /**
@@ -342,8 +345,12 @@ public final class BundleReader {
                             ArchiveExtractor.printable(relative(root, file)) + ": link leaving the bundle: not read");
                     return FileVisitResult.CONTINUE;
                 }
+                // With a captures list, what it names is indexed already and nothing else is read;
+                // a listed file needs no name relative to the root (made per file, ~2% of a bundle).
+                if (manifest.listsCaptures() && listed.contains(file.normalize())) {
+                    return FileVisitResult.CONTINUE;
+                }
                 String rel = relative(root, file);
-                // With a captures list, what it names is indexed already and nothing else is read.
                 List<Located> located = manifest.listsCaptures()
                         ? List.of()
                         : locateNative(rel).stream().toList();
@@ -790,7 +797,8 @@ public final class BundleReader {
         List<Manifest.Entry> entries = new ArrayList<>();
         for (JsonNode plugin : doc.path("components").path("report").path("plugins")) {
             for (JsonNode c : plugin.path("commands")) {
-                String exec = c.path("exec").asText("").trim().replaceAll("\\s+", " ");
+                String exec =
+                        WHITE_SPACE.matcher(c.path("exec").asText("").trim()).replaceAll(" ");
                 String path =
                         c.path("filepath").isTextual() ? c.path("filepath").asText() : null;
                 Integer rc =

@@ -21,6 +21,14 @@ final class SourceTemplate {
     private final List<String> parameters;
     private final Pattern raw;
     private final Pattern mangled;
+    /**
+     * The literal text each pattern starts with: a text that does not start so cannot match, and is
+     * told without running the expression (a sosreport's hundred commands are tried against every
+     * kind, ~7,000 matches, of which a handful succeed).
+     */
+    private final String rawStart;
+
+    private final String mangledStart;
 
     SourceTemplate(String template, boolean command) {
         this.template = template;
@@ -28,6 +36,8 @@ final class SourceTemplate {
         this.parameters = parameters(template);
         this.raw = pattern(template, false);
         this.mangled = command ? pattern(template, true) : raw;
+        this.rawStart = literalStart(template, false);
+        this.mangledStart = command ? literalStart(template, true) : rawStart;
     }
 
     /** The parameter names in order; found once (rendering a source asks for them at every comparison). */
@@ -79,6 +89,9 @@ final class SourceTemplate {
     }
 
     Optional<List<String>> match(String text, boolean mangledName) {
+        if (!text.startsWith(mangledName ? mangledStart : rawStart)) {
+            return Optional.empty();
+        }
         Matcher m = (mangledName ? mangled : raw).matcher(text);
         if (!m.matches()) {
             return Optional.empty();
@@ -91,8 +104,7 @@ final class SourceTemplate {
     }
 
     private static Pattern pattern(String template, boolean mangled) {
-        String marked = PARAM.matcher(template).replaceAll(r -> "QQ" + r.group(1) + "QQ");
-        String base = mangled ? Mangling.mangle(marked) : marked;
+        String base = marked(template, mangled);
         StringBuilder regex = new StringBuilder();
         Matcher m = MARK.matcher(base);
         int last = 0;
@@ -103,6 +115,19 @@ final class SourceTemplate {
         }
         regex.append(Pattern.quote(base.substring(last)));
         return Pattern.compile(regex.toString());
+    }
+
+    /** The template with each parameter as a mark {@code QQnameQQ}, mangled as a file name when asked. */
+    private static String marked(String template, boolean mangled) {
+        String marked = PARAM.matcher(template).replaceAll(r -> "QQ" + r.group(1) + "QQ");
+        return mangled ? Mangling.mangle(marked) : marked;
+    }
+
+    /** The literal text before the first parameter of {@link #pattern}: every match starts with it. */
+    private static String literalStart(String template, boolean mangled) {
+        String base = marked(template, mangled);
+        Matcher m = MARK.matcher(base);
+        return m.find() ? base.substring(0, m.start()) : base;
     }
 
     private static String groupFor(String param, boolean mangled) {

@@ -8,6 +8,44 @@ import org.junit.jupiter.api.Test;
 class SourceTemplateTest {
 
     @Test
+    void everySpellingMatchesItsRenderingAndNotTheRenderingCutAtItsStart() {
+        List<CaptureKind> kinds = new java.util.ArrayList<>(List.of(SourceKind.values()));
+        kinds.addAll(List.of(SwitchSourceKind.values()));
+        for (CaptureKind kind : kinds) {
+            boolean command = kind.origin() == SourceKind.Origin.COMMAND;
+            for (String spelling : kind.templates()) {
+                SourceTemplate template = new SourceTemplate(spelling, command);
+                List<String> args = template.parameters().stream()
+                        .map(SourceTemplateTest::sampleArgument)
+                        .toList();
+                String text = template.render(args);
+                assertThat(template.match(text, false)).as(spelling).contains(args);
+                assertThat(template.match(text.substring(1), false))
+                        .as(spelling)
+                        .isEmpty();
+                assertThat(template.match("x" + text, false)).as(spelling).isEmpty();
+                if (command) {
+                    String mangled = Mangling.mangle(text);
+                    assertThat(template.match(mangled, true)).as(spelling).contains(args);
+                    assertThat(template.match(mangled.substring(1), true))
+                            .as(spelling)
+                            .isEmpty();
+                }
+            }
+        }
+    }
+
+    /** An argument each parameter's expression admits, its mangled form the same. */
+    private static String sampleArgument(String parameter) {
+        return switch (parameter) {
+            case "irq", "prio", "cpu", "port" -> "3";
+            case "program" -> "ib_write_bw";
+            case "args" -> "-a";
+            default -> "ens1f0np0";
+        };
+    }
+
+    @Test
     void hostKindsStillMatchRawAndMangled() {
         assertThat(SourceKind.recognise("ethtool -S ens1f0np0", false, SourceKind.Origin.COMMAND))
                 .contains(Source.of(SourceKind.ETHTOOL_STATS, "ens1f0np0"));
