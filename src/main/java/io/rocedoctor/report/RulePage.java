@@ -45,10 +45,14 @@ public final class RulePage {
         return INLINE.render(PARSER.parse(paragraph)).strip();
     }
 
-    /** The page less its first three lines: the title, a blank line, the header. */
+    /**
+     * The page from its first section on: less the title, the header (line 3) and the header's
+     * detail under it ("Sources in detail: ..."), which name commands in their synopsis form
+     * ({@code ethtool -S IF}) as a man page does.
+     */
     static String body(String page) {
-        String[] lines = page.split("\n", 4);
-        return lines.length < 4 ? "" : lines[3];
+        int section = page.startsWith("## ") ? 0 : page.indexOf("\n## ");
+        return section < 0 ? "" : page.substring(section).strip();
     }
 
     private static String html(String markdown, int deeper) {

@@ -56,6 +56,21 @@ public final class Database implements AutoCloseable {
         return pool.getConnection();
     }
 
+    /**
+     * Makes what {@code c} committed durable before it is acknowledged. PostgreSQL's commit is
+     * (synchronous_commit). H2's MVStore writes a commit only when no other thread is writing its
+     * file at that instant (TransactionStore.commit calls MVStore.tryCommit, which skips when busy),
+     * so under load an acknowledged upload could be lost to a kill: CHECKPOINT SYNC writes and
+     * syncs the store.
+     */
+    void durable(Connection c) throws SQLException {
+        if (!postgres) {
+            try (java.sql.Statement s = c.createStatement()) {
+                s.execute("CHECKPOINT SYNC");
+            }
+        }
+    }
+
     /** PostgreSQL skips rows other instances hold; H2 has one process writing its file. */
     boolean postgres() {
         return postgres;

@@ -100,6 +100,7 @@ public final class Store {
                 }
                 audit(c, who, "upload", caseName, id, fileName);
                 c.commit();
+                db.durable(c);
                 return new Recorded(
                         new BundleRow(
                                 id,
