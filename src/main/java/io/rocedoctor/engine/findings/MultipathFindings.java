@@ -7,6 +7,7 @@ import io.rocedoctor.facts.GroupTraffic;
 import io.rocedoctor.facts.MultipathGroup;
 import io.rocedoctor.facts.Port;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /** The findings of the multi-path hashing rules (rules/multipath.drl), about a bond or RoCE LAG and its members. */
@@ -30,7 +31,7 @@ public final class MultipathFindings {
         Finding.Builder f = Finding.about(g.name()).scope(g.members());
         for (GroupTraffic t : skewed) {
             measured |= !t.sinceBoot();
-            String direction = t.direction().toUpperCase(java.util.Locale.ROOT);
+            String direction = t.direction().toUpperCase(Locale.ROOT);
             f.evidence(
                     t.sources().get(t.busiest()),
                     Figures.percent(t.busiestShare()),

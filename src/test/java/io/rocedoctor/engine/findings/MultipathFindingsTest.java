@@ -1,6 +1,7 @@
 package io.rocedoctor.engine.findings;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.rocedoctor.engine.ActionProposal;
 import io.rocedoctor.engine.Evidence;
@@ -102,9 +103,9 @@ class MultipathFindingsTest {
         assertThat(f.evidence())
                 .extracting(Evidence::source, Evidence::value)
                 .containsExactly(
-                        org.assertj.core.groups.Tuple.tuple("/proc/net/bonding/bond0", "active-backup"),
-                        org.assertj.core.groups.Tuple.tuple("ethtool ens1f0np0", "100000Mb/s"),
-                        org.assertj.core.groups.Tuple.tuple("ethtool ens1f1np1", "25000Mb/s"));
+                        tuple("/proc/net/bonding/bond0", "active-backup"),
+                        tuple("ethtool ens1f0np0", "100000Mb/s"),
+                        tuple("ethtool ens1f1np1", "25000Mb/s"));
         assertThat(f.actions())
                 .containsExactly(
                         new ActionProposal("bond-mode-8023ad", Map.of("bond", "bond0", "current", "active-backup")));

@@ -1,6 +1,7 @@
 package io.rocedoctor.engine.findings;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.rocedoctor.engine.ActionProposal;
 import io.rocedoctor.engine.Evidence;
@@ -14,6 +15,7 @@ import io.rocedoctor.facts.RdmaDevice;
 import io.rocedoctor.facts.RdmaPortTraffic;
 import io.rocedoctor.facts.RoceMtu;
 import io.rocedoctor.facts.RoceTraffic;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -31,7 +33,7 @@ class TransportFindingsTest {
         return new PortQos(
                 "ens1f0np0",
                 "dscp",
-                java.util.Arrays.stream(priorities).boxed().toList(),
+                Arrays.stream(priorities).boxed().toList(),
                 Map.of(),
                 Map.of(),
                 Map.of(),
@@ -137,7 +139,7 @@ class TransportFindingsTest {
         Finding f = TransportFindings.gidV2Missing(g).build("ROCE_GID_V2_MISSING");
         assertThat(f.evidence())
                 .extracting(Evidence::source, Evidence::value)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("show_gids", "192.168.1.10"));
+                .containsExactly(tuple("show_gids", "192.168.1.10"));
         assertThat(f.actions().get(0).parameters()).containsEntry("device", "ens1f0np0");
     }
 
