@@ -90,7 +90,8 @@ public final class FactBuilder {
                     new TrafficFacts(),
                     new TransportFacts(),
                     new TrafficClassFacts(),
-                    new CnpSchedulingFacts()));
+                    new CnpSchedulingFacts(),
+                    new VlanFacts()));
 
     /** The skeleton's declaration, then each layer's in the order they are built. */
     public static List<FactLayer> layers() {

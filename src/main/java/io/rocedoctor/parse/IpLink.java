@@ -27,6 +27,9 @@ import java.util.Map;
  *                   "rx_missed"/"rx_overrun", "rx_mcast", "tx_bytes", ..., "tx_carrier",
  *                   "tx_collsns", and with {@code -s -s} "rx_length", "rx_crc", "rx_frame",
  *                   "rx_fifo", "tx_aborted", "tx_fifo", "tx_window", "tx_heartbeat", "tx_transns"
+ * @param egressQosMap a VLAN's {@code egress-qos-map}: socket priority -> the PCP its frames get
+ *                   (the kernel prints only non-zero PCPs; an unlisted priority gets PCP 0); empty
+ *                   for other kinds or when none is set
  */
 public record IpLink(
         int index,
@@ -42,12 +45,19 @@ public record IpLink(
         String kind,
         Map<String, String> attributes,
         List<String> altNames,
-        Map<String, Long> statistics) {
+        Map<String, Long> statistics,
+        Map<Integer, Integer> egressQosMap) {
     public IpLink {
         flags = List.copyOf(flags);
         attributes = OrderedCopy.map(attributes);
         altNames = List.copyOf(altNames);
         statistics = OrderedCopy.map(statistics);
+        egressQosMap = OrderedCopy.map(egressQosMap);
+    }
+
+    /** The PCP a VLAN gives frames of a socket priority: its egress-qos-map, 0 for a priority it does not list. */
+    public int egressPcp(int socketPriority) {
+        return egressQosMap.getOrDefault(socketPriority, 0);
     }
 
     public boolean up() {

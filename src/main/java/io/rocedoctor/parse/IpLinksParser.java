@@ -23,7 +23,11 @@ import java.util.regex.Pattern;
  * </pre>
  * gives IpLink(5, "ens1f0np0", master "bond1", state "UP", kind "bond_slave", slaveState "ACTIVE",
  * rx_dropped 12, altNames [enp65s0f0np0]). Statistics after a "vf N" line belong to the VF and are
- * skipped; unknown indented lines (alias, vf, xdp) are tolerated. Counters printed with
+ * skipped; unknown indented lines (alias, vf, xdp) are tolerated. A VLAN's maps, as iproute2's
+ * iplink_vlan.c {@code vlan_print_map} prints them on the lines after
+ * {@code vlan protocol 802.1Q id 100 <REORDER_HDR>} ({@code ingress-qos-map { 1:2 }},
+ * {@code egress-qos-map { 0:3 2:3 } addrgenmode eui64 ...}), give the link's egressQosMap
+ * ({0=3, 2=3}); the ingress map is not kept. Counters printed with
  * {@code -h} ("6.04T") are read approximately. A line before the first link header, counter titles
  * without their values, or a counter that is not a number is a note on its line; the other links and
  * counters stand. Empty output, "Device ... does not exist", or a text without a link header is a
@@ -33,6 +37,10 @@ public final class IpLinksParser extends LineParser<IpLinks> {
     private static final Pattern HEADER = Pattern.compile("(\\d+):\\s+([^:\\s]+):\\s+<([^>]*)>(.*)");
     private static final Pattern STATS_TITLE = Pattern.compile("(RX|TX)(?: errors)?:\\s*(.*)");
     private static final Pattern HUMAN = Pattern.compile("(\\d+(?:\\.\\d+)?)([KMGTPE])");
+    /** iplink_vlan.c vlan_print_map: "ingress-qos-map { 1:2 }", "egress-qos-map { 0:3 2:3 }", FROM:TO each. */
+    private static final Pattern QOS_MAP = Pattern.compile("(ingress|egress)-qos-map \\{([^}]*)}");
+
+    private static final Pattern QOS_PAIR = Pattern.compile("(\\d{1,9}):(\\d{1,9})");
 
     /** A link being read, turned into an {@link IpLink} at its end. */
     private static final class Draft {
@@ -47,6 +55,7 @@ public final class IpLinksParser extends LineParser<IpLinks> {
         Map<String, String> attributes = new LinkedHashMap<>();
         List<String> altNames = new ArrayList<>();
         Map<String, Long> statistics = new LinkedHashMap<>();
+        Map<Integer, Integer> egressQos = new LinkedHashMap<>();
         boolean inVf;
         boolean detailsDone;
 
@@ -75,7 +84,8 @@ public final class IpLinksParser extends LineParser<IpLinks> {
                     kind,
                     attributes,
                     altNames,
-                    statistics);
+                    statistics,
+                    egressQos);
         }
     }
 
@@ -108,6 +118,10 @@ public final class IpLinksParser extends LineParser<IpLinks> {
             if (draft == null) {
                 lines.unreadable(
                         n, "ip link: expected a 'N: name: <FLAGS> ...' line, got '" + TextLines.abbreviate(line) + "'");
+                continue;
+            }
+            line = qosMaps(line, n, draft, lines);
+            if (line.isEmpty()) {
                 continue;
             }
             Matcher s = STATS_TITLE.matcher(line);
@@ -179,6 +193,37 @@ public final class IpLinksParser extends LineParser<IpLinks> {
         d.flags = h.group(3).isEmpty() ? List.of() : List.of(h.group(3).split(","));
         pairs(h.group(4).strip().split("\\s+"), 0, d.header);
         return d;
+    }
+
+    /**
+     * Takes a VLAN's QoS maps out of a detail line (iproute2 prints them after the vlan line, the
+     * last sharing its line with the general details: "egress-qos-map { 2:3 } addrgenmode eui64
+     * ..."), keeps the egress one, and gives back the rest of the line. A pair that is not
+     * FROM:TO is a note; the other pairs stand.
+     */
+    private static String qosMaps(String line, int n, Draft draft, TextLines lines) {
+        Matcher m = QOS_MAP.matcher(line);
+        if (!m.find()) {
+            return line;
+        }
+        StringBuilder rest = new StringBuilder();
+        do {
+            if (m.group(1).equals("egress")) {
+                for (String pair : m.group(2).strip().split("\\s+")) {
+                    Matcher p = QOS_PAIR.matcher(pair);
+                    if (p.matches()) {
+                        draft.egressQos.put(Integer.parseInt(p.group(1)), Integer.parseInt(p.group(2)));
+                    } else if (!pair.isEmpty()) {
+                        lines.partlyUnreadable(new ParseException(
+                                n,
+                                "ip link: egress-qos-map entry '" + TextLines.abbreviate(pair) + "' is not FROM:TO"));
+                    }
+                }
+            }
+            m.appendReplacement(rest, " ");
+        } while (m.find());
+        m.appendTail(rest);
+        return rest.toString().strip();
     }
 
     /** "name value name value ..."; bracketed flag words ("&lt;REORDER_HDR&gt;") are skipped. */

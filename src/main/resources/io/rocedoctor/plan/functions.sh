@@ -113,6 +113,13 @@ roce_tos_write() {
     rdma_cm_write "$1" "$2" default_roce_tos "$tos"
     if [ -f "$(tclass_file "$1" "$2")" ]; then tclass_set "$1" "$2" "$tc"; fi
 }
+# A VLAN's PCP for a socket priority: its egress-qos-map as ip -d link prints it
+# ("egress-qos-map { 0:1 2:3 }", ip/iplink_vlan.c); a priority not listed gets PCP 0.
+vlan_egress_read() {
+    ip -d link show dev "$1" | awk -v p="$2" '{ for (i = 1; i < NF; i++) if ($i == "egress-qos-map" && $(i + 1) == "{")
+        for (j = i + 2; j <= NF && $j != "}"; j++) { split($j, a, ":"); if (a[1] == p) v = a[2] } }
+        END { print (v == "" ? 0 : v) }'
+}
 # bnxt_re's congestion control lives in ports/PORT/cc of its folder; a value written there takes effect
 # when 0x1 goes to apply. The files print "%#x" (0x1, 0).
 bnxt_cc_read() { in_configfs "$ROOT/sys/kernel/config/bnxt_re/$1" cat "$ROOT/sys/kernel/config/bnxt_re/$1/ports/$2/cc/$3"; }

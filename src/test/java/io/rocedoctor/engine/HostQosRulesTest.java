@@ -7,6 +7,7 @@ import io.rocedoctor.facts.EcnState;
 import io.rocedoctor.facts.LinkPause;
 import io.rocedoctor.facts.LosslessBuffer;
 import io.rocedoctor.facts.PortQos;
+import io.rocedoctor.facts.RoceVlanPriority;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -223,6 +224,56 @@ class HostQosRulesTest {
         assertThat(QosHost.healthy().with(cnps(6, "ets", 60, true)).ids()).isEmpty();
         // Classes not known: only the same-priority case is judged.
         assertThat(QosHost.healthy().with(cnps(1, null, null, false)).ids()).isEmpty();
+    }
+
+    private static RoceVlanPriority vlan(Map<Integer, Integer> egressMap) {
+        int socketPriority = RoceVlanPriority.socketPriority(106);
+        return new RoceVlanPriority(
+                "p0.100",
+                "p0",
+                "mlx5_0",
+                1,
+                HostFacts.NIC,
+                "100",
+                106,
+                socketPriority,
+                egressMap.getOrDefault(socketPriority, 0),
+                egressMap,
+                "ip -d link show");
+    }
+
+    @Fires("ROCE_VLAN_PRIORITY_MISMATCH")
+    @Test
+    void roceOverAVlanWhoseEgressMapMissesItsSocketPriorityUnderTrustPcpFires() {
+        Diagnosis d = QosHost.healthy()
+                .replace(PortQos.class, QosHost.qos("pcp", List.of(3)))
+                .with(vlan(Map.of(0, 3)))
+                .diagnose();
+        Finding f = RuleHarness.only(d, "ROCE_VLAN_PRIORITY_MISMATCH@p0.100");
+        assertThat(f.evidence().get(1).value()).isEqualTo("p0.100 egress-qos-map { 0:3 }");
+        assertThat(f.actions())
+                .containsExactly(new ActionProposal(
+                        "roce-vlan-egress-map", Map.of("vlan", "p0.100", "skprio", "2", "pcp", "3")));
+    }
+
+    @NearMiss("ROCE_VLAN_PRIORITY_MISMATCH")
+    @Test
+    void nearMissTheMapSendsItsSocketPriorityToThePfcPriorityOrTheNicTrustsDscp() {
+        assertThat(QosHost.healthy()
+                        .replace(PortQos.class, QosHost.qos("pcp", List.of(3)))
+                        .with(vlan(Map.of(2, 3)))
+                        .ids())
+                .doesNotContain("ROCE_VLAN_PRIORITY_MISMATCH@p0.100");
+        assertThat(QosHost.healthy().with(vlan(Map.of())).ids()).doesNotContain("ROCE_VLAN_PRIORITY_MISMATCH@p0.100");
+    }
+
+    @Test
+    void theKernelsTosTableGivesRoceTosSocketPriorities() {
+        // ToS 106 (DSCP 26 + ECT(0)) is "bulk" to rt_tos2priority; 0 is best effort; 0x10 (low delay) interactive.
+        assertThat(RoceVlanPriority.socketPriority(106)).isEqualTo(2);
+        assertThat(RoceVlanPriority.socketPriority(0)).isZero();
+        assertThat(RoceVlanPriority.socketPriority(0x10)).isEqualTo(6);
+        assertThat(RoceVlanPriority.socketPriority(0x18)).isEqualTo(4);
     }
 
     @Fires("LOSSLESS_BUFFER_MISCONFIGURED")

@@ -76,6 +76,7 @@ class RulebaseTest {
             "SWITCH_ECN_OFF_LOSSLESS",
             "ROCE_TRAFFIC_CLASS_UNSET",
             "CNP_MARKING_UNSAFE",
+            "ROCE_VLAN_PRIORITY_MISMATCH",
             "LOSSLESS_BUFFER_MISCONFIGURED",
             "BASELINE_BW_LOW",
             "BASELINE_LATENCY_JITTER",

@@ -2,6 +2,7 @@ package io.rocedoctor.parse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Map;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -24,6 +25,39 @@ class IpLinksParserTest {
         assertThat(l.slaveState()).isEqualTo("ACTIVE");
         assertThat(l.statistic("rx_dropped")).isEqualTo(12L);
         assertThat(l.altNames()).containsExactly("enp65s0f0np0");
+    }
+
+    /** As iproute2 6.x prints a VLAN with both maps (the egress one sharing its line with the general details). */
+    @Test
+    void aVlansEgressQosMapIsReadAndTheDetailsAfterItStand() throws ParseException {
+        IpLink v = parser.parse("""
+                        7: ens1f0np0.100@ens1f0np0: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 9000 qdisc noqueue state UP mode DEFAULT group default qlen 1000
+                            link/ether 0c:42:a1:5e:77:10 brd ff:ff:ff:ff:ff:ff promiscuity 0 allmulti 0 minmtu 0 maxmtu 65535
+                            vlan protocol 802.1Q id 100 <REORDER_HDR>
+                              ingress-qos-map { 1:2 }
+                              egress-qos-map { 0:1 2:3 10:3 } addrgenmode eui64 numtxqueues 1 numrxqueues 1 gso_max_size 65536
+                        """).links().get(0);
+        assertThat(v.kind()).isEqualTo("vlan");
+        assertThat(v.parent()).isEqualTo("ens1f0np0");
+        assertThat(v.attributes()).containsEntry("id", "100").containsEntry("numtxqueues", "1");
+        assertThat(v.egressQosMap()).containsExactly(Map.entry(0, 1), Map.entry(2, 3), Map.entry(10, 3));
+        assertThat(v.egressPcp(2)).isEqualTo(3);
+        // Near miss: a priority the map does not list gets PCP 0.
+        assertThat(v.egressPcp(4)).isZero();
+    }
+
+    @Test
+    void aVlanWithoutMapsHasAnEmptyEgressMapAndABadPairIsANote() throws ParseException {
+        assertThat(parser.parse("8: v200@p0: <UP> mtu 1500\n    link/ether 0c:42:a1:5e:77:10\n"
+                                + "    vlan protocol 802.1Q id 200 <REORDER_HDR>\n")
+                        .links()
+                        .get(0)
+                        .egressQosMap())
+                .isEmpty();
+        Parsed<IpLinks> bad = parser.read("8: v200@p0: <UP> mtu 1500\n    link/ether 0c:42:a1:5e:77:10\n"
+                + "    vlan protocol 802.1Q id 200\n      egress-qos-map { 2:x 3:3 }\n");
+        assertThat(bad.value().links().get(0).egressQosMap()).containsExactly(Map.entry(3, 3));
+        assertThat(bad.notes()).extracting(LineNote::line).containsExactly(4);
     }
 
     @Test

@@ -196,6 +196,21 @@ class ShellFunctionsTest {
         assertThat(tmp.resolve("root/driver/mlx5_0/default_roce_tos")).content().isEqualTo("0\n");
     }
 
+    /** This kernel has no VLAN devices: ip stands in, printing what iproute2's iplink_vlan.c prints. */
+    @Test
+    void aVlansPcpIsReadFromItsEgressMapAndUnlistedPrioritiesGetZero() throws Exception {
+        shell.printing("ip", """
+                7: p0.100@p0: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 9000 qdisc noqueue state UP mode DEFAULT group default qlen 1000
+                    link/ether 0c:42:a1:5e:77:10 brd ff:ff:ff:ff:ff:ff promiscuity 0 allmulti 0 minmtu 0 maxmtu 65535
+                    vlan protocol 802.1Q id 100 <REORDER_HDR>
+                      ingress-qos-map { 2:5 }
+                      egress-qos-map { 0:1 2:3 } addrgenmode eui64 numtxqueues 1 numrxqueues 1
+                """);
+        assertThat(shell.run("vlan_egress_read p0.100 2; vlan_egress_read p0.100 4"))
+                .isEqualTo("3\n0\n");
+        assertThat(shell.calls()).contains("ip -d link show dev p0.100");
+    }
+
     @Test
     void aDryRunCannotReadAFolderThatIsNotThereAndMakesNone() throws Exception {
         rdmaCmConfigfs();
