@@ -38,10 +38,11 @@ class SysinfoSnapshotScenarioTest {
         assertThat(report.at("/sources/notes").toString())
                 .contains("sysinfo-snapshot 3.7.9.9")
                 .contains("it holds no")
-                .contains("mlxlink -d {dev} -m -e -c")
+                .contains("mlxlink -d * -m -e -c")
                 .contains("rdma statistic show")
                 .doesNotContain("holds no ethtool -S")
-                .doesNotContain("mlnx_qos -i {if},");
+                .doesNotContain("mlnx_qos -i *,")
+                .doesNotContain("{");
         assertThat(report.at("/sources/failed")).isEmpty();
         // Counter rules whose sources the snapshot holds run on its one sample (counts since boot, as
         // the catalog says for one sample); those whose sources it never takes are not evaluated.
