@@ -200,7 +200,7 @@ public final class JunitRenderer implements Renderer {
     }
 
     private static String details(Report.ReportFinding f) {
-        StringBuilder b = new StringBuilder(f.subject())
+        StringBuilder b = new StringBuilder(GeneratedText.line(f.subject()))
                 .append(": ")
                 .append(f.title())
                 .append(" [")

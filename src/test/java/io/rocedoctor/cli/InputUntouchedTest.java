@@ -35,8 +35,7 @@ class InputUntouchedTest {
      * Commands that do not read a bundle, or that write one (collect, synth), or read only the
      * uploads they stored themselves (serve: its contract test checks the stored bytes): checked elsewhere.
      */
-    private static final Set<String> NOT_READERS =
-            Set.of("help", "collect", "synth", "rules", "generate-completion", "serve");
+    private static final Set<String> NOT_READERS = Set.of("help", "collect", "synth", "rules", "completion", "serve");
 
     @TempDir
     static Path tmp;

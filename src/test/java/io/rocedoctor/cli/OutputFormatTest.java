@@ -37,6 +37,8 @@ class OutputFormatTest {
         assertThat(Files.readString(html)).startsWith("{");
         Path log = tmp.resolve("r.log");
         Cli.run("analyze", BUNDLE, "--output", log.toString());
-        assertThat(Files.readString(log)).startsWith("No RDMA device").contains("IRQ_CROSS_NUMA");
+        assertThat(Files.readString(log))
+                .startsWith("Analysed host hpc-node-112")
+                .contains("IRQ_CROSS_NUMA");
     }
 }

@@ -2,9 +2,7 @@ package io.rocedoctor.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -16,7 +14,7 @@ class PackagedJarIT {
 
     @Test
     void theJarFiresARuleAndPrintsOnlyTheReport() throws Exception {
-        Run r = jar("analyze", "fixtures/bundles/cross-numa-irq", "--format", "json");
+        SeparateProcess r = jar("analyze", "fixtures/bundles/cross-numa-irq", "--format", "json");
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.out()).startsWith("{").contains("\"IRQ_CROSS_NUMA\"");
         assertThat(r.err()).as("Drools must not chatter on stderr").isEmpty();
@@ -24,7 +22,7 @@ class PackagedJarIT {
 
     @Test
     void theJarAnswersANonBundleWithExitTwo() throws Exception {
-        Run r = jar("analyze", "pom.xml");
+        SeparateProcess r = jar("analyze", "pom.xml");
         assertThat(r.exit()).isEqualTo(2);
         assertThat(r.err().strip()).startsWith("roce-doctor: pom.xml:").doesNotContain("\n");
     }
@@ -32,14 +30,14 @@ class PackagedJarIT {
     /** A rule page ends without a newline: it must still reach a pipe before the process exits. */
     @Test
     void theJarPrintsARulePageToAPipe() throws Exception {
-        Run r = jar("rules", "show", "IRQ_CROSS_NUMA");
+        SeparateProcess r = jar("rules", "show", "IRQ_CROSS_NUMA");
         assertThat(r.exit()).isZero();
         assertThat(r.out()).contains("IRQ_CROSS_NUMA").contains("NUMA");
     }
 
     @Test
     void aMistypedOptionPointsAtTheSubcommandsHelp() throws Exception {
-        Run r = jar("analyze", "--no-such-option", "x");
+        SeparateProcess r = jar("analyze", "--no-such-option", "x");
         assertThat(r.exit()).isEqualTo(2);
         assertThat(r.err()).contains("Try 'roce-doctor analyze --help'.");
     }
@@ -83,7 +81,7 @@ class PackagedJarIT {
     /** A sysinfo-snapshot .tgz as NVIDIA's script names it, analysed by the jar: its faults, its layout, the same bytes twice. */
     @Test
     void theJarAnalysesASysinfoSnapshotTgz(@TempDir Path tmp) throws Exception {
-        Run synth = jar(
+        SeparateProcess synth = jar(
                 "synth",
                 "--out",
                 tmp.toString(),
@@ -105,7 +103,7 @@ class PackagedJarIT {
         String tgz = tmp.resolve("gpu-node-000/sysinfo-snapshot-v3.7.9.9-gpu-node-000-20261120-101500.tgz")
                 .toString();
 
-        Run r = jar("analyze", tgz, "--format", "json");
+        SeparateProcess r = jar("analyze", tgz, "--format", "json");
         assertThat(r.exit()).as(r.err()).isZero();
         assertThat(r.out())
                 .contains(
@@ -121,28 +119,11 @@ class PackagedJarIT {
         return jar(args).out();
     }
 
-    private record Run(int exit, String out, String err) {}
-
-    /** The packaged jar as a separate process; stdout and stderr go to files, so neither can fill and block it. */
-    private static Run jar(String... args) throws Exception {
+    /** The packaged jar as a separate process. */
+    private static SeparateProcess jar(String... args) throws Exception {
         java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", "target/roce-doctor.jar"));
         command.addAll(java.util.List.of(args));
-        Path out = java.nio.file.Files.createTempFile("roce-doctor-out", ".txt");
-        Path err = java.nio.file.Files.createTempFile("roce-doctor-err", ".txt");
-        try {
-            Process p = new ProcessBuilder(command)
-                    .redirectOutput(out.toFile())
-                    .redirectError(err.toFile())
-                    .start();
-            assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-            return new Run(
-                    p.exitValue(),
-                    java.nio.file.Files.readString(out, StandardCharsets.UTF_8),
-                    java.nio.file.Files.readString(err, StandardCharsets.UTF_8));
-        } finally {
-            java.nio.file.Files.deleteIfExists(out);
-            java.nio.file.Files.deleteIfExists(err);
-        }
+        return SeparateProcess.run(command, java.util.Map.of());
     }
 }

@@ -1,0 +1,165 @@
+package io.rocedoctor.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every command, every format and the options a user types most, through {@code ./roce-doctor}
+ * as a separate process, the way a user runs it: what reaches a pipe before the process exits,
+ * the exit code and what is on stderr. In-process tests cannot see a lost flush or a launcher
+ * that chatters.
+ */
+class LauncherIT {
+    private static final String HOST = "fixtures/bundles/cross-numa-irq";
+    private static final String OTHER_HOST = "fixtures/bundles/healthy";
+
+    @Test
+    void analyzePrintsEachFormatToAPipeAndNothingOnStderr() throws Exception {
+        Map<String, String> starts = Map.of(
+                "text", "Analysed host hpc-node-112",
+                "json", "{",
+                "yaml", "---\ntool: \"roce-doctor\"",
+                "markdown", "# RoCE diagnosis of hpc-node-112",
+                "html", "<!DOCTYPE html>",
+                "junit", "<?xml");
+        for (var format : starts.entrySet()) {
+            SeparateProcess r = launch("analyze", HOST, "-f", format.getKey());
+            assertThat(r.exit()).as(format.getKey() + ": " + r.err()).isZero();
+            assertThat(r.out())
+                    .as(format.getKey())
+                    .startsWith(format.getValue())
+                    .contains("IRQ_CROSS_NUMA");
+            assertThat(r.err()).as(format.getKey()).isEmpty();
+        }
+    }
+
+    @Test
+    void analyzeTakesTheFormatFromTheOutputNameAndFailsOnASeverity(@TempDir Path tmp) throws Exception {
+        Path html = tmp.resolve("report.html");
+        SeparateProcess written = launch("analyze", HOST, "-o", html.toString());
+        assertThat(written.exit()).as(written.err()).isZero();
+        assertThat(written.out()).isEmpty();
+        assertThat(Files.readString(html)).startsWith("<!DOCTYPE html>");
+
+        assertThat(launch("analyze", HOST, "--fail-on", "high").exit()).isEqualTo(Main.FINDINGS);
+        assertThat(launch("analyze", OTHER_HOST, "--fail-on", "low").exit()).isZero();
+        SeparateProcess full = launch("analyze", HOST, "--show-not-evaluated", "--no-color");
+        assertThat(full.exit()).isZero();
+        assertThat(full.out()).contains("IRQ_CROSS_NUMA");
+    }
+
+    @Test
+    void aFleetGivesJunitWithOneTestsuitePerHost() throws Exception {
+        SeparateProcess r = launch("analyze", HOST, OTHER_HOST, "-f", "junit", "--jobs", "2");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("hpc-node-112", "gpu-node-21");
+    }
+
+    @Test
+    void rulesWrapToColumnsAndShowPrintsThePage() throws Exception {
+        SeparateProcess rules = launch(Map.of("COLUMNS", "72"), "rules");
+        assertThat(rules.exit()).isZero();
+        assertThat(rules.out().lines())
+                .allSatisfy(line -> assertThat(line.length()).as(line).isLessThanOrEqualTo(72));
+        assertThat(launch("rules", "--layer", "irq").out()).contains("IRQ_CROSS_NUMA");
+        SeparateProcess page = launch("rules", "show", "IRQ_CROSS_NUMA");
+        assertThat(page.exit()).isZero();
+        assertThat(page.out()).startsWith("# IRQ_CROSS_NUMA");
+    }
+
+    /** bash sets COLUMNS without exporting it; a user who exports it gets help that fits. */
+    @Test
+    void helpFitsColumnsAndEveryCommandHasHelp() throws Exception {
+        SeparateProcess narrow = launch(Map.of("COLUMNS", "64"), "analyze", "--help");
+        assertThat(narrow.exit()).isZero();
+        assertThat(narrow.out().lines())
+                .filteredOn(line -> !line.startsWith("  roce-doctor "))
+                .allSatisfy(line -> assertThat(line.length()).as(line).isLessThanOrEqualTo(64));
+        SeparateProcess wide = launch(Map.of("COLUMNS", "160"), "--help");
+        assertThat(wide.out()).contains("  completion  Prints the shell completion script");
+        for (String command : List.of("analyze", "rules", "facts", "plan", "diff", "synth", "collect", "serve")) {
+            SeparateProcess help = launch("help", command);
+            assertThat(help.exit()).as(command).isZero();
+            assertThat(help.out()).as(command).startsWith("Usage: roce-doctor " + command);
+        }
+        assertThat(launch("--version").out()).startsWith("roce-doctor ");
+    }
+
+    @Test
+    void factsSummarisesByDefaultAndDumpsWithFull() throws Exception {
+        SeparateProcess summary = launch("facts", HOST);
+        assertThat(summary.exit()).as(summary.err()).isZero();
+        assertThat(summary.out()).startsWith("Host hpc-node-112:").contains("(not the NIC's node 1)");
+        SeparateProcess full = launch("facts", HOST, "--full");
+        assertThat(full.out()).contains("nics:", "usableGbps:");
+        assertThat(launch("facts", HOST, "-f", "json").out()).startsWith("{");
+    }
+
+    @Test
+    void planWritesItsFilesAndDiffNamesOrRefusesTwoHosts(@TempDir Path tmp) throws Exception {
+        SeparateProcess plan = launch("plan", HOST, "-o", tmp.resolve("plan").toString());
+        assertThat(plan.exit()).as(plan.err()).isZero();
+        assertThat(tmp.resolve("plan/apply.sh")).isExecutable();
+
+        SeparateProcess diff = launch(
+                "diff", "fixtures/bundles/dual-port-hash-concentration", "fixtures/bundles/dual-port-hash-fixed");
+        assertThat(diff.exit()).as(diff.err()).isZero();
+        assertThat(diff.out()).contains("stor-node-07");
+        SeparateProcess json = launch(
+                "diff",
+                "fixtures/bundles/dual-port-hash-concentration",
+                "fixtures/bundles/dual-port-hash-fixed",
+                "-f",
+                "json");
+        assertThat(json.out()).startsWith("{").contains("\"beforeHost\"");
+
+        SeparateProcess refused = launch("diff", HOST, OTHER_HOST);
+        assertThat(refused.exit()).isEqualTo(Main.BAD_INPUT);
+        assertThat(refused.err().strip()).contains("hpc-node-112", "gpu-node-21", "--allow-different-hosts");
+        assertThat(refused.out()).isEmpty();
+        SeparateProcess allowed = launch("diff", HOST, OTHER_HOST, "--allow-different-hosts");
+        assertThat(allowed.exit()).as(allowed.err()).isZero();
+        assertThat(allowed.out()).contains("hpc-node-112", "gpu-node-21");
+    }
+
+    @Test
+    void synthCollectAndCompletionRunAlone(@TempDir Path tmp) throws Exception {
+        SeparateProcess synth = launch("synth", "-o", tmp.toString(), "--fault", "IRQ_CROSS_NUMA");
+        assertThat(synth.exit()).as(synth.err()).isZero();
+        assertThat(launch("synth", "--list").out()).contains("IRQ_CROSS_NUMA");
+        assertThat(launch("collect", "--list-sources").out()).contains("ibdev2netdev");
+
+        SeparateProcess bash = launch("completion", "bash");
+        assertThat(bash.exit()).isZero();
+        assertThat(bash.out()).contains("IRQ_CROSS_NUMA", "\"critical\"").endsWith("./roce-doctor\n");
+        assertThat(launch("completion", "zsh").out()).contains("bashcompinit");
+        SeparateProcess fish = launch("completion", "fish");
+        assertThat(fish.exit()).isEqualTo(Main.BAD_INPUT);
+        assertThat(fish.err()).contains("Try 'roce-doctor completion --help'.");
+    }
+
+    @Test
+    void badInputIsOneLineAndExitTwo() throws Exception {
+        SeparateProcess r = launch("analyze", "pom.xml");
+        assertThat(r.exit()).isEqualTo(Main.BAD_INPUT);
+        assertThat(r.err().strip()).startsWith("roce-doctor: pom.xml:").doesNotContain("\n");
+        assertThat(r.out()).isEmpty();
+    }
+
+    private static SeparateProcess launch(String... args) throws Exception {
+        return launch(Map.of(), args);
+    }
+
+    private static SeparateProcess launch(Map<String, String> env, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of("./roce-doctor"));
+        command.addAll(List.of(args));
+        return SeparateProcess.run(command, env);
+    }
+}
