@@ -55,7 +55,17 @@ public final class DscpMapFinding {
                             cnp,
                             "switch priority of DSCP " + m.dscp() + " (the host's CNPs), queue " + sw.queueOf(cnp)
                                     + ": neither strict nor above the RoCE queue " + sw.queueOf(data));
-            remap(f, sw, m.dscp(), cnpTarget(sw, data));
+            if (m.dscp() == roce.dscp()) {
+                // One DSCP for data and CNPs: remapping it on the switch would move the data off its
+                // lossless priority too. Only the host can tell them apart (CNP_MARKING_UNSAFE's step).
+                f.evidence(
+                        m.source(),
+                        m.dscp(),
+                        "the host marks its CNPs with the data's own DSCP: no switch map can separate them;"
+                                + " the CNP marking is changed on the host");
+            } else {
+                remap(f, sw, m.dscp(), cnpTarget(sw, data));
+            }
         }
         return dataWrong || cnpKnownLate ? f.confirmed() : f.likely();
     }

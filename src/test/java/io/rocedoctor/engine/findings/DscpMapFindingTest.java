@@ -71,4 +71,13 @@ class DscpMapFindingTest {
         assertThat(f.evidence()).hasSize(2);
         assertThat(f.actions()).isEmpty();
     }
+
+    @Test
+    void cnpsMarkedWithTheDatasOwnDscpAreNotRemappedOnTheSwitchWhichWouldMoveTheDataToo() {
+        CnpMarking sameAsData = new CnpMarking("p0", 26, 3, "/sys/class/net/p0/ecn/roce_np/cnp_dscp", false);
+        Finding f = judge(Map.of(26, 3), Set.of(6), sameAsData);
+        assertThat(f.actions()).isEmpty();
+        assertThat(f.evidence().get(f.evidence().size() - 1).note())
+                .startsWith("the host marks its CNPs with the data's own DSCP: no switch map can separate them");
+    }
 }
