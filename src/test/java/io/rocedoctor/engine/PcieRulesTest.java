@@ -234,4 +234,26 @@ class PcieRulesTest {
                 HostFacts.healthy().replace(io.rocedoctor.facts.PcieSwitchPeers.class, peers(java.util.List.of()));
         assertThat(RuleHarness.ids(RuleHarness.diagnose(h.facts))).isEmpty();
     }
+
+    @Test
+    void aGpuWhoseNearestRoceNicIsOnTheOtherSocketHasPoorAffinity() {
+        HostFacts h = HostFacts.healthy()
+                .replace(
+                        io.rocedoctor.facts.GpuNicAffinity.class,
+                        new io.rocedoctor.facts.GpuNicAffinity(
+                                "GPU2", "mlx5_0", "SYS", "PHB", "GPU0 and mlx5_0", "16-31", "nvidia-smi topo -m"));
+        Finding f = RuleHarness.only(RuleHarness.diagnose(h.facts), "GPU_NIC_AFFINITY_POOR@GPU2");
+        assertThat(f.severity()).isEqualTo("high");
+        assertThat(f.actions()).extracting(ActionProposal::action).containsExactly("gpu-nic-affinity-layout");
+    }
+
+    @Test
+    void nearMissNodeIsNotPoorWhereNoGpuOfTheHostHasANicBelowItsSwitch() {
+        HostFacts h = HostFacts.healthy()
+                .replace(
+                        io.rocedoctor.facts.GpuNicAffinity.class,
+                        new io.rocedoctor.facts.GpuNicAffinity(
+                                "GPU1", "mlx5_0", "NODE", "PHB", "GPU3 and mlx5_0", "0-15", "nvidia-smi topo -m"));
+        assertThat(RuleHarness.ids(RuleHarness.diagnose(h.facts))).isEmpty();
+    }
 }
