@@ -235,13 +235,18 @@ class PcieRulesTest {
         assertThat(RuleHarness.ids(RuleHarness.diagnose(h.facts))).isEmpty();
     }
 
-    @Test
-    void aGpuWhoseNearestRoceNicIsOnTheOtherSocketHasPoorAffinity() {
-        HostFacts h = HostFacts.healthy()
+    /** A healthy host with one GPU whose nearest RoCE NIC, mlx5_0, is at {@code level}; the host's best pair at {@code hostBest}. */
+    private static HostFacts withAffinity(String gpu, String level, String hostBest) {
+        return HostFacts.healthy()
                 .replace(
                         io.rocedoctor.facts.GpuNicAffinity.class,
                         new io.rocedoctor.facts.GpuNicAffinity(
-                                "GPU2", "mlx5_0", "SYS", "PHB", "GPU0 and mlx5_0", "16-31", "nvidia-smi topo -m"));
+                                gpu, "mlx5_0", level, hostBest, "GPU0 and mlx5_0", "0-15", "nvidia-smi topo -m"));
+    }
+
+    @Test
+    void aGpuWhoseNearestRoceNicIsOnTheOtherSocketHasPoorAffinity() {
+        HostFacts h = withAffinity("GPU2", "SYS", "PHB");
         Finding f = RuleHarness.only(RuleHarness.diagnose(h.facts), "GPU_NIC_AFFINITY_POOR@GPU2");
         assertThat(f.severity()).isEqualTo("high");
         assertThat(f.actions()).extracting(ActionProposal::action).containsExactly("gpu-nic-affinity-layout");
@@ -249,11 +254,7 @@ class PcieRulesTest {
 
     @Test
     void nearMissNodeIsNotPoorWhereNoGpuOfTheHostHasANicBelowItsSwitch() {
-        HostFacts h = HostFacts.healthy()
-                .replace(
-                        io.rocedoctor.facts.GpuNicAffinity.class,
-                        new io.rocedoctor.facts.GpuNicAffinity(
-                                "GPU1", "mlx5_0", "NODE", "PHB", "GPU3 and mlx5_0", "0-15", "nvidia-smi topo -m"));
+        HostFacts h = withAffinity("GPU1", "NODE", "PHB");
         assertThat(RuleHarness.ids(RuleHarness.diagnose(h.facts))).isEmpty();
     }
 }
