@@ -65,6 +65,7 @@ MLXCONFIG 0 mlxconfig -d {dev} query
 OFED_INFO 0 ofed_info -s
 LSPCI 0 lspci -vvv
 LSPCI_TREE 0 lspci -tv
+NVIDIA_SMI_TOPO 0 nvidia-smi topo -m
 LSCPU 0 lscpu
 NUMACTL 0 numactl -H
 PROC_INTERRUPTS 1 /proc/interrupts

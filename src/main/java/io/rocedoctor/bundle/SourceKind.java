@@ -32,6 +32,7 @@ import io.rocedoctor.parse.EthtoolRingsParser;
 import io.rocedoctor.parse.EthtoolStats;
 import io.rocedoctor.parse.EthtoolStatsParser;
 import io.rocedoctor.parse.GidTable;
+import io.rocedoctor.parse.GpuTopology;
 import io.rocedoctor.parse.Ibdev2netdevParser;
 import io.rocedoctor.parse.IbdevNetdevMap;
 import io.rocedoctor.parse.IbvDevices;
@@ -56,6 +57,7 @@ import io.rocedoctor.parse.ModuleInfo;
 import io.rocedoctor.parse.ModuleInfoParser;
 import io.rocedoctor.parse.NumaTopology;
 import io.rocedoctor.parse.NumactlParser;
+import io.rocedoctor.parse.NvidiaTopoParser;
 import io.rocedoctor.parse.OfedInfoParser;
 import io.rocedoctor.parse.PciDevices;
 import io.rocedoctor.parse.PciTree;
@@ -257,6 +259,13 @@ public enum SourceKind implements CaptureKind {
             "lspci -vv"),
     /** The PCI tree: which bridges a GPU and a NIC sit below (sos's pci plugin runs it too). */
     LSPCI_TREE(Origin.COMMAND, false, parsedBy(PciTree.class, new LspciTreeParser()), "lspci -tv", "lspci -t"),
+    /** NVIDIA's GPU-NIC connection matrix; absent (not collected) on a host without nvidia-smi. */
+    NVIDIA_SMI_TOPO(
+            Origin.COMMAND,
+            false,
+            parsedBy(GpuTopology.class, new NvidiaTopoParser()),
+            "nvidia-smi topo -m",
+            "nvidia-smi topo --matrix"),
     LSCPU(Origin.COMMAND, false, parsedBy(NumaTopology.class, new LscpuParser()), "lscpu"),
     NUMACTL(
             Origin.COMMAND,

@@ -79,6 +79,7 @@ public final class FactBuilder {
             List.of(
                     new BaselineFacts(),
                     new DcqcnFacts(),
+                    new GpuTopologyFacts(),
                     new IrqFacts(),
                     new LinkPauseFacts(),
                     new PeerToPeerFacts(),

@@ -146,25 +146,24 @@ public record HostSummary(
 
     /** Per DCQCN parameter, its values on the host's ports ("300", or "300 | 1200" where ports differ). */
     private static Map<String, String> dcqcnParameters(Facts facts) {
-        Map<String, TreeSet<Long>> byKey = new TreeMap<>();
-        for (DcqcnParameter p : facts.of(DcqcnParameter.class)) {
-            byKey.computeIfAbsent(p.key(), k -> new TreeSet<>()).add(p.value());
-        }
-        Map<String, String> out = new TreeMap<>();
-        byKey.forEach((key, values) -> out.put(
-                key, String.join(" | ", values.stream().map(String::valueOf).toList())));
-        return out;
+        return joined(facts.of(DcqcnParameter.class), DcqcnParameter::key, DcqcnParameter::value, " | ");
     }
 
     /** Per device port, its RoCE v2 IPv4 GIDs' indexes ("3", or "3,5" with two IPv4 addresses). */
     private static Map<String, String> gidIndexes(Facts facts) {
-        Map<String, TreeSet<Integer>> byRole = new TreeMap<>();
-        for (RoceV2Ipv4Gid g : facts.of(RoceV2Ipv4Gid.class)) {
-            byRole.computeIfAbsent(g.role(), k -> new TreeSet<>()).add(g.index());
+        return joined(facts.of(RoceV2Ipv4Gid.class), RoceV2Ipv4Gid::role, RoceV2Ipv4Gid::index, ",");
+    }
+
+    /** Each subject's distinct values, sorted and joined: one text to compare across hosts. */
+    private static <F, V extends Comparable<V>> Map<String, String> joined(
+            List<F> facts, Function<F, String> subject, Function<F, V> value, String separator) {
+        Map<String, TreeSet<V>> bySubject = new TreeMap<>();
+        for (F f : facts) {
+            bySubject.computeIfAbsent(subject.apply(f), k -> new TreeSet<>()).add(value.apply(f));
         }
         Map<String, String> out = new TreeMap<>();
-        byRole.forEach((role, indexes) -> out.put(
-                role, String.join(",", indexes.stream().map(String::valueOf).toList())));
+        bySubject.forEach((key, values) -> out.put(
+                key, String.join(separator, values.stream().map(String::valueOf).toList())));
         return out;
     }
 

@@ -248,4 +248,27 @@ class PcieRulesTest {
                 HostFacts.healthy().replace(io.rocedoctor.facts.PcieSwitchPeers.class, peers(java.util.List.of()));
         assertThat(RuleHarness.ids(RuleHarness.diagnose(h.facts))).isEmpty();
     }
+
+    /** A healthy host with one GPU whose nearest RoCE NIC, mlx5_0, is at {@code level}; the host's best pair at {@code hostBest}. */
+    private static HostFacts withAffinity(String gpu, String level, String hostBest) {
+        return HostFacts.healthy()
+                .replace(
+                        io.rocedoctor.facts.GpuNicAffinity.class,
+                        new io.rocedoctor.facts.GpuNicAffinity(
+                                gpu, "mlx5_0", level, hostBest, "GPU0 and mlx5_0", "0-15", "nvidia-smi topo -m"));
+    }
+
+    @Test
+    void aGpuWhoseNearestRoceNicIsOnTheOtherSocketHasPoorAffinity() {
+        HostFacts h = withAffinity("GPU2", "SYS", "PHB");
+        Finding f = RuleHarness.only(RuleHarness.diagnose(h.facts), "GPU_NIC_AFFINITY_POOR@GPU2");
+        assertThat(f.severity()).isEqualTo("high");
+        assertThat(f.actions()).extracting(ActionProposal::action).containsExactly("gpu-nic-affinity-layout");
+    }
+
+    @Test
+    void nearMissNodeIsNotPoorWhereNoGpuOfTheHostHasANicBelowItsSwitch() {
+        HostFacts h = withAffinity("GPU1", "NODE", "PHB");
+        assertThat(RuleHarness.ids(RuleHarness.diagnose(h.facts))).isEmpty();
+    }
 }

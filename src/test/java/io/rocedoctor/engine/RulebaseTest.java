@@ -83,7 +83,8 @@ class RulebaseTest {
             "BASELINE_MISSING",
             "FLEET_GID_INDEX_DRIFT",
             "FLEET_DCQCN_PARAMS_DRIFT",
-            "PCIE_ACS_BLOCKS_P2P");
+            "PCIE_ACS_BLOCKS_P2P",
+            "GPU_NIC_AFFINITY_POOR");
 
     @Test
     void theBuiltKieBaseHoldsEveryImplementedCatalogRule() {

@@ -3,6 +3,10 @@ package io.rocedoctor.parse;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
 
 /** lspci -tv as pciutils' ls-tree.c prints it: each function under the bridge whose bus it is on. */
@@ -56,5 +60,15 @@ class LspciTreeParserTest {
     void textWithoutAnyFunctionIsUnreadable() {
         assertThatThrownBy(() -> parser.parse("lspci: Cannot open /sys/bus/pci/devices\n"))
                 .isInstanceOf(ParseException.class);
+    }
+
+    @Property(tries = 200)
+    void hostileTextNeverEscapesAsAnythingButAParseException(@ForAll("hostile") String text) {
+        ParserFuzz.survives(parser, text);
+    }
+
+    @Provide
+    Arbitrary<String> hostile() throws java.io.IOException {
+        return ParserFuzz.randomOrMutated(JavadocExample.of(LspciTreeParser.class));
     }
 }
