@@ -26,7 +26,8 @@ final class PeerToPeerFacts implements LayerFacts {
     public FactLayer declaration() {
         return new FactLayer(
                 "peer-to-peer",
-                Set.of(SourceKind.LSPCI, SourceKind.LSPCI_TREE),
+                // lspci -vvv is the PCIe layer's reading (HostContext.pci()); this layer adds the tree.
+                Set.of(SourceKind.LSPCI_TREE),
                 Set.of(),
                 Set.of(PcieSwitchPeers.class));
     }

@@ -157,6 +157,7 @@ class FleetRulesTest {
                 .isEmpty();
     }
 
+    @Fires("FLEET_GID_INDEX_DRIFT")
     @Test
     void oneHostWithItsIpv4GidAtAnotherIndexIsGidIndexDriftOfThatPort() {
         List<HostSummary> hosts = gidFleet(4);
@@ -171,6 +172,7 @@ class FleetRulesTest {
         assertThat(f.evidence().get(0).source()).contains("show_gids").contains("mlx5_0/1");
     }
 
+    @NearMiss("FLEET_GID_INDEX_DRIFT")
     @Test
     void nearMissPortsAreComparedEachWithItselfAndAPortSomeHostsLackIsNotDrift() {
         List<HostSummary> hosts = new ArrayList<>();
@@ -190,6 +192,7 @@ class FleetRulesTest {
     private static final Map<String, String> DCQCN_DEFAULTS =
             Map.of("roce_rp/rpg_time_reset", "300", "roce_rp/rpg_ai_rate", "5", "roce_np/min_time_between_cnps", "4");
 
+    @Fires("FLEET_DCQCN_PARAMS_DRIFT")
     @Test
     void oneHostRecoveringSlowerIsDcqcnDriftOfThatParameterOnly() {
         List<HostSummary> hosts = new ArrayList<>();
@@ -209,6 +212,7 @@ class FleetRulesTest {
         assertThat(f.evidence().get(1).note()).isEqualTo("1 host(s): node-3");
     }
 
+    @NearMiss("FLEET_DCQCN_PARAMS_DRIFT")
     @Test
     void nearMissAHostWithoutTheParameterFilesIsNotDrift() {
         List<HostSummary> hosts = new ArrayList<>();

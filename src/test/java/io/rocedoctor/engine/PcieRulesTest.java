@@ -230,6 +230,7 @@ class PcieRulesTest {
                 "lspci -vvv");
     }
 
+    @Fires("PCIE_ACS_BLOCKS_P2P")
     @Test
     void aSwitchPortRedirectingPeerToPeerBetweenAGpuAndANicIsCritical() {
         HostFacts h = HostFacts.healthy()
@@ -242,6 +243,7 @@ class PcieRulesTest {
         assertThat(f.actions()).extracting(ActionProposal::action).containsExactly("pcie-acs-redirect-off");
     }
 
+    @NearMiss("PCIE_ACS_BLOCKS_P2P")
     @Test
     void nearMissAcsOnWithoutRedirectionLetsPeerToPeerThrough() {
         HostFacts h =
@@ -258,6 +260,7 @@ class PcieRulesTest {
                                 gpu, "mlx5_0", level, hostBest, "GPU0 and mlx5_0", "0-15", "nvidia-smi topo -m"));
     }
 
+    @Fires("GPU_NIC_AFFINITY_POOR")
     @Test
     void aGpuWhoseNearestRoceNicIsOnTheOtherSocketHasPoorAffinity() {
         HostFacts h = withAffinity("GPU2", "SYS", "PHB");
@@ -266,6 +269,7 @@ class PcieRulesTest {
         assertThat(f.actions()).extracting(ActionProposal::action).containsExactly("gpu-nic-affinity-layout");
     }
 
+    @NearMiss("GPU_NIC_AFFINITY_POOR")
     @Test
     void nearMissNodeIsNotPoorWhereNoGpuOfTheHostHasANicBelowItsSwitch() {
         HostFacts h = withAffinity("GPU1", "NODE", "PHB");

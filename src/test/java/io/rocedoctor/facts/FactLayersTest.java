@@ -118,12 +118,11 @@ class FactLayersTest {
 
     /**
      * Kinds a layer declares that no fixture bundle holds in the form that makes the layer ask:
-     * mlxconfig's query (read for the CNP marking; {@code QosFactsTest} reads one from a folder), and
      * ibdev2netdev where it only places a capture named by RDMA device ({@code mlxlink -d mlx5_0}; the
      * fixtures name PCI functions). The test fails when a fixture makes one of them asked, too.
      */
     private static final Map<String, Set<String>> NOT_IN_ANY_FIXTURE =
-            Map.of("qos", Set.of("MLXCONFIG", "IBDEV2NETDEV"), "physical", Set.of("IBDEV2NETDEV"));
+            Map.of("qos", Set.of("IBDEV2NETDEV"), "physical", Set.of("IBDEV2NETDEV"));
 
     /**
      * What each layer's code asks the ledger for (parses or expects), over every fixture bundle, is
