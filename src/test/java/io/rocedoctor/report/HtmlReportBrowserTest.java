@@ -1,20 +1,15 @@
 package io.rocedoctor.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.rocedoctor.synth.Faults;
 import io.rocedoctor.synth.HostShape;
 import io.rocedoctor.synth.Synthesizer;
-import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -24,9 +19,6 @@ import org.openqa.selenium.Dimension;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 
 /**
  * Rendered report files read in headless Chromium (Debian's chromium and chromium-driver, which
@@ -65,28 +57,8 @@ class HtmlReportBrowserTest {
 
     @BeforeAll
     void start() throws Exception {
-        Optional<Path> chromium = onPath("chromium", "chromium-browser");
-        Optional<Path> driver = onPath("chromedriver");
-        assumeTrue(
-                chromium.isPresent() && driver.isPresent(),
-                "no chromium and chromedriver on PATH: the HTML report's browser test is skipped;"
-                        + " install Debian's chromium and chromium-driver packages (.ci/run does) to run it");
         temp = Files.createTempDirectory("roce-report-browser");
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(chromium.get().toFile());
-        options.addArguments(
-                "--headless=new",
-                "--no-sandbox",
-                "--disable-dev-shm-usage",
-                "--disable-gpu",
-                "--window-size=1280,1000");
-        // The driver from the distribution, so Selenium Manager never goes to the network for one.
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(driver.get().toFile())
-                .withLogFile(temp.resolve("chromedriver.log").toFile())
-                .build();
-        browser = new ChromeDriver(service, options);
-        browser.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(60));
+        browser = HeadlessChromium.start("the HTML report's browser test", temp);
     }
 
     @AfterAll
@@ -97,13 +69,6 @@ class HtmlReportBrowserTest {
         if (temp != null) {
             io.rocedoctor.bundle.ScratchFolder.delete(temp);
         }
-    }
-
-    private static Optional<Path> onPath(String... names) {
-        return Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
-                .flatMap(dir -> Stream.of(names).map(name -> Path.of(dir, name)))
-                .filter(Files::isExecutable)
-                .findFirst();
     }
 
     private void open(String html) throws Exception {

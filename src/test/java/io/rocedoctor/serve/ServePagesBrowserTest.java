@@ -1,15 +1,11 @@
 package io.rocedoctor.serve;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -18,9 +14,6 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -39,29 +32,9 @@ class ServePagesBrowserTest {
 
     @BeforeAll
     void start() throws Exception {
-        Optional<Path> chromium = onPath("chromium", "chromium-browser");
-        Optional<Path> driver = onPath("chromedriver");
-        assumeTrue(
-                chromium.isPresent() && driver.isPresent(),
-                "no chromium and chromedriver on PATH: the pages' browser test is skipped;"
-                        + " install Debian's chromium and chromium-driver packages (.ci/run does) to run it");
         temp = Files.createTempDirectory("roce-serve-browser");
+        browser = io.rocedoctor.report.HeadlessChromium.start("the pages' browser test", temp);
         server = ServeHarness.start(ServeHarness.Db.H2, temp.resolve("data"), 16L << 20);
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(chromium.get().toFile());
-        options.addArguments(
-                "--headless=new",
-                "--no-sandbox",
-                "--disable-dev-shm-usage",
-                "--disable-gpu",
-                "--window-size=1280,1000");
-        // The driver from the distribution, so Selenium Manager never goes to the network for one.
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(driver.get().toFile())
-                .withLogFile(temp.resolve("chromedriver.log").toFile())
-                .build();
-        browser = new ChromeDriver(service, options);
-        browser.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(60));
     }
 
     @AfterAll
@@ -75,13 +48,6 @@ class ServePagesBrowserTest {
         if (temp != null) {
             io.rocedoctor.bundle.ScratchFolder.delete(temp);
         }
-    }
-
-    private static Optional<Path> onPath(String... names) {
-        return Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
-                .flatMap(dir -> Stream.of(names).map(name -> Path.of(dir, name)))
-                .filter(Files::isExecutable)
-                .findFirst();
     }
 
     @Test
