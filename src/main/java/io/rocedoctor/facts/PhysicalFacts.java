@@ -193,7 +193,6 @@ final class PhysicalFacts implements LayerFacts {
         return out;
     }
 
-    /** How much a port counter grew between the first and last sample; null with one sample or no counter. */
     /**
      * Errors over the bits a link of {@code speedMbps} receives in {@code seconds}: the PHY decodes
      * symbols all the time, idle ones included, so the line rate is the denominator, not the traffic.

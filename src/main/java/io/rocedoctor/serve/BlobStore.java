@@ -7,12 +7,14 @@ import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.security.DigestOutputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.sql.SQLException;
 import java.util.HexFormat;
 import java.util.UUID;
 
@@ -121,12 +123,12 @@ public final class BlobStore {
      * between gets the file back. Together with {@link #settle} no committed row loses its file,
      * whichever instance uploads or expires.
      */
-    public boolean expire(String sha256, SqlCheck stillOrphan) throws IOException, java.sql.SQLException {
+    public boolean expire(String sha256, SqlCheck stillOrphan) throws IOException, SQLException {
         Path target = path(sha256);
         Path aside = incoming.resolve("expiring-" + sha256 + "-" + UUID.randomUUID());
         try {
             Files.move(target, aside, StandardCopyOption.ATOMIC_MOVE);
-        } catch (java.nio.file.NoSuchFileException gone) {
+        } catch (NoSuchFileException gone) {
             return false;
         }
         if (stillOrphan.holds(sha256)) {
@@ -142,7 +144,7 @@ public final class BlobStore {
     /** A question to the database about one stored file. */
     @FunctionalInterface
     public interface SqlCheck {
-        boolean holds(String sha256) throws java.sql.SQLException;
+        boolean holds(String sha256) throws SQLException;
     }
 
     /** Where the bundle of this sha256 lives (the name is checked: only 64 hex digits). */
