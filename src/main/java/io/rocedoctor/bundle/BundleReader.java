@@ -112,7 +112,7 @@ public final class BundleReader {
             ArchiveExtractor.Result result = new ArchiveExtractor(limits).extract(input, format, top);
             return index(input, locateRoot(input, top), result.refusals(), null);
         } catch (IOException e) {
-            throw new BundleException(input, "cannot be read (" + e.getMessage() + ")", e);
+            throw new BundleException(input, "cannot be read (" + IoReason.of(e) + ")", e);
         }
     }
 
@@ -373,8 +373,8 @@ public final class BundleReader {
 
             @Override
             public FileVisitResult visitFileFailed(Path file, IOException exc) {
-                refusals.add(ArchiveExtractor.printable(relative(root, file)) + ": cannot be read ("
-                        + exc.getClass().getSimpleName() + "): skipped");
+                refusals.add(ArchiveExtractor.printable(relative(root, file)) + ": cannot be read (" + IoReason.of(exc)
+                        + "): skipped");
                 return FileVisitResult.CONTINUE;
             }
         });
@@ -676,8 +676,7 @@ public final class BundleReader {
                     + "): ignored; files are matched by name");
             return Manifest.EMPTY;
         } catch (IOException e) {
-            problems.add("manifest.yaml: cannot be read (" + firstLine(e.getMessage())
-                    + "): ignored; files are matched by name");
+            problems.add("manifest.yaml: cannot be read (" + IoReason.of(e) + "): ignored; files are matched by name");
             return Manifest.EMPTY;
         }
         if (doc == null || !doc.isObject()) {

@@ -1,12 +1,11 @@
 package io.rocedoctor.cli;
 
+import io.rocedoctor.bundle.IoReason;
 import java.io.IOException;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
-import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 
 /**
@@ -58,20 +57,11 @@ final class OutputFailure {
         if (e instanceof NoSuchFileException) {
             return "no such file or folder on the way";
         }
-        if (e instanceof AccessDeniedException) {
-            return "permission denied";
-        }
-        if (e instanceof NotDirectoryException) {
-            return "not a folder";
-        }
         if (e instanceof FileAlreadyExistsException fs) {
             return fs.getFile() != null && !Files.isDirectory(Path.of(fs.getFile()))
                     ? "already exists and is not a folder"
                     : "already exists";
         }
-        if (e instanceof FileSystemException fs && fs.getReason() != null) {
-            return fs.getReason(); // the system's words: "Read-only file system", "No space left on device"
-        }
-        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return IoReason.of(e);
     }
 }

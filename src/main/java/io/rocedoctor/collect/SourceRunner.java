@@ -1,14 +1,13 @@
 package io.rocedoctor.collect;
 
+import io.rocedoctor.bundle.IoReason;
 import io.rocedoctor.bundle.Source;
 import io.rocedoctor.bundle.SourceKind;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -200,15 +199,7 @@ public final class SourceRunner implements AutoCloseable {
             read.cancel(true);
             return new Outcome(null, null, null, "timed out after " + timeout.toSeconds() + " s", 0);
         } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            String why = cause instanceof NoSuchFileException
-                    ? "no such file"
-                    : cause instanceof AccessDeniedException
-                            ? "permission denied"
-                            : cause.getMessage() != null
-                                    ? cause.getMessage()
-                                    : cause.getClass().getSimpleName();
-            return new Outcome(null, null, null, why, 0);
+            return new Outcome(null, null, null, IoReason.of(e.getCause()), 0);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new Outcome(null, null, null, "interrupted", 0);

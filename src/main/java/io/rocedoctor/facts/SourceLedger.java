@@ -2,6 +2,7 @@ package io.rocedoctor.facts;
 
 import io.rocedoctor.bundle.Bundle;
 import io.rocedoctor.bundle.Capture;
+import io.rocedoctor.bundle.IoReason;
 import io.rocedoctor.bundle.Layout;
 import io.rocedoctor.bundle.SosPlugins;
 import io.rocedoctor.bundle.Source;
@@ -138,7 +139,7 @@ public final class SourceLedger {
         } catch (IOException e) {
             fail(
                     source.kind(),
-                    new Failure(source.display(), c.relativePath(), 0, "cannot be read: " + e.getMessage()));
+                    new Failure(source.display(), c.relativePath(), 0, "cannot be read: " + IoReason.of(e)));
         } catch (RuntimeException e) {
             // A parser bug must not cost the rest of the bundle; the property tests hunt these.
             fail(source.kind(), new Failure(source.display(), c.relativePath(), 0, "parser error: " + e));
