@@ -53,7 +53,23 @@ final class SysinfoSnapshotReader {
     /** cma_roce_mode and cma_roce_tos take port 1 unless told ({@code -p}); sysinfo-snapshot runs them with {@code -d} alone. */
     private static final Pattern CMA_WITHOUT_PORT = Pattern.compile("(cma_roce_(?:mode|tos) -d \\S+)");
 
-    private static final Pattern NOT_RUN = Pattern.compile("Could not run.*|Failed to run.*");
+    /**
+     * The script's own words for a command it did not take (3.1.x handlers: lspci_xxxvvv's "There
+     * are no Mellanox cards", mlxconfig_query's "No MST devices to perform mlxconfig query").
+     */
+    private static final Pattern NOT_RUN = Pattern.compile(
+            "Could not run.*|Failed to run.*|There are no Mellanox cards.*|No MST devices.*|Exception was raised while"
+                    + " running.*");
+    /**
+     * A line of {@code find DIR | xargs grep ^} (3.1.7 and earlier: zz_proc_net_bonding_files,
+     * zz_sys_class_net_files): grep names the file before each of its lines.
+     */
+    private static final Pattern GREPPED = Pattern.compile("(/[^:\\s]+):(.*)");
+    /** ibdev2pcidev_handler: {@code mlx5_0 ==> 0000:07:00.0}. */
+    private static final Pattern IBDEV_PCI =
+            Pattern.compile("\\S+ ==> (((?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2})\\.[0-7])");
+    /** mlxconfig_query (3.1.x) runs {@code mlxconfig query}: every card, each from a {@code Device #N:} line. */
+    private static final Pattern MLXCONFIG_DEVICE = Pattern.compile("(?m)^Device #\\d+:");
     /** show_irq_affinity_all also asks for the pseudo-interfaces mlx4 and mlx5, and says so of every name without IRQs. */
     private static final Pattern NO_SUCH_INTERFACE = Pattern.compile("Interface \\S+ does not exist");
 
@@ -64,7 +80,9 @@ final class SysinfoSnapshotReader {
             "ip -s -s link show", "ip -s -s link",
             "interrupts", "/proc/interrupts",
             "sysctl_a", "sysctl -a",
-            "lspci_vv", "lspci -vv");
+            "lspci_vv", "lspci -vv",
+            // 3.1.x: lspci -s ADDRESS -xxxvvv of each Mellanox function (of every function with --firmware).
+            "lspci_xxxvvv", "lspci -vvv");
 
     private static final List<String> OTHER_PAGES = List.of("performance_tuning_analyze.html", "sr_iov.html");
 
@@ -119,8 +137,11 @@ final class SysinfoSnapshotReader {
         reader.knownFolders();
         if (page.isPresent()) {
             String where = relative(root, page.get());
+            Optional<String> mlxconfig = mlxconfigOfOneCard(sections);
             for (String[] section : sections) {
-                reader.take(section[0], section[1], where + ", section '" + section[0] + "'", page.get());
+                String command =
+                        section[0].equals("mlxconfig_query") && mlxconfig.isPresent() ? mlxconfig.get() : section[0];
+                reader.take(command, section[1], where + ", section '" + section[0] + "'", page.get());
             }
         }
         Matcher folder = FOLDER.matcher(String.valueOf(root.getFileName()));
@@ -241,7 +262,8 @@ final class SysinfoSnapshotReader {
             blocks(Bundle.readText(file), relative(root, file), file);
         }
         for (Path file : files(root.resolve("ecn/config"))) {
-            pathValues(Bundle.readText(file), relative(root, file), file);
+            String where = relative(root, file);
+            filesByLine(Bundle.readText(file), PATH_VALUE).ifPresent(files -> putFiles(files, where, file));
         }
         for (Path file : files(root.resolve("pcie_files"))) {
             String name = file.getFileName().toString();
@@ -309,8 +331,44 @@ final class SysinfoSnapshotReader {
             String output = text.contains("\nlspci -vv -s ") ? lspciDevices(text) : text;
             direct.get().forEach(s -> put(s, output, where, file));
         } else {
-            blocks(text, where, file);
+            Optional<Map<String, String>> files = filesByLine(text, GREPPED).or(() -> filesByLine(text, PATH_VALUE));
+            if (files.isPresent()) {
+                putFiles(files.get(), where, file);
+            } else {
+                blocks(text, where, file);
+            }
         }
+    }
+
+    /**
+     * Output in which every line names the file it is a line of: {@code find DIR | xargs grep ^}
+     * ({@code /proc/net/bonding/bond0:Bonding Mode: ...}, 3.1.7 and earlier) or the {@code PATH= VALUE}
+     * of awk's {@code FILENAME "=" $0} and ecn_configuration_handler. Each file's lines in their
+     * order, by file; empty when a non-blank line names no file or none does.
+     */
+    static Optional<Map<String, String>> filesByLine(String text, Pattern line) {
+        Map<String, StringBuilder> files = new LinkedHashMap<>();
+        for (String l : text.split("\n")) {
+            if (l.isBlank()) {
+                continue;
+            }
+            Matcher m = line.matcher(l.strip());
+            if (!m.matches()) {
+                return Optional.empty();
+            }
+            files.computeIfAbsent(m.group(1), k -> new StringBuilder())
+                    .append(m.group(2))
+                    .append('\n');
+        }
+        Map<String, String> out = new LinkedHashMap<>();
+        files.forEach((path, lines) -> out.put(path, lines.toString()));
+        return out.isEmpty() ? Optional.empty() : Optional.of(out);
+    }
+
+    /** Each file of {@link #filesByLine} that is a source, as that source. */
+    private void putFiles(Map<String, String> files, String where, Path file) {
+        files.forEach((path, text) ->
+                sources(path).ifPresent(found -> found.forEach(s -> put(s, text, where + ", lines of " + path, file))));
     }
 
     /** Blocks between separator lines; a block's source is its first line naming one, its text what follows. */
@@ -339,17 +397,6 @@ final class SysinfoSnapshotReader {
                 String body = String.join("\n", lines.subList(i + 1, lines.size()));
                 header.get().forEach(s -> put(s, body, where + ", block '" + line + "'", file));
                 return;
-            }
-        }
-    }
-
-    /** {@code ecn/config/IF}: {@code /sys/class/net/IF/ecn/roce_np/enable/3= 1}, each line the file it names. */
-    private void pathValues(String text, String where, Path file) {
-        for (String line : text.split("\n")) {
-            Matcher m = PATH_VALUE.matcher(line.strip());
-            if (m.matches()) {
-                sources(m.group(1))
-                        .ifPresent(found -> found.forEach(s -> put(s, m.group(2).strip() + "\n", where, file)));
             }
         }
     }
@@ -396,6 +443,31 @@ final class SysinfoSnapshotReader {
         Capture capture = new Capture(source, 0, where, file, null, null);
         bySample.put(0, capture);
         texts.put(capture, body + "\n");
+    }
+
+    /**
+     * 3.1.x's mlxconfig_query is {@code mlxconfig query}: every card, each named by its mst device
+     * ({@code /dev/mst/mt4113_pciconf0}), which nothing in the snapshot maps to a PCI address. It
+     * is the card's {@code mlxconfig -d ADDRESS query} when it holds one device and ibdev2pcidev
+     * lists functions of one card only (ADDRESS its first); with more cards it is not read.
+     */
+    private static Optional<String> mlxconfigOfOneCard(List<String[]> sections) {
+        Optional<String> query = section(sections, "mlxconfig_query");
+        if (query.isEmpty() || MLXCONFIG_DEVICE.matcher(query.get()).results().count() != 1) {
+            return Optional.empty();
+        }
+        Matcher function = IBDEV_PCI.matcher(section(sections, "ibdev2pcidev").orElse(""));
+        java.util.Set<String> cards = new java.util.LinkedHashSet<>();
+        String first = null;
+        while (function.find()) {
+            cards.add(function.group(2));
+            first = first == null ? function.group(1) : first;
+        }
+        return cards.size() == 1 ? Optional.of("mlxconfig -d " + first + " query") : Optional.empty();
+    }
+
+    private static Optional<String> section(List<String[]> sections, String name) {
+        return sections.stream().filter(s -> s[0].equals(name)).map(s -> s[1]).findFirst();
     }
 
     /** The {@code hostname} command's output, from its text file or (3.1.x) its section, when the snapshot holds it. */

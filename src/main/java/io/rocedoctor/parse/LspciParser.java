@@ -18,8 +18,17 @@ import java.util.regex.Pattern;
  *                 LnkCap: Port #0, Speed 16GT/s, Width x16, ASPM not supported
  *                 LnkSta: Speed 8GT/s (downgraded), Width x8 (downgraded)
  *         Kernel driver in use: mlx5_core
+ * 00: b3 15 19 10 46 05 10 00 00 00 00 02 08 00 00 00
+ * 10: 0c 00 00 e2 00 00 00 00 00 00 00 00 00 00 00 00
  * </pre>
  * gives 0000:3b:00.0, driver mlx5_core, node 0, LnkCap 16 GT/s x16, LnkSta 8 GT/s x8.
+ *
+ * <p>With {@code -x}, {@code -xxx} or {@code -xxxx} ({@code lspci -s ADDRESS -xxxvvv}, what
+ * sysinfo-snapshot 3.1.x takes of each Mellanox function) lspci.c's {@code show_hex_dump} follows a
+ * device's lines with its configuration space, 16 bytes a line, {@code printf("%02x:", i)} then
+ * {@code " %02x"} per byte (64, 256 or 4096 bytes, so {@code 100:} and on at {@code -xxxx}), and
+ * {@code show_device} ends the device with a blank line. Those lines are skipped: the decoded
+ * lines above them say the same.
  *
  * <p>pciutils' {@code ls-caps.c} ({@code cap_express_link}, {@code link_speed}, {@code link_compare})
  * prints the link three ways, all read: 3.5 {@code LnkSta: Speed 8GT/s, Width x8, TrErr- Train- ...}
@@ -51,6 +60,9 @@ public final class LspciParser extends LineParser<PciDevices> {
     private static final Pattern VENDOR_DEVICE =
             Pattern.compile("\\[([0-9a-fA-F]{4}):[0-9a-fA-F]{4}](?!.*\\[[0-9a-fA-F]{4}:)");
 
+    /** A line of show_hex_dump: an offset of two or three hex digits and up to 16 bytes. */
+    private static final Pattern HEX_DUMP = Pattern.compile("[0-9a-f]{2,3}:(?: [0-9a-f]{2}){1,16}");
+
     private static final Pattern FLAG = Pattern.compile("([A-Za-z]+)([+-])");
     private static final Pattern SPEED = Pattern.compile("Speed\\s+([0-9.]+)GT/s");
     private static final Pattern WIDTH = Pattern.compile("Width\\s+x(\\d+)");
@@ -78,7 +90,9 @@ public final class LspciParser extends LineParser<PciDevices> {
                         h.group(4).strip(),
                         n);
             } else if (block != null) {
-                block.add(line.strip(), n, lines);
+                if (!HEX_DUMP.matcher(line).matches()) {
+                    block.add(line.strip(), n, lines);
+                }
             } else if (!line.isBlank() && !line.strip().equals("...")) {
                 lines.unreadable(
                         n,

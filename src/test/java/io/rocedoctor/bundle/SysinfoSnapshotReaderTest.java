@@ -158,6 +158,80 @@ class SysinfoSnapshotReaderTest {
     }
 
     @Test
+    void a31GreppedSectionIsEachFileItsLinesNameWithoutTheFileName() throws Exception {
+        // 3.1.7 and earlier: find /proc/net/bonding/ | xargs grep ^ prefixes every line with its file.
+        Path root = snapshot(
+                "<h2>zz_proc_net_bonding_files</h2><p>"
+                        + "/proc/net/bonding/bond0:Ethernet Channel Bonding Driver: v3.6.0 (September 26, 2009)\n"
+                        + "/proc/net/bonding/bond0:\n/proc/net/bonding/bond0:Bonding Mode: load balancing (round-robin)\n"
+                        + "/proc/net/bonding/bond1:Bonding Mode: IEEE 802.3ad Dynamic link aggregation</p>"
+                        + "<h2>zz_sys_class_net_files</h2><p>/sys/class/net/bonding_masters:bond0 bond1\n"
+                        + "/sys/class/net/eth2/mtu:9000</p>"
+                        + "<h2>yy_MLX4_modules_parameters</h2><p>/sys/module/mlx4_core/parameters/log_num_mgm_entry_size=-10</p>");
+
+        try (Bundle b = new BundleReader().read(root)) {
+            assertThat(text(b, Source.of(SourceKind.BONDING, "bond0")))
+                    .isEqualTo("Ethernet Channel Bonding Driver: v3.6.0 (September 26, 2009)\n\n"
+                            + "Bonding Mode: load balancing (round-robin)\n");
+            assertThat(text(b, Source.of(SourceKind.BONDING, "bond1")))
+                    .isEqualTo("Bonding Mode: IEEE 802.3ad Dynamic link aggregation\n");
+            assertThat(text(b, Source.of(SourceKind.NETDEV_MTU, "eth2"))).isEqualTo("9000\n");
+        }
+    }
+
+    @Test
+    void a31HeadedSectionIsNotTakenForGreppedLines() throws Exception {
+        // Near miss: 3.1.8's zz_files_handler heads each file with its path and a blank line, then the file.
+        Path root = snapshot(
+                "<h2>zz_proc_net_bonding_files</h2><p>/proc/net/bonding/bond0:\n\n"
+                        + "Bonding Mode: fault-tolerance (active-backup)\n\n--------------------------------------------------</p>");
+
+        try (Bundle b = new BundleReader().read(root)) {
+            assertThat(text(b, Source.of(SourceKind.BONDING, "bond0")))
+                    .isEqualTo("Bonding Mode: fault-tolerance (active-backup)\n");
+        }
+    }
+
+    @Test
+    void lspciXxxvvvIsLspciAndTheOneCardsMlxconfigQueryIsItsMlxconfig() throws Exception {
+        String mlxconfig = "<h2>mlxconfig_query</h2><p>Device #1:\n----------\n\nDevice type:    ConnectIB\n"
+                + "PCI device:     /dev/mst/mt4113_pciconf0\n\nConfigurations:                              Current\n"
+                + "         CNP_DSCP_P1                         0</p>";
+        Path root = snapshot("<h2>ibdev2pcidev</h2><p>mlx5_0 ==&gt; 0000:07:00.0\nmlx5_1 ==&gt; 0000:07:00.1</p>"
+                + "<h2>lspci_xxxvvv</h2><p>07:00.0 Infiniband controller: Mellanox Technologies MT27600 [Connect-IB]\n"
+                + "00: b3 15 13 10 46 05 10 00 00 00 07 02 40 00 00 00\n</p>"
+                + mlxconfig);
+
+        try (Bundle b = new BundleReader().read(root)) {
+            assertThat(text(b, Source.of(SourceKind.LSPCI))).startsWith("07:00.0 Infiniband controller");
+            assertThat(text(b, Source.of(SourceKind.MLXCONFIG, "0000:07:00.0"))).startsWith("Device #1:");
+        }
+    }
+
+    @Test
+    void mlxconfigQueryOfTwoCardsIsNotTakenForEither() throws Exception {
+        // Near miss: the mst device names (mt4113_pciconf0) say which card is which to no one.
+        Path root = snapshot("<h2>ibdev2pcidev</h2><p>mlx5_0 ==&gt; 0000:07:00.0\nmlx5_1 ==&gt; 0000:81:00.0</p>"
+                + "<h2>mlxconfig_query</h2><p>Device #1:\nConfigurations:      Current\n    CNP_DSCP_P1     0\n"
+                + "Device #2:\nConfigurations:      Current\n    CNP_DSCP_P1     0</p>");
+
+        try (Bundle b = new BundleReader().read(root)) {
+            assertThat(b.sources(SourceKind.MLXCONFIG)).isEmpty();
+        }
+    }
+
+    @Test
+    void theScriptsNoteThatThereIsNoMellanoxCardIsALspciNotTaken() throws Exception {
+        Path root = snapshot("<h2>lspci_xxxvvv</h2><p>There are no Mellanox cards</p>");
+
+        try (Bundle b = new BundleReader().read(root)) {
+            Capture lspci = b.capture(Source.of(SourceKind.LSPCI), 0).orElseThrow();
+            assertThat(lspci.collected()).isFalse();
+            assertThat(lspci.error()).contains("There are no Mellanox cards");
+        }
+    }
+
+    @Test
     void aFolderWithNoSnapshotPageIsNoBundleAndTheErrorSaysWhatWasLookedFor() throws Exception {
         Path root = dir.resolve("sysinfo-snapshot-v3.7.6-x-20231001-120000");
         Files.createDirectories(root);

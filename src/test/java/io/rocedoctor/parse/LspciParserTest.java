@@ -103,6 +103,27 @@ class LspciParserTest {
     }
 
     @Test
+    void lspciXxxvvvsHexDumpAfterEachDeviceIsSkippedAndTheNextDeviceIsRead() throws ParseException {
+        // sysinfo-snapshot 3.1.x: lspci -s ADDRESS -xxxvvv of each Mellanox function, one after the other.
+        String dump = "00: b3 15 13 10 46 05 10 00 00 00 07 02 40 00 00 00\n"
+                + "f0: 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00\n\n";
+        PciDevices all = parser.parse("07:00.0 Infiniband controller: Mellanox Technologies MT27600 [Connect-IB]\n"
+                + "\t\tLnkCap:\tPort #0, Speed 8GT/s, Width x16, ASPM unknown, Latency L0 unlimited\n"
+                + "\t\tLnkSta:\tSpeed 5GT/s, Width x16, TrErr- Train- SlotClk+ DLActive- BWMgmt- ABWMgmt-\n"
+                + "\tKernel driver in use: mlx5_core\n"
+                + dump
+                + "07:00.1 Infiniband controller: Mellanox Technologies MT27600 [Connect-IB]\n"
+                + "\tKernel driver in use: mlx5_core\n"
+                + dump);
+
+        assertThat(all.devices()).extracting(PciDevice::address).containsExactly("0000:07:00.0", "0000:07:00.1");
+        assertThat(all.devices().get(0).linkSta()).isEqualTo(new PciDevice.PcieLinkState(5, 16));
+        assertThat(all.devices().get(0).driver()).isEqualTo("mlx5_core");
+        // Near miss: a dump line before any device belongs to none and is a note, not skipped silently.
+        assertNotedAt(parser, dump + "07:00.0 Infiniband controller: X\n", 1, "not a device line");
+    }
+
+    @Test
     void unreadableLinesAreNotesAndTheDevicesStand() {
         PciDevices d =
                 assertNotedAt(parser, "\n\nsomething else\n3b:00.0 Ethernet controller: X\n", 3, "not a device line");

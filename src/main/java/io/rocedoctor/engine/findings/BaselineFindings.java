@@ -59,7 +59,9 @@ public final class BaselineFindings {
     /**
      * BASELINE_MISSING, host-wide: a perftest run proposed on each RDMA device, in device order, whose
      * netdev is known (the command names the netdev's GID; a device seen without one is still a
-     * device, so the finding stands without its run).
+     * device, so the finding stands without its run). An InfiniBand port gets the run without a GID
+     * index ({@code baseline-perftest-infiniband}: perftest takes none there, the peer is reached by
+     * its LID) and with its port, which an InfiniBand device may have two of.
      */
     public static Finding.Builder missing(Host h, List<RdmaDevice> devices) {
         Finding.Builder f = Finding.about(h.name())
@@ -72,7 +74,20 @@ public final class BaselineFindings {
         devices.stream()
                 .sorted(Comparator.comparing(RdmaDevice::id))
                 .filter(d -> d.netdev() != null)
-                .forEach(d -> f.action("baseline-perftest", "ibdev", d.name(), "device", d.netdev()));
+                .forEach(d -> {
+                    if (d.infiniband()) {
+                        f.action(
+                                "baseline-perftest-infiniband",
+                                "ibdev",
+                                d.name(),
+                                "port",
+                                String.valueOf(d.port()),
+                                "device",
+                                d.netdev());
+                    } else {
+                        f.action("baseline-perftest", "ibdev", d.name(), "device", d.netdev());
+                    }
+                });
         return f;
     }
 

@@ -118,6 +118,21 @@ class BaselineFindingsTest {
     }
 
     @Test
+    void anInfinibandPortsRunNamesItsPortAndNoGidIndexAndARocePortsBesideItKeepsTheRoceRun() {
+        RdmaDevice ib =
+                new RdmaDevice("mlx5_0", 2, "ib1", "0000:07:00", "0000:07:00.0", "ACTIVE", "InfiniBand", 4096, 4096);
+        Finding f = BaselineFindings.missing(
+                        new Host("l-supp-11", 4, 1, 1, 10.0), List.of(ib, device("mlx5_2", "eth2")))
+                .build("BASELINE_MISSING");
+        assertThat(f.actions())
+                .containsExactly(
+                        new ActionProposal(
+                                "baseline-perftest-infiniband",
+                                Map.of("ibdev", "mlx5_0", "port", "2", "device", "ib1")),
+                        new ActionProposal("baseline-perftest", Map.of("ibdev", "mlx5_2", "device", "eth2")));
+    }
+
+    @Test
     void nearMissADeviceWithoutNetdevGetsNoRunButTheFindingStands() {
         Finding f = BaselineFindings.missing(new Host("gpu-node-21", 64, 2, 2, 10.0), List.of(device("mlx5_0", null)))
                 .build("BASELINE_MISSING");
