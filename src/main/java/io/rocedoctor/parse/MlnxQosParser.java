@@ -45,7 +45,9 @@ import java.util.regex.Pattern;
  * {@code Cable len}; the PFC table with its {@code buffer} row where the driver has buffers; the tc
  * blocks, {@code tsa: ets, bw: N%}, {@code strict}, {@code vendor} or {@code unknown}, a rate
  * limit as {@code unlimited} or {@code 25.0 Gbps}, one {@code priority:} line per priority
- * (several on one line too) under an older {@code ETS configuration:} title or none. The
+ * (several on one line too) under an older {@code ETS configuration:} title or none, and the
+ * {@code skprio: N (tos: T)} lines MLNX_OFED 2.x-3.x printed under a tc for each socket priority
+ * its egress map sends there (tc_wrap.py's {@code up2skprio}; recognised, not kept). The
  * lldpad warning is noise {@link TextLines} skips; the "... is not supported on your system"
  * messages are noted as lines without QoS state.
  *
@@ -63,6 +65,10 @@ public final class MlnxQosParser extends LineParser<MlnxQos> {
     private static final Pattern TSA_ONLY = Pattern.compile("(?:ets,\\s*bw:\\s*\\d+\\s*%|strict|vendor|unknown)");
 
     private static final Pattern TC_PRIORITY = Pattern.compile("priority:\\s*(\\d+)");
+    /** {@code skprio: 2 (tos: 8)}, {@code skprio: 4 (vlan 100 tos: 24)}: a socket priority the tc above carries (OFED 2.x-3.x). */
+    private static final Pattern SKPRIO =
+            Pattern.compile("skprio:\\s*\\d+(?:\\s+\\((?:vlan\\s+\\d+)?\\s*(?:tos:\\s*\\d+)?\\))?");
+
     private static final Pattern TABLE_ROW = Pattern.compile("(priority|enabled|buffer)\\s+(\\d.*)");
     private static final int PRIORITIES = 8;
 
@@ -160,6 +166,11 @@ public final class MlnxQosParser extends LineParser<MlnxQos> {
                         n, "tc line without its number (rate limit unreadable): its priorities are not attributed");
             } else if (line.startsWith("priority:")) {
                 tcPriorities(line, n);
+            } else if (SKPRIO.matcher(line).matches()) {
+                // Socket priorities steered to the tc above: no rule reads them (RoCE's priority comes from its ToS).
+                if (tc == null) {
+                    throw new ParseException(n, "'skprio:' outside any 'tc:' block");
+                }
             } else if (line.equals("dscp2prio mapping:")
                     || line.equals("PFC configuration:")
                     || line.equals("ETS configuration:")) {

@@ -149,6 +149,30 @@ class MlnxQosParserTest {
         assertThat(q.priorityTrafficClass()).containsEntry(2, 0).containsEntry(3, 3);
     }
 
+    /**
+     * MLNX_OFED 2.x-3.x printed, under the tc of each priority, the socket priorities its egress map
+     * sends there, with the ToS of those a ToS gives (tc_wrap.py's {@code skprio2tos}) and the VLAN
+     * of a tagged map. Those lines are mlnx_qos's own and read silently; one with no tc above is not.
+     */
+    @Test
+    void socketPrioritiesUnderATcOfOlderOfedAreItsOwnLines() throws Exception {
+        Parsed<MlnxQos> read = parser.read("PFC configuration:\n"
+                + "\tpriority    0   1   2   3   4   5   6   7\n\tenabled     0   0   0   1   0   0   0   0\n"
+                + "tc: 0 ratelimit: unlimited, tsa: vendor\n\t priority:  0\n"
+                + "\t skprio: 0\n\t skprio: 2 (tos: 8)\n\t skprio: 1 (vlan 100)\n\t skprio: 4 (vlan 100 tos: 24)\n"
+                + "tc: 3 ratelimit: unlimited, tsa: vendor\n\t priority:  3\n");
+        MlnxQos q = read.value();
+        assertThat(q.pfcPriorities()).containsExactly(3);
+        assertThat(q.trafficClasses()).extracting(MlnxQos.TrafficClass::tc).containsExactly(0, 3);
+        assertThat(q.priorityTrafficClass()).containsEntry(0, 0).containsEntry(3, 3);
+        assertThat(read.notes()).isEmpty();
+
+        Parsed<MlnxQos> outside = parser.read("Priority trust state: pcp\n\t skprio: 2 (tos: 8)\n\t skprio: two\n");
+        assertThat(outside.notes()).extracting(LineNote::line).containsExactly(2, 3);
+        assertThat(outside.notes().get(0).reason()).contains("outside any 'tc:'");
+        assertThat(outside.notes().get(1).reason()).contains("not a line mlnx_qos prints");
+    }
+
     @Test
     void extraFieldsAtTheEndOfAKnownLineAreIgnored() throws Exception {
         Parsed<MlnxQos> read = parser.read("Priority trust state: dscp (sysfs)\nCable len: 7 m\n"
