@@ -22,6 +22,16 @@ public final class Figures {
         return String.format(Locale.ROOT, "%.3g", value);
     }
 
+    /**
+     * A ratio as a reader says it, "3.8 times", to one decimal and without a trailing ".0" ("4 times"):
+     * {@link #number} keeps three significant digits, and "3.80x" reads as more precise than a
+     * ratio of two measurements is.
+     */
+    public static String times(double ratio) {
+        String figure = String.format(Locale.ROOT, "%.1f", ratio).replaceFirst("\\.0$", "");
+        return figure + (figure.equals("1") ? " time" : " times");
+    }
+
     /** How a counter moved: "+120 in the interval (12/s)", or its absolute value when only one sample was taken. */
     public static String change(CounterRate c) {
         if (c.sinceBoot()) {

@@ -56,6 +56,16 @@ final class BaselineFacts implements LayerFacts {
                 .orElse(word);
     }
 
+    /**
+     * The device perftest takes without {@code -d}: the first that {@code ibv_get_device_list} returns
+     * (perftest's src/perftest_resources.c, ctx_find_dev), known from the bundle only when the host has
+     * one RDMA device; null with several, whose listing order the bundle does not keep.
+     */
+    private static String onlyDevice(List<RdmaDevice> devices) {
+        List<String> names = devices.stream().map(RdmaDevice::name).distinct().toList();
+        return names.size() == 1 ? names.get(0) : null;
+    }
+
     private static Optional<Baseline> baseline(
             Source s, PerftestResult r, HostContext host, List<RdmaDevice> devices, List<PcieLink> links) {
         String program = s.arg();
@@ -63,6 +73,9 @@ final class BaselineFacts implements LayerFacts {
         String ibdev = r.banner().device();
         if (ibdev == null) {
             ibdev = deviceArgument(options, devices);
+        }
+        if (ibdev == null) {
+            ibdev = onlyDevice(devices);
         }
         String device = ibdev;
         Optional<RdmaDevice> d =

@@ -1,7 +1,9 @@
 package io.rocedoctor.facts;
 
 import io.rocedoctor.parse.CpuSet;
+import io.rocedoctor.parse.OrderedCopy;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The cpufreq governors of the CPUs that serve a NIC: the NIC-local CPUs whose governor was
@@ -9,12 +11,18 @@ import java.util.List;
  *
  * @param judged    the CPUs whose governor is known and counts for this NIC
  * @param slow      those of them not held at full frequency (governor other than performance)
- * @param governors the governors seen on {@code slow}, most frequent first
+ * @param slowByGovernor the CPUs of {@code slow} by their governor, the governor of most CPUs first
+ *                       (on a tie, by name): a host may mix them, and each CPU's rollback is its own
  */
 public record CpuFrequency(
-        String nic, List<String> ports, boolean nicLocal, CpuSet judged, CpuSet slow, List<String> governors) {
+        String nic,
+        List<String> ports,
+        boolean nicLocal,
+        CpuSet judged,
+        CpuSet slow,
+        Map<String, CpuSet> slowByGovernor) {
     public CpuFrequency {
         ports = List.copyOf(ports);
-        governors = List.copyOf(governors);
+        slowByGovernor = OrderedCopy.map(slowByGovernor);
     }
 }

@@ -71,7 +71,13 @@ record PortBytes(long bytes, boolean sinceBoot, String source, List<String> coun
             String port, Map<String, CounterRate> ethtool, Collection<CounterRate> device, Direction d) {
         Optional<PortBytes> vport =
                 ethtool == null ? Optional.empty() : sum(ethtool.values(), d.rdma, "ethtool -S " + port);
-        return vport.isPresent() || device == null ? vport : sum(device, d.rdma, "rdma statistic show");
+        if (vport.isPresent() || device == null || device.isEmpty()) {
+            return vport;
+        }
+        return sum(
+                device,
+                d.rdma,
+                RdmaDevice.statisticSource(device.iterator().next().subject()));
     }
 
     /** Both readings together: the bytes add, the sources and counters are listed once each. */

@@ -10,6 +10,7 @@ import io.rocedoctor.parse.RssIndirection;
 import io.rocedoctor.parse.RxFlowHash;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -179,14 +180,17 @@ final class QueueFacts implements LayerFacts {
             List<Integer> slow = judged.stream()
                     .filter(c -> !"performance".equals(governors.get(c)))
                     .toList();
-            Map<String, Long> count = new TreeMap<>();
-            slow.forEach(c -> count.merge(governors.get(c), 1L, Long::sum));
-            List<String> names = count.entrySet().stream()
-                    .sorted(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder())
+            Map<String, List<Integer>> cpusOf = new TreeMap<>();
+            slow.forEach(c -> cpusOf.computeIfAbsent(governors.get(c), g -> new ArrayList<>())
+                    .add(c));
+            Map<String, CpuSet> byGovernor = new LinkedHashMap<>();
+            cpusOf.entrySet().stream()
+                    .sorted(Comparator.comparing((Map.Entry<String, List<Integer>> e) ->
+                                    -e.getValue().size())
                             .thenComparing(Map.Entry::getKey))
-                    .map(Map.Entry::getKey)
-                    .toList();
-            facts.add(new CpuFrequency(nic.id(), nic.ports(), nicLocal, CpuSet.of(judged), CpuSet.of(slow), names));
+                    .forEach(e -> byGovernor.put(e.getKey(), CpuSet.of(e.getValue())));
+            facts.add(
+                    new CpuFrequency(nic.id(), nic.ports(), nicLocal, CpuSet.of(judged), CpuSet.of(slow), byGovernor));
         }
     }
 

@@ -30,4 +30,14 @@ public record RdmaDevice(
     public String id() {
         return name + "/" + port;
     }
+
+    /**
+     * The command that prints one device port's counters, {@code rdma statistic show link mlx5_0/1}
+     * (iproute2 rdma-statistic(8): {@code show link [DEV/PORT_INDEX]}): the line of that port in the
+     * bundle's {@code rdma statistic show}, and what a person re-runs to read it again. Every
+     * evidence citing a port's rdma statistic names it so.
+     */
+    public static String statisticSource(String devicePort) {
+        return "rdma statistic show link " + devicePort;
+    }
 }

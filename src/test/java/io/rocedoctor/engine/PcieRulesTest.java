@@ -166,7 +166,7 @@ class PcieRulesTest {
                 nicLocal,
                 CpuSet.of(all),
                 CpuSet.of(slow),
-                slow.isEmpty() ? java.util.List.of() : java.util.List.of(perCpu[slow.get(0)]));
+                slow.isEmpty() ? java.util.Map.of() : java.util.Map.of(perCpu[slow.get(0)], CpuSet.of(slow)));
     }
 
     @Fires("CPU_GOVERNOR_POWERSAVE")

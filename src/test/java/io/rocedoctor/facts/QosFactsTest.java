@@ -180,6 +180,33 @@ class QosFactsTest extends BundleFolderTest {
     }
 
     @Test
+    void aRunWithoutDeviceOnAHostOfOneRdmaDeviceRanOnThatDevice() throws Exception {
+        // perftest without -d opens the first device ibv_get_device_list returns: with one, that one.
+        write("commands/ibdev2netdev", "rocep94s0f0 port 1 ==> eth4 (Up)\n");
+        write(
+                "commands/ib_write_bw_10.0.0.2",
+                " #bytes     #iterations    BW peak[Gb/sec]    BW average[Gb/sec]   MsgRate[Mpps]\n"
+                        + " 65536      5000             23.40              23.10  \t\t   0.044\n");
+        assertThat(facts().of(Baseline.class)).singleElement().satisfies(b -> {
+            assertThat(b.ibdev()).isEqualTo("rocep94s0f0");
+            assertThat(b.netdev()).isEqualTo("eth4");
+        });
+    }
+
+    @Test
+    void nearMissARunWithoutDeviceOnAHostOfTwoRdmaDevicesNamesNone() throws Exception {
+        write("commands/ibdev2netdev", "rocep94s0f0 port 1 ==> eth4 (Up)\nrocep94s0f1 port 1 ==> eth5 (Up)\n");
+        write(
+                "commands/ib_write_bw_10.0.0.2",
+                " #bytes     #iterations    BW peak[Gb/sec]    BW average[Gb/sec]   MsgRate[Mpps]\n"
+                        + " 65536      5000             23.40              23.10  \t\t   0.044\n");
+        assertThat(facts().of(Baseline.class)).singleElement().satisfies(b -> {
+            assertThat(b.ibdev()).isNull();
+            assertThat(b.netdev()).isNull();
+        });
+    }
+
+    @Test
     void aBandwidthAndALatencyRunOfOneDeviceAreTwoBaselinesNamedByTheirProgram() throws Exception {
         // No manifest: the sources are recognised from their mangled file names, where only the program tells them
         // apart.

@@ -2,6 +2,7 @@ package io.rocedoctor.facts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.rocedoctor.parse.CpuSet;
 import java.nio.file.Files;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
@@ -173,7 +174,17 @@ class QueueFactsTest extends BundleFolderTest {
         assertThat(c.nicLocal()).isTrue();
         assertThat(c.judged()).hasToString("9-10");
         assertThat(c.slow()).hasToString("9");
-        assertThat(c.governors()).containsExactly("powersave");
+        assertThat(c.slowByGovernor()).containsExactly(Map.entry("powersave", CpuSet.of(9)));
+    }
+
+    @Test
+    void mixedGovernorsKeepWhichCpuRunsWhichTheGovernorOfMostCpusFirst() throws Exception {
+        write("fs/sys/devices/system/cpu/cpu8/cpufreq/scaling_governor", "schedutil\n");
+        write("fs/sys/devices/system/cpu/cpu11/cpufreq/scaling_governor", "schedutil\n");
+        CpuFrequency c = facts().of(CpuFrequency.class).get(0);
+        assertThat(c.slow()).hasToString("8-9,11");
+        assertThat(c.slowByGovernor())
+                .containsExactly(Map.entry("schedutil", CpuSet.of(8, 11)), Map.entry("powersave", CpuSet.of(9)));
     }
 
     @Test

@@ -138,7 +138,7 @@ class TrafficFactsTest extends BundleFolderTest {
                 "link irdma0/1 ip4OutOctets 600 ip6OutOctets 300\nlink irdma1/1 ip4OutOctets 0 ip6OutOctets 0\n");
         GroupTraffic t = tx(build());
         assertThat(t.shares()).containsEntry(PORT0, 1000 / 1100.0).containsEntry(PORT1, 100 / 1100.0);
-        assertThat(t.sources()).containsEntry(PORT0, "ethtool -S " + PORT0 + ", rdma statistic show");
+        assertThat(t.sources()).containsEntry(PORT0, "ethtool -S " + PORT0 + ", rdma statistic show link irdma0/1");
     }
 
     /** Near miss: the VSI's bytes alone would call a port busy with RoCE idle. */
@@ -171,8 +171,16 @@ class TrafficFactsTest extends BundleFolderTest {
                 .extracting(
                         RdmaPortTraffic::id, RdmaPortTraffic::bytes, RdmaPortTraffic::source, RdmaPortTraffic::counters)
                 .containsExactly(
-                        tuple("bnxt_re0/1", 100L, "rdma statistic show", List.of("tx_bytes", "rx_bytes")),
-                        tuple("bnxt_re1/1", 2L, "rdma statistic show", List.of("tx_bytes", "rx_bytes")));
+                        tuple(
+                                "bnxt_re0/1",
+                                100L,
+                                "rdma statistic show link bnxt_re0/1",
+                                List.of("tx_bytes", "rx_bytes")),
+                        tuple(
+                                "bnxt_re1/1",
+                                2L,
+                                "rdma statistic show link bnxt_re1/1",
+                                List.of("tx_bytes", "rx_bytes")));
     }
 
     /**

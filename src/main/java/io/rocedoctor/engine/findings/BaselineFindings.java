@@ -43,12 +43,16 @@ public final class BaselineFindings {
         return f;
     }
 
-    /** BASELINE_LATENCY_JITTER: the 99th percentile against the typical latency, then the far tail (99.9% when printed, max). */
+    /**
+     * BASELINE_LATENCY_JITTER: the 99th percentile against the typical latency, which perftest prints
+     * as t_typical and computes as the median (src/perftest_parameters.c, print_report_lat:
+     * get_median), then the far tail (99.9% when printed, max).
+     */
     public static Finding.Builder latencyJitter(Baseline b) {
         return about(b).evidence(
                         b.source(),
                         b.p99Usec() + " us at 99%, " + b.typicalUsec() + " us typical",
-                        Figures.number(Math.round(b.tailRatio() * 10) / 10.0) + "x the typical latency at "
+                        "p99 is " + Figures.times(b.tailRatio()) + " the median (perftest's t_typical) at "
                                 + b.messageBytes() + "-byte messages")
                 .evidence(
                         b.source(),
@@ -91,9 +95,12 @@ public final class BaselineFindings {
         return f;
     }
 
-    /** A run on {@code mlx5_0:ib_write_bw}, measured: confirmed. */
+    /**
+     * A run on {@code mlx5_0:ib_write_bw}, measured: confirmed. A run whose device neither its output
+     * nor its options name, on a host of several devices, is {@code ib_write_bw (device not given)}.
+     */
     private static Finding.Builder about(Baseline b) {
-        String subject = (b.ibdev() != null ? b.ibdev() : "unknown device") + ":" + b.test();
+        String subject = b.ibdev() != null ? b.ibdev() + ":" + b.test() : b.test() + " (device not given)";
         return Finding.about(subject).scope(b.ibdev(), b.netdev(), b.nic()).confirmed();
     }
 }

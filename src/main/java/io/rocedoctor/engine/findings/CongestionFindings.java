@@ -6,6 +6,7 @@ import io.rocedoctor.facts.CongestionCounters;
 import io.rocedoctor.facts.CounterMeaning;
 import io.rocedoctor.facts.EcnState;
 import io.rocedoctor.facts.PriorityPause;
+import io.rocedoctor.facts.RdmaDevice;
 import io.rocedoctor.facts.RocePriority;
 import java.util.ArrayList;
 import java.util.List;
@@ -61,7 +62,7 @@ public final class CongestionFindings {
         } else {
             f.confirmed();
         }
-        String source = "rdma statistic show " + c.id();
+        String source = RdmaDevice.statisticSource(c.id());
         if (marksWithoutCnps(c)) {
             f.evidence(
                             source,
@@ -140,7 +141,7 @@ public final class CongestionFindings {
             cnps.add(moved(c, CounterMeaning.CNP_HANDLED, c.cnpHandled()));
         }
         f.evidence(
-                "rdma statistic show " + c.id(),
+                RdmaDevice.statisticSource(c.id()),
                 String.join(", ", cnps),
                 c.sinceBoot()
                         ? "no CNP since boot"

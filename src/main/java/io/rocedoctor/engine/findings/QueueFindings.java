@@ -76,8 +76,8 @@ public final class QueueFindings {
                         "queues the indirection table sends flows to")
                 .evidence(
                         "ethtool -x " + q.port(),
-                        Figures.number(q.rssWeightRatio()) + "x",
-                        "entries of the busiest queue over those of the idlest used one")
+                        Figures.times(q.rssWeightRatio()),
+                        "as many indirection entries on the busiest queue as on the idlest used one")
                 .action("rss-indirection-equal", "device", q.port(), "combined", String.valueOf(q.rxQueues()));
     }
 

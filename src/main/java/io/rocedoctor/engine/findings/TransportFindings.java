@@ -109,7 +109,7 @@ public final class TransportFindings {
                 .sorted(Comparator.comparing(CounterRate::counter))
                 .toList()) {
             f.evidence(
-                    "rdma statistic show",
+                    RdmaDevice.statisticSource(d.id()),
                     c.counter() + " "
                             + (c.perSecond() == null ? "+" + c.delta() : Figures.number(c.perSecond()) + "/s"),
                     c.sinceBoot() ? c.delta() + " since boot (one sample)" : c.change() + " between samples");

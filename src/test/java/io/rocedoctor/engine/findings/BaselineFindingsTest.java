@@ -59,6 +59,29 @@ class BaselineFindingsTest {
     }
 
     @Test
+    void aRunOfNoKnownDeviceIsNamedByItsProgramAndSaysSo() {
+        Baseline b = new Baseline(
+                "ib_write_lat 10.0.0.2",
+                "ib_write_lat",
+                true,
+                null,
+                null,
+                null,
+                2,
+                null,
+                null,
+                2.0,
+                8.0,
+                null,
+                9.0,
+                null,
+                null);
+        Finding f = BaselineFindings.latencyJitter(b).build("BASELINE_LATENCY_JITTER");
+        assertThat(f.subject()).isEqualTo("ib_write_lat (device not given)");
+        assertThat(f.evidence().get(0).note()).startsWith("p99 is 4 times the median");
+    }
+
+    @Test
     void lowBandwidthShowsTheRunAgainstThePortAndThePcieCeiling() {
         Finding f = BaselineFindings.bandwidthLow(
                         bandwidth(40.0, 40.5, 100.0, 252.0), ProfileThresholds.of("throughput"))
@@ -93,7 +116,7 @@ class BaselineFindingsTest {
                         new Evidence(
                                 "perftest/ib_write_lat.txt",
                                 "6.2 us at 99%, 2.0 us typical",
-                                "3.10x the typical latency at 2-byte messages"),
+                                "p99 is 3.1 times the median (perftest's t_typical) at 2-byte messages"),
                         new Evidence("perftest/ib_write_lat.txt", "9.3 us at 99.9%, 18.6 us max", "the far tail"));
     }
 

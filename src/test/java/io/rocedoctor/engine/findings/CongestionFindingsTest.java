@@ -40,7 +40,7 @@ class CongestionFindingsTest {
     void marksWithoutCnpsNameTheDriversCountersAndTheirMovement() {
         Finding f = CongestionFindings.cnpLoopBroken(bnxtRe(1200, 0, 900), List.of(), List.of())
                 .build("CNP_LOOP_BROKEN");
-        assertThat(f.evidence()).extracting(Evidence::source).containsOnly("rdma statistic show bnxt_re0/1");
+        assertThat(f.evidence()).extracting(Evidence::source).containsOnly("rdma statistic show link bnxt_re0/1");
         assertThat(values(f)).containsExactly("rx_ecn_marked_pkts +1200", "tx_cnp_pkts +0");
         assertThat(f.confidence()).isEqualTo("confirmed");
         assertThat(f.scope()).containsExactlyInAnyOrder("ens3f0np0", "bnxt_re0/1", "0000:c1:00");

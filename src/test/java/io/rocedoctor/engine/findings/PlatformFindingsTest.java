@@ -8,6 +8,7 @@ import io.rocedoctor.engine.Finding;
 import io.rocedoctor.facts.CpuFrequency;
 import io.rocedoctor.facts.Nic;
 import io.rocedoctor.parse.CpuSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -32,7 +33,7 @@ class PlatformFindingsTest {
                 nicLocal,
                 CpuSet.of(0, 1, 2, 3),
                 CpuSet.of(2, 3),
-                List.of("powersave"));
+                Map.of("powersave", CpuSet.of(2, 3)));
     }
 
     @Test
@@ -62,8 +63,8 @@ class PlatformFindingsTest {
                 .containsExactly(new Evidence(
                         "/sys/devices/system/cpu/cpu2/cpufreq/scaling_governor",
                         "powersave",
-                        "2 of 4 NIC-local CPUs read (2-3) run powersave, not performance: wake-ups and clock ramps add"
-                                + " latency"));
+                        "CPUs 2-3 run powersave (2 of the 4 NIC-local CPUs read), not performance: wake-ups and clock"
+                                + " ramps add latency"));
         assertThat(f.actions())
                 .containsExactly(
                         new ActionProposal("cpu-governor-performance", Map.of("cpus", "2-3", "current", "powersave")));
@@ -75,11 +76,42 @@ class PlatformFindingsTest {
                 .build("CPU_GOVERNOR_POWERSAVE");
         assertThat(f.confidence()).isEqualTo("likely");
         assertThat(f.severity()).isEqualTo("medium");
-        assertThat(f.evidence().get(0).note()).startsWith("2 of 4 CPUs read (2-3)");
+        assertThat(f.evidence().get(0).note()).startsWith("CPUs 2-3 run powersave (2 of the 4 CPUs read)");
         assertThat(f.evidence().get(1))
                 .isEqualTo(new Evidence(
                         "/sys/devices/system/cpu/cpu*/cpufreq/scaling_governor",
                         "0-3",
                         "no NIC-local CPU's governor was collected; these CPUs stand for the host"));
+    }
+
+    @Test
+    void mixedGovernorsAreEachQuotedFromTheirOwnCpusAndRolledBackToTheirOwnValue() {
+        Map<String, CpuSet> byGovernor = new LinkedHashMap<>();
+        byGovernor.put("powersave", CpuSet.of(3, 4, 5));
+        byGovernor.put("schedutil", CpuSet.of(1));
+        CpuFrequency mixed = new CpuFrequency(
+                "0000:3b:00",
+                List.of("ens1f0np0", "ens1f1np1"),
+                true,
+                CpuSet.of(0, 1, 2, 3, 4, 5),
+                CpuSet.of(1, 3, 4, 5),
+                byGovernor);
+        Finding f = PlatformFindings.cpuGovernor(mixed, ProfileThresholds.of("throughput"))
+                .build("CPU_GOVERNOR_POWERSAVE");
+        assertThat(f.evidence())
+                .containsExactly(
+                        new Evidence(
+                                "/sys/devices/system/cpu/cpu3/cpufreq/scaling_governor",
+                                "powersave",
+                                "CPUs 3-5 run powersave (3 of the 6 NIC-local CPUs read), not performance: wake-ups"
+                                        + " and clock ramps add latency"),
+                        new Evidence(
+                                "/sys/devices/system/cpu/cpu1/cpufreq/scaling_governor",
+                                "schedutil",
+                                "CPU 1 runs schedutil (1 of the 6 NIC-local CPUs read)"));
+        assertThat(f.actions())
+                .containsExactly(
+                        new ActionProposal("cpu-governor-performance", Map.of("cpus", "3-5", "current", "powersave")),
+                        new ActionProposal("cpu-governor-performance", Map.of("cpus", "1", "current", "schedutil")));
     }
 }

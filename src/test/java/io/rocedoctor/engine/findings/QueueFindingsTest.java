@@ -160,7 +160,7 @@ class QueueFindingsTest {
     void aSkewedIndirectionTableShowsTheQueuesUsedAndTheirWeights() {
         Finding f = QueueFindings.indirectionSkewed(queues(16, 8, 8, 63, 6, 2.5, Map.of()))
                 .build("RSS_INDIRECTION_SKEWED");
-        assertThat(f.evidence()).extracting(Evidence::value).containsExactly("6 of 8 queues", "2.50x");
+        assertThat(f.evidence()).extracting(Evidence::value).containsExactly("6 of 8 queues", "2.5 times");
         assertThat(f.actions())
                 .containsExactly(
                         new ActionProposal("rss-indirection-equal", Map.of("device", PORT.name(), "combined", "8")));
@@ -170,6 +170,6 @@ class QueueFindingsTest {
     void nearMissAnEvenTableOverTooFewQueuesShowsAWeightOfOne() {
         Finding f = QueueFindings.indirectionSkewed(queues(16, 8, 8, 63, 4, 1.0, Map.of()))
                 .build("RSS_INDIRECTION_SKEWED");
-        assertThat(f.evidence()).extracting(Evidence::value).containsExactly("4 of 8 queues", "1x");
+        assertThat(f.evidence()).extracting(Evidence::value).containsExactly("4 of 8 queues", "1 time");
     }
 }

@@ -64,7 +64,7 @@ class TransportFindingsTest {
                 null,
                 load,
                 sinceBoot,
-                "rdma statistic show " + ibdev + "/1",
+                "rdma statistic show link " + ibdev + "/1",
                 List.of("rx_bytes", "tx_bytes"));
     }
 
@@ -166,8 +166,14 @@ class TransportFindingsTest {
         assertThat(f.confidence()).isEqualTo("confirmed");
         assertThat(f.evidence())
                 .containsExactly(
-                        new Evidence("rdma statistic show", "local_ack_timeout_err +7", "100 -> 107 between samples"),
-                        new Evidence("rdma statistic show", "packet_seq_err 4/s", "100 -> 140 between samples"));
+                        new Evidence(
+                                "rdma statistic show link mlx5_0/1",
+                                "local_ack_timeout_err +7",
+                                "100 -> 107 between samples"),
+                        new Evidence(
+                                "rdma statistic show link mlx5_0/1",
+                                "packet_seq_err 4/s",
+                                "100 -> 140 between samples"));
         assertThat(f.actions()).containsExactly(new ActionProposal("roce-loss-trace", Map.of("ibdev", "mlx5_0")));
     }
 
@@ -192,11 +198,11 @@ class TransportFindingsTest {
         assertThat(f.evidence())
                 .containsExactly(
                         new Evidence(
-                                "rdma statistic show mlx5_1/1",
+                                "rdma statistic show link mlx5_1/1",
                                 "1200",
                                 "RDMA bytes (rx_bytes + tx_bytes) of mlx5_1/1 between samples"),
                         new Evidence(
-                                "rdma statistic show mlx5_0/1",
+                                "rdma statistic show link mlx5_0/1",
                                 "9000000000",
                                 "RDMA bytes of mlx5_0/1 between samples, 42.0% of its TX+RX capacity"),
                         new Evidence("multipath group", "ens1f0np0, ens1f1np1", "independent planes"));
