@@ -65,6 +65,7 @@ final class Web {
     private final Store store;
     private final Tokens tokens;
     private final BlobStore blobs;
+    private final Receipts receipts;
     private final BundleAnalyzer analyzer;
     private final AnalysisQueue queue;
     private final PrometheusMeterRegistry metrics;
@@ -78,6 +79,7 @@ final class Web {
             Store store,
             Tokens tokens,
             BlobStore blobs,
+            Receipts receipts,
             BundleAnalyzer analyzer,
             AnalysisQueue queue,
             PrometheusMeterRegistry metrics,
@@ -86,6 +88,7 @@ final class Web {
         this.store = store;
         this.tokens = tokens;
         this.blobs = blobs;
+        this.receipts = receipts;
         this.analyzer = analyzer;
         this.queue = queue;
         this.metrics = metrics;
@@ -339,7 +342,8 @@ final class Web {
 
     /**
      * Stores the body (multipart field {@code bundle}, else the raw body) and queues it; the answer
-     * comes after the file is fsynced and its row committed.
+     * comes after the file is fsynced, its row committed and its receipt fsynced (the row may be lost
+     * with a commit the database had not stored; the receipt puts it back at the next start).
      */
     Store.Recorded upload(Context ctx, String caseName) throws IOException, SQLException {
         openCase(ctx, caseName);
@@ -375,6 +379,11 @@ final class Web {
             }
             r = store.recordUpload(caseName, received.blob(), FileNames.display(fileName), who(ctx));
             blobs.settle(received);
+        }
+        if (r.created()) {
+            Store.BundleRow b = r.bundle();
+            receipts.record(new Receipts.Receipt(
+                    b.id(), caseName, b.sha256(), b.size(), b.fileName(), who(ctx).tokenId(), b.uploadedAt()));
         }
         metrics.counter("roce_doctor_uploads", "outcome", r.created() ? "accepted" : "duplicate")
                 .increment();
