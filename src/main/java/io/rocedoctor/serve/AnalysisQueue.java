@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -44,6 +45,7 @@ public final class AnalysisQueue implements AutoCloseable {
     private final List<Thread> workers = new ArrayList<>();
     private final Semaphore wake = new Semaphore(0);
     private final Map<Long, String> held = new ConcurrentHashMap<>();
+    private final Map<Long, CompletableFuture<Void>> settling = new ConcurrentHashMap<>();
     private final ScheduledExecutorService renewer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "roce-doctor-lease");
         t.setDaemon(true);
@@ -89,6 +91,23 @@ public final class AnalysisQueue implements AutoCloseable {
     /** A bundle was queued here: a sleeping worker looks now rather than at its next poll. */
     public void wake() {
         wake.release();
+    }
+
+    /**
+     * Completes when a worker of this instance has stored the bundle's result (done or failed), or
+     * when {@link #settled} is told so: a client waiting for it is answered without polling. Ask
+     * before reading the bundle's state, so that a result stored after that read completes it.
+     */
+    CompletableFuture<Void> settling(long id) {
+        return settling.computeIfAbsent(id, k -> new CompletableFuture<>());
+    }
+
+    /** The bundle's result is stored (by this instance or another): whoever waits for it is answered. */
+    void settled(long id) {
+        CompletableFuture<Void> f = settling.remove(id);
+        if (f != null) {
+            f.complete(null);
+        }
     }
 
     private void work() {
@@ -191,6 +210,7 @@ public final class AnalysisQueue implements AutoCloseable {
             }
         } finally {
             held.remove(claim.id());
+            settled(claim.id());
         }
     }
 

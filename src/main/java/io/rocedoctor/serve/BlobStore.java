@@ -156,7 +156,7 @@ public final class BlobStore {
     }
 
     /** A rename is durable only once its folder is synced. */
-    private static void syncFolder(Path folder) throws IOException {
+    static void syncFolder(Path folder) throws IOException {
         try (FileChannel dir = FileChannel.open(folder, StandardOpenOption.READ)) {
             dir.force(true);
         }

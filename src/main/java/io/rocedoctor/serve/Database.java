@@ -57,16 +57,13 @@ public final class Database implements AutoCloseable {
     }
 
     /**
-     * Writes what {@code c} committed to disk before it is acknowledged. PostgreSQL's commit is
-     * durable (synchronous_commit). H2 2.5's MVStore stores each commit (WRITE_DELAY=0) but skips
-     * the store when another one is in progress (MVStore.commit: canStartStoreOperation), so under
-     * load a commit can stay in memory until the next store: CHECKPOINT SYNC stores and fsyncs the
-     * file. It narrows that window rather than closing it, since the checkpoint's own store is
-     * skipped the same way while another store runs (docs/serve.md).
+     * Writes and fsyncs every commit to the file, on H2, while nothing else writes (the recovery of
+     * receipts before the service starts: MVStore skips a store while another one runs).
      */
-    void durable(Connection c) throws SQLException {
+    void checkpoint() throws SQLException {
         if (!postgres) {
-            try (java.sql.Statement s = c.createStatement()) {
+            try (Connection c = connection();
+                    java.sql.Statement s = c.createStatement()) {
                 s.execute("CHECKPOINT SYNC");
             }
         }

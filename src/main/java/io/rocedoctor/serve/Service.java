@@ -40,6 +40,7 @@ public final class Service implements AutoCloseable {
 
     private final Settings settings;
     private final Database db;
+    private final Receipts receipts;
     private final Store store;
     private final AnalysisQueue queue;
     private final PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
@@ -55,7 +56,8 @@ public final class Service implements AutoCloseable {
     private Service(Settings settings) throws IOException {
         this.settings = settings;
         Files.createDirectories(settings.data());
-        this.db = Database.open(settings.dbUrl(), settings.data());
+        this.db = openRecovered(settings);
+        this.receipts = Receipts.open(receiptFolder(settings));
         this.store = new Store(db);
         BlobStore blobs = new BlobStore(settings.data());
         BundleAnalyzer analyzer = new BundleAnalyzer(settings.limits());
@@ -70,9 +72,53 @@ public final class Service implements AutoCloseable {
                 .description("Bundles queued or being analysed")
                 .register(metrics);
         this.tokens = new Tokens(db);
-        Web web = new Web(settings, store, tokens, blobs, analyzer, queue, metrics, this::ready);
+        Web web = new Web(settings, store, tokens, blobs, receipts, analyzer, queue, metrics, this::ready);
         this.http = web.create();
         analyzer.warmUp();
+    }
+
+    private static Path receiptFolder(Settings settings) {
+        return settings.data().resolve("receipts");
+    }
+
+    /**
+     * The database, once the uploads earlier runs acknowledged but whose rows it lost are back in it
+     * (Receipts). A journal of receipts is removed only when the database, stored and opened again,
+     * holds every one of them; until then it is read again at every start.
+     */
+    private static Database openRecovered(Settings settings) throws IOException {
+        Database db = Database.open(settings.dbUrl(), settings.data());
+        try (Receipts.Recovery recovery = Receipts.Recovery.take(receiptFolder(settings))) {
+            if (recovery.isEmpty()) {
+                return db;
+            }
+            Store store = new Store(db);
+            int restored = 0;
+            for (Receipts.Receipt r : recovery.receipts()) {
+                if (!store.accountsFor(r)) {
+                    store.restore(r);
+                    LOG.warn(
+                            "upload {} of case {} ({}) had lost its row: put back as queued",
+                            r.id(),
+                            r.caseName(),
+                            r.fileName());
+                    restored++;
+                }
+            }
+            db.checkpoint();
+            db.close();
+            db = Database.open(settings.dbUrl(), settings.data());
+            int removed = recovery.removeWhere(new Store(db)::accountsFor);
+            LOG.info(
+                    "receipts: {} journals read, {} uploads put back, {} journals removed",
+                    recovery.journals(),
+                    restored,
+                    removed);
+            return db;
+        } catch (java.sql.SQLException | RuntimeException e) {
+            db.close();
+            throw new IOException("recovering the acknowledged uploads of " + receiptFolder(settings) + ": " + e, e);
+        }
     }
 
     /** Starts serving: the queue resumes what a previous run left queued or half analysed. */
@@ -122,5 +168,10 @@ public final class Service implements AutoCloseable {
         queue.stop(settings.drain());
         retention.shutdownNow();
         db.close();
+        try {
+            receipts.close();
+        } catch (IOException e) {
+            LOG.warn("closing the receipt journal: {}", e.toString());
+        }
     }
 }

@@ -99,8 +99,8 @@ public final class Store {
                     }
                 }
                 audit(c, who, "upload", caseName, id, fileName);
+                // Not forced to disk here: the upload's receipt is (Receipts), before the answer.
                 c.commit();
-                db.durable(c);
                 return new Recorded(
                         new BundleRow(
                                 id,
@@ -127,6 +127,68 @@ public final class Store {
                 }
                 throw e;
             }
+        }
+    }
+
+    /**
+     * Whether the database accounts for an acknowledged upload: its bundle row is there, or its case
+     * was closed after the upload (retention removed it then: the database loses only its latest
+     * commits, never one from before a commit it kept).
+     */
+    boolean accountsFor(Receipts.Receipt r) throws SQLException {
+        if (bundleOf(r.caseName(), r.sha256()).isPresent()) {
+            return true;
+        }
+        try (Connection c = db.connection();
+                PreparedStatement s = c.prepareStatement("SELECT closed_at FROM cases WHERE name = ?")) {
+            s.setString(1, r.caseName());
+            try (ResultSet k = s.executeQuery()) {
+                return k.next() && nullableLong(k, 1) != null && k.getLong(1) >= r.uploadedAt();
+            }
+        }
+    }
+
+    /**
+     * Puts back the bundle of an acknowledged upload whose row was lost, queued and under the id its
+     * uploader was given (a new one only if another bundle holds it), with its audit line. On H2 the
+     * identity then moves past it: the lost commits took the identity's advance with them.
+     */
+    void restore(Receipts.Receipt r) throws SQLException {
+        try (Connection c = db.connection()) {
+            c.setAutoCommit(false);
+            long caseId = caseId(c, r.caseName());
+            boolean idFree = bundle(c, "b.id = ?", r.id()).isEmpty();
+            try (PreparedStatement s = c.prepareStatement("INSERT INTO bundles (case_id, sha256, size_bytes, file_name,"
+                    + " uploaded_by, uploaded_at, state" + (idFree ? ", id" : "")
+                    + ") VALUES (?, ?, ?, ?, ?, ?, 'queued'"
+                    + (idFree ? ", ?" : "") + ")")) {
+                s.setLong(1, caseId);
+                s.setString(2, r.sha256());
+                s.setLong(3, r.size());
+                s.setString(4, r.fileName());
+                s.setString(5, r.uploadedBy());
+                s.setLong(6, r.uploadedAt());
+                if (idFree) {
+                    s.setLong(7, r.id());
+                }
+                s.executeUpdate();
+            }
+            audit(
+                    c,
+                    null,
+                    "restore-upload",
+                    r.caseName(),
+                    idFree ? r.id() : null,
+                    r.fileName() + " (uploaded by token " + r.uploadedBy()
+                            + "; its row was lost, put back from its receipt)");
+            if (!db.postgres()) {
+                try (Statement s = c.createStatement();
+                        ResultSet m = s.executeQuery("SELECT MAX(id) FROM bundles")) {
+                    m.next();
+                    s.execute("ALTER TABLE bundles ALTER COLUMN id RESTART WITH " + (m.getLong(1) + 1));
+                }
+            }
+            c.commit();
         }
     }
 

@@ -26,6 +26,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -40,6 +44,9 @@ final class Web {
     private static final Logger ACCESS = LoggerFactory.getLogger("io.rocedoctor.serve.access");
     private static final ObjectMapper JSON = new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
     private static final String PRINCIPAL = "principal";
+    /** The longest wait for a bundle's result: within Jetty's idle timeout of 30 s. */
+    static final int MOST_WAIT_S = 20;
+
     private static final Map<String, String> MEDIA = Map.of(
             "json",
             "application/json",
@@ -58,6 +65,7 @@ final class Web {
     private final Store store;
     private final Tokens tokens;
     private final BlobStore blobs;
+    private final Receipts receipts;
     private final BundleAnalyzer analyzer;
     private final AnalysisQueue queue;
     private final PrometheusMeterRegistry metrics;
@@ -71,6 +79,7 @@ final class Web {
             Store store,
             Tokens tokens,
             BlobStore blobs,
+            Receipts receipts,
             BundleAnalyzer analyzer,
             AnalysisQueue queue,
             PrometheusMeterRegistry metrics,
@@ -79,6 +88,7 @@ final class Web {
         this.store = store;
         this.tokens = tokens;
         this.blobs = blobs;
+        this.receipts = receipts;
         this.analyzer = analyzer;
         this.queue = queue;
         this.metrics = metrics;
@@ -138,7 +148,8 @@ final class Web {
                     "/api/v1/cases/{case}/hosts",
                     ctx -> json(ctx, 200, Map.of("hosts", hosts(ctx, ctx.pathParam("case")))));
             config.routes.get("/api/v1/cases/{case}/diff", ctx -> json(ctx, 200, diff(ctx, ctx.pathParam("case"))));
-            config.routes.get("/api/v1/bundles/{id}", ctx -> json(ctx, 200, bundleJson(openBundle(ctx))));
+            config.routes.get(
+                    "/api/v1/bundles/{id}", ctx -> json(ctx, 200, bundleJson(awaitSettled(ctx, openBundle(ctx)))));
             config.routes.get("/api/v1/bundles/{id}/report", this::report);
             config.routes.get(
                     "/api/v1/bundles/{id}/findings",
@@ -257,6 +268,49 @@ final class Web {
         return b.get();
     }
 
+    /**
+     * With {@code ?wait=S} (at most {@value #MOST_WAIT_S}), a bundle still queued or analysing is
+     * answered once its result is stored or S seconds have passed: a client waits for its report
+     * without polling. The row is read again at least every second, for a result stored by another
+     * instance.
+     */
+    private Store.BundleRow awaitSettled(Context ctx, Store.BundleRow bundle)
+            throws SQLException, InterruptedException, ExecutionException {
+        String wait = ctx.queryParam("wait");
+        if (wait == null) {
+            return bundle;
+        }
+        long seconds;
+        try {
+            seconds = Long.parseLong(wait);
+        } catch (NumberFormatException e) {
+            seconds = -1;
+        }
+        if (seconds < 0 || seconds > MOST_WAIT_S) {
+            throw new Refused(400, "wait must be a number of seconds from 0 to " + MOST_WAIT_S);
+        }
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        Store.BundleRow now = bundle;
+        while (unsettled(now) && System.nanoTime() < until) {
+            CompletableFuture<Void> stored = queue.settling(bundle.id());
+            now = store.bundle(bundle.id()).orElse(now);
+            if (!unsettled(now)) {
+                queue.settled(bundle.id());
+                break;
+            }
+            try {
+                stored.get(Math.min(1_000_000_000L, until - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (TimeoutException readAgain) {
+                // another instance may have stored it: the loop reads the row again
+            }
+        }
+        return now;
+    }
+
+    private static boolean unsettled(Store.BundleRow b) {
+        return b.state().equals("queued") || b.state().equals("analysing");
+    }
+
     private void caseJson(Context ctx) throws SQLException {
         String name = openCase(ctx, ctx.pathParam("case"));
         Store.CaseRow row = store.caseRow(who(ctx), name).orElseThrow(() -> new Refused(404, "no case " + name));
@@ -288,7 +342,8 @@ final class Web {
 
     /**
      * Stores the body (multipart field {@code bundle}, else the raw body) and queues it; the answer
-     * comes after the file is fsynced and its row committed.
+     * comes after the file is fsynced, its row committed and its receipt fsynced (the row may be lost
+     * with a commit the database had not stored; the receipt puts it back at the next start).
      */
     Store.Recorded upload(Context ctx, String caseName) throws IOException, SQLException {
         openCase(ctx, caseName);
@@ -324,6 +379,11 @@ final class Web {
             }
             r = store.recordUpload(caseName, received.blob(), FileNames.display(fileName), who(ctx));
             blobs.settle(received);
+        }
+        if (r.created()) {
+            Store.BundleRow b = r.bundle();
+            receipts.record(new Receipts.Receipt(
+                    b.id(), caseName, b.sha256(), b.size(), b.fileName(), who(ctx).tokenId(), b.uploadedAt()));
         }
         metrics.counter("roce_doctor_uploads", "outcome", r.created() ? "accepted" : "duplicate")
                 .increment();

@@ -45,7 +45,11 @@ final class ServeHarness implements AutoCloseable {
     }
 
     static ServeHarness start(Db db, Path data, long maxUpload) throws Exception {
-        String url = db == Db.H2 ? null : freshPostgresDatabase();
+        return start(data, db == Db.H2 ? null : freshPostgresDatabase(), maxUpload, 2);
+    }
+
+    /** A service on this data folder and database (null: the embedded H2), with this many analysis workers. */
+    static ServeHarness start(Path data, String url, long maxUpload, int workers) throws Exception {
         Service.Settings settings = new Service.Settings(
                 "127.0.0.1",
                 0,
@@ -55,7 +59,7 @@ final class ServeHarness implements AutoCloseable {
                 null,
                 null,
                 maxUpload,
-                2,
+                workers,
                 Duration.ofSeconds(30),
                 Duration.ofSeconds(10),
                 ArchiveLimits.DEFAULT);

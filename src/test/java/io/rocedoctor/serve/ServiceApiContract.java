@@ -112,6 +112,27 @@ abstract class ServiceApiContract {
     }
 
     @Test
+    void aClientWaitingForABundleIsAnsweredOnceItsResultIsStored() throws Exception {
+        long id = uploaded(engineer, "SR-WAIT", crossNuma);
+        HttpResponse<String> waited = server.get(engineer, "/api/v1/bundles/" + id + "?wait=20");
+        assertThat(waited.statusCode()).isEqualTo(200);
+        assertThat(ServeHarness.json(waited).get("status").asText())
+                .as(waited.body())
+                .isEqualTo("done");
+        assertThat(ServeHarness.json(server.get(engineer, "/api/v1/bundles/" + id + "?wait=0"))
+                        .get("status")
+                        .asText())
+                .isEqualTo("done");
+
+        assertThat(server.get(engineer, "/api/v1/bundles/" + id + "?wait=21").statusCode())
+                .isEqualTo(400);
+        assertThat(server.get(engineer, "/api/v1/bundles/" + id + "?wait=soon").statusCode())
+                .isEqualTo(400);
+        assertThat(server.get(customerB, "/api/v1/bundles/" + id + "?wait=1").statusCode())
+                .isEqualTo(404);
+    }
+
+    @Test
     void theSameContentTwiceIsStoredOnceAndIsOneBundlePerCase() throws Exception {
         long first = uploaded(engineer, "SR-DUP", healthy);
         HttpResponse<String> again =
