@@ -7,8 +7,8 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * The lines of a captured output, as every parser wants them: CRLF and trailing white space
- * removed (a missing final newline changes nothing), 1-based line numbers kept for diagnostics,
+ * The lines of a captured output, as every parser wants them: CRLF, trailing white space and
+ * NULs ending the text removed (a missing final newline changes nothing), 1-based line numbers kept for diagnostics,
  * known noise blanked with a note, and the shared tokenizing most "key: value" outputs need.
  *
  * <p>Known noise is what a capture holds besides the tool's output: sos keeps a command's standard
@@ -17,8 +17,9 @@ import java.util.function.Supplier;
  * a tool's {@code WARNING: ...} line, MFT's {@code -W- ...}, mlnx_qos's
  * {@code ****** WARNING: lldpad service is running and may overwrite your settings ******} and
  * perftest's {@code Conflicting CPU frequency values detected: 800.000000 != 3177.498000. CPU
- * Frequency is not max.} (printed on stderr, so it lands anywhere, inside the result table too)
- * read as blank lines, each with a {@link LineNote}. A line a parser cannot read is handed to
+ * Frequency is not max.} (printed on stderr, so it lands anywhere, inside the result table too),
+ * and a shell's {@code bash: ethtool: command not found} ({@code sh: 1: X: not found},
+ * {@code zsh: command not found: X}) read as blank lines, each with a {@link LineNote}. A line a parser cannot read is handed to
  * {@link #unreadable}; {@link LineParser} fails the text only when no line was read.
  */
 public final class TextLines {
@@ -26,8 +27,16 @@ public final class TextLines {
     private static final List<String> STDERR_PREFIXES =
             List.of("lspci: ", "pcilib: ", "setpci: ", "lscpu: ", "numactl: ", "mlnx_qos: ");
 
-    /** The first characters of the noise {@link #noise} recognises: of STDERR_PREFIXES and the warnings. */
-    private static final String NOISE_STARTS = "lpsnmCW-*";
+    /**
+     * The shell's word that the tool is not there, which a collector running it through a shell
+     * captured instead of its output: bash, sh (dash), zsh and sudo, as each prints it.
+     */
+    private static final java.util.regex.Pattern SHELL_NOT_FOUND = java.util.regex.Pattern.compile(
+            "(?:-?(?:/usr)?(?:/bin/)?(?:ba|da)?sh|sudo)(?::\\s*line\\s+\\d+|:\\s*\\d+)?:\\s*\\S+:\\s*(?:command )?not found"
+                    + "|zsh:\\s*command not found:\\s*\\S+");
+
+    /** The first characters of the noise {@link #noise} recognises: of STDERR_PREFIXES, the warnings and the shells. */
+    private static final String NOISE_STARTS = "lpsnmCW-*bdz/";
 
     private final List<String> lines;
     private final List<LineNote> notes = new ArrayList<>();
@@ -42,28 +51,29 @@ public final class TextLines {
 
     public static TextLines of(String text) {
         List<String> out = new ArrayList<>();
-        if (text != null && !text.isEmpty()) {
+        String body = text == null ? "" : withoutTrailingNuls(text);
+        if (!body.isEmpty()) {
             // Split at CRLF, LF or CR by hand: a regex split per capture was a sixth of a bundle's
             // analysis. Each line is cut from the text once; stripTrailing copies only when it strips.
             int start = 0;
-            if (text.indexOf('\r') < 0) {
-                for (int lf = text.indexOf('\n'); lf >= 0; lf = text.indexOf('\n', start)) {
-                    out.add(text.substring(start, lf).stripTrailing());
+            if (body.indexOf('\r') < 0) {
+                for (int lf = body.indexOf('\n'); lf >= 0; lf = body.indexOf('\n', start)) {
+                    out.add(body.substring(start, lf).stripTrailing());
                     start = lf + 1;
                 }
             } else {
-                for (int i = 0; i < text.length(); i++) {
-                    char c = text.charAt(i);
+                for (int i = 0; i < body.length(); i++) {
+                    char c = body.charAt(i);
                     if (c == '\n' || c == '\r') {
-                        out.add(text.substring(start, i).stripTrailing());
-                        if (c == '\r' && i + 1 < text.length() && text.charAt(i + 1) == '\n') {
+                        out.add(body.substring(start, i).stripTrailing());
+                        if (c == '\r' && i + 1 < body.length() && body.charAt(i + 1) == '\n') {
                             i++;
                         }
                         start = i + 1;
                     }
                 }
             }
-            out.add(text.substring(start).stripTrailing());
+            out.add(body.substring(start).stripTrailing());
             // A final newline produces one empty trailing element that is not a line.
             if (out.get(out.size() - 1).isEmpty()) {
                 out.remove(out.size() - 1);
@@ -80,6 +90,15 @@ public final class TextLines {
             }
         }
         return lines;
+    }
+
+    /** A file read with its C string's terminator (sysfs, a collector's buffer) ends in NULs: they carry nothing. */
+    private static String withoutTrailingNuls(String text) {
+        int length = text.length();
+        while (length > 0 && text.charAt(length - 1) == '\0') {
+            length--;
+        }
+        return length == text.length() ? text : text.substring(0, length);
     }
 
     /** Why a line is noise, or null when it is not known noise. */
@@ -105,6 +124,9 @@ public final class TextLines {
         }
         if (l.startsWith("WARNING:") || l.startsWith("-W- ") || l.startsWith("***") && l.contains("WARNING")) {
             return "a warning of the tool, not its output";
+        }
+        if (SHELL_NOT_FOUND.matcher(l).matches()) {
+            return "the shell found no such command: the tool did not run";
         }
         return null;
     }

@@ -4,6 +4,7 @@ import static io.rocedoctor.parse.ParseFailures.assertNotedAt;
 import static io.rocedoctor.parse.SampleText.failureLine;
 import static io.rocedoctor.parse.SampleText.fixture;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.entry;
 
 import net.jqwik.api.Arbitrary;
@@ -92,6 +93,22 @@ class EthtoolStatsParserTest {
                 .isZero();
         assertThat(failureLine(() -> parser.parse("     rx_bytes: 18446744073709551616\n")))
                 .isEqualTo(1);
+    }
+
+    /** A collector that ran the tool through a shell may capture the shell's refusal; a file read whole may end in NULs. */
+    @Test
+    void aShellsCommandNotFoundIsSaidAsSuchAndTrailingNulsAreNothing() throws ParseException {
+        assertThatThrownBy(() -> parser.parse("sh: 1: ethtool: not found\n"))
+                .isInstanceOfSatisfying(ParseException.class, e -> {
+                    assertThat(e.line()).isEqualTo(1);
+                    assertThat(e.getMessage()).contains("no output").contains("the shell found no such command");
+                });
+        Parsed<EthtoolStats> read =
+                parser.read("bash: mlnx_perf: command not found\nNIC statistics:\n     rx_packets: 7\n\0");
+        assertThat(read.value().counters()).containsExactly(entry("rx_packets", 7L));
+        assertThat(read.notes())
+                .singleElement()
+                .satisfies(n -> assertThat(n.line()).isEqualTo(1));
     }
 
     @Test

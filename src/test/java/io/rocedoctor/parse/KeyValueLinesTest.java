@@ -46,6 +46,15 @@ class KeyValueLinesTest {
         assertThat(TextLines.keyValue("abc", ':')).isEmpty();
     }
 
+    /** A file read with its C string terminator ends in NULs, which are no line; a NUL inside a line stays its own. */
+    @Test
+    void nulsEndingTheTextAreNothing() {
+        assertThat(TextLines.of("4096\n\0").all()).containsExactly("4096");
+        assertThat(TextLines.of("a\nb\0\0").all()).containsExactly("a", "b");
+        assertThat(TextLines.of("\0").size()).isZero();
+        assertThat(TextLines.of("a\0b\n").all()).containsExactly("a\0b");
+    }
+
     @Test
     void numbersNameTheirLine() throws ParseException {
         assertThat(TextLines.parseLong(" 42 ", 3, "x")).isEqualTo(42L);

@@ -88,8 +88,9 @@ class LscpuParserTest {
     @Test
     void malformedInput() {
         assertThat(failureLine(() -> parser.parse(""))).isEqualTo(0);
+        // the shell's refusal, named at its line
         assertThat(failureLine(() -> parser.parse("bash: lscpu: command not found\n")))
-                .isEqualTo(0);
+                .isEqualTo(1);
         assertThat(failureLine(() -> parser.parse("Architecture: x86_64\nCPU(s): many\n")))
                 .isEqualTo(2);
         assertThat(failureLine(() -> parser.parse("Architecture: x86_64\nNUMA node0 CPU(s): 0-3,x\n")))
