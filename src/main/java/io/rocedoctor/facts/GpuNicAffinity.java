@@ -29,10 +29,17 @@ public record GpuNicAffinity(
 
     /**
      * Poor: the nearest RoCE NIC is on the other socket ({@code SYS}: every GPUDirect transfer
-     * crosses the inter-socket link), or only across host bridges ({@code NODE}) while the host
-     * shows that a GPU can have its NIC below its own switch.
+     * crosses the inter-socket link), or beyond the PCIe switches ({@code PHB}: through the host
+     * bridge, better than {@code NODE} across host bridges, still past {@code PXB}, where NCCL stops
+     * using GPUDirect RDMA by default: src/graph/paths.cc ncclTopoCheckGdr, netGdrLevel = PATH_PXB)
+     * while the host shows that a GPU can have its NIC below its own switch.
      */
     public boolean poor() {
-        return level.equals("SYS") || level.equals("NODE") && hostHasNearLayout();
+        return level.equals("SYS") || beyondSwitches() && hostHasNearLayout();
+    }
+
+    /** {@code PHB} or {@code NODE}: on the GPU's socket, but not below its PCIe switches. */
+    public boolean beyondSwitches() {
+        return level.equals("PHB") || level.equals("NODE");
     }
 }

@@ -3,13 +3,21 @@ package io.rocedoctor.facts;
 import java.util.List;
 
 /**
- * A host port tuned for lossless RoCE on its own side: it trusts DSCP, has PFC on the priority its
- * RoCE traffic uses ({@code roce} says how that priority was derived; any PFC priority when the
- * RoCE priority is unknown) and DCQCN on that priority; {@code qosSource} names the captures its trust
- * and PFC were read from (mlnx_qos, or dcb). Whether the switch agrees is layer 10's question.
+ * A host port tuned for lossless RoCE on its own side: it classifies by a trust mode it states
+ * ({@code dscp}, or {@code pcp} for RoCE over VLANs, whose switch must trust the same field and
+ * pause the same priority just as much), has PFC on the priority its RoCE traffic uses ({@code roce}
+ * says how that priority was derived; any PFC priority when the RoCE priority is unknown) and DCQCN
+ * on that priority; {@code qosSource} names the captures its trust and PFC were read from
+ * (mlnx_qos, or dcb). A port whose trust the source cannot tell is not counted: nothing says how
+ * its traffic is classified. Whether the switch agrees is layer 10's question.
  */
 public record TunedHostPort(
-        String device, List<Integer> pfcPriorities, List<Integer> ecnPriorities, String roce, String qosSource) {
+        String device,
+        String trust,
+        List<Integer> pfcPriorities,
+        List<Integer> ecnPriorities,
+        String roce,
+        String qosSource) {
     public TunedHostPort {
         pfcPriorities = List.copyOf(pfcPriorities);
         ecnPriorities = List.copyOf(ecnPriorities);
@@ -18,7 +26,8 @@ public record TunedHostPort(
     /** The tuned ports among the host's QoS facts. */
     public static List<TunedHostPort> among(List<PortQos> qos, List<EcnState> ecn, List<RoceTraffic> traffic) {
         return qos.stream()
-                .filter(q -> "dscp".equals(q.trust()) && !q.pfcPriorities().isEmpty())
+                .filter(q -> ("dscp".equals(q.trust()) || "pcp".equals(q.trust()))
+                        && !q.pfcPriorities().isEmpty())
                 .flatMap(q -> {
                     List<RoceTraffic> roce = traffic.stream()
                             .filter(t -> q.device().equals(t.netdev()) && t.priority() != null)
@@ -42,7 +51,7 @@ public record TunedHostPort(
                             ? "RoCE priority not derivable"
                             : roce.get(0).derivation();
                     return java.util.stream.Stream.of(
-                            new TunedHostPort(q.device(), q.pfcPriorities(), withEcn, how, q.source()));
+                            new TunedHostPort(q.device(), q.trust(), q.pfcPriorities(), withEcn, how, q.source()));
                 })
                 .toList();
     }

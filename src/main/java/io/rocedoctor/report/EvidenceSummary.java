@@ -25,7 +25,9 @@ final class EvidenceSummary {
     static final int COLLAPSE_FROM = 4;
 
     private static final Pattern NUMBER = Pattern.compile("\\d+");
-    private static final Pattern LONG_DECIMAL = Pattern.compile("-?\\d+\\.\\d{3,}");
+    /** A decimal standing alone: "ens1f0np0.100" (a VLAN) and "22.39.1002" (a version) are names. */
+    private static final Pattern LONG_DECIMAL = Pattern.compile("(?<![\\w.])-?\\d+\\.\\d{3,}(?![\\w.])");
+
     private static final int VALUES_SHOWN = 6;
 
     private EvidenceSummary() {}

@@ -193,6 +193,28 @@ class EndToEndRulesTest {
                 .noneSatisfy(e -> assertThat(e.source()).startsWith("mlnx_qos"));
     }
 
+    /** RoCE over VLANs: a host trusting PCP is tuned as much as one trusting DSCP, and its switch must agree as much. */
+    @Fires("TRAP_HOST_ONLY_TUNING")
+    @Test
+    void aHostTunedUnderTrustPcpWithoutSwitchDumpIsATrapToo() {
+        Diagnosis d = diagnose(SwitchedHost.healthy().with(s -> {
+            s.switchDumped = false;
+            s.hostTrust = "pcp";
+        }));
+        assertThat(RuleHarness.ids(d)).containsExactly("TRAP_HOST_ONLY_TUNING@test-host");
+        assertThat(d.findings().get(0).evidence().get(0).value()).isEqualTo("trust pcp, PFC [3]");
+    }
+
+    @NearMiss("TRAP_HOST_ONLY_TUNING")
+    @Test
+    void nearMissAHostWhoseTrustTheSourceCannotTellIsNotCountedTuned() {
+        assertThat(ids(SwitchedHost.healthy().with(s -> {
+                    s.switchDumped = false;
+                    s.hostTrust = null;
+                })))
+                .doesNotContain("TRAP_HOST_ONLY_TUNING@test-host");
+    }
+
     @NearMiss("TRAP_HOST_ONLY_TUNING")
     @Test
     void nearMissHostWithoutDcqcnIsNotTunedSoNoTrap() {

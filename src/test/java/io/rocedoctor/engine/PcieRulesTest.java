@@ -269,6 +269,22 @@ class PcieRulesTest {
         assertThat(f.actions()).extracting(ActionProposal::action).containsExactly("gpu-nic-affinity-layout");
     }
 
+    /** PHB, through the host bridge: past PXB, where NCCL stops using GPUDirect RDMA by default. */
+    @Fires("GPU_NIC_AFFINITY_POOR")
+    @Test
+    void aGpuBehindTheHostBridgeIsPoorWhereAnotherGpuHasItsNicBelowItsSwitch() {
+        HostFacts h = withAffinity("GPU3", "PHB", "PXB");
+        Finding f = RuleHarness.only(RuleHarness.diagnose(h.facts), "GPU_NIC_AFFINITY_POOR@GPU3");
+        assertThat(f.evidence().get(0).value()).isEqualTo("GPU3 to mlx5_0: PHB");
+    }
+
+    @NearMiss("GPU_NIC_AFFINITY_POOR")
+    @Test
+    void nearMissPhbIsNotPoorWhereNoGpuOfTheHostDoesBetter() {
+        HostFacts h = withAffinity("GPU3", "PHB", "PHB");
+        assertThat(RuleHarness.ids(RuleHarness.diagnose(h.facts))).isEmpty();
+    }
+
     @NearMiss("GPU_NIC_AFFINITY_POOR")
     @Test
     void nearMissNodeIsNotPoorWhereNoGpuOfTheHostHasANicBelowItsSwitch() {

@@ -46,6 +46,16 @@ class EvidenceSummaryTest {
     }
 
     @Test
+    void nearMissNamesWithDigitsAfterADotAreNotRounded() {
+        Report.Evidence vlan = new Report.Evidence(
+                "ip -d link show", "ens1f0np0.100 egress-qos-map { 0:3 }", "PCP of its frames on VLAN 100");
+        Report.Evidence firmware = new Report.Evidence("ethtool -i ens1f0np0", "22.39.1002 at 0.8123", null);
+        assertThat(EvidenceSummary.of(List.of(vlan, firmware)))
+                .extracting(l -> l.evidence().value())
+                .containsExactly("ens1f0np0.100 egress-qos-map { 0:3 }", "22.39.1002 at 0.81");
+    }
+
+    @Test
     void sourcesDifferingInTwoNumbersAreNotMerged() {
         List<Report.Evidence> mixed = new ArrayList<>();
         for (int i = 0; i < 5; i++) {

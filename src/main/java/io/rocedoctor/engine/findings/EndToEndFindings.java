@@ -99,7 +99,7 @@ public final class EndToEndFindings {
             f.scope(t.device())
                     .evidence(
                             t.qosSource(),
-                            "trust dscp, PFC " + t.pfcPriorities(),
+                            "trust " + t.trust() + ", PFC " + t.pfcPriorities(),
                             "DCQCN on priority " + t.ecnPriorities() + "; " + t.roce())
                     .action("collect-switch-dump", "device", t.device());
         }

@@ -8,9 +8,17 @@ public final class GpuAffinityFinding {
     private GpuAffinityFinding() {}
 
     public static Finding.Builder of(GpuNicAffinity a) {
-        String why = a.level().equals("SYS")
-                ? "the nearest RoCE NIC is on the other socket: GPUDirect RDMA crosses the inter-socket link"
-                : "the nearest RoCE NIC is only across host bridges, while this host puts NICs below GPUs' own switches";
+        String why = switch (a.level()) {
+            case "SYS" ->
+                "the nearest RoCE NIC is on the other socket: GPUDirect RDMA crosses the inter-socket" + " link";
+            case "PHB" ->
+                "the nearest RoCE NIC is reached through the CPU's host bridge, past the PCIe"
+                        + " switches: NCCL leaves GPUDirect RDMA off beyond PXB by default, while this host"
+                        + " puts NICs below GPUs' own switches";
+            default ->
+                "the nearest RoCE NIC is only across host bridges: NCCL leaves GPUDirect RDMA off"
+                        + " beyond PXB by default, while this host puts NICs below GPUs' own switches";
+        };
         return Finding.about(a.gpu())
                 .scope(a.nearestNic())
                 .confirmed()

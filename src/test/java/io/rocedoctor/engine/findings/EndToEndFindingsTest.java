@@ -128,12 +128,22 @@ class EndToEndFindingsTest {
         Finding f = EndToEndFindings.hostOnlyTuning(
                         new Host(null, 32, 2, 2, 10.0),
                         List.of(new TunedHostPort(
-                                "p0", List.of(3), List.of(3), "ToS 106 -> priority 3", "mlnx_qos -i p0")))
+                                "p0", "dscp", List.of(3), List.of(3), "ToS 106 -> priority 3", "mlnx_qos -i p0")))
                 .build("TRAP_HOST_ONLY_TUNING");
         assertThat(f.subject()).isEqualTo("host");
         assertThat(f.confidence()).isEqualTo("likely");
         assertThat(f.evidence()).extracting(Evidence::source).containsExactly("mlnx_qos -i p0", "switches/");
         assertThat(f.evidence().get(0).value()).isEqualTo("trust dscp, PFC [3]");
         assertThat(f.actions()).containsExactly(new ActionProposal("collect-switch-dump", Map.of("device", "p0")));
+    }
+
+    @Test
+    void nearMissAPortTrustingPcpSaysSo() {
+        Finding f = EndToEndFindings.hostOnlyTuning(
+                        new Host("gpu-node-21", 32, 2, 2, 10.0),
+                        List.of(new TunedHostPort(
+                                "p0", "pcp", List.of(3), List.of(3), "ToS 106 -> priority 3", "mlnx_qos -i p0")))
+                .build("TRAP_HOST_ONLY_TUNING");
+        assertThat(f.evidence().get(0).value()).isEqualTo("trust pcp, PFC [3]");
     }
 }

@@ -31,4 +31,14 @@ class GpuAffinityFindingTest {
         assertThat(f.evidence().get(0).note()).contains("other socket");
         assertThat(f.evidence().get(1).note()).contains("no GPU of the host");
     }
+
+    @Test
+    void phbSaysTheHostBridgeAndNcclsGpuDirectLimit() {
+        Finding f = GpuAffinityFinding.of(new GpuNicAffinity(
+                        "GPU3", "mlx5_1", "PHB", "PXB", "GPU0 and mlx5_0", "0-15", "nvidia-smi topo -m"))
+                .build("GPU_NIC_AFFINITY_POOR");
+        assertThat(f.evidence().get(0).note())
+                .contains("through the CPU's host bridge")
+                .contains("GPUDirect RDMA off beyond PXB");
+    }
 }
