@@ -232,6 +232,24 @@ class SysinfoSnapshotReaderTest {
     }
 
     @Test
+    void theNumaNodeListingsLineOfAFunctionIsTheNumaNodeOfTheNetdevsEthtoolPutsOnIt() throws Exception {
+        // 3.1.x: the numa_node paragraph has no <p> of its own; ethtool -i's bus-info names each netdev's function.
+        Path root =
+                snapshot("<h2>eth_tool_all_interfaces</h2><p>ethtool -i ib0\ndriver: ib_ipoib\nbus-info: 0000:07:00.0\n"
+                        + "____________\n\n--------------------------------------------------</p>"
+                        + "<p><a name=\"numanodes\"></a><h2>numa_node</h2>/sys/devices/pci0000:00/0000:00:03.0/0000:07:00.0/numa_node 1\n"
+                        + "/sys/devices/pci0000:00/0000:00:03.0/numa_node -1\n"
+                        + "/sys/devices/pci0000:00/0000:00:09.0/0000:05:00.0/numa_node 0</p>");
+
+        try (Bundle b = new BundleReader().read(root)) {
+            assertThat(text(b, Source.of(SourceKind.NETDEV_NUMA_NODE, "ib0"))).isEqualTo("1\n");
+            // Near miss: a function no netdev's bus-info names (0000:05:00.0 here) is nobody's numa_node.
+            assertThat(b.sources(SourceKind.NETDEV_NUMA_NODE))
+                    .containsExactly(Source.of(SourceKind.NETDEV_NUMA_NODE, "ib0"));
+        }
+    }
+
+    @Test
     void aFolderWithNoSnapshotPageIsNoBundleAndTheErrorSaysWhatWasLookedFor() throws Exception {
         Path root = dir.resolve("sysinfo-snapshot-v3.7.6-x-20231001-120000");
         Files.createDirectories(root);
