@@ -321,6 +321,17 @@ final class SysinfoSnapshotReader {
         return out.toString();
     }
 
+    /** 3.2.0 on, lspci_xxxvvv_handler puts a line of dashes between the functions' outputs: not lspci's. */
+    private static String withoutSeparators(String lspci) {
+        StringBuilder out = new StringBuilder();
+        for (String line : lspci.split("\n", -1)) {
+            if (!SEPARATOR.matcher(line.strip()).matches()) {
+                out.append(line).append('\n');
+            }
+        }
+        return out.toString();
+    }
+
     /** The regular files of a folder of the snapshot, sorted; a link is refused, not followed. */
     private List<Path> files(Path dir) throws IOException {
         if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
@@ -360,7 +371,9 @@ final class SysinfoSnapshotReader {
         if (direct.isPresent()) {
             // 3.5.6 and later print lspci_vv_handler's paths and per-device command lines around lspci's own output.
             String output = text.contains("\nlspci -vv -s ") ? lspciDevices(text) : text;
-            direct.get().forEach(s -> put(s, output, where, file));
+            direct.get()
+                    .forEach(s ->
+                            put(s, s.kind() == SourceKind.LSPCI ? withoutSeparators(output) : output, where, file));
         } else {
             Optional<Map<String, String>> files = filesByLine(text, GREPPED).or(() -> filesByLine(text, PATH_VALUE));
             if (files.isPresent()) {
@@ -512,11 +525,15 @@ final class SysinfoSnapshotReader {
      * 3.1.x's mlxconfig_query is {@code mlxconfig query}: every card, each named by its mst device
      * ({@code /dev/mst/mt4113_pciconf0}), which nothing in the snapshot maps to a PCI address. It
      * is the card's {@code mlxconfig -d ADDRESS query} when it holds one device and ibdev2pcidev
-     * lists functions of one card only (ADDRESS its first); with more cards it is not read.
+     * lists functions of one card only (ADDRESS its first); with more cards it is not read. From
+     * 3.4.0 the section is blocks headed by the {@code mlxconfig -d DEVICE -e q} each ran, read as blocks.
      */
     private static Optional<String> mlxconfigOfOneCard(List<String[]> sections) {
         Optional<String> query = section(sections, "mlxconfig_query");
-        if (query.isEmpty() || MLXCONFIG_DEVICE.matcher(query.get()).results().count() != 1) {
+        // 3.4.0 on, mstcommand_d_handler heads each device's block with its own mlxconfig -d command: read as blocks.
+        if (query.isEmpty()
+                || !query.get().strip().startsWith("Device #1:")
+                || MLXCONFIG_DEVICE.matcher(query.get()).results().count() != 1) {
             return Optional.empty();
         }
         Matcher function = IBDEV_PCI.matcher(section(sections, "ibdev2pcidev").orElse(""));

@@ -209,6 +209,26 @@ class SysinfoSnapshotReaderTest {
     }
 
     @Test
+    void a34MlxconfigQuerysBlocksAreEachTheMlxconfigItsHeadingRanAndA32LspciXxxvvvLosesItsSeparators()
+            throws Exception {
+        Path root = snapshot("<h2>ibdev2pcidev</h2><p>mlx5_0 ==&gt; 0000:07:00.0</p>"
+                + "<h2>mlxconfig_query</h2><p> mlxconfig -d 0000:07:00.0 -e q\n\nDevice #1:\n"
+                + "Configurations:      Default   Current   Next Boot\n    CNP_DSCP_P1     48   48   48</p>"
+                + "<h2>lspci_xxxvvv</h2><p>07:00.0 Ethernet controller: Mellanox Technologies MT27710 Family\n"
+                + "00: b3 15 15 10 46 05 10 00 00 00 00 02 08 00 00 00\n\n----------------------------------------\n\n"
+                + "07:00.1 Ethernet controller: Mellanox Technologies MT27710 Family\n</p>");
+
+        try (Bundle b = new BundleReader().read(root)) {
+            assertThat(text(b, Source.of(SourceKind.MLXCONFIG, "0000:07:00.0")))
+                    .startsWith("Device #1:")
+                    .doesNotContain("mlxconfig -d");
+            assertThat(text(b, Source.of(SourceKind.LSPCI)))
+                    .doesNotContain("----")
+                    .contains("07:00.1 Ethernet");
+        }
+    }
+
+    @Test
     void mlxconfigQueryOfTwoCardsIsNotTakenForEither() throws Exception {
         // Near miss: the mst device names (mt4113_pciconf0) say which card is which to no one.
         Path root = snapshot("<h2>ibdev2pcidev</h2><p>mlx5_0 ==&gt; 0000:07:00.0\nmlx5_1 ==&gt; 0000:81:00.0</p>"
