@@ -68,6 +68,13 @@ final class SysinfoSnapshotReader {
     /** ibdev2pcidev_handler: {@code mlx5_0 ==> 0000:07:00.0}. */
     private static final Pattern IBDEV_PCI =
             Pattern.compile("\\S+ ==> (((?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2})\\.[0-7])");
+    /** 3.1.x writes the numa_node paragraph without a {@code <p>} of its own: up to the paragraph's end. */
+    private static final Pattern NUMA_NODE_PARAGRAPH = Pattern.compile("<h2>numa_node</h2>(.*?)</p>", Pattern.DOTALL);
+    /** {@code find /sys | grep numa_node}, each {@code PATH VALUE}: a PCI function's is {@code .../BDF/numa_node}. */
+    private static final Pattern FUNCTION_NUMA_NODE =
+            Pattern.compile("/sys/devices/\\S*/([0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\\.[0-7])/numa_node\\s+(-?\\d+)");
+
+    private static final Pattern BUS_INFO = Pattern.compile("(?m)^bus-info:\\s*(\\S+)");
     /** mlxconfig_query (3.1.x) runs {@code mlxconfig query}: every card, each from a {@code Device #N:} line. */
     private static final Pattern MLXCONFIG_DEVICE = Pattern.compile("(?m)^Device #\\d+:");
     /** show_irq_affinity_all also asks for the pseudo-interfaces mlx4 and mlx5, and says so of every name without IRQs. */
@@ -76,15 +83,22 @@ final class SysinfoSnapshotReader {
     private static final String INVOKED = "Invoked Command: ";
     private static final String TEXT_FOLDER = "commands_txt_output";
     /** Sections and files whose name is not the command line roce-doctor knows them by. */
-    private static final Map<String, String> NAMED = Map.of(
-            "ip -s -s link show", "ip -s -s link",
-            "interrupts", "/proc/interrupts",
-            "sysctl_a", "sysctl -a",
-            "lspci_vv", "lspci -vv",
+    private static final Map<String, String> NAMED = Map.ofEntries(
+            Map.entry("ip -s -s link show", "ip -s -s link"),
+            Map.entry("interrupts", "/proc/interrupts"),
+            Map.entry("sysctl_a", "sysctl -a"),
+            Map.entry("lspci_vv", "lspci -vv"),
             // 3.1.x: lspci -s ADDRESS -xxxvvv of each Mellanox function (of every function with --firmware).
-            "lspci_xxxvvv", "lspci -vvv");
+            Map.entry("lspci_xxxvvv", "lspci -vvv"),
+            // 3.7.x's pcie_files: every function, with the hex dump of its configuration space.
+            Map.entry("lspci -vvvxxxxx", "lspci -vvv"),
+            Map.entry("lspci_vvvxxxxx", "lspci -vvv"),
+            Map.entry("lspci -nnvvvxxxx", "lspci -nnvv"),
+            Map.entry("lspci_nnvvvxxx", "lspci -nnvv"));
 
-    private static final List<String> OTHER_PAGES = List.of("performance_tuning_analyze.html", "sr_iov.html");
+    /** 3.1.x names the performance page with dashes, later versions with underscores. */
+    private static final List<String> OTHER_PAGES =
+            List.of("performance_tuning_analyze.html", "performance-tuning-analyze.html", "sr_iov.html");
 
     private final Path root;
     private final Map<Source, SortedMap<Integer, Capture>> captures = new HashMap<>();
@@ -92,6 +106,12 @@ final class SysinfoSnapshotReader {
     private final List<String> refusals;
     /** Files a page link named the command of: read as that command, not again by their folder's naming. */
     private final java.util.Set<Path> linkedFiles = new java.util.HashSet<>();
+
+    /** The {@code find /sys | grep numa_node} listing (3.1.x: a paragraph; 3.6.5 on: commands_txt_output/numa_node). */
+    private String numaNodes;
+
+    private String numaNodesWhere;
+    private Path numaNodesFile;
 
     private SysinfoSnapshotReader(Path root, List<String> refusals) {
         this.root = root;
@@ -129,6 +149,12 @@ final class SysinfoSnapshotReader {
                     decode(s.group(1)).strip(), decode(LINK.matcher(s.group(2)).replaceAll(""))
                 });
             }
+            Matcher numa = NUMA_NODE_PARAGRAPH.matcher(html);
+            if (numa.find()) {
+                reader.numaNodes = decode(numa.group(1));
+                reader.numaNodesWhere = relative(root, page.get()) + ", paragraph 'numa_node'";
+                reader.numaNodesFile = page.get();
+            }
         }
         reader.textFolder();
         for (Map.Entry<String, String> link : linked.entrySet()) {
@@ -144,6 +170,7 @@ final class SysinfoSnapshotReader {
                 reader.take(command, section[1], where + ", section '" + section[0] + "'", page.get());
             }
         }
+        reader.functionNumaNodes();
         Matcher folder = FOLDER.matcher(String.valueOf(root.getFileName()));
         boolean named = folder.matches();
         if (version == null && named) {
@@ -213,6 +240,10 @@ final class SysinfoSnapshotReader {
             } else if (end > 0 && cleanedNames(first.strip()).contains(stem)) {
                 // 3.6.x wrote the bare command, then a blank line, and kept the spaces in the file name.
                 take(first.strip(), text.substring(end + 1), relative(root, file) + " (after its first line)", file);
+            } else if (name.equals("numa_node")) {
+                numaNodes = text;
+                numaNodesWhere = relative(root, file);
+                numaNodesFile = file;
             } else if (NAMED.containsKey(name.replaceFirst("\\.txt$", ""))) {
                 take(name.replaceFirst("\\.txt$", ""), text, relative(root, file), file);
             }
@@ -267,7 +298,7 @@ final class SysinfoSnapshotReader {
         }
         for (Path file : files(root.resolve("pcie_files"))) {
             String name = file.getFileName().toString();
-            if (name.equals("lspci_vv")) {
+            if (name.startsWith("lspci_") && NAMED.containsKey(name)) {
                 take(name, Bundle.readText(file), relative(root, file), file);
             }
         }
@@ -284,6 +315,17 @@ final class SysinfoSnapshotReader {
             if (line.startsWith("lspci -vv -s ") || line.startsWith("Error invoking lspci")) {
                 device = !line.contains("<");
             } else if (device) {
+                out.append(line).append('\n');
+            }
+        }
+        return out.toString();
+    }
+
+    /** 3.2.0 on, lspci_xxxvvv_handler puts a line of dashes between the functions' outputs: not lspci's. */
+    private static String withoutSeparators(String lspci) {
+        StringBuilder out = new StringBuilder();
+        for (String line : lspci.split("\n", -1)) {
+            if (!SEPARATOR.matcher(line.strip()).matches()) {
                 out.append(line).append('\n');
             }
         }
@@ -329,7 +371,9 @@ final class SysinfoSnapshotReader {
         if (direct.isPresent()) {
             // 3.5.6 and later print lspci_vv_handler's paths and per-device command lines around lspci's own output.
             String output = text.contains("\nlspci -vv -s ") ? lspciDevices(text) : text;
-            direct.get().forEach(s -> put(s, output, where, file));
+            direct.get()
+                    .forEach(s ->
+                            put(s, s.kind() == SourceKind.LSPCI ? withoutSeparators(output) : output, where, file));
         } else {
             Optional<Map<String, String>> files = filesByLine(text, GREPPED).or(() -> filesByLine(text, PATH_VALUE));
             if (files.isPresent()) {
@@ -446,14 +490,50 @@ final class SysinfoSnapshotReader {
     }
 
     /**
+     * The numa_node listing's line of each PCI function ({@code /sys/devices/.../0000:07:00.0/numa_node
+     * -1}) is the {@code /sys/class/net/IF/device/numa_node} of every netdev on that function, as
+     * its {@code ethtool -i} names it ({@code bus-info: 0000:07:00.0}); the value is the file's.
+     */
+    private void functionNumaNodes() {
+        if (numaNodes == null) {
+            return;
+        }
+        Map<String, List<String>> netdevsOf = new HashMap<>();
+        captures.forEach((source, bySample) -> {
+            Capture capture = bySample.get(0);
+            if (source.kind() == SourceKind.ETHTOOL_DRIVER && capture != null && texts.containsKey(capture)) {
+                Matcher bus = BUS_INFO.matcher(texts.get(capture));
+                if (bus.find()) {
+                    netdevsOf
+                            .computeIfAbsent(bus.group(1), k -> new ArrayList<>())
+                            .add(source.arg());
+                }
+            }
+        });
+        Matcher line = FUNCTION_NUMA_NODE.matcher(numaNodes);
+        while (line.find()) {
+            String value = line.group(2) + "\n";
+            String where = numaNodesWhere + ", line of " + line.group(0).split("\\s+")[0];
+            netdevsOf.getOrDefault(line.group(1), List.of()).stream()
+                    .sorted()
+                    .forEach(
+                            netdev -> put(Source.of(SourceKind.NETDEV_NUMA_NODE, netdev), value, where, numaNodesFile));
+        }
+    }
+
+    /**
      * 3.1.x's mlxconfig_query is {@code mlxconfig query}: every card, each named by its mst device
      * ({@code /dev/mst/mt4113_pciconf0}), which nothing in the snapshot maps to a PCI address. It
      * is the card's {@code mlxconfig -d ADDRESS query} when it holds one device and ibdev2pcidev
-     * lists functions of one card only (ADDRESS its first); with more cards it is not read.
+     * lists functions of one card only (ADDRESS its first); with more cards it is not read. From
+     * 3.4.0 the section is blocks headed by the {@code mlxconfig -d DEVICE -e q} each ran, read as blocks.
      */
     private static Optional<String> mlxconfigOfOneCard(List<String[]> sections) {
         Optional<String> query = section(sections, "mlxconfig_query");
-        if (query.isEmpty() || MLXCONFIG_DEVICE.matcher(query.get()).results().count() != 1) {
+        // 3.4.0 on, mstcommand_d_handler heads each device's block with its own mlxconfig -d command: read as blocks.
+        if (query.isEmpty()
+                || !query.get().strip().startsWith("Device #1:")
+                || MLXCONFIG_DEVICE.matcher(query.get()).results().count() != 1) {
             return Optional.empty();
         }
         Matcher function = IBDEV_PCI.matcher(section(sections, "ibdev2pcidev").orElse(""));

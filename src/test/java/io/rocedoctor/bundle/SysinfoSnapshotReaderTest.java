@@ -209,6 +209,26 @@ class SysinfoSnapshotReaderTest {
     }
 
     @Test
+    void a34MlxconfigQuerysBlocksAreEachTheMlxconfigItsHeadingRanAndA32LspciXxxvvvLosesItsSeparators()
+            throws Exception {
+        Path root = snapshot("<h2>ibdev2pcidev</h2><p>mlx5_0 ==&gt; 0000:07:00.0</p>"
+                + "<h2>mlxconfig_query</h2><p> mlxconfig -d 0000:07:00.0 -e q\n\nDevice #1:\n"
+                + "Configurations:      Default   Current   Next Boot\n    CNP_DSCP_P1     48   48   48</p>"
+                + "<h2>lspci_xxxvvv</h2><p>07:00.0 Ethernet controller: Mellanox Technologies MT27710 Family\n"
+                + "00: b3 15 15 10 46 05 10 00 00 00 00 02 08 00 00 00\n\n----------------------------------------\n\n"
+                + "07:00.1 Ethernet controller: Mellanox Technologies MT27710 Family\n</p>");
+
+        try (Bundle b = new BundleReader().read(root)) {
+            assertThat(text(b, Source.of(SourceKind.MLXCONFIG, "0000:07:00.0")))
+                    .startsWith("Device #1:")
+                    .doesNotContain("mlxconfig -d");
+            assertThat(text(b, Source.of(SourceKind.LSPCI)))
+                    .doesNotContain("----")
+                    .contains("07:00.1 Ethernet");
+        }
+    }
+
+    @Test
     void mlxconfigQueryOfTwoCardsIsNotTakenForEither() throws Exception {
         // Near miss: the mst device names (mt4113_pciconf0) say which card is which to no one.
         Path root = snapshot("<h2>ibdev2pcidev</h2><p>mlx5_0 ==&gt; 0000:07:00.0\nmlx5_1 ==&gt; 0000:81:00.0</p>"
@@ -228,6 +248,24 @@ class SysinfoSnapshotReaderTest {
             Capture lspci = b.capture(Source.of(SourceKind.LSPCI), 0).orElseThrow();
             assertThat(lspci.collected()).isFalse();
             assertThat(lspci.error()).contains("There are no Mellanox cards");
+        }
+    }
+
+    @Test
+    void theNumaNodeListingsLineOfAFunctionIsTheNumaNodeOfTheNetdevsEthtoolPutsOnIt() throws Exception {
+        // 3.1.x: the numa_node paragraph has no <p> of its own; ethtool -i's bus-info names each netdev's function.
+        Path root =
+                snapshot("<h2>eth_tool_all_interfaces</h2><p>ethtool -i ib0\ndriver: ib_ipoib\nbus-info: 0000:07:00.0\n"
+                        + "____________\n\n--------------------------------------------------</p>"
+                        + "<p><a name=\"numanodes\"></a><h2>numa_node</h2>/sys/devices/pci0000:00/0000:00:03.0/0000:07:00.0/numa_node 1\n"
+                        + "/sys/devices/pci0000:00/0000:00:03.0/numa_node -1\n"
+                        + "/sys/devices/pci0000:00/0000:00:09.0/0000:05:00.0/numa_node 0</p>");
+
+        try (Bundle b = new BundleReader().read(root)) {
+            assertThat(text(b, Source.of(SourceKind.NETDEV_NUMA_NODE, "ib0"))).isEqualTo("1\n");
+            // Near miss: a function no netdev's bus-info names (0000:05:00.0 here) is nobody's numa_node.
+            assertThat(b.sources(SourceKind.NETDEV_NUMA_NODE))
+                    .containsExactly(Source.of(SourceKind.NETDEV_NUMA_NODE, "ib0"));
         }
     }
 

@@ -14,7 +14,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * NVIDIA sysinfo-snapshots end to end (fixtures/sysinfo-snapshot): a RoCE host with faults as
  * {@code synth --layout sysinfo-snapshot} writes it (3.7.9.9: text files and sections), and an
- * InfiniBand host as 3.1.8 took it (sections only), each from its folder and from its .tgz.
+ * InfiniBand host as 3.1.8 took it (sections only), each from its folder and from its .tgz, and an
+ * InfiniBand host with an Ethernet bond in the shape of the real 3.1.6 snapshot (grep-prefixed
+ * bonding, lspci_xxxvvv, mlxconfig_query, show_irq_affinity_all, the numa_node paragraph).
  */
 class SysinfoSnapshotScenarioTest {
     private static final Path FIXTURES = Path.of("fixtures/sysinfo-snapshot");
@@ -22,6 +24,8 @@ class SysinfoSnapshotScenarioTest {
     private static final String ROCE_FOLDER = "sysinfo-snapshot-v3.7.9.9-gpu-node-000-20261120-101500";
     private static final Path INFINIBAND = FIXTURES.resolve("infiniband-host-v3.1.8");
     private static final String INFINIBAND_FOLDER = "sysinfo-snapshot-v3.1.8-ib-node07-20170612-1130";
+    private static final Path V316 = FIXTURES.resolve("infiniband-ethernet-host-v3.1.6");
+    private static final String V316_FOLDER = "sysinfo-snapshot-v3.1.6-hpc-login2-20160304-0912";
 
     @TempDir
     Path scratch;
@@ -127,6 +131,37 @@ class SysinfoSnapshotScenarioTest {
                 .forEach(f -> assertThat(f.path("layer").asText())
                         .as(f.path("id").asText())
                         .isNotIn("host-qos", "congestion", "transport"));
+    }
+
+    @Test
+    void a316SnapshotsOwnShapesAreReadAndItsFaultsFollowFromThemWithoutARoceFinding() throws IOException {
+        Path tgz = scratch.resolve(V316_FOLDER + ".tgz");
+        Tarballs.write(V316.resolve(V316_FOLDER), tgz);
+
+        for (Path snapshot : List.of(V316.resolve(V316_FOLDER), tgz)) {
+            JsonNode report = ScenarioTest.check(V316.resolve("expected.yaml"), snapshot);
+
+            assertThat(report.at("/bundle/layout").asText()).isEqualTo("sysinfo-snapshot");
+            assertThat(report.at("/bundle/host").asText()).isEqualTo("hpc-login2");
+            assertThat(report.at("/sources/notes").toString())
+                    .contains("Read as NVIDIA sysinfo-snapshot 3.1.6,")
+                    .contains("mlx5_0 port 1 (ib0) is an InfiniBand port", "mlx5_1 port 1 (ib1) is an InfiniBand port");
+            assertThat(report.at("/analysed/headline").asText()).contains("are InfiniBand, not RoCE");
+            assertThat(report.at("/sources/failed")).isEmpty();
+            // Each of 3.1.6's shapes gives the source it holds: the grep-prefixed bonding file, lspci
+            // without its hex dump, the one card's mlxconfig, the numa_node listing by ethtool's bus-info.
+            assertThat(report.at("/sources/parsed").toString())
+                    .contains(
+                            "/proc/net/bonding/bond0",
+                            "lspci -vvv",
+                            "mlxconfig -d 0000:81:00.0 query",
+                            "/sys/class/net/ib0/device/numa_node",
+                            "show_irq_affinity.sh ib0",
+                            "ethtool -a eth0")
+                    // "Interface bond0 does not exist" is nothing taken; ethtool -a of an IPoIB port could not run.
+                    .doesNotContain("show_irq_affinity.sh bond0", "show_irq_affinity.sh mlx4", "ethtool -a ib0");
+            assertThat(report.at("/plan").toString()).doesNotContain("GID index>");
+        }
     }
 
     @Test
