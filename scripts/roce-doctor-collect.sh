@@ -563,7 +563,8 @@ expand() {
         initial_alpha_value rate_reduce_monitor_period rate_to_set_on_first_cnp rpg_ai_rate rpg_byte_reset rpg_gd \
         rpg_hai_rate rpg_max_rate rpg_min_dec_fac rpg_min_rate rpg_threshold rpg_time_reset; do
         echo "$tpl" | sed -e "s|{if}|$i|" -e "s|{rpparam}|$p|"; done; done ;;
-    if,npparam) for i in $netdevs; do for p in cnp_802p_prio cnp_dscp min_time_between_cnps; do
+    # cnp_dscp and cnp_802p_prio are ECN_CNP_DSCP and ECN_CNP_PRIORITY's files, taken once as those.
+    if,npparam) for i in $netdevs; do for p in min_time_between_cnps; do
         echo "$tpl" | sed -e "s|{if}|$i|" -e "s|{npparam}|$p|"; done; done ;;
     bond) for b in $bonds; do echo "$tpl" | sed "s|{bond}|$b|"; done ;;
     dev) for d in $rdma_devs; do echo "$tpl" | sed "s|{dev}|$d|"; done ;;

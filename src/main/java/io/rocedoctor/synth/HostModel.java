@@ -272,8 +272,7 @@ public final class HostModel {
                 Map.entry("rpg_threshold", 1L),
                 Map.entry("rpg_time_reset", 300L)));
 
-        final Map<String, Long> dcqcnNotificationPoint =
-                new java.util.TreeMap<>(Map.of("cnp_802p_prio", 6L, "cnp_dscp", 48L, "min_time_between_cnps", 4L));
+        final Map<String, Long> dcqcnNotificationPoint = new java.util.TreeMap<>(Map.of("min_time_between_cnps", 4L));
         /** Fraction of the line rate the port sends and receives between the samples. */
         double txLoad = 0.5;
 
