@@ -155,19 +155,22 @@ safe() { case "$1" in ""|-*|*[!A-Za-z0-9_.:@-]*) return 1 ;; esac; [ ${#1} -le 6
 entries() { [ -d "$1" ] && ls -1 "$1" 2>/dev/null | while IFS= read -r n; do safe "$n" && [ "$n" != bonding_masters ] && echo "$n"; done; }
 numbered() { entries "$1" | sed -n 's/^[a-z]*\([0-9][0-9]*\)$/\1/p' | sort -n -u; }
 
-rdma_devs=$(entries /sys/class/infiniband | sort)
+# ROCE_DOCTOR_ROOT: a folder shaped like the host's / that files are read from instead (tests), as the
+# Java Collector's root; empty on a live host.
+R=${ROCE_DOCTOR_ROOT:-}
+rdma_devs=$(entries "$R/sys/class/infiniband" | sort)
 bonds="" netdevs=""
-for n in $(entries /sys/class/net | sort); do
-  if [ -d "/sys/class/net/$n/bonding" ]; then bonds="$bonds $n"; elif [ -e "/sys/class/net/$n/device" ]; then netdevs="$netdevs $n"; fi
+for n in $(entries "$R/sys/class/net" | sort); do
+  if [ -d "$R/sys/class/net/$n/bonding" ]; then bonds="$bonds $n"; elif [ -e "$R/sys/class/net/$n/device" ]; then netdevs="$netdevs $n"; fi
 done
-bonds=$(printf '%s\n' $bonds $(entries /proc/net/bonding) | sed '/^$/d' | sort -u)
+bonds=$(printf '%s\n' $bonds $(entries "$R/proc/net/bonding") | sed '/^$/d' | sort -u)
 for b in $bonds; do
-  [ -r "/sys/class/net/$b/bonding/slaves" ] && for m in $(cat "/sys/class/net/$b/bonding/slaves"); do safe "$m" && netdevs="$netdevs $m"; done
+  [ -r "$R/sys/class/net/$b/bonding/slaves" ] && for m in $(cat "$R/sys/class/net/$b/bonding/slaves"); do safe "$m" && netdevs="$netdevs $m"; done
 done
 netdevs=$(printf '%s\n' $netdevs | sed '/^$/d' | sort -u)
 
 msi_irqs() {
-  d=$(readlink -f "/sys/class/net/$1/device" 2>/dev/null) || return 0
+  d=$(readlink -f "$R/sys/class/net/$1/device" 2>/dev/null) || return 0
   for _ in 1 2 3; do
     if [ -d "$d/msi_irqs" ]; then entries "$d/msi_irqs" | grep -E '^[0-9]{1,7}$'; return 0; fi
     d=$(dirname "$d")
@@ -175,23 +178,23 @@ msi_irqs() {
 }
 irqs=$( {
   for n in $netdevs; do msi_irqs "$n"; done
-  [ -r /proc/interrupts ] && awk -v names="$(echo $netdevs $rdma_devs)" '
+  [ -r "$R/proc/interrupts" ] && awk -v names="$(echo $netdevs $rdma_devs)" '
     BEGIN { k = split(names, list, " ") }
     $1 ~ /^[0-9]+:$/ { name = $NF; for (i = 1; i <= k; i++) if (name == list[i] || index(name, list[i] "-") == 1 || index(name, list[i] "@") == 1) { sub(":", "", $1); print $1; break } }
-  ' /proc/interrupts
+  ' "$R/proc/interrupts"
 } | sort -n -u)
 cpus=""
-for c in $(numbered /sys/devices/system/cpu); do
-  [ -f "/sys/devices/system/cpu/cpu$c/cpufreq/scaling_governor" ] && cpus="$cpus $c"
+for c in $(numbered "$R/sys/devices/system/cpu"); do
+  [ -f "$R/sys/devices/system/cpu/cpu$c/cpufreq/scaling_governor" ] && cpus="$cpus $c"
 done
-nodes=$(numbered /sys/devices/system/node)
+nodes=$(numbered "$R/sys/devices/system/node")
 
 # The host's names as the Java collector reads them (InventoryScanner.hostNames): host name,
 # /etc/hostname, domain name; trimmed, each once.
 host_names() {
   for f in /proc/sys/kernel/hostname /etc/hostname /proc/sys/kernel/domainname; do
-    [ -r "$f" ] || continue
-    n=$(cat "$f" 2>/dev/null)
+    [ -r "$R$f" ] || continue
+    n=$(cat "$R$f" 2>/dev/null)
     n=${n#"${n%%[![:space:]]*}"}
     n=${n%"${n##*[![:space:]]}"}
     case "$n" in ""|"(none)"|localhost*) ;; *) printf '%s\n' "$n" ;; esac
@@ -504,14 +507,14 @@ take() {
   case "$src" in
     /sys/kernel/config/bnxt_re/*/*)
       group=$(printf '%s' "$src" | cut -d/ -f1-6)
-      if [ -d /sys/kernel/config/bnxt_re ] && [ ! -e "$group" ] && mkdir "$group" 2>/dev/null; then made=$group; fi ;;
+      if [ -d "$R/sys/kernel/config/bnxt_re" ] && [ ! -e "$R$group" ] && mkdir "$R$group" 2>/dev/null; then made=$R$group; fi ;;
   esac
   case "$src" in
     /*)
-      if [ ! -e "$src" ]; then error="no such file"
-      elif [ ! -r "$src" ]; then error="permission denied"
+      if [ ! -e "$R$src" ]; then error="no such file"
+      elif [ ! -r "$R$src" ]; then error="permission denied"
       else
-        timeout "$timeout_s" cat "$src" > "$dest" 2> "$work/err"; rc=$?
+        timeout "$timeout_s" cat "$R$src" > "$dest" 2> "$work/err"; rc=$?
         if [ $rc -eq 124 ]; then error="timed out after $timeout_s s"
         elif [ $rc -ne 0 ]; then error=$(first_line "$work/err" | sed 's/^cat: [^:]*: //')
         fi
@@ -557,17 +560,18 @@ expand() {
     "") echo "$tpl" ;;
     if) for i in $netdevs; do echo "$tpl" | sed "s|{if}|$i|"; done ;;
     if,proto) for i in $netdevs; do for p in udp4 tcp4 udp6; do echo "$tpl" | sed -e "s|{if}|$i|" -e "s|{proto}|$p|"; done; done ;;
-    if,prio) for i in $netdevs; do for p in $(numbered "/sys/class/net/$i/ecn/roce_np/enable"); do echo "$tpl" | sed -e "s|{if}|$i|" -e "s|{prio}|$p|"; done; done ;;
+    if,prio) for i in $netdevs; do for p in $(numbered "$R/sys/class/net/$i/ecn/roce_np/enable"); do echo "$tpl" | sed -e "s|{if}|$i|" -e "s|{prio}|$p|"; done; done ;;
     # MLNX_OFED's DCQCN parameter files (CapturePlan's lists): tried on every netdev, not collected where absent.
     if,rpparam) for i in $netdevs; do for p in clamp_tgt_rate clamp_tgt_rate_after_time_inc dce_tcp_g dce_tcp_rtt \
         initial_alpha_value rate_reduce_monitor_period rate_to_set_on_first_cnp rpg_ai_rate rpg_byte_reset rpg_gd \
         rpg_hai_rate rpg_max_rate rpg_min_dec_fac rpg_min_rate rpg_threshold rpg_time_reset; do
         echo "$tpl" | sed -e "s|{if}|$i|" -e "s|{rpparam}|$p|"; done; done ;;
-    if,npparam) for i in $netdevs; do for p in cnp_802p_prio cnp_dscp min_time_between_cnps; do
+    # cnp_dscp and cnp_802p_prio are ECN_CNP_DSCP and ECN_CNP_PRIORITY's files, taken once as those.
+    if,npparam) for i in $netdevs; do for p in min_time_between_cnps; do
         echo "$tpl" | sed -e "s|{if}|$i|" -e "s|{npparam}|$p|"; done; done ;;
     bond) for b in $bonds; do echo "$tpl" | sed "s|{bond}|$b|"; done ;;
     dev) for d in $rdma_devs; do echo "$tpl" | sed "s|{dev}|$d|"; done ;;
-    dev,port) for d in $rdma_devs; do for p in $(numbered "/sys/class/infiniband/$d/ports"); do echo "$tpl" | sed -e "s|{dev}|$d|" -e "s|{port}|$p|"; done; done ;;
+    dev,port) for d in $rdma_devs; do for p in $(numbered "$R/sys/class/infiniband/$d/ports"); do echo "$tpl" | sed -e "s|{dev}|$d|" -e "s|{port}|$p|"; done; done ;;
     irq) for q in $irqs; do echo "$tpl" | sed "s|{irq}|$q|"; done ;;
     cpu) for c in $cpus; do echo "$tpl" | sed "s|{cpu}|$c|"; done ;;
     program,args) ;;  # perftests are run by a person, not collected
@@ -625,7 +629,7 @@ quoted_list() { first=1; printf '['; for x in $1; do [ $first -eq 1 ] || printf 
   echo "format: 1"
   echo "host: $(yq "$(redact_text "$host")")"
   # The machine id hashed (as Collector.machineHash): apply.sh recognises the host of a redacted bundle by it.
-  machine_id=$(cat /etc/machine-id 2>/dev/null || true)
+  machine_id=$(cat "$R/etc/machine-id" 2>/dev/null || true)
   case "$machine_id" in
     *[!0-9a-f]*|'') ;;
     *) if [ ${#machine_id} -eq 32 ]; then echo "machine: $(yq "$(printf 'roce-doctor:%s' "$machine_id" | sha256sum | cut -c1-32)")"; fi ;;

@@ -317,7 +317,10 @@ public enum SourceKind implements CaptureKind {
             false,
             parsedBy(Long.class, new IntegerValueParser()),
             "/sys/class/net/{if}/ecn/roce_rp/{rpparam}"),
-    /** The notification point's parameters ({@code min_time_between_cnps}, {@code cnp_dscp}, {@code cnp_802p_prio}). */
+    /**
+     * The notification point's parameters ({@code min_time_between_cnps}; its {@code cnp_dscp} and
+     * {@code cnp_802p_prio} are ECN_CNP_DSCP and ECN_CNP_PRIORITY, listed before).
+     */
     DCQCN_NOTIFICATION_POINT_PARAMETER(
             Origin.FILE,
             false,

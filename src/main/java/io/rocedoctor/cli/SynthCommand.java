@@ -99,6 +99,22 @@ final class SynthCommand implements Callable<Integer> {
     String switchPlatform;
 
     @Option(
+            names = "--gpus",
+            defaultValue = "0",
+            description =
+                    "NVIDIA GPUs below each NIC's PCIe switch, 0..4; 0: no GPU, each NIC on a root port of its own"
+                            + " (default: ${DEFAULT-VALUE}).")
+    int gpus;
+
+    @Option(
+            names = "--vlan",
+            defaultValue = "0",
+            paramLabel = "ID",
+            description = "RoCE over VLAN ID on every port, its egress-qos-map giving the RoCE priority its PFC"
+                    + " priority; 0: no VLAN (default: ${DEFAULT-VALUE}).")
+    int vlan;
+
+    @Option(
             names = "--prefix",
             defaultValue = "node",
             description = "Host names are PREFIX-000, PREFIX-001... (default: ${DEFAULT-VALUE}).")
@@ -158,8 +174,8 @@ final class SynthCommand implements Callable<Integer> {
         List<Synthesizer.Written> written;
         try {
             // A sysinfo-snapshot is taken on the host: it holds no switch.
-            HostShape shape =
-                    new HostShape(nics, ports, cpus, numaNodes, queues, interval, snapshot ? "none" : switchPlatform);
+            HostShape shape = new HostShape(
+                    nics, ports, cpus, numaNodes, queues, interval, snapshot ? "none" : switchPlatform, gpus, vlan);
             Synthesizer.Request request = new Synthesizer.Request(hosts, shape, seed, chosen, prefix);
             written = snapshot
                     ? new Synthesizer().writeSysinfoSnapshots(out, request)

@@ -42,7 +42,10 @@ public record CapturePlan(List<Source> counters, List<Source> once) {
             "rpg_time_reset");
 
     static final List<String> DCQCN_NOTIFICATION_POINT_PARAMETERS =
-            List.of("cnp_802p_prio", "cnp_dscp", "min_time_between_cnps");
+            // cnp_dscp and cnp_802p_prio are files of their own kinds (ECN_CNP_DSCP, ECN_CNP_PRIORITY), which a
+            // bundle reads them as: listed here too, they were taken twice and the second write of one file
+            // stopped the capture.
+            List.of("min_time_between_cnps");
 
     public CapturePlan {
         counters = List.copyOf(counters);

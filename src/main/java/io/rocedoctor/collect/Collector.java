@@ -49,15 +49,23 @@ public final class Collector {
     private final Path root;
     private final Settings settings;
     private final Progress progress;
+    /** The folders tools are looked up in; null: the caller's PATH and the system folders. */
+    private final List<Path> searchPath;
 
     /** @param root the host's file system root: {@code /}, or a folder shaped like it in tests */
     public Collector(Path root, Settings settings, Progress progress) {
+        this(root, settings, progress, null);
+    }
+
+    /** @param searchPath the only folders tools are looked up in (tests: a folder of stand-in tools) */
+    Collector(Path root, Settings settings, Progress progress, List<Path> searchPath) {
         if (settings.samples() < 1) {
             throw new IllegalArgumentException("at least one sample");
         }
         this.root = root;
         this.settings = settings;
         this.progress = progress;
+        this.searchPath = searchPath;
     }
 
     public Result collect(Path out) throws IOException {
@@ -71,7 +79,9 @@ public final class Collector {
 
         List<ManifestYaml.Entry> entries = new ArrayList<>();
         List<Instant> times = new ArrayList<>();
-        try (SourceRunner runner = new SourceRunner(root, settings.timeout());
+        try (SourceRunner runner = searchPath == null
+                        ? new SourceRunner(root, settings.timeout())
+                        : new SourceRunner(root, settings.timeout(), searchPath);
                 BundleWriter writer = new BundleWriter(out)) {
             Instant start = Instant.now();
             for (int n = 0; n < settings.samples(); n++) {

@@ -431,6 +431,48 @@ public final class Faults {
                     SWITCHED,
                     h -> h.leaf = null,
                     h -> List.of(new ExpectedFinding("TRAP_HOST_ONLY_TUNING", h.name(), "info", "likely"))),
+            host(
+                    "ROCE_VLAN_PRIORITY_MISMATCH",
+                    "RoCE over a VLAN on the first port under trust pcp, its egress-qos-map written for socket priority 0"
+                            + " only ({ 0:3 }): RDMA CM's ToS 106 is socket priority 2 and leaves with PCP 0, without PFC",
+                    ANY,
+                    h -> {
+                        PortModel p = h.port(0, 0);
+                        if (p.vlan == null) {
+                            p.runOverVlan(100);
+                        }
+                        p.trust = "pcp";
+                        p.vlanEgressQosMap.clear();
+                        p.vlanEgressQosMap.put(0, 3);
+                        if (h.leaf != null) {
+                            facing(h).trust = "pcp";
+                        }
+                    },
+                    h -> List.of(new ExpectedFinding(
+                            "ROCE_VLAN_PRIORITY_MISMATCH", h.port(0, 0).vlanNetdev(), "high", "confirmed")),
+                    "config:trust"),
+            host(
+                    "PCIE_ACS_BLOCKS_P2P",
+                    "ACS redirects peer-to-peer requests and completions (ReqRedir+ CmpltRedir+) on the downstream ports of"
+                            + " the PCIe switch NIC 0 shares with a GPU",
+                    ANY,
+                    h -> {
+                        withGpu(h.nic(0));
+                        h.nic(0).acsRedirect = true;
+                    },
+                    h -> List.of(new ExpectedFinding(
+                            "PCIE_ACS_BLOCKS_P2P", h.nic(0).switchUpstreamPort(), "critical", "confirmed"))),
+            host(
+                    "GPU_NIC_AFFINITY_POOR",
+                    "a GPU on a root port of its own on NIC 0's socket: its nearest RoCE NIC is across host bridges (NODE)"
+                            + " while another GPU has NIC 0 below its own PCIe switch (PIX)",
+                    ANY,
+                    h -> {
+                        withGpu(h.nic(0));
+                        h.addGpuOnOwnRootPort(h.nic(0).node);
+                    },
+                    h -> List.of(new ExpectedFinding(
+                            "GPU_NIC_AFFINITY_POOR", h.gpuName(h.ownRootPortGpus.get(0)), "high", "confirmed"))),
             fleet(
                     "FLEET_FIRMWARE_DRIFT",
                     "one host's NICs run older firmware (22.36.1010)",
@@ -495,6 +537,13 @@ public final class Faults {
             double load = p.function == 0 ? total * share : total * (1 - share) / (n - 1);
             p.txLoad = Math.min(1.0, load);
             p.rxLoad = Math.min(1.0, load);
+        }
+    }
+
+    /** A fault about GPUs needs one below the NIC's switch: a host synthesized without GPUs gets it. */
+    private static void withGpu(NicModel nic) {
+        if (nic.gpus.isEmpty()) {
+            nic.addGpu();
         }
     }
 

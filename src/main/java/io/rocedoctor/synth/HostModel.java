@@ -28,6 +28,8 @@ public final class HostModel {
     double latencyTailRatio = 1.2;
     /** The leaf switch the ports face, dumped into the bundle; null when the bundle holds no switch evidence. */
     SwitchModel leaf;
+    /** GPUs on root ports of their own, below no NIC's switch (a fault puts one there). */
+    final List<GpuModel> ownRootPortGpus = new ArrayList<>();
 
     HostModel(String name, int number, HostShape shape, long seed, Instant start) {
         this.name = name;
@@ -46,11 +48,40 @@ public final class HostModel {
                         "10." + (20 + i * 4 + f) + "." + (number / 250) + "." + (1 + number % 250));
                 port.channels = shape.queues();
                 port.rssQueues = shape.queues();
+                if (shape.vlan() > 0) {
+                    port.runOverVlan(shape.vlan());
+                }
                 nic.ports.add(port);
                 rdma++;
             }
+            for (int g = 0; g < shape.gpusPerNic(); g++) {
+                nic.addGpu();
+            }
             nics.add(nic);
         }
+    }
+
+    /**
+     * A GPU on a root port of its own on {@code node}, below no NIC's switch: its buses sit below the
+     * first NIC's range (0x10 and 0x11 for the first, two lower for each next).
+     */
+    GpuModel addGpuOnOwnRootPort(int node) {
+        GpuModel gpu = new GpuModel(null, 0x11 - 2 * ownRootPortGpus.size(), node);
+        ownRootPortGpus.add(gpu);
+        return gpu;
+    }
+
+    /** Every GPU in PCI order, the order nvidia-smi numbers them in (GPU0, GPU1...). */
+    List<GpuModel> gpus() {
+        List<GpuModel> out = new ArrayList<>(ownRootPortGpus);
+        nics.forEach(n -> out.addAll(n.gpus));
+        out.sort(java.util.Comparator.comparingInt(g -> g.bus));
+        return out;
+    }
+
+    /** nvidia-smi's name of a GPU: GPU and its place in PCI order. */
+    String gpuName(GpuModel gpu) {
+        return "GPU" + gpus().indexOf(gpu);
     }
 
     public String name() {
@@ -118,6 +149,13 @@ public final class HostModel {
         int irqNode;
         /** All completion interrupts on one CPU instead of one per CPU. */
         boolean irqsOnOneCpu;
+        /** The GPUs below the NIC's PCIe switch; with none, the NIC sits on a root port of its own. */
+        final List<GpuModel> gpus = new ArrayList<>();
+        /**
+         * Whether ACS on that switch's downstream ports redirects peer-to-peer requests and completions
+         * to the root complex (ReqRedir+ CmpltRedir+, as Linux sets them when an IOMMU asks for ACS).
+         */
+        boolean acsRedirect;
 
         NicModel(int index, int bus, int node) {
             this.index = index;
@@ -138,6 +176,42 @@ public final class HostModel {
 
         boolean downgraded() {
             return gts < capGts || width < capWidth;
+        }
+
+        boolean behindSwitch() {
+            return !gpus.isEmpty();
+        }
+
+        /** The PCIe switch's upstream port, on the bus between the root port's and the downstream ports'. */
+        String switchUpstreamPort() {
+            return String.format("0000:%02x:00.0", bus - 2);
+        }
+
+        /** A GPU below the NIC's switch, on the bus after the NIC's and its other GPUs'. */
+        GpuModel addGpu() {
+            if (gpus.size() == HostShape.MAX_GPUS_PER_NIC) {
+                throw new IllegalArgumentException(
+                        "a NIC's PCIe switch holds " + HostShape.MAX_GPUS_PER_NIC + " GPUs at most");
+            }
+            GpuModel gpu = new GpuModel(this, bus + 1 + gpus.size(), node);
+            gpus.add(gpu);
+            return gpu;
+        }
+    }
+
+    /**
+     * An NVIDIA A100 PCIe GPU: below a NIC's PCIe switch ({@code switchNic}), or on a root port of its
+     * own (null), on PCI bus {@code bus} (function 00.0), attached to NUMA node {@code node}.
+     */
+    static final class GpuModel {
+        final NicModel switchNic;
+        final int bus;
+        final int node;
+
+        GpuModel(NicModel switchNic, int bus, int node) {
+            this.switchNic = switchNic;
+            this.bus = bus;
+            this.node = node;
         }
     }
 
@@ -165,6 +239,13 @@ public final class HostModel {
         boolean gidV2 = true;
         /** Whether a global IPv6 address came up on the port before its IPv4 one (its GIDs then take 2 and 3). */
         boolean ipv6Global = false;
+        /** The VLAN RoCE runs over on this port (netdev.ID); null: none. */
+        Integer vlan;
+        /**
+         * That VLAN's egress-qos-map, socket priority -> PCP: healthy, the socket priority of the RoCE
+         * ToS (106: 2, the kernel's ip_tos2prio) goes to the PFC priority.
+         */
+        final Map<Integer, Integer> vlanEgressQosMap = new java.util.TreeMap<>();
 
         final boolean[] ecnNotificationPoint = {true, true, true, true, true, true, true, true};
         final boolean[] ecnReactionPoint = {true, true, true, true, true, true, true, true};
@@ -191,8 +272,7 @@ public final class HostModel {
                 Map.entry("rpg_threshold", 1L),
                 Map.entry("rpg_time_reset", 300L)));
 
-        final Map<String, Long> dcqcnNotificationPoint =
-                new java.util.TreeMap<>(Map.of("cnp_802p_prio", 6L, "cnp_dscp", 48L, "min_time_between_cnps", 4L));
+        final Map<String, Long> dcqcnNotificationPoint = new java.util.TreeMap<>(Map.of("min_time_between_cnps", 4L));
         /** Fraction of the line rate the port sends and receives between the samples. */
         double txLoad = 0.5;
 
@@ -238,6 +318,16 @@ public final class HostModel {
 
         String pciAddress() {
             return nic.slot() + "." + function;
+        }
+
+        void runOverVlan(int id) {
+            vlan = id;
+            vlanEgressQosMap.clear();
+            vlanEgressQosMap.put(io.rocedoctor.facts.RoceVlanPriority.socketPriority(tos), pfc.get(0));
+        }
+
+        String vlanNetdev() {
+            return netdev + "." + vlan;
         }
     }
 }

@@ -120,7 +120,46 @@ final class LinkTexts {
                                 "addrgenmode eui64 numtxqueues 16 numrxqueues 16 gso_max_size 65536 gso_max_segs 65535 \n");
             }
         }
+        int index = 3 + host.ports().size() + host.nics.size();
+        for (PortModel p : host.ports()) {
+            if (p.vlan != null) {
+                vlan(out, index++, p);
+            }
+        }
         return out.toString();
+    }
+
+    /**
+     * A VLAN netdev over a port, as iproute2's iplink_vlan.c vlan_print_opt prints its details
+     * ({@code protocol 802.1Q id N <REORDER_HDR> }, then vlan_print_map's {@code egress-qos-map { F:T }}
+     * on a line of its own). The kernel (net/8021q/vlan_netlink.c vlan_fill_info) reports a mapping
+     * only when its PCP is not 0, and no map at all without one, so a map to PCP 0 never shows.
+     */
+    private void vlan(StringBuilder out, int index, PortModel p) {
+        out.append(index)
+                .append(": ")
+                .append(p.vlanNetdev())
+                .append('@')
+                .append(p.netdev)
+                .append(": <BROADCAST,MULTICAST,UP,LOWER_UP> mtu ")
+                .append(p.mtu)
+                .append(" qdisc noqueue state UP mode DEFAULT group default qlen 1000\n")
+                .append("    link/ether ")
+                .append(CaptureTexts.mac(host, p))
+                .append(" brd ff:ff:ff:ff:ff:ff promiscuity 0 allmulti 0 minmtu 0 maxmtu 65535 \n")
+                .append("    vlan protocol 802.1Q id ")
+                .append(p.vlan)
+                .append(" <REORDER_HDR> ");
+        StringBuilder map = new StringBuilder();
+        p.vlanEgressQosMap.forEach((from, to) -> {
+            if (to != 0) {
+                map.append(from).append(':').append(to).append(' ');
+            }
+        });
+        if (map.length() > 0) {
+            out.append("\n      egress-qos-map { ").append(map).append("} ");
+        }
+        out.append("addrgenmode eui64 numtxqueues 1 numrxqueues 1 gso_max_size 65536 gso_max_segs 65535 \n");
     }
 
     /** Counters since boot (seeded) plus what the model moves between samples; carrier transitions count flaps. */

@@ -146,7 +146,13 @@ public final class Synthesizer {
         NativeBundleWriter w = new NativeBundleWriter(dir);
         w.write(Source.of(SourceKind.LSCPU), 0, text.lscpu());
         w.write(Source.of(SourceKind.NUMACTL), 0, text.numactl());
-        w.write(Source.of(SourceKind.LSPCI), 0, text.lspci());
+        PciTexts pci = new PciTexts(h);
+        w.write(Source.of(SourceKind.LSPCI), 0, pci.lspci());
+        w.write(Source.of(SourceKind.LSPCI_TREE), 0, pci.lspciTree());
+        String topo = pci.nvidiaSmiTopo();
+        if (topo != null) {
+            w.write(Source.of(SourceKind.NVIDIA_SMI_TOPO), 0, topo);
+        }
         w.write(Source.of(SourceKind.SYSCTL), 0, hostText.sysctl());
         for (int node = 0; node < h.shape.numaNodes(); node++) {
             w.write(Source.of(SourceKind.CPUFREQ_GOVERNOR, String.valueOf(h.cpusOf(node)[0])), 0, h.governor + "\n");

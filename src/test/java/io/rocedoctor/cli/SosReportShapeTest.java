@@ -66,6 +66,20 @@ class SosReportShapeTest {
                 .contains(Source.of(SourceKind.MLXLINK, "0000_08_00.0"));
     }
 
+    /**
+     * Upstream sos's nvidia plugin runs no {@code nvidia-smi topo -m} (sos/report/plugins/nvidia.py:
+     * --list-gpus, -q, nvlink...), so SosPlugins names no plugin for it; NVIDIA's DOCA sosreport adds
+     * {@code topo -m} to the same plugin, and its {@code sos_commands/nvidia/nvidia-smi_topo_-m} is read.
+     */
+    @Test
+    void docaSosreportsNvidiaSmiTopologyIsReadThoughUpstreamSosTakesNone() {
+        assertThat(SosPlugins.of(SourceKind.NVIDIA_SMI_TOPO)).isEmpty();
+        assertThat(SourceKind.recognise(Mangling.mangle("nvidia-smi topo -m"), true, SourceKind.Origin.COMMAND))
+                .contains(Source.of(SourceKind.NVIDIA_SMI_TOPO));
+        assertThat(SourceKind.recognise(Mangling.mangle("nvidia-smi topo -mp"), true, SourceKind.Origin.COMMAND))
+                .isEmpty();
+    }
+
     @TestFactory
     Stream<DynamicTest> eachScenarioAsASosreportFindsWhatItsSourcesAllow() throws Exception {
         List<Path> scenarios;

@@ -12,6 +12,8 @@ import io.rocedoctor.synth.HostShape;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
@@ -100,11 +102,13 @@ class SynthesizedBundlesTest {
         checkFault(fault, "sonic");
     }
 
-    private void checkFault(Fault fault, String platform) throws IOException {
+    private void checkFault(Fault fault, String platform, String... shape) throws IOException {
         Assumptions.assumeTrue(CATALOG.contains(fault.id()), fault.id() + " has no rule in the catalog yet: skipped");
-        Path out = tmp.resolve(platform + "-" + fault.id());
-        Cli synth =
-                Cli.run("synth", "--out", out.toString(), "--fault", fault.id(), "--seed", "7", "--switch", platform);
+        Path out = tmp.resolve(platform + "-" + fault.id() + String.join("", shape));
+        List<String> args = new ArrayList<>(
+                List.of("synth", "--out", out.toString(), "--fault", fault.id(), "--seed", "7", "--switch", platform));
+        args.addAll(List.of(shape));
+        Cli synth = Cli.run(args.toArray(String[]::new));
         assertThat(synth.exit()).as(synth.err()).isZero();
         Path bundle = out.resolve("node-000");
         JsonNode expected = YAML.readTree(bundle.resolve("expected.yaml").toFile());
@@ -141,8 +145,45 @@ class SynthesizedBundlesTest {
                 .isEmpty();
         assertThat(report.path("sources").path("parsed").size()).isGreaterThan(100);
         assertThat(ids(report.path("findings"), "id")).isEmpty();
-        // A synthesized host has no GPU, so no nvidia-smi: the one rule that needs its matrix is not evaluated.
+        // A host synthesized without GPUs has no nvidia-smi: the one rule that needs its matrix is not evaluated.
         assertThat(ids(report.path("notEvaluated"), "rule")).containsExactly("GPU_NIC_AFFINITY_POOR");
+    }
+
+    /**
+     * GPUs below each NIC's PCIe switch (ACS off on its ports) and RoCE over a VLAN on every port (its
+     * egress-qos-map giving the RoCE socket priority the PFC priority) are as healthy: no finding, and
+     * with nvidia-smi's matrix every rule is evaluated.
+     */
+    @Test
+    void aHealthyHostWithGpusAndRoceOverVlansGivesNoFindingAndEveryRuleIsEvaluated() throws IOException {
+        Cli synth = Cli.run("synth", "--out", tmp.toString(), "--seed", "3", "--gpus", "2", "--vlan", "100");
+        assertThat(synth.exit()).as(synth.err()).isZero();
+        Path bundle = tmp.resolve("node-000");
+        assertThat(Files.readString(bundle.resolve("commands/ip_-d_link_show")))
+                .contains(
+                        "ens1f0np0.100@ens1f0np0: ",
+                        "vlan protocol 802.1Q id 100 <REORDER_HDR>",
+                        "egress-qos-map { 2:3 }");
+        assertThat(Files.readString(bundle.resolve("commands/lspci_-tv")))
+                .contains("NVIDIA Corporation GA100 [A100 PCIe 80GB]");
+        assertThat(Files.readString(bundle.resolve("commands/lspci_-vvv")))
+                .contains("ACSCtl:\tSrcValid- TransBlk- ReqRedir- CmpltRedir- UpstreamFwd- EgressCtrl- DirectTrans-");
+        JsonNode report = analyze(bundle);
+        assertThat(report.path("sources").path("failed")).isEmpty();
+        assertThat(report.path("sources").path("missing")).isEmpty();
+        assertThat(report.path("sources").path("notes")).isEmpty();
+        assertThat(ids(report.path("sources").path("parsed"), null))
+                .contains("lspci -tv", "nvidia-smi topo -m", "ip -d link show");
+        assertThat(ids(report.path("findings"), "id")).isEmpty();
+        assertThat(ids(report.path("notEvaluated"), "rule")).isEmpty();
+    }
+
+    /** The GPU and VLAN faults on a host synthesized with GPUs and VLANs of its own: the faults change those. */
+    @TestFactory
+    Stream<DynamicTest> theGpuAndVlanFaultsAreFoundExactlyOnAHostWithGpusAndVlans() {
+        return Stream.of("ROCE_VLAN_PRIORITY_MISMATCH", "PCIE_ACS_BLOCKS_P2P", "GPU_NIC_AFFINITY_POOR")
+                .map(id -> DynamicTest.dynamicTest(
+                        id, () -> checkFault(Faults.byId(id).orElseThrow(), "sonic", "--gpus", "2", "--vlan", "7")));
     }
 
     @Test
@@ -165,9 +206,10 @@ class SynthesizedBundlesTest {
         assertThat(ids(report.path("notEvaluated"), "rule")).isEqualTo(switchRules);
     }
 
+    /** The values of {@code field} of each element, or the elements themselves when it is null. */
     private static Set<String> ids(JsonNode list, String field) {
         Set<String> out = new TreeSet<>();
-        list.forEach(n -> out.add(n.path(field).asText()));
+        list.forEach(n -> out.add(field == null ? n.asText() : n.path(field).asText()));
         return out;
     }
 

@@ -66,6 +66,19 @@ class CapturePlanTest {
         assertThat(commands).doesNotContain("ethtool -S bond0", "/sys/class/net/ens1f1np1/ecn/roce_np/enable/3");
     }
 
+    /** Each command and file once: two kinds spelling one file would write it twice and stop the capture. */
+    @Test
+    void noTwoSourcesOfThePlanTakeTheSameCommandOrFile() {
+        List<String> taken =
+                CapturePlan.of(HOST).all().stream().map(Source::display).toList();
+
+        assertThat(taken).doesNotHaveDuplicates();
+        assertThat(taken)
+                .containsOnlyOnce(
+                        "/sys/class/net/ens1f0np0/ecn/roce_np/cnp_dscp",
+                        "/sys/class/net/ens1f0np0/ecn/roce_np/cnp_802p_prio");
+    }
+
     @Test
     void onlyTheKindsAskedForAreTaken() {
         CapturePlan plan = CapturePlan.of(HOST, EnumSet.of(SourceKind.LSCPU, SourceKind.PROC_INTERRUPTS));
