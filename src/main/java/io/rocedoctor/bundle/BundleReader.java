@@ -579,15 +579,31 @@ public final class BundleReader {
     private static final class RealPaths {
         private final Path rootReal;
         private final Map<Path, Path> folders = new HashMap<>();
+        /** Whether each folder asked about is inside: the answer for every plain file in it. */
+        private final Map<Path, Boolean> foldersInside = new HashMap<>();
 
         RealPaths(Path root) throws IOException {
             this.rootReal = root.toRealPath();
             folders.put(root, rootReal);
+            foldersInside.put(root, true);
         }
 
         /** Whether the path's real location is the bundle's root or below it. */
         boolean inside(Path path) throws IOException {
-            return real(path).startsWith(rootReal);
+            Boolean folder = foldersInside.get(path);
+            if (folder != null) {
+                return folder;
+            }
+            BasicFileAttributes own = Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            if (!own.isSymbolicLink() && !own.isDirectory() && plainName(path) && inside(path.getParent())) {
+                // A plain file is really in its folder: no real path made and compared per file (~4% of a bundle).
+                return true;
+            }
+            boolean inside = real(path, own).startsWith(rootReal);
+            if (own.isDirectory()) {
+                foldersInside.put(path, inside);
+            }
+            return inside;
         }
 
         /** A regular file (after links) whose real path is in the bundle: a link leaving it is never read. */
@@ -599,19 +615,28 @@ public final class BundleReader {
             }
         }
 
+        /** A name that is its folder's entry: "x/.." is not textually below x's real path when x is a link. */
+        private static boolean plainName(Path path) {
+            String name = String.valueOf(path.getFileName());
+            return path.getParent() != null && !name.equals(".") && !name.equals("..");
+        }
+
         private Path real(Path path) throws IOException {
+            Path known = folders.get(path);
+            return known != null
+                    ? known
+                    : real(path, Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS));
+        }
+
+        private Path real(Path path, BasicFileAttributes own) throws IOException {
             Path known = folders.get(path);
             if (known != null) {
                 return known;
             }
-            BasicFileAttributes own = Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-            Path parent = path.getParent();
-            String name = String.valueOf(path.getFileName());
-            // "x/.." is not textually below x's real path when x is a link: such names are resolved by the system.
-            boolean plainName = parent != null && !name.equals(".") && !name.equals("..");
-            Path real = own.isSymbolicLink() || !plainName
+            // Names like "x/.." are resolved by the system.
+            Path real = own.isSymbolicLink() || !plainName(path)
                     ? path.toRealPath()
-                    : real(parent).resolve(name);
+                    : real(path.getParent()).resolve(String.valueOf(path.getFileName()));
             if (own.isDirectory()) {
                 folders.put(path, real);
             }

@@ -113,7 +113,18 @@ final class MemoryFileSystemProvider extends FileSystemProvider {
                 throw new ReadOnlyFileSystemException();
             }
         }
-        return new SeekableInMemoryByteChannel(file(memory(path)).bytes.clone());
+        // The file's own bytes, behind a channel that cannot write them: a copy per read was a copy of every capture.
+        return new SeekableInMemoryByteChannel(file(memory(path)).bytes) {
+            @Override
+            public int write(java.nio.ByteBuffer b) {
+                throw new java.nio.channels.NonWritableChannelException();
+            }
+
+            @Override
+            public SeekableByteChannel truncate(long newSize) {
+                throw new java.nio.channels.NonWritableChannelException();
+            }
+        };
     }
 
     @Override

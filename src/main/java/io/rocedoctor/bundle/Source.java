@@ -15,6 +15,8 @@ public final class Source implements Comparable<Source> {
     private final SourceKind kind;
     private final List<String> args;
     private final String key;
+    /** The rendering, made on first use: sources sort and print by it, and most made for a lookup never render. */
+    private String display;
 
     public Source(SourceKind kind, List<String> args) {
         this.kind = kind;
@@ -41,7 +43,13 @@ public final class Source implements Comparable<Source> {
 
     /** The command line or path, as a person would type it, for reports and manifests. */
     public String display() {
-        return kind.render(args);
+        String shown = display;
+        if (shown == null) {
+            // Racing threads each render the same text: no lock is needed for an immutable String.
+            shown = kind.render(args);
+            display = shown;
+        }
+        return shown;
     }
 
     String key() {

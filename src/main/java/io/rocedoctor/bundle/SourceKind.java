@@ -346,6 +346,26 @@ public enum SourceKind implements CaptureKind {
 
     /** Finds the kind and arguments of a source, first matching kind wins (most specific listed first). */
     public static Optional<Source> recognise(String text, boolean mangled, Origin origin) {
-        return KindSpec.recognise(values(), text, mangled, origin, Source::new);
+        Recognised.Asked asked = new Recognised.Asked(text, mangled, origin);
+        Optional<Source> known = Recognised.ANSWERS.get(asked);
+        if (known == null) {
+            known = KindSpec.recognise(values(), text, mangled, origin, Source::new);
+            if (Recognised.ANSWERS.size() < Recognised.MAX_ANSWERS) {
+                Recognised.ANSWERS.put(asked, known);
+            }
+        }
+        return known;
+    }
+
+    /**
+     * What {@link #recognise} answered, by the text asked: the bundles of a fleet list the same
+     * commands and paths, and matching one against every kind's spellings was ~3% of a bundle's
+     * analysis. Bounded: past the bound, texts are matched anew.
+     */
+    private static final class Recognised {
+        static final int MAX_ANSWERS = 20_000;
+        static final java.util.Map<Asked, Optional<Source>> ANSWERS = new java.util.concurrent.ConcurrentHashMap<>();
+
+        record Asked(String text, boolean mangled, Origin origin) {}
     }
 }

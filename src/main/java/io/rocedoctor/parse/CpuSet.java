@@ -2,6 +2,7 @@ package io.rocedoctor.parse;
 
 import java.util.BitSet;
 import java.util.List;
+import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 
 /**
@@ -36,13 +37,16 @@ public final class CpuSet {
      * Parses the list format; white space and a trailing comma are tolerated, as both appear in
      * real captures. Throws with the given line number on anything else.
      */
+    /** Commas and white space between parts, compiled once (a list is parsed per IRQ and per device). */
+    private static final Pattern SEPARATORS = Pattern.compile("[,\\s]+");
+
     public static CpuSet parse(String list, int line) throws ParseException {
         BitSet b = new BitSet();
         String s = list.strip();
         if (s.isEmpty() || s.equals("(null)")) {
             return EMPTY;
         }
-        for (String part : s.split("[,\\s]+")) {
+        for (String part : SEPARATORS.split(s)) {
             if (part.isEmpty()) {
                 continue;
             }

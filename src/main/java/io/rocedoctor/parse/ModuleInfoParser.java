@@ -39,6 +39,8 @@ public final class ModuleInfoParser extends LineParser<ModuleInfo> {
             Pattern.compile("(?:Transmit avg optical power|Laser output power)\\s*(?:\\((?:Channel|Chan) (\\d+)\\))?");
     /** The offset column of the hex dump ethtool prints when it cannot decode the module ("0x0000"). */
     private static final Pattern HEX_OFFSET = Pattern.compile("0x\\p{XDigit}+");
+    /** Runs of white space in a field name, compiled once (a field per line). */
+    private static final Pattern WHITE_SPACE = Pattern.compile("\\s+");
 
     private static final Pattern NUMBER = Pattern.compile("^(-?\\d+(?:\\.\\d+)?)");
 
@@ -59,7 +61,7 @@ public final class ModuleInfoParser extends LineParser<ModuleInfo> {
                 lines.unreadable(n, "ethtool -m: expected 'name : value', got '" + TextLines.abbreviate(line) + "'");
                 continue;
             }
-            String key = line.substring(0, colon).strip().replaceAll("\\s+", " ");
+            String key = WHITE_SPACE.matcher(line.substring(0, colon).strip()).replaceAll(" ");
             if (HEX_OFFSET.matcher(key).matches()) {
                 lines.unreadable(
                         n, "ethtool -m: a hex dump row (the driver gave no decoded fields), not 'name : value'");

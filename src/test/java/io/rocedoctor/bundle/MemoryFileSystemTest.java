@@ -99,6 +99,20 @@ class MemoryFileSystemTest {
     }
 
     @Test
+    void aFileIsReadWithoutACopyAndCannotBeWrittenThroughItsChannel() throws IOException {
+        MemoryPath top = tree();
+        Path mtu = top.resolve("fs/sys/class/net/eth0/mtu");
+        try (java.nio.channels.SeekableByteChannel channel = Files.newByteChannel(mtu)) {
+            assertThatThrownBy(() -> channel.write(java.nio.ByteBuffer.wrap("1500\n".getBytes(StandardCharsets.UTF_8))))
+                    .isInstanceOf(java.nio.channels.NonWritableChannelException.class);
+            assertThatThrownBy(() -> channel.truncate(0))
+                    .isInstanceOf(java.nio.channels.NonWritableChannelException.class);
+        }
+        assertThat(Files.readString(mtu)).isEqualTo("9000\n");
+        assertThat(Bundle.readText(mtu)).isEqualTo("9000\n");
+    }
+
+    @Test
     void aFileNotKeptHasItsSizeAndCannotBeRead() throws IOException {
         MemoryPath top = tree();
         write(top.resolve("fs/messages.log"), "a long log\n");

@@ -46,6 +46,21 @@ class SourceTemplateTest {
     }
 
     @Test
+    void aTextAskedAgainGetsTheSameAnswerForTheSameQuestionOnly() {
+        // Answers are remembered by text: asked mangled, as a file, or again, the answer is the one matching gives.
+        for (int asked = 0; asked < 2; asked++) {
+            assertThat(SourceKind.recognise("ethtool_-S_ens2f1np1", true, SourceKind.Origin.COMMAND))
+                    .contains(Source.of(SourceKind.ETHTOOL_STATS, "ens2f1np1"));
+            assertThat(SourceKind.recognise("ethtool_-S_ens2f1np1", false, SourceKind.Origin.COMMAND))
+                    .isEmpty();
+            assertThat(SourceKind.recognise("ethtool -S ens2f1np1", false, SourceKind.Origin.FILE))
+                    .isEmpty();
+            assertThat(SourceKind.recognise("ethtool -S ens2f1np1", false, SourceKind.Origin.COMMAND))
+                    .contains(Source.of(SourceKind.ETHTOOL_STATS, "ens2f1np1"));
+        }
+    }
+
+    @Test
     void hostKindsStillMatchRawAndMangled() {
         assertThat(SourceKind.recognise("ethtool -S ens1f0np0", false, SourceKind.Origin.COMMAND))
                 .contains(Source.of(SourceKind.ETHTOOL_STATS, "ens1f0np0"));

@@ -17,6 +17,12 @@ import java.util.regex.Pattern;
  * ({@code 146.48 KB}, {@code 40000 B}, {@code 0 Bytes}; binary units, as NVUE prints them).
  */
 final class SwitchValues {
+    // Compiled once: String.matches and split compile their expression at every call, and these run per table cell.
+    private static final Pattern NUMBER = Pattern.compile("-?[0-9]+");
+
+    private static final Pattern SEPARATORS = Pattern.compile("[,\\s]+");
+    private static final Pattern RANGE = Pattern.compile("([0-9]{1,9})-([0-9]{1,9})");
+
     private static final Pattern SIZE = Pattern.compile("(?i)([0-9]+(?:\\.[0-9]+)?)\\s*(b|bytes?|kb|mb|gb|tb)?");
     private static final BigDecimal MAX_LONG = BigDecimal.valueOf(Long.MAX_VALUE);
 
@@ -38,7 +44,7 @@ final class SwitchValues {
             return null;
         }
         String digits = cell.strip().replace(",", "");
-        if (!digits.matches("-?[0-9]+")) {
+        if (!NUMBER.matcher(digits).matches()) {
             throw new ParseException(line, what + " is not a number: '" + TextLines.abbreviate(cell) + "'");
         }
         // SAI keeps switch counters as u64: values above 2^63-1 are held in a long's 64 bits.
@@ -65,11 +71,11 @@ final class SwitchValues {
         if (absent(cell)) {
             return out;
         }
-        for (String part : cell.split("[,\\s]+")) {
+        for (String part : SEPARATORS.split(cell)) {
             if (part.isEmpty()) {
                 continue;
             }
-            Matcher range = Pattern.compile("([0-9]{1,9})-([0-9]{1,9})").matcher(part);
+            Matcher range = RANGE.matcher(part);
             if (range.matches()) {
                 int from = Integer.parseInt(range.group(1));
                 int to = Integer.parseInt(range.group(2));

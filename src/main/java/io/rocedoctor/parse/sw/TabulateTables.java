@@ -161,7 +161,10 @@ final class TabulateTables {
         return s.isBlank() ? null : s;
     }
 
+    /** Runs of white space, compiled once (a header is normalised per column and table). */
+    private static final Pattern WHITE_SPACE = Pattern.compile("\\s+");
+
     private static String normal(String header) {
-        return header.strip().replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);
+        return WHITE_SPACE.matcher(header.strip()).replaceAll(" ").toLowerCase(Locale.ROOT);
     }
 }
