@@ -24,13 +24,22 @@ import java.util.regex.Pattern;
  * <p>The keys are util-linux's {@code sys-utils/lscpu.c} ({@code print_summary}: "CPU(s):",
  * "Thread(s) per core:", "Model name:", "NUMA node%d CPU(s):"), the same in the flat layout
  * before 2.37 and the sectioned one since (indented under "NUMA:"); lscpu translates them, and
- * sos runs it in the C locale. A count or NUMA line whose value does not read (lscpu
+ * sos runs it in the C locale. The threads and NUMA lines of another language (German
+ * {@code Thread(s) pro Kern: 2}, {@code NUMA-Knoten0 CPU(s): 0-3}) are notes, so a translated
+ * output is not silently read as one thread per core and no node. A count or NUMA line whose value does not read (lscpu
  * {@code --hex} prints masks, not lists) is a note and the other values stand. Text with neither
  * "CPU(s):" nor a NUMA node line read is a ParseException: at the first line that did not read,
  * else (an error message) on line 0.
  */
 public final class LscpuParser extends LineParser<NumaTopology> {
     private static final Pattern NODE = Pattern.compile("NUMA node(\\d+) CPU\\(s\\)");
+    /**
+     * A key read here as another language prints it (lscpu translates its keys: German
+     * "Thread(s) pro Kern", "NUMA-Knoten0 CPU(s)"): "Thread(s)" and "CPU(s)" stay untranslated.
+     */
+    private static final Pattern TRANSLATED_THREADS = Pattern.compile("Thread\\(s\\)\\s.+");
+
+    private static final Pattern TRANSLATED_NODE = Pattern.compile(".*NUMA.*\\d+\\s*CPU\\(s\\)");
 
     @Override
     protected NumaTopology parse(TextLines lines) throws ParseException {
@@ -51,6 +60,17 @@ public final class LscpuParser extends LineParser<NumaTopology> {
         }
         Integer threadsPerCore =
                 kv.first("Thread(s) per core").map(e -> number(e, unread)).orElse(null);
+        for (KeyValueLines.Entry e : kv.entries()) {
+            if (threadsPerCore == null && TRANSLATED_THREADS.matcher(e.key()).matches()
+                    || !NODE.matcher(e.key()).matches()
+                            && TRANSLATED_NODE.matcher(e.key()).matches()) {
+                unread.add(
+                        new ParseException(
+                                e.line(),
+                                "'" + TextLines.abbreviate(e.key())
+                                        + "': lscpu in another language (run as LC_ALL=C it prints the English keys read here): not read"));
+            }
+        }
         unread.forEach(lines::unreadable);
         if (cpus == null && nodes.isEmpty()) {
             // the first line that did not read says more than "not lscpu output"

@@ -17,6 +17,10 @@ import java.util.regex.Pattern;
  * </pre>
  * -> two entries (index 3: 192.168.7.21, RoCE v2, ens2f1np1), gidsFound 2. Because the optional
  * columns collapse, cells after the GID are told apart by their shape (dotted quad, v1/v2, name).
+ * sysinfo-snapshot's own {@code show_pretty_gids} table (header {@code DEV PORT INDEX GID IPv4})
+ * prints the type as sysfs holds it, {@code RoCE v2} or {@code IB/RoCE v1}, and {@code N\A} for a
+ * type or netdev it could not read: the version is read after the type's first word, a netdev
+ * {@code N\A} is none, a type {@code N\A} leaves the row without its version (a note).
  * The header, the footer or both may be missing. Empty text, or a text with neither header,
  * row nor footer, is a {@link ParseException}. A row that is not DEV PORT INDEX GID ... (a cell
  * missing, a number out of range) or a footer without a count is a note; the other rows stand.
@@ -25,6 +29,10 @@ public final class ShowGidsParser extends LineParser<GidTable> {
     private static final Pattern FOOTER = Pattern.compile("n_gids_found\\s*=\\s*(\\S+)");
     private static final Pattern IPV4 = Pattern.compile("\\d{1,3}(\\.\\d{1,3}){3}");
     private static final Pattern VERSION = Pattern.compile("v([12])");
+    /** The words before the version in a type as sysfs's {@code gid_attrs/types/I} holds it. */
+    private static final java.util.Set<String> TYPE_PREFIX = java.util.Set.of("RoCE", "IB/RoCE");
+    /** What sysinfo-snapshot prints for a type or netdev it could not read. */
+    private static final String NOT_AVAILABLE = "N\\A";
 
     @Override
     protected GidTable parse(TextLines lines) throws ParseException {
@@ -71,6 +79,9 @@ public final class ShowGidsParser extends LineParser<GidTable> {
         String netdev = null;
         for (int i = 4; i < cells.length; i++) {
             Matcher v = VERSION.matcher(cells[i]);
+            if (version == null && TYPE_PREFIX.contains(cells[i]) && i + 1 < cells.length) {
+                continue; // sysfs's own type name, "RoCE v2" or "IB/RoCE v1": the version follows
+            }
             if (version == null && v.matches()) {
                 version = Integer.parseInt(v.group(1));
             } else if (version == null && ipv4 == null && IPV4.matcher(cells[i]).matches()) {
@@ -78,7 +89,7 @@ public final class ShowGidsParser extends LineParser<GidTable> {
             } else if (version == null) {
                 throw new ParseException(n, "no RoCE version (v1/v2) before '" + TextLines.abbreviate(cells[i]) + "'");
             } else if (netdev == null) {
-                netdev = cells[i];
+                netdev = cells[i].equals(NOT_AVAILABLE) ? null : cells[i];
             } else {
                 break; // an extra field after the last column: ignored, as a newer show_gids may add one
             }

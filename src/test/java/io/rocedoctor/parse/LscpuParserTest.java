@@ -47,6 +47,27 @@ class LscpuParserTest {
         assertThat(t.nodeOf(50)).isZero();
     }
 
+    /**
+     * lscpu translates its keys: a German capture (a real one: "Thread(s) pro Kern:", "NUMA-Knoten0
+     * CPU(s):") would read as one thread per core and no node; those lines are notes instead.
+     */
+    @Test
+    void translatedThreadsAndNodeLinesAreNotesNotAbsentValues() throws ParseException {
+        Parsed<NumaTopology> read = parser.read("Architektur:             x86_64\nCPU(s):                  8\n"
+                + "Thread(s) pro Kern:      2\nKern(e) pro Socket:      4\nNUMA-Knoten:             1\n"
+                + "Modellname:              Intel(R) Core(TM) i7-6770HQ CPU @ 2.60GHz\n"
+                + "Maximale Taktfrequenz der CPU: 3500,0000\nNUMA-Knoten0 CPU(s):     0-7\n");
+        assertThat(read.value().cpuCount()).isEqualTo(8);
+        assertThat(read.value().threadsPerCore()).isNull();
+        assertThat(read.notes()).extracting(LineNote::line).containsExactly(3, 8);
+        assertThat(read.notes().get(0).reason()).contains("another language");
+        // the English keys read as before, with no note for lines of other keys
+        Parsed<NumaTopology> english = parser.read("CPU(s): 8\nThread(s) per core: 2\nNUMA node(s): 1\n"
+                + "NUMA node0 CPU(s): 0-7\nCPU max MHz: 3300,0000\n");
+        assertThat(english.value().threadsPerCore()).isEqualTo(2);
+        assertThat(english.notes()).isEmpty();
+    }
+
     @Test
     void memoryOnlyNodeHasNoCpus() throws ParseException {
         NumaTopology t = parser.parse(fixture("lscpu", "lscpu-new-format-memory-only-node.txt"));

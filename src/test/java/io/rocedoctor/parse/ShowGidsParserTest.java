@@ -3,6 +3,7 @@ package io.rocedoctor.parse;
 import static io.rocedoctor.parse.ParseFailures.assertFailsAt;
 import static io.rocedoctor.parse.ParseFailures.assertNotedAt;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -88,6 +89,30 @@ class ShowGidsParserTest {
                 .singleElement()
                 .satisfies(e -> assertThat(e.netdev()).isEqualTo("ens1f0"));
         assertThat(read.notes()).isEmpty();
+    }
+
+    /**
+     * sysinfo-snapshot's show_pretty_gids prints the type as sysfs holds it ("RoCE v2", "IB/RoCE v1",
+     * padded with tabs) and N\\A for what it could not read; before, every such row was "no RoCE version".
+     */
+    @Test
+    void sysinfoSnapshotsTypeNamesAndNotAvailableCells() throws Exception {
+        Parsed<GidTable> read = parser.read("DEV\tPORT\tINDEX\tGID\t\t\t\t\t\tIPv4\n"
+                + "---\t----\t-----\t---\t\t\t\t\t\t------------\n"
+                + "mlx5_0\t1\t0\tfe80:0000:0000:0000:0ac0:ebff:fe21:03da\t\t\t\tIB/RoCE v1\t\tens1f0np0\n"
+                + "mlx5_0\t1\t3\t0000:0000:0000:0000:0000:ffff:c0a8:d3f2\t\t192.168.211.242  \tRoCE v2\t\t\tN\\A\n"
+                + "mlx5_1\t1\t0\tfe80:0000:0000:0000:248a:0703:00b1:bc05\t\t\t\tN\\A\t\t\tN\\A\n"
+                + "\nn_gids_found=3\n");
+        assertThat(read.value().entries())
+                .extracting(GidTable.GidEntry::index, GidTable.GidEntry::roceVersion, GidTable.GidEntry::netdev)
+                .containsExactly(tuple(0, 1, "ens1f0np0"), tuple(3, 2, null));
+        assertThat(read.value().entries().get(1).ipv4()).isEqualTo("192.168.211.242");
+        assertThat(read.notes()).singleElement().satisfies(n -> {
+            assertThat(n.line()).isEqualTo(5);
+            assertThat(n.reason()).contains("no RoCE version");
+        });
+        // a type word alone, with no version after it, is no version
+        assertNotedAt(parser, "mlx5_0 1 0 fe80::1 RoCE\nmlx5_0 1 1 fe80::1 v2 ens1f0\n", 1, "no RoCE version");
     }
 
     @Test
