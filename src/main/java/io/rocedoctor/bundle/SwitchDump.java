@@ -17,12 +17,15 @@ public final class SwitchDump {
     private final SwitchPlatform platform;
     private final Map<SwitchSource, SortedMap<Integer, Path>> files;
     private final List<String> problems;
+    private final Path root;
 
     SwitchDump(
             String name,
             SwitchPlatform platform,
             Map<SwitchSource, SortedMap<Integer, Path>> files,
-            List<String> problems) {
+            List<String> problems,
+            Path root) {
+        this.root = root;
         this.name = name;
         this.platform = platform;
         this.files = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(files));
@@ -52,6 +55,18 @@ public final class SwitchDump {
     /** The number of samples: the highest sample index seen, plus one. */
     public int sampleCount() {
         return files.values().stream().mapToInt(SortedMap::lastKey).max().orElse(0) + 1;
+    }
+
+    /**
+     * Where a source's sample sits in the bundle, {@code switches/leaf1/show_pfc_counters.txt}, as
+     * host notes name a capture's file; empty when the dump lacks it.
+     */
+    public Optional<String> path(SwitchSource source, int sample) {
+        SortedMap<Integer, Path> bySample = files.get(source);
+        Path file = bySample == null ? null : bySample.get(sample);
+        return Optional.ofNullable(file)
+                .map(f ->
+                        "switches/" + name + "/" + root.relativize(f).toString().replace('\\', '/'));
     }
 
     /** The text of a source in one sample, or empty when the dump lacks it or it cannot be read. */

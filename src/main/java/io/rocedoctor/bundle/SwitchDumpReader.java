@@ -76,7 +76,7 @@ public final class SwitchDumpReader {
         }
 
         SwitchPlatform platform = platformLabel != null ? SwitchPlatform.of(platformLabel) : guessPlatform(files);
-        return new SwitchDump(folder.getFileName().toString(), platform, files, problems);
+        return new SwitchDump(folder.getFileName().toString(), platform, files, problems, root);
     }
 
     private record Located(SwitchSource source, int sample) {}

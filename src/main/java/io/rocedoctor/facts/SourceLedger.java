@@ -175,16 +175,18 @@ public final class SourceLedger {
             return Optional.empty();
         }
         String name = "switch " + dump.name() + ": " + source.display();
+        // The file inside the bundle, as host notes name theirs: that is where a reader looks.
+        String file = dump.path(source, sample).orElse("switches/" + dump.name());
         try {
             Parsed<T> read = parser.read(text.get());
             parsed.add(name);
             usableSwitch.add(source.kind());
-            read.notes().forEach(n -> notes.add(n.where("switches/" + dump.name() + " (" + source.display() + ")")));
+            read.notes().forEach(n -> notes.add(n.where(file)));
             return Optional.ofNullable(read.value());
         } catch (ParseException e) {
-            fail(source.kind(), new Failure(name, "switches/" + dump.name(), e.line(), e.getMessage()));
+            fail(source.kind(), new Failure(name, file, e.line(), e.getMessage()));
         } catch (RuntimeException e) {
-            fail(source.kind(), new Failure(name, "switches/" + dump.name(), 0, "parser error: " + e));
+            fail(source.kind(), new Failure(name, file, 0, "parser error: " + e));
         }
         return Optional.empty();
     }

@@ -34,7 +34,8 @@ public record ActionSpec(
         @JsonProperty("switch") Map<String, SwitchSnippet> switchSnippets,
         List<String> notes,
         Persist persist,
-        String measure) {
+        String measure,
+        ClaimSpec claims) {
 
     /**
      * What a step can do to traffic, mildest first: {@code apply.sh --execute} runs the first two
@@ -87,6 +88,15 @@ public record ActionSpec(
      * script of persist/ locates it by name.
      */
     public record IdentitySpec(String source, String type, String present, String locate) {}
+
+    /**
+     * What a step decides that a step of another action may decide otherwise: {@code object} a template
+     * naming it ({@code the lossless priority of RoCE on {switch}}), {@code value} the priority or
+     * priority-list parameter holding the priorities the step leaves it on. Two steps of different
+     * actions whose objects render alike and whose priorities share none undo each other (a DSCP moved
+     * to the switch's lossless priority while PFC moves to the host's): the planner keeps one.
+     */
+    public record ClaimSpec(String object, String value) {}
 
     /** The host action that must agree with a switch action; {@code on} names the parameters both share. */
     public record PairSpec(String with, List<String> on) {
@@ -177,6 +187,14 @@ public record ActionSpec(
         }
         if (manual && instructions.isEmpty()) {
             out.add("a manual action needs instructions");
+        }
+        if (claims != null) {
+            String type = parameters.get(claims.value());
+            if (claims.object() == null || !("priority".equals(type) || "priority-list".equals(type))) {
+                out.add("claims needs an object and a value naming a priority or priority-list parameter");
+            } else {
+                checkTemplate(claims.object(), new HashSet<>(parameters.keySet()), out);
+            }
         }
         Set<String> known = new HashSet<>(parameters.keySet());
         for (String text : texts()) {

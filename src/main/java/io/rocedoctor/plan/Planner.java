@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -117,6 +118,7 @@ public final class Planner {
         for (List<Candidate> members : groups.values()) {
             drafts.add(draft(members, snapshot));
         }
+        drafts = withoutConflicts(drafts);
         drafts = paired(drafts);
         drafts = ordered(drafts);
         List<Plan.Step> steps = new ArrayList<>();
@@ -369,6 +371,82 @@ public final class Planner {
 
     private static String render(String template, Map<String, String> values, Map<String, String> verbatim) {
         return template == null ? null : Template.render(template, values, verbatim);
+    }
+
+    /**
+     * Steps of different actions that claim one object (the catalog's {@code claims}) for priorities
+     * they share none of undo each other: moving a DSCP onto the switch's lossless priority while PFC
+     * moves to the host's leaves RoCE lossy. The step of the more severe finding stays (on a tie, the
+     * first by finding id, then action id) with a conflict note saying who wanted what; the other
+     * leaves the plan.
+     */
+    private static List<Draft> withoutConflicts(List<Draft> drafts) {
+        List<Draft> byPrecedence = new ArrayList<>(drafts);
+        byPrecedence.sort(Comparator.comparingInt(Planner::severest)
+                .thenComparing(d -> d.because().get(0))
+                .thenComparing(d -> d.spec().id()));
+        Map<Draft, List<String>> kept = new LinkedHashMap<>();
+        for (Draft d : byPrecedence) {
+            Draft winner =
+                    kept.keySet().stream().filter(k -> undoes(k, d)).findFirst().orElse(null);
+            if (winner == null) {
+                kept.put(d, new ArrayList<>(d.notes()));
+                continue;
+            }
+            String object = claimed(d);
+            kept.get(winner)
+                    .add("conflict: " + String.join(", ", d.because()) + " wants '" + summary(d) + "', "
+                            + String.join(", ", winner.because()) + " wants '" + summary(winner) + "': both set "
+                            + object + ", to "
+                            + d.params().get(d.spec().claims().value()) + " and to "
+                            + winner.params().get(winner.spec().claims().value())
+                            + ", and together would undo each other; kept this step because "
+                            + winner.because().get(0)
+                            + (severest(winner) < severest(d)
+                                    ? " is more severe"
+                                    : " is as severe and comes first by id")
+                            + ". Re-measure: the other finding may remain.");
+        }
+        List<Draft> out = new ArrayList<>();
+        for (Draft d : drafts) {
+            List<String> notes = kept.get(d);
+            if (notes != null) {
+                out.add(new Draft(d.spec(), d.members(), d.changes(), notes, d.switchSide()));
+            }
+        }
+        return out;
+    }
+
+    /** Whether two steps of different actions claim one object for disjoint priorities. */
+    private static boolean undoes(Draft a, Draft b) {
+        if (a.spec().claims() == null
+                || b.spec().claims() == null
+                || a.spec().id().equals(b.spec().id())
+                || !claimed(a).equals(claimed(b))) {
+            return false;
+        }
+        Set<String> left = priorities(a);
+        return priorities(b).stream().noneMatch(left::contains);
+    }
+
+    private static String claimed(Draft d) {
+        return Template.render(d.spec().claims().object(), d.params(), Map.of());
+    }
+
+    private static Set<String> priorities(Draft d) {
+        return Set.of(d.params().getOrDefault(d.spec().claims().value(), "").split(","));
+    }
+
+    private static String summary(Draft d) {
+        return Template.render(d.spec().summaryFor(d.params().get("platform")), d.params(), Map.of());
+    }
+
+    /** The rank of the most severe finding a step answers (0 for critical). */
+    private static int severest(Draft d) {
+        return d.members().stream()
+                .mapToInt(m -> rank(m.finding().severity()))
+                .min()
+                .orElse(Integer.MAX_VALUE);
     }
 
     /** Host QoS actions that must agree with the switch take the matching switch drafts into their step. */

@@ -6,7 +6,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A switch capture with one line its parser cannot read still feeds the switch facts: the line is
- * a note of the ledger naming the dump, the capture and the line, and the capture is not failed.
+ * a note of the ledger naming the file inside the bundle and the line, as host notes do, and the
+ * capture is not failed; a capture nothing of which is read fails naming its file the same way.
  */
 class SwitchLineNotesTest extends BundleFolderTest {
 
@@ -25,7 +26,8 @@ class SwitchLineNotesTest extends BundleFolderTest {
         assertThat(f.ledger().failures()).isEmpty();
         assertThat(f.ledger().notes())
                 .containsExactly(
-                        "switches/spine2 (nv show interface swp31 qos pfc):3: cable-length is not a number: 'ten'");
+                        "switches/spine2/commands/nv_show_interface_swp31_qos_pfc:3: cable-length is not a number:"
+                                + " 'ten'");
         SwitchPort p = f.of(SwitchPort.class).stream().findFirst().orElseThrow();
         assertThat(p.pfcPriorities()).containsExactly(3);
         assertThat(p.cableMeters()).isNull();
@@ -47,8 +49,21 @@ class SwitchLineNotesTest extends BundleFolderTest {
         Facts f = facts();
         assertThat(f.ledger().failures()).isEmpty();
         assertThat(f.ledger().notes())
-                .containsExactly("switches/leaf5 (show running-config):5: PFC priority 11 is not 0-7");
+                .containsExactly("switches/leaf5/commands/show_running-config:5: PFC priority 11 is not 0-7");
         SwitchPort p = f.of(SwitchPort.class).stream().findFirst().orElseThrow();
         assertThat(p.pfcPriorities()).containsExactly(3);
+    }
+
+    @Test
+    void nearMissAnUnreadableSwitchCaptureFailsNamingItsFileAndLine() throws Exception {
+        write(
+                "manifest.yaml",
+                "host: h1\nlinks:\n  - {host_port: ens1f0np0, switch: leaf5, switch_port: Ethernet8/1}\n");
+        write("switches/leaf5/manifest.yaml", "platform: arista-eos\n");
+        write("switches/leaf5/commands/show_running-config", "\u0000\u0001 not a configuration\n");
+        Facts f = facts();
+        assertThat(f.ledger().failures())
+                .singleElement()
+                .satisfies(x -> assertThat(x.where()).startsWith("switches/leaf5/commands/show_running-config"));
     }
 }

@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Given findings and their proposals, the plan's steps, their order, merges, conflicts and refusals. */
 class PlannerTest {
@@ -402,6 +404,103 @@ class PlannerTest {
         assertThat(sonic.notes())
                 .noneMatch(n -> n.contains("NVUE derives"))
                 .anyMatch(n -> n.contains("needs headroom"));
+    }
+
+    /**
+     * A switch whose lossless class (4) differs from the host's (3): DSCP_MAP_MISMATCH would move RoCE's DSCP
+     * to 4 while PFC_PRIORITY_MISMATCH moves PFC to 3; both steps together leave RoCE lossy. On every
+     * platform one step stays, the more severe finding's, and says why the other is not in the plan.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"sonic", "nvue", "eos"})
+    void stepsThatUndoEachOtherOnOneSwitchLeaveOneWithAConflictNote(String platform) {
+        Plan plan = plan(
+                finding(
+                        "DSCP_MAP_MISMATCH",
+                        "high",
+                        "switch-dscp-map",
+                        "switch",
+                        "leaf-5",
+                        "platform",
+                        platform,
+                        "dscp_map",
+                        "RDMA",
+                        "dscp",
+                        "26",
+                        "priority",
+                        "4"),
+                finding(
+                        "PFC_PRIORITY_MISMATCH",
+                        "critical",
+                        "switch-pfc-priority",
+                        "switch",
+                        "leaf-5",
+                        "platform",
+                        platform,
+                        "switch_port",
+                        "Ethernet8",
+                        "priorities",
+                        "3",
+                        "current",
+                        "4"));
+        assertThat(ids(plan)).containsExactly("switch-pfc-priority");
+        assertThat(plan.steps().get(0).notes())
+                .anyMatch(n -> n.startsWith("conflict: DSCP_MAP_MISMATCH wants 'Map DSCP 26 to priority 4")
+                        && n.contains("both set the lossless priority of RoCE on leaf-5, to 4 and to 3")
+                        && n.contains("kept this step because PFC_PRIORITY_MISMATCH is more severe"));
+        assertThat(plan.refusals()).isEmpty();
+    }
+
+    @Test
+    void nearMissStepsThatAgreeOnTheLosslessPriorityOrSitOnOtherSwitchesBothStay() {
+        Finding pfc = finding(
+                "PFC_PRIORITY_MISMATCH",
+                "critical",
+                "switch-pfc-priority",
+                "switch",
+                "leaf-5",
+                "platform",
+                "sonic",
+                "switch_port",
+                "Ethernet8",
+                "priorities",
+                "3,4");
+        Plan agreeing = plan(
+                pfc,
+                finding(
+                        "DSCP_MAP_MISMATCH",
+                        "high",
+                        "switch-dscp-map",
+                        "switch",
+                        "leaf-5",
+                        "platform",
+                        "sonic",
+                        "dscp_map",
+                        "RDMA",
+                        "dscp",
+                        "26",
+                        "priority",
+                        "4"));
+        assertThat(ids(agreeing)).containsExactlyInAnyOrder("switch-dscp-map", "switch-pfc-priority");
+        Plan elsewhere = plan(
+                pfc,
+                finding(
+                        "DSCP_MAP_MISMATCH",
+                        "high",
+                        "switch-dscp-map",
+                        "switch",
+                        "leaf-6",
+                        "platform",
+                        "sonic",
+                        "dscp_map",
+                        "RDMA",
+                        "dscp",
+                        "26",
+                        "priority",
+                        "2"));
+        assertThat(ids(elsewhere)).containsExactlyInAnyOrder("switch-dscp-map", "switch-pfc-priority");
+        assertThat(elsewhere.steps())
+                .allSatisfy(st -> assertThat(st.notes()).noneMatch(n -> n.startsWith("conflict:")));
     }
 
     /** Without the port's current set the EOS step cannot be exact: it is refused, not guessed. */
