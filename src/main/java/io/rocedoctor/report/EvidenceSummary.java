@@ -25,7 +25,9 @@ final class EvidenceSummary {
     static final int COLLAPSE_FROM = 4;
 
     private static final Pattern NUMBER = Pattern.compile("\\d+");
-    private static final Pattern LONG_DECIMAL = Pattern.compile("-?\\d+\\.\\d{3,}");
+    /** A decimal, not part of a dotted address or version (192.168.10.11 is no 192.168 to round). */
+    private static final Pattern LONG_DECIMAL = Pattern.compile("(?<![\\d.])-?\\d+\\.\\d{3,}(?![\\d.])");
+
     private static final int VALUES_SHOWN = 6;
 
     private EvidenceSummary() {}
