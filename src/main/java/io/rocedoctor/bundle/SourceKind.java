@@ -39,8 +39,14 @@ import io.rocedoctor.parse.IbvDevices;
 import io.rocedoctor.parse.IbvDevinfoParser;
 import io.rocedoctor.parse.IntegerValueParser;
 import io.rocedoctor.parse.InterruptCounts;
+import io.rocedoctor.parse.IpAddrParser;
+import io.rocedoctor.parse.IpAddresses;
 import io.rocedoctor.parse.IpLinks;
 import io.rocedoctor.parse.IpLinksParser;
+import io.rocedoctor.parse.IpRouteParser;
+import io.rocedoctor.parse.IpRoutes;
+import io.rocedoctor.parse.IpRuleParser;
+import io.rocedoctor.parse.IpRules;
 import io.rocedoctor.parse.IrqAffinities;
 import io.rocedoctor.parse.LldpNeighbors;
 import io.rocedoctor.parse.LldpNeighborsParser;
@@ -151,6 +157,50 @@ public enum SourceKind implements CaptureKind {
             "ip -s -s link",
             "ip -s -d link",
             "ip -d -s link"),
+    /**
+     * Addresses and prefixes per netdev: {@code ip -o addr show} as the collectors run it and sos
+     * ({@code ip -o addr}), the multi-line form as sos ({@code ip -d address}) and sysinfo-snapshot
+     * ({@code ip -s -s addr show}) take it; one parser reads both.
+     */
+    IP_ADDR(
+            Origin.COMMAND,
+            false,
+            parsedBy(IpAddresses.class, new IpAddrParser()),
+            "ip -o addr show",
+            "ip -o addr",
+            "ip -o address",
+            "ip -o address show",
+            "ip -o -4 addr show",
+            "ip -4 -o addr show",
+            "ip -d address",
+            "ip -d address show",
+            "ip -s -s addr show",
+            "ip -s -s addr",
+            "ip address show",
+            "ip address",
+            "ip addr show",
+            "ip addr",
+            "ip a s",
+            "ip a"),
+    /** IPv4 policy routing rules (sos: {@code ip -4 rule list}). */
+    IP_RULE(
+            Origin.COMMAND,
+            false,
+            parsedBy(IpRules.class, new IpRuleParser()),
+            "ip rule show",
+            "ip rule list",
+            "ip rule",
+            "ip -4 rule list",
+            "ip -4 rule show",
+            "ip -4 rule"),
+    /** IPv4 routes of every table, local and main included (sos and sysinfo-snapshot take it by this name). */
+    IP_ROUTE_ALL(
+            Origin.COMMAND,
+            false,
+            parsedBy(IpRoutes.class, new IpRouteParser()),
+            "ip route show table all",
+            "ip route list table all",
+            "ip -4 route show table all"),
     BONDING(Origin.FILE, false, parsedBy(BondStatus.class, new BondingParser()), "/proc/net/bonding/{bond}"),
     NETDEV_NUMA_NODE(
             Origin.FILE, false, parsedBy(Long.class, new IntegerValueParser()), "/sys/class/net/{if}/device/numa_node"),

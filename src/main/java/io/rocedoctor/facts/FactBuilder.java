@@ -92,7 +92,8 @@ public final class FactBuilder {
                     new TransportFacts(),
                     new TrafficClassFacts(),
                     new CnpSchedulingFacts(),
-                    new VlanFacts()));
+                    new VlanFacts(),
+                    new AddressingFacts()));
 
     /** The skeleton's declaration, then each layer's in the order they are built. */
     public static List<FactLayer> layers() {

@@ -35,6 +35,10 @@ public enum ParameterType {
     PCI_ADDRESS("pci-address", "[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\\.[0-7]", "a PCI function (0000:3b:00.0)"),
     PCI_SLOT("pci-slot", "[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}", "a PCI slot (0000:3b:00)"),
     PLATFORM("platform", "sonic|nvue|eos", "a switch platform (sonic, nvue or eos)"),
+    /** An IPv4 address in dotted quad, each part 0-255 without leading zeros (192.168.10.11). */
+    IPV4_ADDRESS("ipv4-address", Ipv4.OCTETS, "an IPv4 address (192.168.10.11)"),
+    /** An IPv4 prefix with its length (192.168.10.0/24). */
+    IPV4_PREFIX("ipv4-prefix", Ipv4.OCTETS + "/([0-9]|[12][0-9]|3[0-2])", "an IPv4 prefix (192.168.10.0/24)"),
     /** A host name as the kernel holds it (uname -n, at most 64 characters): the plan's host, checked by apply.sh. */
     HOST_NAME("host-name", "[A-Za-z0-9][A-Za-z0-9_.-]{0,63}", "a host name ([A-Za-z0-9_.-], at most 64)"),
     /** The bundle's machine id as the collector records it: a hash of /etc/machine-id, 32 hex digits. */
@@ -137,5 +141,11 @@ public enum ParameterType {
      */
     public static String visible(String value) {
         return "'" + GeneratedText.escape(value, 40, "'") + "'";
+    }
+
+    /** Dotted quads, for the two IPv4 types (a nested class: an enum constant cannot read a later field). */
+    private static final class Ipv4 {
+        private static final String OCTET = "(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])";
+        static final String OCTETS = OCTET + "(\\." + OCTET + "){3}";
     }
 }

@@ -25,7 +25,7 @@ final class EvidenceSummary {
     static final int COLLAPSE_FROM = 4;
 
     private static final Pattern NUMBER = Pattern.compile("\\d+");
-    /** A decimal standing alone: "ens1f0np0.100" (a VLAN) and "22.39.1002" (a version) are names. */
+    /** A decimal standing alone: "ens1f0np0.100" (a VLAN) and "22.39.1002" (a version) and 192.168.10.11 are names. */
     private static final Pattern LONG_DECIMAL = Pattern.compile("(?<![\\w.])-?\\d+\\.\\d{3,}(?![\\w.])");
 
     private static final int VALUES_SHOWN = 6;

@@ -231,3 +231,25 @@ irq_by_handler() {
     done
     return 1
 }
+# Policy routing per source address (several RoCE ports in one subnet). ip -4 route show table T prints
+# "PREFIX dev IF ..." (ip/iproute.c print_route); ip -4 rule show prints "PRIO:	from ADDR lookup T"
+# (ip/iprule.c print_rule). Each reader prints present or absent; each writer adds only what is absent
+# and removes only on absent, so that a rollback to present leaves what was there before.
+policy_route_read() {
+    ip -4 route show table "$3" | awk -v p="$1" -v d="$2" '$1 == p { for (i = 2; i < NF; i++) if ($i == "dev" && $(i + 1) == d) f = 1 }
+        END { print (f ? "present" : "absent") }'
+}
+policy_route_write() {
+    if [ "$5" = present ]; then ip route replace "$1" dev "$2" src "$3" table "$4" scope link
+    elif [ "$(policy_route_read "$1" "$2" "$4")" = present ]; then ip route del "$1" dev "$2" table "$4"; fi
+}
+policy_rule_read() {
+    ip -4 rule show | awk -v a="$1" -v t="$2" '{ for (i = 1; i < NF; i++) if ($i == "from" && $(i + 1) == a)
+        for (j = i + 2; j < NF; j++) if ($j == "lookup" && $(j + 1) == t) f = 1 } END { print (f ? "present" : "absent") }'
+}
+policy_rule_write() {
+    local now
+    now=$(policy_rule_read "$1" "$2")
+    if [ "$3" = present ] && [ "$now" = absent ]; then ip rule add from "$1" lookup "$2"
+    elif [ "$3" = absent ] && [ "$now" = present ]; then ip rule del from "$1" lookup "$2"; fi
+}

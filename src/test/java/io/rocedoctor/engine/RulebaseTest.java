@@ -75,6 +75,7 @@ class RulebaseTest {
             "GLOBAL_PAUSE_WITH_PFC",
             "SWITCH_ECN_OFF_LOSSLESS",
             "ROCE_TRAFFIC_CLASS_UNSET",
+            "MULTI_NIC_SAME_SUBNET",
             "CNP_MARKING_UNSAFE",
             "ROCE_VLAN_PRIORITY_MISMATCH",
             "LOSSLESS_BUFFER_MISCONFIGURED",

@@ -395,4 +395,56 @@ class TransportRulesTest {
     void nearMissABondHashingWithoutL4IsLeftToTheHashRule() {
         assertThat(ids(bondedPorts("layer2+3", 0))).doesNotContain("ROCE_PATH_UNUSED@mlx5_1/1");
     }
+
+    /** Two RoCE ports in 192.168.10.0/24, each with the given arp_ignore and source routing. */
+    private static List<Object> sharedSubnet(int arpIgnore, boolean routed) {
+        List<io.rocedoctor.facts.SubnetMember> members = new ArrayList<>();
+        for (String dev : List.of("p0", "p1")) {
+            var a = new io.rocedoctor.facts.ArpSettings(
+                    dev,
+                    new io.rocedoctor.facts.ArpSettings.Value(0, arpIgnore),
+                    new io.rocedoctor.facts.ArpSettings.Value(0, 2),
+                    new io.rocedoctor.facts.ArpSettings.Value(0, 2),
+                    "sysctl -a");
+            members.add(new io.rocedoctor.facts.SubnetMember(
+                    "192.168.10.0/24",
+                    dev,
+                    HostFacts.NIC,
+                    dev.equals("p0") ? "192.168.10.11/24" : "192.168.10.12/24",
+                    arpIgnore,
+                    2,
+                    2,
+                    a,
+                    routed,
+                    routed ? "10" + dev.charAt(1) : null,
+                    routed ? "a rule and its route" : "no rule"));
+        }
+        List<Object> facts = roceHost();
+        facts.addAll(members);
+        facts.add(new io.rocedoctor.facts.SharedSubnet(
+                "192.168.10.0/24", members, List.of("main"), List.of("ip -o addr show", "sysctl -a")));
+        return facts;
+    }
+
+    @Fires("MULTI_NIC_SAME_SUBNET")
+    @Test
+    void twoPortsInOneSubnetAnsweringArpForEachOtherFire() {
+        Diagnosis d = RuleHarness.diagnose(sharedSubnet(0, true));
+        assertThat(RuleHarness.ids(d)).containsExactly("MULTI_NIC_SAME_SUBNET@192.168.10.0/24");
+        assertThat(d.findings().get(0).severity()).isEqualTo("high");
+        assertThat(d.findings().get(0).actions()).hasSize(2);
+    }
+
+    @Fires("MULTI_NIC_SAME_SUBNET")
+    @Test
+    void twoPortsInOneSubnetWithoutSourceRulesFire() {
+        assertThat(ids(sharedSubnet(1, false))).containsExactly("MULTI_NIC_SAME_SUBNET@192.168.10.0/24");
+    }
+
+    @NearMiss("MULTI_NIC_SAME_SUBNET")
+    @Test
+    void nearMissPortsThatOwnTheirAddressesAndRouteBySourceAreQuiet() {
+        assertThat(ids(sharedSubnet(1, true))).isEmpty();
+        assertThat(ids(sharedSubnet(2, true))).isEmpty();
+    }
 }

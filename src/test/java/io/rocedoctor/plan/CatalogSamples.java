@@ -34,7 +34,9 @@ final class CatalogSamples {
             Map.entry(ParameterType.PCI_SLOT, "0000:3b:00"),
             Map.entry(ParameterType.PLATFORM, "sonic"),
             Map.entry(ParameterType.HOST_NAME, "gpu-node-17"),
-            Map.entry(ParameterType.MACHINE_ID, "0123456789abcdef0123456789abcdef"));
+            Map.entry(ParameterType.MACHINE_ID, "0123456789abcdef0123456789abcdef"),
+            Map.entry(ParameterType.IPV4_ADDRESS, "192.168.10.11"),
+            Map.entry(ParameterType.IPV4_PREFIX, "192.168.10.0/24"));
 
     private CatalogSamples() {}
 

@@ -163,7 +163,9 @@ class ParameterTypeTest {
                 Map.entry(ParameterType.PCI_SLOT, List.of("0000:3b:00")),
                 Map.entry(ParameterType.PLATFORM, List.of("sonic", "nvue", "eos")),
                 Map.entry(ParameterType.HOST_NAME, List.of("gpu-node-17", "dbx-r2-14.example.com", "host-1")),
-                Map.entry(ParameterType.MACHINE_ID, List.of("0123456789abcdef0123456789abcdef")));
+                Map.entry(ParameterType.MACHINE_ID, List.of("0123456789abcdef0123456789abcdef")),
+                Map.entry(ParameterType.IPV4_ADDRESS, List.of("192.168.10.11", "10.0.0.1", "255.255.255.255")),
+                Map.entry(ParameterType.IPV4_PREFIX, List.of("192.168.10.0/24", "0.0.0.0/0", "10.1.2.3/32")));
         assertThat(valid.keySet()).containsExactlyInAnyOrder(ParameterType.values());
         valid.forEach((type, values) -> values.forEach(
                 v -> assertThat(type.problem(v)).as(type.label() + " " + v).isEmpty()));

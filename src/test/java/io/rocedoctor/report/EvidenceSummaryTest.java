@@ -45,6 +45,15 @@ class EvidenceSummaryTest {
         assertThat(lines).extracting(l -> l.evidence().value()).containsExactly("0.81", "0.19");
     }
 
+    /** Near miss of rounding: an IPv4 address holds "192.168" but is no decimal. */
+    @Test
+    void anAddressIsNotRoundedAsADecimal() {
+        Report.Evidence address = new Report.Evidence("ip -o addr show", "ens1f0np0 192.168.10.11/24", null);
+        assertThat(EvidenceSummary.of(List.of(address)))
+                .extracting(l -> l.evidence().value())
+                .containsExactly("ens1f0np0 192.168.10.11/24");
+    }
+
     @Test
     void nearMissNamesWithDigitsAfterADotAreNotRounded() {
         Report.Evidence vlan = new Report.Evidence(
