@@ -70,6 +70,9 @@ public final class ArchiveExtractor {
 
     // Linux limits: NAME_MAX and PATH_MAX.
     private static final int MAX_NAME_PART_BYTES = 255;
+    /** The separators of an entry's name, Unix's and Windows', compiled once (a name per entry). */
+    private static final java.util.regex.Pattern SEPARATORS = java.util.regex.Pattern.compile("[/\\\\]");
+
     private static final int MAX_NAME_BYTES = 4096;
     private static final java.util.regex.Pattern DRIVE =
             java.util.regex.Pattern.compile("[A-Za-z]:.*", java.util.regex.Pattern.DOTALL);
@@ -315,7 +318,7 @@ public final class ArchiveExtractor {
                     || DRIVE.matcher(name).matches()) {
                 return "absolute path";
             }
-            String[] parts = name.split("[/\\\\]");
+            String[] parts = SEPARATORS.split(name);
             for (String part : parts) {
                 if (part.equals("..")) {
                     return "path with '..'";
@@ -342,6 +345,9 @@ public final class ArchiveExtractor {
          * a file: nothing checked here is followed.
          */
         private String makeFolders(Path dir) throws IOException {
+            if (folders.contains(dir)) {
+                return null; // every folder above it was checked when it was
+            }
             Path current = root;
             for (Path part : root.relativize(dir)) {
                 current = current.resolve(part);

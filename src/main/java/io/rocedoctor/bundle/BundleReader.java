@@ -579,30 +579,29 @@ public final class BundleReader {
     private static final class RealPaths {
         private final Path rootReal;
         private final Map<Path, Path> folders = new HashMap<>();
-        /** Whether each folder asked about is inside: the answer for every plain file in it. */
-        private final Map<Path, Boolean> foldersInside = new HashMap<>();
+        /**
+         * What {@link #inside} answered per path: a folder's answer is that of every plain file in it,
+         * and a file the manifest lists is asked about again by the walk (an lstat saved per file).
+         */
+        private final Map<Path, Boolean> answered = new HashMap<>();
 
         RealPaths(Path root) throws IOException {
             this.rootReal = root.toRealPath();
             folders.put(root, rootReal);
-            foldersInside.put(root, true);
+            answered.put(root, true);
         }
 
         /** Whether the path's real location is the bundle's root or below it. */
         boolean inside(Path path) throws IOException {
-            Boolean folder = foldersInside.get(path);
-            if (folder != null) {
-                return folder;
+            Boolean known = answered.get(path);
+            if (known != null) {
+                return known;
             }
             BasicFileAttributes own = Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-            if (!own.isSymbolicLink() && !own.isDirectory() && plainName(path) && inside(path.getParent())) {
-                // A plain file is really in its folder: no real path made and compared per file (~4% of a bundle).
-                return true;
-            }
-            boolean inside = real(path, own).startsWith(rootReal);
-            if (own.isDirectory()) {
-                foldersInside.put(path, inside);
-            }
+            // A plain file is really in its folder: no real path made and compared per file (~4% of a bundle).
+            boolean inside = !own.isSymbolicLink() && !own.isDirectory() && plainName(path) && inside(path.getParent())
+                    || real(path, own).startsWith(rootReal);
+            answered.put(path, inside);
             return inside;
         }
 

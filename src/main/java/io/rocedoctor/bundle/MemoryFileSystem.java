@@ -16,9 +16,9 @@ import java.nio.file.attribute.UserPrincipalLookupService;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.function.Predicate;
 
 /**
@@ -42,7 +42,8 @@ final class MemoryFileSystem extends FileSystem {
     abstract static sealed class Node permits Folder, File, Link {}
 
     static final class Folder extends Node {
-        final TreeMap<String, Node> children = new TreeMap<>();
+        /** By name; hashed, since lookups outnumber listings (which sort the names) many times over. */
+        final HashMap<String, Node> children = new HashMap<>();
     }
 
     static final class File extends Node {

@@ -137,7 +137,7 @@ final class MemoryFileSystemProvider extends FileSystemProvider {
         }
         List<Path> entries = new ArrayList<>();
         synchronized (p.getFileSystem()) {
-            for (String name : folder.children.keySet()) {
+            for (String name : new java.util.TreeSet<>(folder.children.keySet())) {
                 Path child = dir.resolve(name);
                 if (filter.accept(child)) {
                     entries.add(child);

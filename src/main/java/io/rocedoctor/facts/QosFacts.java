@@ -156,6 +156,10 @@ final class QosFacts implements LayerFacts {
             String port, String nic, Map<String, CounterRate> byName, Double interval) {
         List<PriorityPause> out = new java.util.ArrayList<>();
         for (CounterRate c : byName.values()) {
+            // Every name PAUSE_FRAMES matches holds "_pri": the others (~300 a port) are passed without a matcher.
+            if (!c.counter().contains("_pri")) {
+                continue;
+            }
             Matcher m = PAUSE_FRAMES.matcher(c.counter());
             if (!m.matches() || c.wentDown()) {
                 continue;
