@@ -1,6 +1,7 @@
 package io.rocedoctor.engine;
 
 import io.rocedoctor.facts.CounterRate;
+import java.util.List;
 import java.util.Locale;
 
 /** Numbers as evidence shows them: fixed precision and locale-independent, so output is byte-stable. */
@@ -30,6 +31,19 @@ public final class Figures {
     public static String times(double ratio) {
         String figure = String.format(Locale.ROOT, "%.1f", ratio).replaceFirst("\\.0$", "");
         return figure + (figure.equals("1") ? " time" : " times");
+    }
+
+    /**
+     * Items as a reader lists them, "3", "3 and 4", "2, 3 and 4", "none" for no item: priorities and
+     * the like in evidence, where a Java list's "[2, 3, 4]" is a program's spelling.
+     */
+    public static String listed(java.util.Collection<?> items) {
+        List<String> words = items.stream().map(String::valueOf).toList();
+        int last = words.size() - 1;
+        if (last < 0) {
+            return "none";
+        }
+        return last == 0 ? words.get(0) : String.join(", ", words.subList(0, last)) + " and " + words.get(last);
     }
 
     /** How a counter moved: "+120 in the interval (12/s)", or its absolute value when only one sample was taken. */

@@ -2,6 +2,7 @@ package io.rocedoctor.plan;
 
 import io.rocedoctor.engine.ActionProposal;
 import io.rocedoctor.engine.Diagnosis;
+import io.rocedoctor.engine.Figures;
 import io.rocedoctor.engine.Finding;
 import io.rocedoctor.engine.Severity;
 import java.util.ArrayList;
@@ -70,16 +71,10 @@ public final class Planner {
                 if (!members.get(0).mergeBy().contains(p)) {
                     TreeSet<String> values = new TreeSet<>();
                     members.forEach(m -> values.add(m.params().get(p)));
-                    out.put(p, listed(List.copyOf(values)));
+                    out.put(p, Figures.listed(values));
                 }
             }
             return out;
-        }
-
-        /** "a", "a and b", "a, b and c". */
-        private static String listed(List<String> values) {
-            int last = values.size() - 1;
-            return last == 0 ? values.get(0) : String.join(", ", values.subList(0, last)) + " and " + values.get(last);
         }
 
         Map<String, String> identity() {

@@ -202,7 +202,7 @@ class EndToEndRulesTest {
             s.hostTrust = "pcp";
         }));
         assertThat(RuleHarness.ids(d)).containsExactly("TRAP_HOST_ONLY_TUNING@test-host");
-        assertThat(d.findings().get(0).evidence().get(0).value()).isEqualTo("trust pcp, PFC [3]");
+        assertThat(d.findings().get(0).evidence().get(0).value()).isEqualTo("trust pcp, PFC on priority 3");
     }
 
     @NearMiss("TRAP_HOST_ONLY_TUNING")

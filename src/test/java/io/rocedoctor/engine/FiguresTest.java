@@ -18,4 +18,16 @@ class FiguresTest {
         assertThat(Figures.times(3.96)).isEqualTo("4 times");
         assertThat(Figures.times(1.02)).isEqualTo("1 time");
     }
+
+    @Test
+    void itemsAreListedAsAReaderListsThem() {
+        assertThat(Figures.listed(java.util.List.of(2, 3, 4))).isEqualTo("2, 3 and 4");
+        assertThat(Figures.listed(java.util.List.of(3, 4))).isEqualTo("3 and 4");
+    }
+
+    @Test
+    void nearMissOneItemIsItselfAndNoneSaysSo() {
+        assertThat(Figures.listed(java.util.List.of(3))).isEqualTo("3");
+        assertThat(Figures.listed(java.util.List.of())).isEqualTo("none");
+    }
 }

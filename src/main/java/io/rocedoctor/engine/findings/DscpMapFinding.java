@@ -31,7 +31,8 @@ public final class DscpMapFinding {
                 .evidence(
                         EndToEndFindings.switchSource(sw),
                         data,
-                        "switch priority of DSCP " + roce.dscp() + "; lossless priorities " + sw.pfcPriorities());
+                        "switch priority of DSCP " + roce.dscp() + "; lossless on the switch port: "
+                                + EndToEndFindings.priorities(sw.pfcPriorities()));
         boolean dataWrong = !sw.pfcPriorities().contains(data);
         if (dataWrong) {
             remap(f, sw, roce.dscp(), sw.pfcPriorities().get(0));

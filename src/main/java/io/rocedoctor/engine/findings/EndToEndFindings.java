@@ -1,5 +1,6 @@
 package io.rocedoctor.engine.findings;
 
+import io.rocedoctor.engine.Figures;
 import io.rocedoctor.engine.Finding;
 import io.rocedoctor.facts.Host;
 import io.rocedoctor.facts.Port;
@@ -48,8 +49,11 @@ public final class EndToEndFindings {
         Finding.Builder f = Finding.about(host.device())
                 .scope(sw.label())
                 .confirmed()
-                .evidence(host.source(), host.pfcPriorities(), "priorities with PFC on the host port")
-                .evidence(switchSource(sw), sw.pfcPriorities(), "lossless priorities of the switch port facing it");
+                .evidence(host.source(), Figures.listed(host.pfcPriorities()), "priorities with PFC on the host port")
+                .evidence(
+                        switchSource(sw),
+                        Figures.listed(sw.pfcPriorities()),
+                        "lossless priorities of the switch port facing it");
         boolean hostLacksRoce = false;
         for (RoceTraffic r : roce) {
             f.evidence("cma_roce_tos -d " + r.ibdev() + " -p " + r.port(), r.priority(), r.derivation());
@@ -99,13 +103,18 @@ public final class EndToEndFindings {
             f.scope(t.device())
                     .evidence(
                             t.qosSource(),
-                            "trust " + t.trust() + ", PFC " + t.pfcPriorities(),
-                            "DCQCN on priority " + t.ecnPriorities() + "; " + t.roce())
+                            "trust " + t.trust() + ", PFC on " + priorities(t.pfcPriorities()),
+                            "DCQCN on " + priorities(t.ecnPriorities()) + "; " + t.roce())
                     .action("collect-switch-dump", "device", t.device());
         }
         return f.evidence(
                 "switches/",
                 "none",
                 "no switch dump: whether the switch ports agree (trust, PFC, ECN, buffers) is unaudited");
+    }
+
+    /** "priority 3", "priorities 3 and 4". */
+    static String priorities(List<Integer> priorities) {
+        return (priorities.size() == 1 ? "priority " : "priorities ") + Figures.listed(priorities);
     }
 }

@@ -103,7 +103,8 @@ public final class PfcFindings {
     private static String bufferProblem(LosslessBuffer b) {
         return b.bufferBytes() != null && b.bufferBytes() == 0
                 ? "buffer " + b.buffer() + " has size 0: no room for the xoff threshold and headroom"
-                : "buffer " + b.buffer() + " also holds lossy priorities " + b.sharedWithLossy()
+                : "buffer " + b.buffer() + " also holds lossy "
+                        + EndToEndFindings.priorities(b.sharedWithLossy())
                         + ": their traffic takes the room the pause headroom needs";
     }
 }

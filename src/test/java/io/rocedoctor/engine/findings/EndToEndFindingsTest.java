@@ -133,7 +133,7 @@ class EndToEndFindingsTest {
         assertThat(f.subject()).isEqualTo("host");
         assertThat(f.confidence()).isEqualTo("likely");
         assertThat(f.evidence()).extracting(Evidence::source).containsExactly("mlnx_qos -i p0", "switches/");
-        assertThat(f.evidence().get(0).value()).isEqualTo("trust dscp, PFC [3]");
+        assertThat(f.evidence().get(0).value()).isEqualTo("trust dscp, PFC on priority 3");
         assertThat(f.actions()).containsExactly(new ActionProposal("collect-switch-dump", Map.of("device", "p0")));
     }
 
@@ -144,6 +144,6 @@ class EndToEndFindingsTest {
                         List.of(new TunedHostPort(
                                 "p0", "pcp", List.of(3), List.of(3), "ToS 106 -> priority 3", "mlnx_qos -i p0")))
                 .build("TRAP_HOST_ONLY_TUNING");
-        assertThat(f.evidence().get(0).value()).isEqualTo("trust pcp, PFC [3]");
+        assertThat(f.evidence().get(0).value()).isEqualTo("trust pcp, PFC on priority 3");
     }
 }

@@ -83,7 +83,7 @@ class PfcFindingsTest {
                 .extracting(Evidence::note)
                 .containsExactly(
                         "buffer 1 has size 0: no room for the xoff threshold and headroom",
-                        "buffer 0 also holds lossy priorities [0, 1]: their traffic takes the room the pause headroom needs");
+                        "buffer 0 also holds lossy priorities 0 and 1: their traffic takes the room the pause headroom needs");
         assertThat(f.actions()).extracting(a -> a.parameters().get("priority")).containsExactly("3", "4");
     }
 }
