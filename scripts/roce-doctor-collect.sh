@@ -39,6 +39,9 @@ ETHTOOL_MODULE 0 ethtool -m {if}
 ETHTOOL_PAUSE 0 ethtool -a {if}
 IP_LINK_DETAILS 0 ip -d link show
 IP_LINK_STATS 1 ip -s link show
+IP_ADDR 0 ip -o addr show
+IP_RULE 0 ip rule show
+IP_ROUTE_ALL 0 ip route show table all
 BONDING 0 /proc/net/bonding/{bond}
 NETDEV_NUMA_NODE 0 /sys/class/net/{if}/device/numa_node
 NETDEV_LOCAL_CPULIST 0 /sys/class/net/{if}/device/local_cpulist

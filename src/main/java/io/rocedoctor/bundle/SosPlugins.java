@@ -36,6 +36,9 @@ public final class SosPlugins {
         take("networking", SourceKind.ETHTOOL_PAUSE, "ethtool -a {if}");
         take("networking", SourceKind.IP_LINK_DETAILS, "ip -s -d link");
         take("networking", SourceKind.IP_LINK_STATS, "ip -s -d link");
+        take("networking", SourceKind.IP_ADDR, "ip -o addr");
+        take("networking", SourceKind.IP_RULE, "ip -4 rule list");
+        take("networking", SourceKind.IP_ROUTE_ALL, "ip route show table all");
         take("networking", SourceKind.BONDING, "/proc/net/bonding/{bond}");
         take("networking", SourceKind.NETDEV_NUMA_NODE, "/sys/class/net/{if}/device/numa_node");
         take("pci", SourceKind.LSPCI, "lspci -nnvv");

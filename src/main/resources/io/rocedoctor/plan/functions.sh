@@ -235,8 +235,9 @@ irq_by_handler() {
 # "PREFIX dev IF ..." (ip/iproute.c print_route); ip -4 rule show prints "PRIO:	from ADDR lookup T"
 # (ip/iprule.c print_rule). Each reader prints present or absent; each writer adds only what is absent
 # and removes only on absent, so that a rollback to present leaves what was there before.
+# A table nothing was put in yet does not exist: ip says so on stderr and fails, and that is absent.
 policy_route_read() {
-    ip -4 route show table "$3" | awk -v p="$1" -v d="$2" '$1 == p { for (i = 2; i < NF; i++) if ($i == "dev" && $(i + 1) == d) f = 1 }
+    { ip -4 route show table "$3" 2>/dev/null || true; } | awk -v p="$1" -v d="$2" '$1 == p { for (i = 2; i < NF; i++) if ($i == "dev" && $(i + 1) == d) f = 1 }
         END { print (f ? "present" : "absent") }'
 }
 policy_route_write() {

@@ -173,4 +173,88 @@ class KernelScriptsTest {
         assertThat(inside(out, "rollback.sh", "--execute").exit()).isZero();
         assertThat(live(policy)).startsWith("layer2 ");
     }
+
+    /**
+     * MULTI_NIC_SAME_SUBNET's steps for real: two veth pairs with one end each in 192.168.77.0/24,
+     * the finding built from the namespace's live settings, apply.sh --execute and rollback.sh
+     * --execute inside it. After apply each port answers and sends for its own address (the sysctls,
+     * a rule and a table per address, ip route get from the second address leaving by its port);
+     * after rollback the rules, the routes of every table and the sysctls are as before.
+     */
+    @Test
+    void twoPortsInOneSubnetGetTheirOwnArpAndSourceRoutingAndRollBackExactly() throws Exception {
+        String[] ports = {"rdm0", "rdm1"};
+        String[] addresses = {"192.168.77.11", "192.168.77.12"};
+        for (int i = 0; i < 2; i++) {
+            Run pair = sh("ip -n " + namespace + " link add " + ports[i] + " type veth peer name " + ports[i] + "p"
+                    + " && ip -n " + namespace + " addr add " + addresses[i] + "/24 dev " + ports[i]
+                    + " && ip -n " + namespace + " link set " + ports[i] + " up"
+                    + " && ip -n " + namespace + " link set " + ports[i] + "p up");
+            assertThat(pair.exit()).as(pair.out()).isZero();
+        }
+        String before = routing();
+        List<io.rocedoctor.facts.SubnetMember> members = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            var a = new io.rocedoctor.facts.ArpSettings(
+                    ports[i],
+                    conf(ports[i], "arp_ignore"),
+                    conf(ports[i], "arp_announce"),
+                    conf(ports[i], "rp_filter"),
+                    "sysctl -a");
+            members.add(new io.rocedoctor.facts.SubnetMember(
+                    "192.168.77.0/24",
+                    ports[i],
+                    null,
+                    addresses[i] + "/24",
+                    a.arpIgnore().effective(),
+                    a.arpAnnounce().effective(),
+                    a.rpFilter().effective(),
+                    a,
+                    false,
+                    null,
+                    "no rule"));
+        }
+        var subnet = new io.rocedoctor.facts.SharedSubnet(
+                "192.168.77.0/24", members, List.of("default", "local", "main"), List.of("ip -o addr show"));
+        Finding finding = io.rocedoctor.engine.findings.MultiNicSubnetFinding.of(subnet)
+                .severity("high")
+                .build("MULTI_NIC_SAME_SUBNET");
+        assertThat(finding.actions())
+                .extracting(io.rocedoctor.engine.ActionProposal::action)
+                .contains("ipv4-conf-sysctl", "policy-route-source");
+        Path out = tmp.resolve("plan");
+        PlanFiles.write(plan(finding), out);
+
+        Run apply = inside(out, "apply.sh", "--execute");
+        assertThat(apply.exit()).as(apply.out()).isZero();
+        for (String port : ports) {
+            assertThat(live("/proc/sys/net/ipv4/conf/" + port + "/arp_ignore")).isEqualTo("1");
+            assertThat(live("/proc/sys/net/ipv4/conf/" + port + "/arp_announce"))
+                    .isEqualTo("2");
+        }
+        assertThat(sh("ip -n " + namespace + " rule show").out())
+                .contains("from 192.168.77.11 lookup 101", "from 192.168.77.12 lookup 102");
+        assertThat(sh("ip -n " + namespace + " route show table 102").out()).contains("192.168.77.0/24 dev rdm1");
+        assertThat(sh("ip -n " + namespace + " route get 192.168.77.50 from 192.168.77.12")
+                        .out())
+                .contains("dev rdm1");
+
+        Run rollback = inside(out, "rollback.sh", "--execute");
+        assertThat(rollback.exit()).as(rollback.out()).isZero();
+        assertThat(routing()).isEqualTo(before);
+    }
+
+    /** Rules, the IPv4 routes of every table (IPv6 link-local routes come and go with DAD) and the ARP and reverse-path settings of the namespace. */
+    private String routing() throws Exception {
+        return sh("ip -n " + namespace + " rule show; ip -n " + namespace + " -4 route show table all; ip netns exec "
+                        + namespace + " sh -c 'grep -H . /proc/sys/net/ipv4/conf/*/arp_ignore"
+                        + " /proc/sys/net/ipv4/conf/*/arp_announce /proc/sys/net/ipv4/conf/*/rp_filter'")
+                .out();
+    }
+
+    private io.rocedoctor.facts.ArpSettings.Value conf(String port, String key) throws Exception {
+        return new io.rocedoctor.facts.ArpSettings.Value(
+                Integer.valueOf(live("/proc/sys/net/ipv4/conf/all/" + key)),
+                Integer.valueOf(live("/proc/sys/net/ipv4/conf/" + port + "/" + key)));
+    }
 }
