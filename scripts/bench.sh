@@ -11,13 +11,23 @@
 # CPU time (user + system) is the figure to compare on a shared machine; wall times count only when
 # the load average printed with the table is low.
 # Public tools only: /usr/bin/time -v, and hyperfine when installed (else a loop of /usr/bin/time).
-# Usage: scripts/bench.sh [--quick]   (--quick: 3 runs instead of 10, 200 bundles instead of 1,000)
+# Usage: scripts/bench.sh [--quick] [--no-serve]
+#   --quick: 3 runs instead of 10, 200 bundles instead of 1,000; --no-serve: the pipeline's table only,
+#   without scripts/bench-serve.sh (the service's, which runs for minutes more).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$here"
 runs=10
 fleet_big=1000
-if [ "${1:-}" = "--quick" ]; then runs=3; fleet_big=200; fi
+quick=""
+serve=1
+for arg in "$@"; do
+  case "$arg" in
+    --quick) quick=--quick; runs=3; fleet_big=200 ;;
+    --no-serve) serve=0 ;;
+    *) echo "usage: scripts/bench.sh [--quick] [--no-serve]" >&2; exit 2 ;;
+  esac
+done
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/roce-bench.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
@@ -180,4 +190,4 @@ python3 "$here/scripts/bench-table.py" "$here/docs/performance.md" bench "Last r
 echo "bench: table written to docs/performance.md" >&2
 
 # The service's targets (issue 21): a table of their own in docs/performance.md.
-"$here/scripts/bench-serve.sh" ${1:+"$1"}
+if [ "$serve" = 1 ]; then "$here/scripts/bench-serve.sh" ${quick:+"$quick"}; fi

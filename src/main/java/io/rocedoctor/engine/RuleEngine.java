@@ -366,12 +366,24 @@ public final class RuleEngine {
      * pfcwd config}; perftest is named by its programs. No template braces or made-up names reach a report.
      */
     public static String generic(Enum<?> kind) {
+        return GENERIC.computeIfAbsent(kind, RuleEngine::genericOf);
+    }
+
+    /**
+     * Each kind's generic spelling, made once: a bundle lacking sources spells its missing kinds for
+     * every rule not evaluated, a regex replacement each (~5% of a sosreport's analysis).
+     */
+    private static final Map<Enum<?>, String> GENERIC = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static final java.util.regex.Pattern PARAMETER = java.util.regex.Pattern.compile("\\{[a-z]+\\}");
+
+    private static String genericOf(Enum<?> kind) {
         String template = kind instanceof SwitchSourceKind s
                 ? "switch: " + s.templates().get(0)
                 : ((SourceKind) kind).templates().get(0);
         if (template.startsWith("{program}")) {
             return "perftest output (ib_write_bw, ib_read_lat...)";
         }
-        return template.replace("{proto}", "udp4").replaceAll("\\{[a-z]+\\}", "*");
+        return PARAMETER.matcher(template.replace("{proto}", "udp4")).replaceAll("*");
     }
 }
