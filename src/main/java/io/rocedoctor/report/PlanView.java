@@ -171,7 +171,7 @@ record PlanView(List<Step> steps, List<Refusal> refusals, Map<String, String> no
 
     /**
      * Each member's target by the values that tell the members apart ({@code ens1f0np0 mlx5_0}
-     * where device and RDMA device differ and the host does not).
+     * where device and RDMA device differ and the host does not; {@code ib0 port 1}).
      */
     private static List<String> targets(List<JsonNode> members) {
         List<String> keys = new ArrayList<>();
@@ -183,10 +183,15 @@ record PlanView(List<Step> steps, List<Refusal> refusals, Map<String, String> no
         List<String> out = new ArrayList<>();
         for (JsonNode m : members) {
             List<String> values = new ArrayList<>();
-            keys.forEach(k -> values.add(m.path("target").path(k).asText()));
+            keys.forEach(k -> values.add(labelled(k, m.path("target").path(k).asText())));
             out.add(String.join(" ", values));
         }
         return out;
+    }
+
+    /** A name stands for itself ({@code ib0}); a bare number says what it counts ({@code port 1}). */
+    private static String labelled(String key, String value) {
+        return !value.isEmpty() && value.chars().allMatch(Character::isDigit) ? key + " " + value : value;
     }
 
     /**

@@ -64,6 +64,36 @@ class PlanViewTest {
     }
 
     @Test
+    void aNumberTellingMergedStepsApartSaysWhatItCounts() {
+        PlanView plan = PlanView.of(Map.of("steps", List.of(baseline(1, "ib0", "1"), baseline(2, "ib1", "2"))));
+        assertThat(plan.steps())
+                .extracting(PlanView.Step::title)
+                .containsExactly("Steps 1-2: baseline-perftest-infiniband (by hand), for ib0 port 1, ib1 port 2");
+    }
+
+    private static Map<String, Object> baseline(int n, String device, String port) {
+        return Map.of(
+                "step",
+                n,
+                "id",
+                "baseline-perftest-infiniband",
+                "actions",
+                List.of("baseline-perftest-infiniband"),
+                "because",
+                List.of("BASELINE_MISSING"),
+                "target",
+                Map.of("host", "l-supp-11", "device", device, "ibdev", "mlx5_0", "port", port),
+                "risk",
+                "none",
+                "window",
+                false,
+                "manual",
+                true,
+                "apply",
+                List.of("ib_write_bw -d mlx5_0 -i " + port));
+    }
+
+    @Test
     void stepsOfOneActionThatDifferInMoreThanTheirTargetStayApart() {
         PlanView plan = PlanView.of(Map.of(
                 "steps",
