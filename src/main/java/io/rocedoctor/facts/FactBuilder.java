@@ -428,14 +428,21 @@ public final class FactBuilder {
         return "Speed " + gts + "GT/s, Width x" + s.width();
     }
 
-    /** Each IRQ's affinity as {@code show_irq_affinity.sh} printed it (a sysinfo-snapshot), for IRQs without smp_affinity_list. */
-    private static Map<Integer, CpuSet> shownAffinities(Bundle bundle, SourceLedger ledger) {
-        Map<Integer, CpuSet> out = new HashMap<>();
+    /**
+     * Each IRQ's affinity as {@code show_irq_affinity.sh} printed it (a sysinfo-snapshot), for IRQs
+     * without smp_affinity_list, with the listing it was read from.
+     */
+    private static Map<Integer, Shown> shownAffinities(Bundle bundle, SourceLedger ledger) {
+        Map<Integer, Shown> out = new HashMap<>();
         for (Source s : bundle.sources(SourceKind.SHOW_IRQ_AFFINITY)) {
-            ledger.parse(s, IrqAffinities.class).ifPresent(a -> a.byIrq().forEach(out::putIfAbsent));
+            ledger.parse(s, IrqAffinities.class)
+                    .ifPresent(a ->
+                            a.byIrq().forEach((irq, cpus) -> out.putIfAbsent(irq, new Shown(cpus, s.display()))));
         }
         return out;
     }
+
+    private record Shown(CpuSet cpus, String source) {}
 
     private static List<IrqBinding> irqBindings(
             Bundle bundle, SourceLedger ledger, Map<String, Port> ports, int lastSample) {
@@ -462,7 +469,7 @@ public final class FactBuilder {
             nicByAddress.put(p.pciAddress(), p.nic());
             nicByName.put(p.name(), p.nic());
         });
-        Map<Integer, CpuSet> shown = shownAffinities(bundle, ledger);
+        Map<Integer, Shown> shown = shownAffinities(bundle, ledger);
         List<IrqBinding> out = new ArrayList<>();
         for (InterruptCounts.Row row : first.get().rows()) {
             if (row.irq() == null) {
@@ -494,7 +501,13 @@ public final class FactBuilder {
                 continue;
             }
             CpuSet affinity = ledger.parse(Source.of(SourceKind.IRQ_AFFINITY, String.valueOf(row.irq())), CpuSet.class)
-                    .orElse(shown.get(row.irq()));
+                    .orElse(null);
+            String affinitySource = IrqBinding.ownFile(row.irq());
+            Shown listed = shown.get(row.irq());
+            if (affinity == null && listed != null) {
+                affinity = listed.cpus();
+                affinitySource = listed.source();
+            }
             InterruptCounts.Row end = lastRows.get(row.irq());
             if (end != null && end.perCpu().length != row.perCpu().length) {
                 end = null; // CPUs came or went between samples: only the first sample is comparable
@@ -510,7 +523,16 @@ public final class FactBuilder {
                 }
             }
             out.add(new IrqBinding(
-                    row.irq(), row.name(), nic, address, completion, affinity, count, end == null, CpuSet.of(served)));
+                    row.irq(),
+                    row.name(),
+                    nic,
+                    address,
+                    completion,
+                    affinity,
+                    count,
+                    end == null,
+                    CpuSet.of(served),
+                    affinitySource));
         }
         return out;
     }

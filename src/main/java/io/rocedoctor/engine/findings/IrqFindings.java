@@ -45,7 +45,7 @@ public final class IrqFindings {
         byIrq.sort(Comparator.comparingInt(IrqBinding::irq));
         for (IrqBinding b : byIrq) {
             f.evidence(
-                    "/proc/irq/" + b.irq() + "/smp_affinity_list",
+                    b.affinitySource(),
                     b.affinity(),
                     b.name() + ": CPU(s) " + b.affinity().minus(node.cpus()) + " outside node " + nic.numaNode());
         }

@@ -52,6 +52,27 @@ class IrqFindingsTest {
     }
 
     @Test
+    void anAffinityReadFromShowIrqAffinityIsCitedAsThatListing() {
+        IrqBinding own = line(141, 1, 900);
+        IrqBinding listed = new IrqBinding(
+                140,
+                own.name(),
+                NIC.id(),
+                own.pciAddress(),
+                true,
+                CpuSet.of(2),
+                900,
+                true,
+                CpuSet.of(2),
+                "show_irq_affinity.sh ens3f0np0");
+        Finding f = IrqFindings.crossNuma(NIC, NODE1, List.of(listed, own), List.of(listed, own), HALF)
+                .build("IRQ_CROSS_NUMA");
+        assertThat(f.evidence())
+                .extracting(Evidence::source)
+                .endsWith("show_irq_affinity.sh ens3f0np0", "/proc/irq/141/smp_affinity_list");
+    }
+
+    @Test
     void nearMissBelowTheCriticalShareStaysHigh() {
         List<IrqBinding> remote = List.of(line(140, 1, 100));
         Finding f = IrqFindings.crossNuma(NIC, NODE1, remote, List.of(remote.get(0), line(141, 8, 900)), HALF)
