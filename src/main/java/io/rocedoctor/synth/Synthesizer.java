@@ -154,6 +154,23 @@ public final class Synthesizer {
             w.write(Source.of(SourceKind.NVIDIA_SMI_TOPO), 0, topo);
         }
         w.write(Source.of(SourceKind.SYSCTL), 0, hostText.sysctl());
+        // Each RoCE port's address as ip -o addr show prints it (ip/ipaddress.c print_addrinfo), each in a /24 of its
+        // own.
+        StringBuilder addresses = new StringBuilder(
+                "1: lo    inet 127.0.0.1/8 scope host lo\\       valid_lft forever preferred_lft forever\n");
+        int index = 2;
+        for (HostModel.PortModel p : h.ports()) {
+            addresses
+                    .append(index++)
+                    .append(": ")
+                    .append(p.netdev)
+                    .append("    inet ")
+                    .append(p.ipv4)
+                    .append("/24 scope global ")
+                    .append(p.netdev)
+                    .append("\\       valid_lft forever preferred_lft forever\n");
+        }
+        w.write(Source.of(SourceKind.IP_ADDR), 0, addresses.toString());
         for (int node = 0; node < h.shape.numaNodes(); node++) {
             w.write(Source.of(SourceKind.CPUFREQ_GOVERNOR, String.valueOf(h.cpusOf(node)[0])), 0, h.governor + "\n");
         }

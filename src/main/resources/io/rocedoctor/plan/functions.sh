@@ -232,7 +232,7 @@ irq_by_handler() {
     return 1
 }
 # Policy routing per source address (several RoCE ports in one subnet). ip -4 route show table T prints
-# "PREFIX dev IF ..." (ip/iproute.c print_route); ip -4 rule show prints "PRIO:	from ADDR lookup T"
+# "PREFIX dev IF ..." (ip/iproute.c print_route); ip -4 rule show prints "PRIO:<tab>from ADDR lookup T"
 # (ip/iprule.c print_rule). Each reader prints present or absent; each writer adds only what is absent
 # and removes only on absent, so that a rollback to present leaves what was there before.
 # A table nothing was put in yet does not exist: ip says so on stderr and fails, and that is absent.

@@ -24,7 +24,10 @@ public final class MultiNicSubnetFinding {
 
     public static Finding.Builder of(SharedSubnet s) {
         List<String> netdevs = s.netdevs();
-        Finding.Builder f = Finding.about(s.subnet()).scope(netdevs);
+        // Named by its ports, not its prefix: a redacted bundle maps each address on its own, so the
+        // prefix computed from its addresses is not the redaction of this one.
+        Finding.Builder f =
+                Finding.about(String.join("+", netdevs)).scope(netdevs).scope(s.subnet());
         s.members().stream().map(SubnetMember::nic).filter(n -> n != null).forEach(f::scope);
         boolean settingsRead = s.members().stream().anyMatch(m -> m.settings() != null);
         if (settingsRead || s.members().stream().anyMatch(m -> m.sourceRouted() != null)) {

@@ -57,7 +57,8 @@ class MultiNicSubnetFindingTest {
         SubnetMember p0 = member("p0", "192.168.10.11/24", settings("p0", 0, 2, 0, 2), true, "103", "ok");
         assertThat(p0.answersForOthers()).isTrue();
         Finding f = MultiNicSubnetFinding.of(subnet(p0, ROUTED_P1)).build("MULTI_NIC_SAME_SUBNET");
-        assertThat(f.subject()).isEqualTo(SUBNET);
+        assertThat(f.subject()).isEqualTo("p0+p1");
+        assertThat(f.scope()).contains(SUBNET, "p0", "p1");
         assertThat(f.confidence()).isEqualTo("confirmed");
         assertThat(f.evidence())
                 .extracting(Evidence::value)
