@@ -33,8 +33,8 @@ final class VlanFacts implements LayerFacts {
             }
             String nic = facts.of(RdmaDevice.class).stream()
                     .filter(d -> d.name().equals(t.ibdev()) && d.port() == t.port())
-                    .map(RdmaDevice::nic)
                     .findFirst()
+                    .map(RdmaDevice::nic) // null on a partial bundle whose NIC was not read
                     .orElse(null);
             int socketPriority = RoceVlanPriority.socketPriority(t.tos());
             for (IpLink l : links.links()) {

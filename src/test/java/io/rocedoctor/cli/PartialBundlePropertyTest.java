@@ -98,6 +98,22 @@ class PartialBundlePropertyTest {
         check(bundle, seed);
     }
 
+    /** Found by the property: a RoCE VLAN whose RDMA device's NIC was not read (no ethtool -i) exited 3 in VlanFacts. */
+    @org.junit.jupiter.api.Test
+    void aRoceVlanOverANicThatWasNotReadIsNoInternalError(@org.junit.jupiter.api.io.TempDir Path tmp)
+            throws IOException {
+        Path copy = tmp.resolve("roce-vlan-priority-mapped");
+        Cli.copyTree(Path.of("fixtures/bundles/roce-vlan-priority-mapped"), copy);
+        try (var info = Files.newDirectoryStream(copy.resolve("commands"), "ethtool_-i_*")) {
+            for (Path f : info) {
+                Files.delete(f);
+            }
+        }
+        Cli cli = Cli.run("analyze", copy.toString(), "--debug");
+        assertThat(cli.exit()).as(cli.err()).isNotEqualTo(Main.INTERNAL);
+        assertThat(cli.err()).doesNotContain("Exception");
+    }
+
     /** Skips the long property unless asked for it. */
     static final class LongRunOnly implements SkipExecutionHook {
         @Override
