@@ -432,6 +432,15 @@ public final class Faults {
                     h -> h.leaf = null,
                     h -> List.of(new ExpectedFinding("TRAP_HOST_ONLY_TUNING", h.name(), "info", "likely"))),
             host(
+                    "MULTI_NIC_SAME_SUBNET",
+                    "every RoCE port addressed in one 10.0.0.0/8, with the kernel's default ARP and reverse-path"
+                            + " settings and no source routing: connections resolve to one port",
+                    ANY,
+                    h -> h.addressPrefix = 8,
+                    h -> List.of(ExpectedFinding.of(
+                            "MULTI_NIC_SAME_SUBNET",
+                            h.ports().stream().map(p -> p.netdev).collect(java.util.stream.Collectors.joining("+"))))),
+            host(
                     "ROCE_VLAN_PRIORITY_MISMATCH",
                     "RoCE over a VLAN on the first port under trust pcp, its egress-qos-map written for socket priority 0"
                             + " only ({ 0:3 }): RDMA CM's ToS 106 is socket priority 2 and leaves with PCP 0, without PFC",

@@ -26,6 +26,11 @@ public final class HostModel {
     boolean perftest = true;
     /** The 99th percentile of that ib_write_lat run (on the first RDMA device) over its typical latency. */
     double latencyTailRatio = 1.2;
+    /**
+     * The prefix length of every RoCE port's address in ip -o addr show. Their addresses differ in
+     * the second octet (10.20.., 10.21..), so 24 puts each port in a subnet of its own and 8 all in one.
+     */
+    int addressPrefix = 24;
     /** The leaf switch the ports face, dumped into the bundle; null when the bundle holds no switch evidence. */
     SwitchModel leaf;
     /** GPUs on root ports of their own, below no NIC's switch (a fault puts one there). */

@@ -153,9 +153,16 @@ public final class Synthesizer {
         if (topo != null) {
             w.write(Source.of(SourceKind.NVIDIA_SMI_TOPO), 0, topo);
         }
-        w.write(Source.of(SourceKind.SYSCTL), 0, hostText.sysctl());
-        // Each RoCE port's address as ip -o addr show prints it (ip/ipaddress.c print_addrinfo), each in a /24 of its
-        // own.
+        // sysctl -a lists every netdev's conf keys too; the kernel's defaults, as a host nobody tuned has them.
+        StringBuilder sysctl = new StringBuilder(hostText.sysctl());
+        for (HostModel.PortModel p : h.ports()) {
+            sysctl.append("net.ipv4.conf.").append(p.netdev).append(".arp_announce = 0\n");
+            sysctl.append("net.ipv4.conf.").append(p.netdev).append(".arp_ignore = 0\n");
+            sysctl.append("net.ipv4.conf.").append(p.netdev).append(".rp_filter = 0\n");
+        }
+        w.write(Source.of(SourceKind.SYSCTL), 0, sysctl.toString());
+        // Each RoCE port's address as ip -o addr show prints it (ip/ipaddress.c print_addrinfo), each in a
+        // subnet of its own unless a fault widens the prefix.
         StringBuilder addresses = new StringBuilder(
                 "1: lo    inet 127.0.0.1/8 scope host lo\\       valid_lft forever preferred_lft forever\n");
         int index = 2;
@@ -166,7 +173,9 @@ public final class Synthesizer {
                     .append(p.netdev)
                     .append("    inet ")
                     .append(p.ipv4)
-                    .append("/24 scope global ")
+                    .append('/')
+                    .append(h.addressPrefix)
+                    .append(" scope global ")
                     .append(p.netdev)
                     .append("\\       valid_lft forever preferred_lft forever\n");
         }
