@@ -58,7 +58,19 @@ final class HostTexts {
                 + "net.ipv4.tcp_wmem = 4096\t16384\t4194304\n"
                 + "net.ipv4.udp_mem = 3078336\t4104448\t6156672\n"
                 + "net.ipv6.conf.all.disable_ipv6 = 0\n"
-                + "vm.swappiness = 60\n";
+                + "vm.swappiness = 60\n"
+                + portConf();
+    }
+
+    /** sysctl -a lists every netdev's conf keys too: the kernel's defaults, as a host nobody tuned has them. */
+    private String portConf() {
+        StringBuilder out = new StringBuilder();
+        for (PortModel p : host.ports()) {
+            out.append("net.ipv4.conf.").append(p.netdev).append(".arp_announce = 0\n");
+            out.append("net.ipv4.conf.").append(p.netdev).append(".arp_ignore = 0\n");
+            out.append("net.ipv4.conf.").append(p.netdev).append(".rp_filter = 0\n");
+        }
+        return out.toString();
     }
 
     /** The command line of the bandwidth run on a port: to the same port of a peer host, 4 QPs over RDMA CM. */

@@ -153,14 +153,7 @@ public final class Synthesizer {
         if (topo != null) {
             w.write(Source.of(SourceKind.NVIDIA_SMI_TOPO), 0, topo);
         }
-        // sysctl -a lists every netdev's conf keys too; the kernel's defaults, as a host nobody tuned has them.
-        StringBuilder sysctl = new StringBuilder(hostText.sysctl());
-        for (HostModel.PortModel p : h.ports()) {
-            sysctl.append("net.ipv4.conf.").append(p.netdev).append(".arp_announce = 0\n");
-            sysctl.append("net.ipv4.conf.").append(p.netdev).append(".arp_ignore = 0\n");
-            sysctl.append("net.ipv4.conf.").append(p.netdev).append(".rp_filter = 0\n");
-        }
-        w.write(Source.of(SourceKind.SYSCTL), 0, sysctl.toString());
+        w.write(Source.of(SourceKind.SYSCTL), 0, hostText.sysctl());
         // Each RoCE port's address as ip -o addr show prints it (ip/ipaddress.c print_addrinfo), each in a
         // subnet of its own unless a fault widens the prefix.
         StringBuilder addresses = new StringBuilder(
