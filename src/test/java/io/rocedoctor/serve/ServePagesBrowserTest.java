@@ -14,7 +14,6 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
@@ -131,7 +130,16 @@ class ServePagesBrowserTest {
         WebElement page = browser.findElement(By.tagName("html"));
         browser.findElement(target).click();
         WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(60));
-        wait.until(ExpectedConditions.stalenessOf(page));
+        // Chromium reports the old page's node either as stale or, mid-navigation, as "Node with given
+        // id does not belong to the document" (a plain WebDriverException): both mean it was replaced.
+        wait.until(driver -> {
+            try {
+                page.isEnabled();
+                return false;
+            } catch (org.openqa.selenium.WebDriverException gone) {
+                return true;
+            }
+        });
         wait.until(
                 driver -> "complete".equals(((JavascriptExecutor) driver).executeScript("return document.readyState")));
     }
