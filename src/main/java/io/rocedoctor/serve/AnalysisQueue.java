@@ -250,13 +250,10 @@ public final class AnalysisQueue implements AutoCloseable {
             }
             try (PreparedStatement s =
                     c.prepareStatement("INSERT INTO reports (bundle_id, format, body) VALUES (?, ?, ?)")) {
-                for (Map.Entry<String, String> r : result.renderings().entrySet()) {
-                    s.setLong(1, claim.id());
-                    s.setString(2, r.getKey());
-                    s.setString(3, r.getValue());
-                    s.addBatch();
-                }
-                s.executeBatch();
+                s.setLong(1, claim.id());
+                s.setString(2, StoredReport.STORED);
+                s.setString(3, result.reportJson());
+                s.executeUpdate();
             }
             try (PreparedStatement s = c.prepareStatement(
                     "INSERT INTO findings (bundle_id, rule_id, severity, subject, title) VALUES (?, ?, ?, ?, ?)")) {

@@ -432,7 +432,11 @@ final class Web {
         sendReport(ctx, b, format);
     }
 
-    /** A report in one of the CLI's formats; HTML under a policy that runs no script. */
+    /**
+     * A report in one of the CLI's formats, rendered from its stored JSON (a database of an earlier
+     * version also holds the other five renderings made at analysis: they are left unread); HTML under
+     * a policy that runs no script.
+     */
     void sendReport(Context ctx, Store.BundleRow b, String format) throws SQLException {
         if (!BundleAnalyzer.FORMATS.contains(format)) {
             throw new Refused(400, "format must be one of " + String.join(", ", BundleAnalyzer.FORMATS));
@@ -443,7 +447,9 @@ final class Web {
                     "bundle " + b.id() + " has no report: it is " + b.state()
                             + (b.reason() == null ? "" : " (" + b.reason() + ")"));
         }
-        String body = store.report(b.id(), format).orElseThrow(() -> new Refused(404, "no " + format + " report"));
+        String json = store.report(b.id(), StoredReport.STORED)
+                .orElseThrow(() -> new Refused(404, "no report of bundle " + b.id()));
+        String body = StoredReport.render(json, format);
         store.audit(who(ctx), "read-report", b.caseName(), b.id(), format);
         if (format.equals("html")) {
             ctx.header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src data:");
