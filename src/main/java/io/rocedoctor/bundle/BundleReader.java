@@ -16,7 +16,7 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
-import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -29,9 +29,10 @@ import java.util.regex.Pattern;
 /**
  * Reads a bundle from a directory or an archive (tar, tar.gz, tar.xz, tar.bz2, zip), native or
  * sosreport, and indexes its captures by {@link Source}. The manifest's {@code captures} list is
- * the authority when present (docs/bundle-format.md: mangling loses information): a file it does not
- * list is not read, whatever its name, and is listed as unknown. Without that list, files are
- * matched by their (mangled) names.
+ * the authority when present (docs/bundle-format.md: mangling loses information): only the files it
+ * lists are looked at, each checked (inside the bundle, no link leaving it, a regular file); a file it
+ * does not list is not opened, whatever its name. Without that list, the bundle is walked and files
+ * are matched by their (mangled) names, a file matching no kind listed as unknown.
  */
 public final class BundleReader {
 
@@ -246,7 +247,8 @@ public final class BundleReader {
         List<String> refusals = new ArrayList<>(extractionRefusals);
         RealPaths real = new RealPaths(root);
         Manifest manifest = sos ? readSosManifest(root, real, refusals) : readManifest(root, real, refusals);
-        Set<Path> listed = new HashSet<>();
+        // Several listed paths go through one folder (fs/proc/irq/N): a folder's refusal is said once.
+        Set<String> linkRefusals = new LinkedHashSet<>();
 
         for (Manifest.Entry e : manifest.captures()) {
             Path file = null;
@@ -257,8 +259,7 @@ public final class BundleReader {
                             + "' leaves the bundle: ignored");
                     continue;
                 }
-                listed.add(resolved.get());
-                if (real.regularInside(resolved.get())) {
+                if (real.listedFile(resolved.get(), linkRefusals)) {
                     file = resolved.get();
                 }
             }
@@ -269,6 +270,7 @@ public final class BundleReader {
             captures.computeIfAbsent(e.source(), k -> Bundle.newSampleMap())
                     .put(e.sample(), new Capture(e.source(), e.sample(), e.path(), file, e.exit(), error));
         }
+        refusals.addAll(linkRefusals);
 
         Map<String, Path> switches = new TreeMap<>();
         if (sos) {
@@ -277,8 +279,18 @@ public final class BundleReader {
             if (Files.isDirectory(dumps, LinkOption.NOFOLLOW_LINKS)) {
                 switches.putAll(switchDumps(dumps));
             }
+        } else if (manifest.listsCaptures()) {
+            // The list says what the bundle holds: nothing else is opened, so nothing else can hurt.
+            Path dumps = root.resolve("switches");
+            if (Files.isDirectory(dumps)) {
+                if (real.inside(dumps)) {
+                    switches.putAll(switchDumps(dumps));
+                } else {
+                    refusals.add("switches: link leaving the bundle: not followed");
+                }
+            }
         } else {
-            walkNative(root, real, manifest, listed, captures, unknown, switches, refusals);
+            walkNative(root, real, captures, unknown, switches, refusals);
         }
 
         unknown.sort(null);
@@ -305,15 +317,12 @@ public final class BundleReader {
     }
 
     /**
-     * A native bundle is walked (links followed, at most 40 deep): with a {@code captures} list,
-     * only to name the files it does not list and to find the switch dumps; without one, to match
-     * every file by its name. Nothing is read here.
+     * A native bundle without a {@code captures} list is walked (links followed, at most 40 deep) to
+     * match every file by its name and to find the switch dumps. Nothing is read here.
      */
     private static void walkNative(
             Path root,
             RealPaths real,
-            Manifest manifest,
-            Set<Path> listed,
             Map<Source, SortedMap<Integer, Capture>> captures,
             List<String> unknown,
             Map<String, Path> switches,
@@ -345,29 +354,18 @@ public final class BundleReader {
                             ArchiveExtractor.printable(relative(root, file)) + ": link leaving the bundle: not read");
                     return FileVisitResult.CONTINUE;
                 }
-                // With a captures list, what it names is indexed already and nothing else is read;
-                // a listed file needs no name relative to the root (made per file, ~2% of a bundle).
-                if (manifest.listsCaptures() && listed.contains(file.normalize())) {
-                    return FileVisitResult.CONTINUE;
-                }
                 String rel = relative(root, file);
-                List<Located> located = manifest.listsCaptures()
-                        ? List.of()
-                        : locateNative(rel).stream().toList();
+                Optional<Located> located = locateNative(rel);
                 if (located.isEmpty()) {
-                    if (!IGNORED_NATIVE.contains(rel)
-                            && !rel.endsWith(".stderr")
-                            && !listed.contains(file.normalize())) {
+                    if (!IGNORED_NATIVE.contains(rel) && !rel.endsWith(".stderr")) {
                         unknown.add(rel);
                     }
                     return FileVisitResult.CONTINUE;
                 }
-                for (Located l : located) {
-                    SortedMap<Integer, Capture> bySample =
-                            captures.computeIfAbsent(l.source(), k -> Bundle.newSampleMap());
-                    // The manifest is the authority; a file it already names is not indexed twice.
-                    bySample.putIfAbsent(l.sample(), new Capture(l.source(), l.sample(), rel, file, null, null));
-                }
+                Located l = located.get();
+                // A file reached twice (through a link inside) is indexed where it was first seen.
+                captures.computeIfAbsent(l.source(), k -> Bundle.newSampleMap())
+                        .putIfAbsent(l.sample(), new Capture(l.source(), l.sample(), rel, file, null, null));
                 return FileVisitResult.CONTINUE;
             }
 
@@ -577,6 +575,7 @@ public final class BundleReader {
      * manifest entry (a system call per path component) was a quarter of reading a bundle.
      */
     private static final class RealPaths {
+        private final Path root;
         private final Path rootReal;
         private final Map<Path, Path> folders = new HashMap<>();
         /**
@@ -586,6 +585,7 @@ public final class BundleReader {
         private final Map<Path, Boolean> answered = new HashMap<>();
 
         RealPaths(Path root) throws IOException {
+            this.root = root;
             this.rootReal = root.toRealPath();
             folders.put(root, rootReal);
             answered.put(root, true);
@@ -603,6 +603,50 @@ public final class BundleReader {
                     || real(path, own).startsWith(rootReal);
             answered.put(path, inside);
             return inside;
+        }
+
+        /**
+         * Whether a file the manifest lists (normalized, below the root) is a regular file, after
+         * links, inside the bundle. A link leaving the bundle on its way, the file's or a folder's,
+         * is named in {@code refusals} as the walk named it, and never followed. One {@code lstat}
+         * per plain file and folder (a folder's answer is kept), a {@code stat} more per link.
+         */
+        boolean listedFile(Path file, Set<String> refusals) {
+            try {
+                if (!folderInside(file.getParent(), refusals)) {
+                    return false;
+                }
+                BasicFileAttributes own =
+                        Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+                if (!own.isSymbolicLink()) {
+                    return own.isRegularFile();
+                }
+                BasicFileAttributes target = Files.readAttributes(file, BasicFileAttributes.class);
+                if (inside(file)) {
+                    return target.isRegularFile();
+                }
+                refusals.add(ArchiveExtractor.printable(relative(root, file)) + ": link leaving the bundle: "
+                        + (target.isDirectory() ? "not followed" : "not read"));
+                return false;
+            } catch (IOException e) {
+                return false; // absent, or a folder on the way is not one: listed but absent
+            }
+        }
+
+        /** Whether a folder and every folder above it up to the root is inside; the first that leaves is named. */
+        private boolean folderInside(Path folder, Set<String> refusals) throws IOException {
+            if (Boolean.TRUE.equals(answered.get(folder))) {
+                return true; // the root, or a folder a listed file went through already
+            }
+            if (!folderInside(folder.getParent(), refusals)) {
+                return false;
+            }
+            if (inside(folder)) {
+                return true;
+            }
+            refusals.add(
+                    ArchiveExtractor.printable(relative(root, folder)) + ": link leaving the bundle: not followed");
+            return false;
         }
 
         /** A regular file (after links) whose real path is in the bundle: a link leaving it is never read. */

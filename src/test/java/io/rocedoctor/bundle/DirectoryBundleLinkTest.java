@@ -17,7 +17,7 @@ class DirectoryBundleLinkTest {
     Path tmp;
 
     @Test
-    void linksLeavingADirectoryBundleAreListedAndNeverRead() throws Exception {
+    void aListedLinkLeavingADirectoryBundleIsListedAndNeverReadAndAnUnlistedOneIsNotFollowed() throws Exception {
         Path outside = Files.createDirectories(tmp.resolve("outside"));
         Path passwd = Files.writeString(outside.resolve("passwd"), "root:x:0:0:secret:/root:/bin/sh\n");
         Path foreignNic = Files.createDirectories(outside.resolve("net/enp7s0/device"));
@@ -38,9 +38,8 @@ class DirectoryBundleLinkTest {
 
         try (Bundle read = new BundleReader().read(bundle)) {
             assertThat(read.refusals())
-                    .contains(
-                            "fs/proc/interrupts: link leaving the bundle: not read",
-                            "fs/sys/class/net/enp7s0: link leaving the bundle: not followed");
+                    .as("the captures list says what the bundle holds: an unlisted link is not opened")
+                    .containsExactly("fs/proc/interrupts: link leaving the bundle: not read");
             Capture interrupts =
                     read.capture(Source.of(SourceKind.PROC_INTERRUPTS), 0).orElseThrow();
             assertThat(interrupts.collected())
@@ -51,6 +50,57 @@ class DirectoryBundleLinkTest {
             for (Path file : captureFiles(read)) {
                 assertThat(file.toRealPath()).startsWith(bundle.toRealPath());
             }
+        }
+    }
+
+    @Test
+    void withoutACapturesListTheWalkNamesEveryLinkLeavingTheBundle() throws Exception {
+        Path outside = Files.createDirectories(tmp.resolve("outside/net/enp7s0/device"));
+        Files.writeString(outside.resolve("numa_node"), "3\n");
+        Path passwd = Files.writeString(tmp.resolve("outside/passwd"), "root:x:0:0:secret:/root:/bin/sh\n");
+        Path bundle = Files.createDirectories(tmp.resolve("bundle/fs/sys/class/net"))
+                .getParent()
+                .getParent()
+                .getParent()
+                .getParent();
+        Files.writeString(bundle.resolve("manifest.yaml"), "format: 1\nhost: dirlab-04\n");
+        Files.createDirectories(bundle.resolve("fs/proc"));
+        Files.createSymbolicLink(bundle.resolve("fs/proc/interrupts"), passwd);
+        Files.createSymbolicLink(bundle.resolve("fs/sys/class/net/enp7s0"), outside.getParent());
+
+        try (Bundle read = new BundleReader().read(bundle)) {
+            assertThat(read.refusals())
+                    .containsExactlyInAnyOrder(
+                            "fs/proc/interrupts: link leaving the bundle: not read",
+                            "fs/sys/class/net/enp7s0: link leaving the bundle: not followed");
+            assertThat(read.allSources()).isEmpty();
+        }
+    }
+
+    @Test
+    void aListedFileThroughTwoFolderLinksIsRefusedAtTheFirstThatLeavesOnce() throws Exception {
+        Path outside = Files.createDirectories(tmp.resolve("outside/irq/120"));
+        Files.writeString(outside.resolve("smp_affinity_list"), "0-3\n");
+        Files.createDirectories(tmp.resolve("outside/irq/121"));
+        Files.writeString(tmp.resolve("outside/irq/121/smp_affinity_list"), "4-7\n");
+        Path bundle = Files.createDirectories(tmp.resolve("bundle/fs/proc"))
+                .getParent()
+                .getParent();
+        Files.writeString(bundle.resolve("manifest.yaml"), """
+                format: 1
+                captures:
+                  - {source: "/proc/irq/120/smp_affinity_list", path: fs/proc/irq/120/smp_affinity_list}
+                  - {source: "/proc/irq/121/smp_affinity_list", path: fs/proc/irq/121/smp_affinity_list}
+                  - {source: "/proc/irq/122/smp_affinity_list", path: fs/proc/irq/122/smp_affinity_list}
+                """);
+        Files.createSymbolicLink(bundle.resolve("fs/proc/irq"), tmp.resolve("outside/irq"));
+
+        try (Bundle read = new BundleReader().read(bundle)) {
+            assertThat(read.refusals()).containsExactly("fs/proc/irq: link leaving the bundle: not followed");
+            assertThat(read.failedCaptures())
+                    .extracting(Capture::error)
+                    .containsOnly("listed in the manifest but absent from the bundle")
+                    .hasSize(3);
         }
     }
 
