@@ -109,6 +109,16 @@ class HandScanEquivalenceTest {
         }
     }
 
+    @Test
+    void whiteSpaceIsCharacterIsWhitespaceForEveryCharacter() {
+        for (char c = 0; c < Character.MAX_VALUE; c++) {
+            assertThat(TextLines.isWhitespace(c)).as("U+%04X", (int) c).isEqualTo(Character.isWhitespace(c));
+        }
+        assertThat(TextLines.isWhitespace(Character.MAX_VALUE)).isFalse();
+        assertThat(TextLines.isWhitespace('\u2003')).isTrue();
+        assertThat(TextLines.isWhitespace('\u00a0')).isFalse();
+    }
+
     @Property
     void plainDigitsAreTheCounterParseOrLeftToIt(@ForAll("counterValue") String value) throws ParseException {
         long digits =
