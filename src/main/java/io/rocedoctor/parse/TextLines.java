@@ -294,6 +294,48 @@ public final class TextLines {
         return words;
     }
 
+    /**
+     * {@code text.split("\\s+")} without an expression compiled per call: the words, after an
+     * empty first one when the text starts with white space; the one empty word of an empty text,
+     * none of a text of white space alone.
+     */
+    public static String[] splitWords(String text) {
+        List<String> words = words(text);
+        if (words.isEmpty()) {
+            return text.isEmpty() ? new String[] {""} : new String[0];
+        }
+        if (isRegexSpace(text.charAt(0))) {
+            words.add(0, "");
+        }
+        return words.toArray(String[]::new);
+    }
+
+    /**
+     * {@code text.replaceAll("\\s+", " ")} without an expression compiled per call: each run of
+     * white space one space; the text itself when it holds no run to change.
+     */
+    public static String collapseWhiteSpace(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (isRegexSpace(c) && (c != ' ' || i + 1 < text.length() && isRegexSpace(text.charAt(i + 1)))) {
+                StringBuilder out = new StringBuilder(text.length()).append(text, 0, i);
+                boolean inRun = false;
+                for (int j = i; j < text.length(); j++) {
+                    char d = text.charAt(j);
+                    if (!isRegexSpace(d)) {
+                        out.append(d);
+                        inRun = false;
+                    } else if (!inRun) {
+                        out.append(' ');
+                        inRun = true;
+                    }
+                }
+                return out.toString();
+            }
+        }
+        return text;
+    }
+
     /** A character of the regex class \s: space, \t, \n, \u000B, \f, \r. */
     static boolean isRegexSpace(char c) {
         return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
