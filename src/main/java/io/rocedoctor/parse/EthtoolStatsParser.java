@@ -38,10 +38,10 @@ public final class EthtoolStatsParser extends LineParser<EthtoolStats> {
             String line = lines.line(n);
             int start = 0;
             int end = line.length();
-            while (start < end && Character.isWhitespace(line.charAt(start))) {
+            while (start < end && TextLines.isWhitespace(line.charAt(start))) {
                 start++;
             }
-            while (end > start && Character.isWhitespace(line.charAt(end - 1))) {
+            while (end > start && TextLines.isWhitespace(line.charAt(end - 1))) {
                 end--;
             }
             if (start == end
@@ -57,7 +57,7 @@ public final class EthtoolStatsParser extends LineParser<EthtoolStats> {
                 continue;
             }
             int nameEnd = colon;
-            while (Character.isWhitespace(line.charAt(nameEnd - 1))) {
+            while (TextLines.isWhitespace(line.charAt(nameEnd - 1))) {
                 nameEnd--;
             }
             String name = ringCounterName(line.substring(start, nameEnd));
@@ -89,7 +89,7 @@ public final class EthtoolStatsParser extends LineParser<EthtoolStats> {
      */
     static long plainDigits(String line, int from, int end) {
         int i = from;
-        while (i < end && Character.isWhitespace(line.charAt(i))) {
+        while (i < end && TextLines.isWhitespace(line.charAt(i))) {
             i++;
         }
         if (i == end || end - i > 18) {

@@ -100,8 +100,9 @@ public final class IpLinksParser extends LineParser<IpLinks> {
             if (line.isEmpty()) {
                 continue;
             }
-            Matcher h = HEADER.matcher(line);
-            if (h.matches()) {
+            // Only a line starting with a digit can be a header (most are details): no expression run on the others.
+            Matcher h = isAsciiDigit(line.charAt(0)) ? HEADER.matcher(line) : null;
+            if (h != null && h.matches()) {
                 if (draft != null) {
                     links.add(draft.build(draftLine, lines));
                 }
@@ -124,17 +125,17 @@ public final class IpLinksParser extends LineParser<IpLinks> {
             if (line.isEmpty()) {
                 continue;
             }
-            Matcher s = STATS_TITLE.matcher(line);
-            if (s.matches()) {
+            Matcher s = line.startsWith("RX") || line.startsWith("TX") ? STATS_TITLE.matcher(line) : null;
+            if (s != null && s.matches()) {
                 draft.detailsDone = true;
                 String prefix = s.group(1).toLowerCase(Locale.ROOT) + "_";
-                String[] columns = s.group(2).strip().split("\\s+");
+                String[] columns = TextLines.splitWords(s.group(2).strip());
                 if (n == lines.size() || lines.line(n + 1).isBlank()) {
                     lines.unreadable(n, "ip link: counter titles without a line of values");
                     continue;
                 }
                 n++;
-                String[] values = lines.line(n).strip().split("\\s+");
+                String[] values = TextLines.splitWords(lines.line(n).strip());
                 if (values.length < columns.length) {
                     lines.unreadable(
                             n, "ip link: " + columns.length + " counter titles but " + values.length + " values");
@@ -149,10 +150,10 @@ public final class IpLinksParser extends LineParser<IpLinks> {
                     }
                 }
             } else if (line.startsWith("link/")) {
-                String[] tokens = line.split("\\s+");
+                String[] tokens = TextLines.splitWords(line);
                 draft.linkType = tokens[0].substring("link/".length());
                 int start = 1;
-                if (tokens.length > 1 && tokens[1].matches("[0-9a-fA-F:.]+")) {
+                if (tokens.length > 1 && isAddress(tokens[1])) {
                     draft.address = tokens[1];
                     start = 2;
                 }
@@ -167,14 +168,14 @@ public final class IpLinksParser extends LineParser<IpLinks> {
             } else if (!draft.detailsDone
                     && draft.linkType != null
                     && draft.kind == null
-                    && line.matches("[a-z][a-z0-9_]*\\s.*")
+                    && startsWithKindWord(line)
                     && !line.startsWith("addrgenmode ")) {
                 // The first detail line after link/ names the kind, then its pairs follow.
-                String[] tokens = line.split("\\s+");
+                String[] tokens = TextLines.splitWords(line);
                 draft.kind = tokens[0];
                 pairs(tokens, 1, draft.attributes);
             } else if (!draft.detailsDone && draft.linkType != null) {
-                pairs(line.split("\\s+"), 0, draft.attributes);
+                pairs(TextLines.splitWords(line), 0, draft.attributes);
             }
         }
         if (draft != null) {
@@ -191,7 +192,7 @@ public final class IpLinksParser extends LineParser<IpLinks> {
         d.name = at < 0 ? name : name.substring(0, at);
         d.parent = at < 0 ? null : name.substring(at + 1);
         d.flags = h.group(3).isEmpty() ? List.of() : List.of(h.group(3).split(","));
-        pairs(h.group(4).strip().split("\\s+"), 0, d.header);
+        pairs(TextLines.splitWords(h.group(4).strip()), 0, d.header);
         return d;
     }
 
@@ -202,6 +203,9 @@ public final class IpLinksParser extends LineParser<IpLinks> {
      * FROM:TO is a note; the other pairs stand.
      */
     private static String qosMaps(String line, int n, Draft draft, TextLines lines) {
+        if (!line.contains("-qos-map {")) {
+            return line;
+        }
         Matcher m = QOS_MAP.matcher(line);
         if (!m.find()) {
             return line;
@@ -209,7 +213,7 @@ public final class IpLinksParser extends LineParser<IpLinks> {
         StringBuilder rest = new StringBuilder();
         do {
             if (m.group(1).equals("egress")) {
-                for (String pair : m.group(2).strip().split("\\s+")) {
+                for (String pair : TextLines.splitWords(m.group(2).strip())) {
                     Matcher p = QOS_PAIR.matcher(pair);
                     if (p.matches()) {
                         draft.egressQos.put(Integer.parseInt(p.group(1)), Integer.parseInt(p.group(2)));
@@ -226,6 +230,52 @@ public final class IpLinksParser extends LineParser<IpLinks> {
         return rest.toString().strip();
     }
 
+    /** {@code [0-9a-fA-F:.]+}: a link-layer address (ether, infiniband) rather than the first pair's name. */
+    static boolean isAddress(String token) {
+        if (token.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < token.length(); i++) {
+            char c = token.charAt(i);
+            if (!(isAsciiDigit(c) || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' || c == ':' || c == '.')) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * {@code [a-z][a-z0-9_]*\\s.*}: a lower-case word then white space (the kind's line, "bond_slave
+     * state ..."); the rest holds no line terminator, which "." does not match.
+     */
+    static boolean startsWithKindWord(String line) {
+        if (line.isEmpty() || line.charAt(0) < 'a' || line.charAt(0) > 'z') {
+            return false;
+        }
+        int i = 1;
+        while (i < line.length() && isWordChar(line.charAt(i))) {
+            i++;
+        }
+        if (i == line.length() || !TextLines.isRegexSpace(line.charAt(i))) {
+            return false;
+        }
+        for (int j = i + 1; j < line.length(); j++) {
+            char c = line.charAt(j);
+            if (c == '\n' || c == '\r' || c == '\u0085' || c == '\u2028' || c == '\u2029') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean isWordChar(char c) {
+        return c >= 'a' && c <= 'z' || isAsciiDigit(c) || c == '_';
+    }
+
+    private static boolean isAsciiDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+
     /** "name value name value ..."; bracketed flag words ("&lt;REORDER_HDR&gt;") are skipped. */
     private static void pairs(String[] tokens, int start, Map<String, String> into) {
         List<String> words = new ArrayList<>();
@@ -240,8 +290,9 @@ public final class IpLinksParser extends LineParser<IpLinks> {
     }
 
     private static long counter(String value, int line, String column) throws ParseException {
-        Matcher m = HUMAN.matcher(value);
-        if (m.matches()) {
+        Matcher m =
+                value.isEmpty() || "KMGTPE".indexOf(value.charAt(value.length() - 1)) < 0 ? null : HUMAN.matcher(value);
+        if (m != null && m.matches()) {
             double scale = Math.pow(1000, "KMGTPE".indexOf(m.group(2)) + 1);
             double v = Double.parseDouble(m.group(1)) * scale;
             if (v >= Long.MAX_VALUE) {

@@ -44,6 +44,9 @@ public final class MlxlinkParser extends LineParser<MlxlinkReport> {
     private static final Pattern LEADING_DECIMAL = Pattern.compile("^-?\\d+(?:\\.\\d+)?");
     private static final Pattern GBPS = Pattern.compile("(\\d+)\\s*G", Pattern.CASE_INSENSITIVE);
     private static final Pattern LANES = Pattern.compile("(\\d+)\\s*x", Pattern.CASE_INSENSITIVE);
+    private static final Pattern ZERO = Pattern.compile("0+(\\.0+)?");
+    private static final Pattern PAM4_GENERATION = Pattern.compile(".*\\b(HDR|NDR|XDR)\\b.*");
+    private static final Pattern NRZ_GENERATION = Pattern.compile(".*\\b(SDR|DDR|QDR|FDR|FDR10|EDR)\\b.*");
     private static final Set<String> KNOWN = Set.of(
             "state",
             "physical state",
@@ -79,8 +82,10 @@ public final class MlxlinkParser extends LineParser<MlxlinkReport> {
         Map<String, Map<String, String>> sections = new LinkedHashMap<>();
         String section = "";
         for (int n = 1; n <= lines.size(); n++) {
-            String line = ANSI.matcher(lines.line(n)).replaceAll("").trim();
-            if (line.isEmpty() || line.matches("-+")) {
+            String raw = lines.line(n);
+            // Colours are rare: the expression runs only on a line holding an escape.
+            String line = (raw.indexOf('\u001B') < 0 ? raw : ANSI.matcher(raw).replaceAll("")).trim();
+            if (line.isEmpty() || isRule(line)) {
                 continue;
             }
             if (line.startsWith("-E-")) {
@@ -162,10 +167,10 @@ public final class MlxlinkParser extends LineParser<MlxlinkReport> {
             return MlxlinkReport.LaneSignaling.PAM4;
         }
         String s = speed == null ? "" : speed.toUpperCase(Locale.ROOT);
-        if (s.matches(".*\\b(HDR|NDR|XDR)\\b.*")) {
+        if (PAM4_GENERATION.matcher(s).matches()) {
             return MlxlinkReport.LaneSignaling.PAM4;
         }
-        if (s.matches(".*\\b(SDR|DDR|QDR|FDR|FDR10|EDR)\\b.*")) {
+        if (NRZ_GENERATION.matcher(s).matches()) {
             return MlxlinkReport.LaneSignaling.NRZ;
         }
         if (gbps != null && lanes != null && lanes > 0) {
@@ -175,7 +180,17 @@ public final class MlxlinkParser extends LineParser<MlxlinkReport> {
     }
 
     private static String normalized(String key) {
-        return key.toLowerCase(Locale.ROOT).replaceAll("\\s+", " ");
+        return TextLines.collapseWhiteSpace(key.toLowerCase(Locale.ROOT));
+    }
+
+    /** A section's underline, {@code -+}. */
+    private static boolean isRule(String line) {
+        for (int i = 0; i < line.length(); i++) {
+            if (line.charAt(i) != '-') {
+                return false;
+            }
+        }
+        return !line.isEmpty();
     }
 
     private static boolean absent(Field field) {
@@ -254,7 +269,7 @@ public final class MlxlinkParser extends LineParser<MlxlinkReport> {
         if (m.matches() && m.group(2).length() <= 4) {
             return new MlxlinkReport.Ber(v, Double.parseDouble(m.group(1)), Integer.parseInt(m.group(2)));
         }
-        if (v.matches("0+(\\.0+)?")) {
+        if (ZERO.matcher(v).matches()) {
             return new MlxlinkReport.Ber(v, 0, 0);
         }
         lines.unreadable(field.line(), key + " is not a BER like 3E-12: '" + TextLines.abbreviate(v) + "'");

@@ -45,6 +45,10 @@ public final class PerftestParser extends LineParser<PerftestResult> {
     private static final Pattern ONE_PAIR = Pattern.compile(PAIR);
     private static final Pattern COLUMN = Pattern.compile("#\\w+|[\\w.%]+(?: [A-Za-z]+)?\\[([^\\]]*)]");
     private static final Pattern ROW = Pattern.compile("\\d+\\s.*");
+    /** A column title's unit, "[Gb/sec]" of "BW average[Gb/sec]", and all after it. */
+    private static final Pattern UNIT = Pattern.compile("\\[.*");
+    /** A banner value's unit at its end, "[B]" of "4096[B]". */
+    private static final Pattern TRAILING_UNIT = Pattern.compile("\\[.*]$");
 
     @Override
     protected PerftestResult parse(TextLines lines) throws ParseException {
@@ -64,7 +68,7 @@ public final class PerftestParser extends LineParser<PerftestResult> {
                 columns = new ArrayList<>();
                 m = COLUMN.matcher(line);
                 while (m.find()) {
-                    columns.add(m.group().replaceAll("\\[.*", ""));
+                    columns.add(UNIT.matcher(m.group()).replaceAll(""));
                     if (m.group().startsWith("BW average")) {
                         unit = m.group(1);
                     }
@@ -86,7 +90,7 @@ public final class PerftestParser extends LineParser<PerftestResult> {
                     && PAIR_LINE.matcher(line).matches()) {
                 m = ONE_PAIR.matcher(line);
                 while (m.find()) {
-                    String key = m.group(1).replaceAll("\\s+", " ");
+                    String key = TextLines.collapseWhiteSpace(m.group(1));
                     banner.putIfAbsent(key, m.group(2));
                     bannerLine.putIfAbsent(key, n);
                 }
@@ -114,7 +118,7 @@ public final class PerftestParser extends LineParser<PerftestResult> {
 
     /** Rows pasted without their header: the two layouts current perftest prints, told apart by width. */
     private static List<String> guessColumns(String line, int n) throws ParseException {
-        int width = line.split("\\s+").length;
+        int width = TextLines.splitWords(line).length;
         if (width == 5) {
             return List.of("#bytes", "#iterations", "BW peak", "BW average", "MsgRate");
         }
@@ -141,7 +145,7 @@ public final class PerftestParser extends LineParser<PerftestResult> {
             List<PerftestResult.BandwidthRow> bw,
             List<PerftestResult.LatencyRow> lat)
             throws ParseException {
-        String[] values = line.split("\\s+");
+        String[] values = TextLines.splitWords(line);
         // Values past the last column title are a newer perftest's extras: ignored.
         if (values.length < columns.size() || columns.size() < 2) {
             throw new ParseException(
@@ -211,7 +215,7 @@ public final class PerftestParser extends LineParser<PerftestResult> {
         if (v == null) {
             return null;
         }
-        long value = TextLines.parseLong(v.replaceAll("\\[.*]$", ""), lineOf.get(key), key);
+        long value = TextLines.parseLong(TRAILING_UNIT.matcher(v).replaceAll(""), lineOf.get(key), key);
         if (value > Integer.MAX_VALUE || value < Integer.MIN_VALUE) {
             throw new ParseException(
                     lineOf.get(key), "perftest: " + key + " is out of range: '" + TextLines.abbreviate(v) + "'");

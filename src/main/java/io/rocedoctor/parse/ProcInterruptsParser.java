@@ -63,12 +63,13 @@ public final class ProcInterruptsParser extends LineParser<InterruptCounts> {
             lines.note("no CPU0 CPU1 ... header (an excerpt such as grep's): " + columns
                     + " CPU columns counted, read as CPU0 to CPU" + (columns - 1));
         }
-        List<InterruptCounts.Row> rows = new ArrayList<>();
+        List<InterruptCounts.Row> rows = new ArrayList<>(lines.size() - first + 1);
+        RowReader reader = new RowReader(cpus.size());
         for (int n = first; n <= lines.size(); n++) {
             String line = lines.line(n);
             if (!line.isBlank()) {
                 try {
-                    rows.add(row(line, n, cpus.size()));
+                    rows.add(reader.row(line, n));
                 } catch (ParseException e) {
                     lines.unreadable(e);
                 }
@@ -99,57 +100,73 @@ public final class ProcInterruptsParser extends LineParser<InterruptCounts> {
         return widest;
     }
 
-    private static InterruptCounts.Row row(String line, int n, int columns) throws ParseException {
-        int colon = line.indexOf(':');
-        if (colon < 0) {
-            throw new ParseException(n, "expected 'IRQ: counts...'");
+    /** Reads the rows of one text, its characters copied into one array kept from row to row. */
+    private static final class RowReader {
+        private final int columns;
+        private char[] chars = new char[0];
+
+        RowReader(int columns) {
+            this.columns = columns;
         }
-        String label = line.substring(0, colon).strip();
-        if (label.isEmpty() || label.contains(" ")) {
-            throw new ParseException(n, "bad interrupt label '" + TextLines.abbreviate(label) + "'");
-        }
-        Integer irq = null;
-        if (Character.isDigit(label.charAt(0))) {
-            irq = TextLines.parseInt(label, n, "IRQ number");
-        }
-        // Indexed as an array and summed while scanned: charAt and a second pass through
-        // Long.parseLong per count were most of the parse of a 256-CPU table.
-        char[] chars = line.toCharArray();
-        long[] counts = new long[columns];
-        int pos = colon + 1;
-        int len = chars.length;
-        int column = 0;
-        while (column < columns) {
-            while (pos < len && (chars[pos] == ' ' || chars[pos] == '\t')) {
-                pos++;
+
+        InterruptCounts.Row row(String line, int n) throws ParseException {
+            int colon = line.indexOf(':');
+            if (colon < 0) {
+                throw new ParseException(n, "expected 'IRQ: counts...'");
             }
-            int start = pos;
-            long value = 0;
-            boolean ascii = true;
-            while (pos < len && isDigit(chars[pos])) {
-                char c = chars[pos++];
-                if (c <= '9') {
-                    value = value * 10 + (c - '0');
-                } else {
-                    ascii = false; // another script's digit, which Long.parseLong reads as Character.isDigit admits it
+            String label = line.substring(0, colon).strip();
+            if (label.isEmpty() || label.contains(" ")) {
+                throw new ParseException(n, "bad interrupt label '" + TextLines.abbreviate(label) + "'");
+            }
+            Integer irq = null;
+            if (Character.isDigit(label.charAt(0))) {
+                irq = TextLines.parseInt(label, n, "IRQ number");
+            }
+            // Indexed as an array and summed while scanned: charAt and a second pass through
+            // Long.parseLong per count were most of the parse of a 256-CPU table. The array is
+            // the previous row's when long enough (a new one per row of 2,900 characters was a
+            // fifth of the parse), filled from the colon on at the line's own indexes.
+            int len = line.length();
+            if (chars.length < len) {
+                chars = new char[Math.max(len, 2 * chars.length)];
+            }
+            line.getChars(colon + 1, len, chars, colon + 1);
+            long[] counts = new long[columns];
+            int pos = colon + 1;
+            int column = 0;
+            while (column < columns) {
+                while (pos < len && (chars[pos] == ' ' || chars[pos] == '\t')) {
+                    pos++;
                 }
+                int start = pos;
+                long value = 0;
+                boolean ascii = true;
+                while (pos < len && isDigit(chars[pos])) {
+                    char c = chars[pos++];
+                    if (c <= '9') {
+                        value = value * 10 + (c - '0');
+                    } else {
+                        ascii = false; // another script's digit, which Long.parseLong reads as Character.isDigit admits
+                        // it
+                    }
+                }
+                if (start == pos || (pos < len && !TextLines.isWhitespace(chars[pos]))) {
+                    pos = start;
+                    break; // the counts ended early (ERR:, MIS:, or a truncated line)
+                }
+                if (pos - start > 18) {
+                    throw new ParseException(n, "interrupt count too large on CPU column " + column);
+                }
+                counts[column++] = ascii ? value : Long.parseLong(line, start, pos, 10);
             }
-            if (start == pos || (pos < len && !Character.isWhitespace(chars[pos]))) {
-                pos = start;
-                break; // the counts ended early (ERR:, MIS:, or a truncated line)
+            // Numbered IRQs print every online CPU; only summary rows (ERR, MIS) may be shorter.
+            if (irq != null && column < columns) {
+                throw new ParseException(n, "truncated row: " + column + " of " + columns + " CPU counts");
             }
-            if (pos - start > 18) {
-                throw new ParseException(n, "interrupt count too large on CPU column " + column);
-            }
-            counts[column++] = ascii ? value : Long.parseLong(line, start, pos, 10);
+            String description = line.substring(pos).strip();
+            return new InterruptCounts.Row(
+                    label, irq, counts, description, irq == null ? description : actionName(description));
         }
-        // Numbered IRQs print every online CPU; only summary rows (ERR, MIS) may be shorter.
-        if (irq != null && column < columns) {
-            throw new ParseException(n, "truncated row: " + column + " of " + columns + " CPU counts");
-        }
-        String description = line.substring(pos).strip();
-        return new InterruptCounts.Row(
-                label, irq, counts, description, irq == null ? description : actionName(description));
     }
 
     /** The last token of the description, unless that is the trigger type: the IRQ then has no action. */

@@ -32,6 +32,7 @@ public final class RssIndirectionParser extends LineParser<RssIndirection> {
     private static final Pattern TITLE =
             Pattern.compile("RX flow hash indirection table for (\\S+) with (\\d+) RX ring\\(s\\):");
     private static final Pattern ROW = Pattern.compile("(\\d+):((?:\\s+\\d+)*)");
+    private static final Pattern FUNCTION = Pattern.compile("[\\w-]+:\\s*(on|off)");
     private static final Pattern KEY = Pattern.compile("\\p{XDigit}{1,2}(?::\\p{XDigit}{1,2})*");
 
     private enum Section {
@@ -73,7 +74,7 @@ public final class RssIndirectionParser extends LineParser<RssIndirection> {
             } else if (section == Section.TABLE && (m = ROW.matcher(line)).matches()) {
                 List<Integer> row = new ArrayList<>();
                 try {
-                    for (String q : m.group(2).strip().split("\\s+")) {
+                    for (String q : TextLines.splitWords(m.group(2).strip())) {
                         if (!q.isEmpty()) {
                             row.add((int) Math.min(Integer.MAX_VALUE, TextLines.parseLong(q, n, "queue number")));
                         }
@@ -86,7 +87,7 @@ public final class RssIndirectionParser extends LineParser<RssIndirection> {
                 for (String b : line.split(":")) {
                     key.add(Integer.parseInt(b, 16));
                 }
-            } else if (section == Section.FUNCTION && line.matches("[\\w-]+:\\s*(on|off)")) {
+            } else if (section == Section.FUNCTION && FUNCTION.matcher(line).matches()) {
                 String[] kv = TextLines.keyValue(line, ':').orElseThrow();
                 functions.put(kv[0], kv[1].equals("on"));
             } else {

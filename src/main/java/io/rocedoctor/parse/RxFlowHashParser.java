@@ -60,7 +60,7 @@ public final class RxFlowHashParser extends LineParser<RxFlowHash> {
     }
 
     private static RxFlowHash.Field field(String line) {
-        String normal = line.replaceAll("\\s+", " ");
+        String normal = TextLines.collapseWhiteSpace(line);
         for (RxFlowHash.Field f : RxFlowHash.Field.values()) {
             if (f.label().equalsIgnoreCase(normal)) {
                 return f;

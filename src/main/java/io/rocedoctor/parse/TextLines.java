@@ -35,9 +35,6 @@ public final class TextLines {
             "(?:-?(?:/usr)?(?:/bin/)?(?:ba|da)?sh|sudo)(?::\\s*line\\s+\\d+|:\\s*\\d+)?:\\s*\\S+:\\s*(?:command )?not found"
                     + "|zsh:\\s*command not found:\\s*\\S+");
 
-    /** The first characters of the noise {@link #noise} recognises: of STDERR_PREFIXES, the warnings and the shells. */
-    private static final String NOISE_STARTS = "lpsnmCW-*bdz/";
-
     private final List<String> lines;
     private final List<LineNote> notes = new ArrayList<>();
     /** The lines blanked as noise, and those handed to {@link #unreadable}, by number. */
@@ -106,10 +103,10 @@ public final class TextLines {
         // Most lines start with none of the noise's first letters: they are not stripped (a copy
         // of every indented line, such as each counter of ethtool -S) only to be compared.
         int first = 0;
-        while (first < line.length() && Character.isWhitespace(line.charAt(first))) {
+        while (first < line.length() && isWhitespace(line.charAt(first))) {
             first++;
         }
-        if (first == line.length() || NOISE_STARTS.indexOf(line.charAt(first)) < 0) {
+        if (first == line.length() || !mayStartNoise(line.charAt(first))) {
             return null;
         }
         String l = line.strip();
@@ -129,6 +126,26 @@ public final class TextLines {
             return "the shell found no such command: the tool did not run";
         }
         return null;
+    }
+
+    /** The first characters of the noise {@link #noise} recognises: of STDERR_PREFIXES, the warnings and the shells. */
+    private static boolean mayStartNoise(char c) {
+        return switch (c) {
+            case 'l', 'p', 's', 'n', 'm', 'C', 'W', '-', '*', 'b', 'd', 'z', '/' -> true;
+            default -> false;
+        };
+    }
+
+    /**
+     * {@link Character#isWhitespace}, answered without its table for the ASCII and Latin-1 text
+     * every capture is: the parsers ask it of each character they skip, and the table look-up was
+     * a tenth of {@code ethtool -S}.
+     */
+    public static boolean isWhitespace(char c) {
+        if (c <= ' ') {
+            return c == ' ' || c >= '\t' && c <= '\r' || c >= 0x1C;
+        }
+        return c > 0xFF && Character.isWhitespace(c);
     }
 
     /**
@@ -275,6 +292,48 @@ public final class TextLines {
             }
         }
         return words;
+    }
+
+    /**
+     * {@code text.split("\\s+")} without an expression compiled per call: the words, after an
+     * empty first one when the text starts with white space; the one empty word of an empty text,
+     * none of a text of white space alone.
+     */
+    public static String[] splitWords(String text) {
+        List<String> words = words(text);
+        if (words.isEmpty()) {
+            return text.isEmpty() ? new String[] {""} : new String[0];
+        }
+        if (isRegexSpace(text.charAt(0))) {
+            words.add(0, "");
+        }
+        return words.toArray(String[]::new);
+    }
+
+    /**
+     * {@code text.replaceAll("\\s+", " ")} without an expression compiled per call: each run of
+     * white space one space; the text itself when it holds no run to change.
+     */
+    public static String collapseWhiteSpace(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (isRegexSpace(c) && (c != ' ' || i + 1 < text.length() && isRegexSpace(text.charAt(i + 1)))) {
+                StringBuilder out = new StringBuilder(text.length()).append(text, 0, i);
+                boolean inRun = false;
+                for (int j = i; j < text.length(); j++) {
+                    char d = text.charAt(j);
+                    if (!isRegexSpace(d)) {
+                        out.append(d);
+                        inRun = false;
+                    } else if (!inRun) {
+                        out.append(' ');
+                        inRun = true;
+                    }
+                }
+                return out.toString();
+            }
+        }
+        return text;
     }
 
     /** A character of the regex class \s: space, \t, \n, \u000B, \f, \r. */

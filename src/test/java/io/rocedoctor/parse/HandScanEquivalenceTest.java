@@ -109,6 +109,40 @@ class HandScanEquivalenceTest {
         }
     }
 
+    @Test
+    void whiteSpaceIsCharacterIsWhitespaceForEveryCharacter() {
+        for (char c = 0; c < Character.MAX_VALUE; c++) {
+            assertThat(TextLines.isWhitespace(c)).as("U+%04X", (int) c).isEqualTo(Character.isWhitespace(c));
+        }
+        assertThat(TextLines.isWhitespace(Character.MAX_VALUE)).isFalse();
+        assertThat(TextLines.isWhitespace('\u2003')).isTrue();
+        assertThat(TextLines.isWhitespace('\u00a0')).isFalse();
+    }
+
+    @Property
+    void wordsSplitAsTheRegexSplitDid(@ForAll("text") String text) {
+        assertThat(TextLines.splitWords(text)).containsExactly(text.split("\\s+"));
+    }
+
+    @Property
+    void whiteSpaceCollapsesAsTheRegexReplacementDid(@ForAll("text") String text) {
+        assertThat(TextLines.collapseWhiteSpace(text)).isEqualTo(text.replaceAll("\\s+", " "));
+    }
+
+    @Property
+    void ipLinkAddressesAndKindWordsAreTheRegexMatch(@ForAll("linkWord") String text) {
+        assertThat(IpLinksParser.isAddress(text)).isEqualTo(text.matches("[0-9a-fA-F:.]+"));
+        assertThat(IpLinksParser.startsWithKindWord(text)).isEqualTo(text.matches("[a-z][a-z0-9_]*\\s.*"));
+    }
+
+    @Provide
+    Arbitrary<String> linkWord() {
+        return Arbitraries.strings()
+                .withChars("az09_AFgG:. \t\u000B\u0085\u2028\u2029\u00a0-")
+                .ofMaxLength(12)
+                .edgeCases(e -> e.add("bond_slave state ACTIVE", "0c:42:a1:5e:77:10", "vlan protocol", "a\u2028 b"));
+    }
+
     @Property
     void plainDigitsAreTheCounterParseOrLeftToIt(@ForAll("counterValue") String value) throws ParseException {
         long digits =

@@ -7,7 +7,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.stream.IntStream;
+import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -127,6 +129,51 @@ class ProcInterruptsParserTest {
     void headerOnlyIsAnEmptyTable() throws ParseException {
         assertThat(parser.parse("           CPU0       CPU1\n"))
                 .isEqualTo(new InterruptCounts(List.of(0, 1), List.of()));
+    }
+
+    /**
+     * Rows are read through one character array kept from row to row: a row, whatever the rows
+     * before it (longer, shorter, cut), reads as it does alone.
+     */
+    @Property(tries = 300)
+    void eachRowReadsAmongOthersAsItDoesAlone(@ForAll("rows") List<String> rows) throws ParseException {
+        String header = "           CPU0       CPU1       CPU2\n";
+        List<String> together = parser.read(header + String.join("\n", rows)).value().rows().stream()
+                .map(ProcInterruptsParserTest::shown)
+                .toList();
+        List<String> alone = rows.stream()
+                .flatMap(r -> {
+                    try {
+                        return parser.read(header + r).value().rows().stream();
+                    } catch (ParseException e) {
+                        return java.util.stream.Stream.empty();
+                    }
+                })
+                .map(ProcInterruptsParserTest::shown)
+                .toList();
+        assertThat(together).isEqualTo(alone);
+    }
+
+    private static String shown(InterruptCounts.Row r) {
+        return r.label() + "|" + r.irq() + "|" + java.util.Arrays.toString(r.perCpu()) + "|" + r.description() + "|"
+                + r.name();
+    }
+
+    @Provide
+    Arbitrary<List<String>> rows() {
+        Arbitrary<String> label = Arbitraries.of("8", "142", "NMI", "ERR", "1x", " 77");
+        Arbitrary<String> counts =
+                Arbitraries.strings().withChars("0123456789 \t\u0663\u2003x").ofMaxLength(60);
+        Arbitrary<String> description = Arbitraries.of(
+                "",
+                "  IR-PCI-MSI 31457280-edge      mlx5_comp0@pci:0000:3b:00.0",
+                " 2-edge",
+                " Non-maskable interrupts");
+        return Combinators.combine(label, counts, description)
+                .as((l, c, d) -> l + ":" + c + d)
+                .list()
+                .ofMinSize(1)
+                .ofMaxSize(6);
     }
 
     @Property(tries = 200)
