@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
+import org.drools.core.common.ReteEvaluator;
 import org.drools.model.Model;
 import org.drools.modelcompiler.KieBaseBuilder;
 import org.kie.api.KieBase;
@@ -55,12 +56,24 @@ public final class RuleEngine {
     private final Set<String> overridden;
 
     private final Set<String> userPackages;
+    /** The facts worth inserting: null inserts every one (the reference the tests compare with). */
+    private final MatchableFacts matchable;
 
     private RuleEngine(KieBase kieBase, Set<String> overridden, Set<String> userPackages) {
+        this(kieBase, overridden, userPackages, new MatchableFacts(kieBase));
+    }
+
+    private RuleEngine(KieBase kieBase, Set<String> overridden, Set<String> userPackages, MatchableFacts matchable) {
         this.kieBase = kieBase;
         this.overridden = java.util.Collections.unmodifiableSet(new java.util.TreeSet<>(overridden));
         this.userPackages = java.util.Collections.unmodifiableSet(new java.util.TreeSet<>(userPackages));
         this.catalog = readCatalog(kieBase, this::replaced);
+        this.matchable = matchable;
+    }
+
+    /** The same rules with every fact inserted, none left out as unmatchable: what the tests compare the engine with. */
+    RuleEngine insertingEveryFact() {
+        return new RuleEngine(kieBase, overridden, userPackages, null);
     }
 
     /** True for a built-in rule that a user rule of the same name replaces. */
@@ -269,8 +282,11 @@ public final class RuleEngine {
         KieSession session = kieBase.newKieSession();
         try {
             session.insert(profile.thresholds());
+            ReteEvaluator resolver = (ReteEvaluator) session;
             for (Object f : facts) {
-                session.insert(f);
+                if (matchable == null || readBack(f) || matchable.matchable(f, resolver)) {
+                    session.insert(f);
+                }
             }
             // A RoCE rule's match on a port or NIC without an RDMA device is not judged (and said so below).
             Map<String, Set<String>> notOnRdma = new TreeMap<>();
@@ -319,6 +335,11 @@ public final class RuleEngine {
         } finally {
             session.dispose();
         }
+    }
+
+    /** What the diagnosis collects from the session whether or not a rule matched it. */
+    private static boolean readBack(Object fact) {
+        return fact instanceof Finding || fact instanceof Explains || fact instanceof NotEvaluated;
     }
 
     private Finding resolve(Finding f, Profile profile) {

@@ -1,0 +1,124 @@
+package io.rocedoctor.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.rocedoctor.bundle.Bundle;
+import io.rocedoctor.bundle.BundleReader;
+import io.rocedoctor.facts.CounterMeaning;
+import io.rocedoctor.facts.CounterRate;
+import io.rocedoctor.facts.FactBuilder;
+import io.rocedoctor.facts.Facts;
+import io.rocedoctor.facts.NumaNode;
+import io.rocedoctor.parse.CpuSet;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.stream.Stream;
+import org.drools.core.common.ReteEvaluator;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.kie.api.runtime.KieSession;
+
+/**
+ * The session is spared the facts no pattern can match, as the rulebase's network says: a counter
+ * rate without a meaning is read by no built-in rule, one a user rule names is, and leaving the
+ * unmatchable facts out changes no diagnosis of any fixture bundle.
+ */
+class MatchableFactsTest {
+    @TempDir
+    Path dir;
+
+    private static CounterRate rate(String counter, CounterMeaning meaning) {
+        return new CounterRate("ens1f0np0", counter, meaning, 100, 400, 300, 30.0, false, false);
+    }
+
+    /** Whether the built-in rulebase would take each fact, asked in one session. */
+    private static long unmatchable(List<?> facts) {
+        KieSession session = RuleEngine.builtInKieBase().newKieSession();
+        try {
+            MatchableFacts matchable = new MatchableFacts(RuleEngine.builtInKieBase());
+            return facts.stream()
+                    .filter(f -> !matchable.matchable(f, (ReteEvaluator) session))
+                    .count();
+        } finally {
+            session.dispose();
+        }
+    }
+
+    private static boolean matchable(Object fact) {
+        return unmatchable(List.of(fact)) == 0;
+    }
+
+    @Test
+    void aCounterRateWithAMeaningTheRulesReadIsInserted() {
+        assertThat(matchable(rate("rx_crc_errors_phy", CounterMeaning.RX_CRC_ERROR)))
+                .isTrue();
+    }
+
+    @Test
+    void nearMissACounterRateWithoutAMeaningIsLeftOut() {
+        assertThat(matchable(rate("rx_vport_unicast_bytes", null))).isFalse();
+    }
+
+    @Test
+    void aFactOfATypeNoPatternNamesIsLeftOutAndOneTheRulesJoinIsInserted() {
+        assertThat(matchable("a string")).isFalse();
+        assertThat(matchable(new NumaNode(0, CpuSet.of(List.of(0, 1))))).isTrue();
+    }
+
+    @Test
+    void aCounterAUserRuleNamesIsInsertedAndItsRuleFires() throws Exception {
+        Path rules = Files.createDirectories(dir.resolve("rules"));
+        Files.writeString(rules.resolve("site.drl"), """
+                package site.rules;
+                import io.rocedoctor.engine.Finding;
+                import io.rocedoctor.facts.CounterRate;
+
+                rule "SITE_UNICAST_MOVING"
+                when
+                    $c : CounterRate( counter == "rx_vport_unicast_bytes", delta > 0 )
+                then
+                    insertLogical(Finding.of("SITE_UNICAST_MOVING", $c.subject()).confirmed()
+                        .evidence("ethtool -S " + $c.subject(), $c.delta(), "site rule").build());
+                end
+                """);
+        CounterRate unicast = rate("rx_vport_unicast_bytes", null);
+        // No built-in rule reads it: only the user rule's pattern lets it into the session.
+        assertThat(matchable(unicast)).isFalse();
+        assertThat(RuleEngine.withUserRules(rules)
+                        .diagnose(List.of(unicast), Profile.builtIn("throughput"), new HashSet<>())
+                        .findings())
+                .extracting(Finding::id)
+                .containsExactly("SITE_UNICAST_MOVING");
+    }
+
+    @Test
+    void everyFixtureIsDiagnosedAsWithEveryFactInserted() throws Exception {
+        RuleEngine engine = RuleEngine.builtIn();
+        RuleEngine reference = engine.insertingEveryFact();
+        Profile profile = Profile.builtIn("throughput");
+        List<Path> fixtures;
+        try (Stream<Path> s = Files.list(Path.of("fixtures/bundles"))) {
+            fixtures = s.filter(Files::isDirectory).sorted().toList();
+        }
+        assertThat(fixtures).hasSizeGreaterThan(50);
+        long leftOut = 0;
+        for (Path fixture : fixtures) {
+            try (Bundle b = new BundleReader().read(fixture)) {
+                Facts facts = new FactBuilder().build(b);
+                Diagnosis lean = engine.diagnose(facts, profile);
+                Diagnosis full = reference.diagnose(facts, profile);
+                assertThat(lean.findings()).as(fixture.toString()).isEqualTo(full.findings());
+                assertThat(lean.notEvaluated()).as(fixture.toString()).isEqualTo(full.notEvaluated());
+                assertThat(lean.evaluatedRules()).as(fixture.toString()).isEqualTo(full.evaluatedRules());
+                assertThat(new HashSet<>(lean.explains()))
+                        .as(fixture.toString())
+                        .isEqualTo(new HashSet<>(full.explains()));
+                leftOut += unmatchable(facts.all());
+            }
+        }
+        // The comparison means something only when facts were left out.
+        assertThat(leftOut).isGreaterThan(1000);
+    }
+}
