@@ -50,7 +50,6 @@ public final class BundleReader {
     private static final class Mappers {
         static final ObjectMapper YAML = new ObjectMapper(
                 YAMLFactory.builder().loaderOptions(manifestLoaderOptions()).build());
-        static final ObjectMapper JSON = new ObjectMapper();
     }
 
     /** The keys of manifest.yaml (docs/bundle-format.md, and what the collectors add: millis, discovered). */
@@ -855,35 +854,30 @@ public final class BundleReader {
                 problems.add("sos_reports/manifest.json: larger than 32 MiB: ignored; files are matched by name");
                 return Manifest.EMPTY;
             }
-            doc = Mappers.JSON.readTree(Bundle.readText(file));
+            doc = SosManifestJson.read(Bundle.readText(file));
         } catch (IOException | RuntimeException e) {
             problems.add("sos_reports/manifest.json: not valid JSON (" + firstLine(e.getMessage())
                     + "): ignored; files are matched by name");
             return Manifest.EMPTY;
         }
         List<Manifest.Entry> entries = new ArrayList<>();
-        for (JsonNode plugin : doc.path("components").path("report").path("plugins")) {
-            for (JsonNode c : plugin.path("commands")) {
-                String exec =
-                        WHITE_SPACE.matcher(c.path("exec").asText("").trim()).replaceAll(" ");
-                String path =
-                        c.path("filepath").isTextual() ? c.path("filepath").asText() : null;
-                Integer rc =
-                        c.path("return_code").isInt() ? c.path("return_code").asInt() : null;
-                for (Source source : everyKind(exec, false, SourceKind.Origin.COMMAND)) {
-                    if (rc != null && rc != 0) {
-                        entries.add(new Manifest.Entry(
-                                source,
-                                0,
-                                null,
-                                rc,
-                                rc == 127
-                                        ? "command not found"
-                                        : "exit " + rc + (path == null ? "" : " (its output is in " + path + ")")));
-                    } else {
-                        entries.add(new Manifest.Entry(
-                                source, 0, path, rc, path == null ? "sos recorded no output file" : null));
-                    }
+        for (JsonNode c : SosManifestJson.commands(doc)) {
+            String exec = WHITE_SPACE.matcher(c.path("exec").asText("").trim()).replaceAll(" ");
+            String path = c.path("filepath").isTextual() ? c.path("filepath").asText() : null;
+            Integer rc = c.path("return_code").isInt() ? c.path("return_code").asInt() : null;
+            for (Source source : everyKind(exec, false, SourceKind.Origin.COMMAND)) {
+                if (rc != null && rc != 0) {
+                    entries.add(new Manifest.Entry(
+                            source,
+                            0,
+                            null,
+                            rc,
+                            rc == 127
+                                    ? "command not found"
+                                    : "exit " + rc + (path == null ? "" : " (its output is in " + path + ")")));
+                } else {
+                    entries.add(new Manifest.Entry(
+                            source, 0, path, rc, path == null ? "sos recorded no output file" : null));
                 }
             }
         }
