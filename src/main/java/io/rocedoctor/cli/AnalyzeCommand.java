@@ -122,8 +122,11 @@ final class AnalyzeCommand implements Callable<Integer> {
             return FleetAnalysis.execute(inputs, format.name(), output, n, failOn, showNotEvaluated, spec, analysis);
         }
         Report report = analysis.run(inputs.get(0));
+        // Only the text report wraps: asking the terminal's width loads Jansi's native library, which
+        // it writes to a temporary file at every start.
+        int width = format == Format.text ? Terminal.width() : Terminal.DEFAULT_WIDTH;
         Renderer renderer = Renderers.of(
-                format.name(), failOn, !noColor && Terminal.colour(output == null), Terminal.width(), showNotEvaluated);
+                format.name(), failOn, !noColor && Terminal.colour(output == null), width, showNotEvaluated);
         String rendered = renderer.render(report);
         if (output == null) {
             spec.commandLine().getOut().print(rendered);

@@ -153,6 +153,35 @@ class LauncherIT {
         assertThat(r.out()).isEmpty();
     }
 
+    /**
+     * A cold analysis of a {@code .tar.gz} finds its archive readers (commons-compress, the in-memory
+     * tree) in the class-data archive the launcher trained, rather than parsing and verifying them
+     * from the jar at every start; a JSON report loads no Jansi (only the text report asks the
+     * terminal's width). {@code JDK_JAVA_OPTIONS} reaches the launcher's java, which notes it on stderr.
+     */
+    @Test
+    void aTarGzIsReadWithArchivedClassesAndJsonLoadsNoTerminalLibrary(@TempDir Path tmp) throws Exception {
+        Path tgz = tmp.resolve("bundle.tar.gz");
+        Tarballs.write(Path.of(HOST), tgz);
+        Path loaded = tmp.resolve("classes.log");
+        SeparateProcess r = launch(
+                Map.of("JDK_JAVA_OPTIONS", "-Xlog:class+load=info:file=" + loaded),
+                "analyze",
+                tgz.toString(),
+                "-f",
+                "json");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).startsWith("{").contains("IRQ_CROSS_NUMA");
+        List<String> log = Files.readAllLines(loaded);
+        for (String reader : List.of(
+                "org.apache.commons.compress.archivers.tar.TarArchiveInputStream",
+                "org.apache.commons.compress.compressors.gzip.GzipCompressorInputStream",
+                "io.rocedoctor.bundle.MemoryFileSystem")) {
+            assertThat(log).as(reader).anyMatch(line -> line.contains(" " + reader + " source: shared objects file"));
+        }
+        assertThat(log).noneMatch(line -> line.contains(" org.fusesource.jansi."));
+    }
+
     private static SeparateProcess launch(String... args) throws Exception {
         return launch(Map.of(), args);
     }
