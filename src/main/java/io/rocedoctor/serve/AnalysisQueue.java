@@ -45,7 +45,7 @@ public final class AnalysisQueue implements AutoCloseable {
     private final List<Thread> workers = new ArrayList<>();
     private final Semaphore wake = new Semaphore(0);
     private final Map<Long, String> held = new ConcurrentHashMap<>();
-    private final Map<Long, CompletableFuture<Void>> settling = new ConcurrentHashMap<>();
+    private final Map<Long, Waiting> waiting = new ConcurrentHashMap<>();
     private final ScheduledExecutorService renewer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "roce-doctor-lease");
         t.setDaemon(true);
@@ -94,19 +94,44 @@ public final class AnalysisQueue implements AutoCloseable {
     }
 
     /**
-     * Completes when a worker of this instance has stored the bundle's result (done or failed), or
-     * when {@link #settled} is told so: a client waiting for it is answered without polling. Ask
-     * before reading the bundle's state, so that a result stored after that read completes it.
+     * The clients waiting for one bundle's result: {@code stored} completes when a worker of this
+     * instance has stored it (done or failed). The entry goes when the result is stored or when its
+     * last waiter leaves, whichever is first: a bundle finished by another instance, or not finished
+     * within the wait, leaves nothing behind.
      */
-    CompletableFuture<Void> settling(long id) {
-        return settling.computeIfAbsent(id, k -> new CompletableFuture<>());
+    static final class Waiting {
+        final CompletableFuture<Void> stored = new CompletableFuture<>();
+        /** Changed only inside the map's compute functions, which hold the entry. */
+        private int waiters;
     }
 
-    /** The bundle's result is stored (by this instance or another): whoever waits for it is answered. */
-    void settled(long id) {
-        CompletableFuture<Void> f = settling.remove(id);
-        if (f != null) {
-            f.complete(null);
+    /**
+     * Joins the waiters of a bundle's result. Join before reading the bundle's state, so that a
+     * result stored after that read completes {@code stored}; {@link #leave} when done waiting.
+     */
+    Waiting await(long id) {
+        return waiting.compute(id, (k, w) -> {
+            Waiting joined = w == null ? new Waiting() : w;
+            joined.waiters++;
+            return joined;
+        });
+    }
+
+    /** One waiter is done: the last one removes the entry (unless the result came first and removed it). */
+    void leave(long id, Waiting w) {
+        waiting.computeIfPresent(id, (k, current) -> current != w || --current.waiters > 0 ? current : null);
+    }
+
+    /** How many bundles have clients waiting for their result here. */
+    int awaited() {
+        return waiting.size();
+    }
+
+    /** The bundle's result is stored: whoever waits for it is answered. */
+    private void settled(long id) {
+        Waiting w = waiting.remove(id);
+        if (w != null) {
+            w.stored.complete(null);
         }
     }
 

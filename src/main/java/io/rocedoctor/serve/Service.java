@@ -145,6 +145,10 @@ public final class Service implements AutoCloseable {
         return tokens;
     }
 
+    AnalysisQueue queue() {
+        return queue;
+    }
+
     private boolean ready() {
         return !stopped;
     }

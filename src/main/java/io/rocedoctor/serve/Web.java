@@ -26,7 +26,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -290,21 +289,30 @@ final class Web {
             throw new Refused(400, "wait must be a number of seconds from 0 to " + MOST_WAIT_S);
         }
         long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        Store.BundleRow now = bundle;
-        while (unsettled(now) && System.nanoTime() < until) {
-            CompletableFuture<Void> stored = queue.settling(bundle.id());
-            now = store.bundle(bundle.id()).orElse(now);
-            if (!unsettled(now)) {
-                queue.settled(bundle.id());
-                break;
+        AnalysisQueue.Waiting waiting = queue.await(bundle.id());
+        try {
+            Store.BundleRow now = bundle;
+            while (unsettled(now) && System.nanoTime() < until) {
+                now = store.bundle(bundle.id()).orElse(now);
+                if (!unsettled(now)) {
+                    break;
+                }
+                if (waiting.stored.isDone()) {
+                    // This instance's worker kept no result (its claim was taken over): wait anew, read again.
+                    queue.leave(bundle.id(), waiting);
+                    waiting = queue.await(bundle.id());
+                    continue;
+                }
+                try {
+                    waiting.stored.get(Math.min(1_000_000_000L, until - System.nanoTime()), TimeUnit.NANOSECONDS);
+                } catch (TimeoutException readAgain) {
+                    // another instance may have stored it: the loop reads the row again
+                }
             }
-            try {
-                stored.get(Math.min(1_000_000_000L, until - System.nanoTime()), TimeUnit.NANOSECONDS);
-            } catch (TimeoutException readAgain) {
-                // another instance may have stored it: the loop reads the row again
-            }
+            return now;
+        } finally {
+            queue.leave(bundle.id(), waiting);
         }
-        return now;
     }
 
     private static boolean unsettled(Store.BundleRow b) {
