@@ -9,10 +9,10 @@ import java.util.List;
  * addition the declaration does not name is a bug in the layer, caught by any test that builds it.
  */
 final class BuiltFacts {
-    private final List<Object> all;
+    private final FactList all;
     private final FactLayer layer;
 
-    BuiltFacts(List<Object> all, FactLayer layer) {
+    BuiltFacts(FactList all, FactLayer layer) {
         this.all = all;
         this.layer = layer;
     }
@@ -23,7 +23,7 @@ final class BuiltFacts {
             throw new IllegalStateException("the " + layer.name() + " layer reads " + type.getSimpleName()
                     + " facts but does not declare it consumes them");
         }
-        return all.stream().filter(type::isInstance).map(type::cast).toList();
+        return all.of(type);
     }
 
     void add(Object fact) {
@@ -39,13 +39,7 @@ final class BuiltFacts {
     /** Puts {@code now} where {@code before} stood (the same object), keeping the order of the facts. */
     void replace(Object before, Object now) {
         requireProduced(now);
-        for (int i = 0; i < all.size(); i++) {
-            if (all.get(i) == before) {
-                all.set(i, now);
-                return;
-            }
-        }
-        throw new IllegalArgumentException("not a fact of this host: " + before);
+        all.replace(before, now);
     }
 
     private void requireProduced(Object fact) {

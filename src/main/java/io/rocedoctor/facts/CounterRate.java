@@ -32,7 +32,12 @@ public record CounterRate(
     /** The first of a subject's counters that measures {@code meaning}, whatever the driver names it; empty when none. */
     public static java.util.Optional<CounterRate> first(
             java.util.Map<String, CounterRate> byName, CounterMeaning meaning) {
-        return byName.values().stream().filter(c -> c.meaning() == meaning).findFirst();
+        for (CounterRate c : byName.values()) {
+            if (c.meaning() == meaning) {
+                return java.util.Optional.of(c);
+            }
+        }
+        return java.util.Optional.empty();
     }
 
     /** {@code "18446744073709551017 -> 420"}: the two values as the tool printed them. */

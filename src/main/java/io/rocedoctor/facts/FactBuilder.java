@@ -105,7 +105,7 @@ public final class FactBuilder {
     public Facts build(Bundle bundle) {
         SourceLedger ledger = new SourceLedger(bundle);
         ledger.readingFor(SKELETON.name());
-        List<Object> facts = new ArrayList<>();
+        FactList facts = new FactList();
         int lastSample = bundle.sampleCount() - 1;
         Double interval = lastSample > 0 ? bundle.secondsBetween(0, lastSample).orElse(null) : null;
 
@@ -206,10 +206,7 @@ public final class FactBuilder {
         });
 
         // Counters of each port across samples.
-        List<Nic> nics = facts.stream()
-                .filter(Nic.class::isInstance)
-                .map(Nic.class::cast)
-                .toList();
+        List<Nic> nics = facts.of(Nic.class);
         HostContext withoutCounters = new HostContext(
                 bundle, ledger, lastSample, interval, ports, nics, pci, topology, Link.of(bundle, ledger), Map.of());
         Map<String, Map<String, CounterRate>> portCounters = new TreeMap<>();
@@ -236,8 +233,9 @@ public final class FactBuilder {
                 topology == null ? 0 : topology.nodes().size(),
                 bundle.sampleCount(),
                 interval);
-        facts.add(0, host);
-        return new Facts(host, facts, ledger);
+        List<Object> all = new ArrayList<>(List.of(host));
+        all.addAll(facts.all());
+        return new Facts(host, all, ledger);
     }
 
     /** What a full capture of this host holds (docs/bundle-format.md), so the report can say what is absent. */
@@ -444,6 +442,16 @@ public final class FactBuilder {
 
     private record Shown(CpuSet cpus, String source) {}
 
+    /** The netdev an IRQ is named after ({@code ens1f0-TxRx-3}, {@code ice-ens801f0-TxRx-0}), null when none. */
+    private static String netdevOf(String irqName, Map<String, String> nicByName) {
+        Matcher netdev = NETDEV_IRQ.matcher(irqName);
+        String name = netdev.matches() ? netdev.group(1) : null;
+        if (name != null && !nicByName.containsKey(name) && name.indexOf('-') > 0) {
+            name = name.substring(name.indexOf('-') + 1); // ice-ens801f0-TxRx-0, i40e-eth2-TxRx-0
+        }
+        return name;
+    }
+
     private static List<IrqBinding> irqBindings(
             Bundle bundle, SourceLedger ledger, Map<String, Port> ports, int lastSample) {
         Optional<Source> source =
@@ -470,6 +478,8 @@ public final class FactBuilder {
             nicByName.put(p.name(), p.nic());
         });
         Map<Integer, Shown> shown = shownAffinities(bundle, ledger);
+        int[] cpus = first.get().cpus().stream().mapToInt(Integer::intValue).toArray();
+        int[] served = new int[cpus.length];
         List<IrqBinding> out = new ArrayList<>();
         for (InterruptCounts.Row row : first.get().rows()) {
             if (row.irq() == null) {
@@ -477,24 +487,25 @@ public final class FactBuilder {
             }
             String address;
             boolean completion;
+            // Each form is tried only when the ones before it did not match: ~2,000 lines on a large host.
             Matcher named = PCI_FUNCTION.matcher(row.name());
-            Matcher netdev = NETDEV_IRQ.matcher(row.name());
-            String netdevName = netdev.matches() ? netdev.group(1) : null;
-            if (netdevName != null && !nicByName.containsKey(netdevName) && netdevName.indexOf('-') > 0) {
-                netdevName = netdevName.substring(netdevName.indexOf('-') + 1); // ice-ens801f0-TxRx-0, i40e-eth2-TxRx-0
-            }
-            Matcher chip = PCI_FUNCTION.matcher(row.description());
             if (named.find()) { // mlx5_comp3@pci:0000:3b:00.0, bnxt_re-nq-0@pci:0000:41:00.0, irdma-0000:17:00.0-CEQ-1
                 address = named.group(1).toLowerCase(Locale.ROOT);
                 completion = COMPLETION_WORD.matcher(row.name()).find();
-            } else if (netdevName != null && nicByName.containsKey(netdevName)) {
-                address = ports.get(netdevName).pciAddress();
-                completion = true;
-            } else if (chip.find()) { // older bnxt_re's bare bnxt_qplib_nq: the MSI-X chip names the function
-                address = chip.group(1).toLowerCase(Locale.ROOT);
-                completion = COMPLETION_WORD.matcher(row.name()).find();
             } else {
-                continue;
+                String netdevName = netdevOf(row.name(), nicByName);
+                if (netdevName != null && nicByName.containsKey(netdevName)) {
+                    address = ports.get(netdevName).pciAddress();
+                    completion = true;
+                } else {
+                    Matcher chip = PCI_FUNCTION.matcher(row.description());
+                    if (!chip.find()) {
+                        continue;
+                    }
+                    // older bnxt_re's bare bnxt_qplib_nq: the MSI-X chip names the function
+                    address = chip.group(1).toLowerCase(Locale.ROOT);
+                    completion = COMPLETION_WORD.matcher(row.name()).find();
+                }
             }
             String nic = nicByAddress.get(address);
             if (nic == null) {
@@ -512,14 +523,15 @@ public final class FactBuilder {
             if (end != null && end.perCpu().length != row.perCpu().length) {
                 end = null; // CPUs came or went between samples: only the first sample is comparable
             }
-            List<Integer> cpus = first.get().cpus();
             long count = 0;
-            List<Integer> served = new ArrayList<>();
-            for (int i = 0; i < cpus.size(); i++) {
-                long d = end == null ? row.perCpu()[i] : Math.max(0, end.perCpu()[i] - row.perCpu()[i]);
+            int servedBy = 0;
+            long[] at = row.perCpu();
+            long[] later = end == null ? null : end.perCpu();
+            for (int i = 0; i < cpus.length; i++) {
+                long d = later == null ? at[i] : Math.max(0, later[i] - at[i]);
                 count += d;
                 if (d > 0) {
-                    served.add(cpus.get(i));
+                    served[servedBy++] = cpus[i];
                 }
             }
             out.add(new IrqBinding(
@@ -531,7 +543,7 @@ public final class FactBuilder {
                     affinity,
                     count,
                     end == null,
-                    CpuSet.of(served),
+                    CpuSet.of(java.util.Arrays.copyOf(served, servedBy)),
                     affinitySource));
         }
         return out;

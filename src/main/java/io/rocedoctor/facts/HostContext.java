@@ -146,7 +146,8 @@ public record HostContext(
         }
         Optional<Map<String, Long>> last =
                 lastSample > 0 ? ledger.parse(source, lastSample, record).map(counters) : Optional.empty();
-        Map<String, CounterRate> rates = new LinkedHashMap<>();
+        // Sized for every counter: a port has ~300 and the map would otherwise grow five times.
+        Map<String, CounterRate> rates = new LinkedHashMap<>((int) (first.get().size() / 0.75f) + 1);
         for (Map.Entry<String, Long> c : first.get().entrySet()) {
             long a = c.getValue();
             if (last.isEmpty()) {

@@ -8,6 +8,7 @@ import io.rocedoctor.parse.ServiceState;
 import io.rocedoctor.parse.SysctlValues;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -65,13 +66,15 @@ final class IrqFacts implements LayerFacts {
         }
         boolean sinceBoot =
                 last.isEmpty() || !last.get().cpus().equals(first.get().cpus());
-        Map<Integer, long[]> perCpu = perCpu(first.get(), sinceBoot ? null : last.get());
-
         Map<String, List<IrqBinding>> byNic = new TreeMap<>();
-        bindings.stream()
-                .filter(IrqBinding::completion)
-                .forEach(b ->
-                        byNic.computeIfAbsent(b.nic(), k -> new ArrayList<>()).add(b));
+        Set<Integer> completions = new HashSet<>();
+        for (IrqBinding b : bindings) {
+            if (b.completion()) {
+                byNic.computeIfAbsent(b.nic(), k -> new ArrayList<>()).add(b);
+                completions.add(b.irq());
+            }
+        }
+        Map<Integer, long[]> perCpu = perCpu(first.get(), sinceBoot ? null : last.get(), completions);
         List<Integer> cpus = first.get().cpus();
         List<InterruptLoad> out = new ArrayList<>();
         for (Map.Entry<String, List<IrqBinding>> e : byNic.entrySet()) {
@@ -113,14 +116,17 @@ final class IrqFacts implements LayerFacts {
         return out;
     }
 
-    private static Map<Integer, long[]> perCpu(InterruptCounts first, InterruptCounts last) {
+    /** The per-CPU counts of the lines asked for, between the samples ({@code last} null: since boot). */
+    private static Map<Integer, long[]> perCpu(InterruptCounts first, InterruptCounts last, Set<Integer> irqs) {
         Map<Integer, long[]> lastRows = new HashMap<>();
         if (last != null) {
-            last.rows().stream().filter(r -> r.irq() != null).forEach(r -> lastRows.put(r.irq(), r.perCpu()));
+            last.rows().stream()
+                    .filter(r -> r.irq() != null && irqs.contains(r.irq()))
+                    .forEach(r -> lastRows.put(r.irq(), r.perCpu()));
         }
         Map<Integer, long[]> out = new HashMap<>();
         for (InterruptCounts.Row r : first.rows()) {
-            if (r.irq() == null) {
+            if (r.irq() == null || !irqs.contains(r.irq())) {
                 continue;
             }
             long[] end = lastRows.get(r.irq());

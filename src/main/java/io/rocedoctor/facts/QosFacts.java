@@ -5,12 +5,11 @@ import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.parse.MlxconfigQuery;
 import io.rocedoctor.parse.RdmaStatistics;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Congestion and host QoS as they were observed: PFC pause per port, priority and direction
@@ -21,9 +20,30 @@ import java.util.regex.Pattern;
  * The perftest runs are built by {@link BaselineFacts}.
  */
 final class QosFacts implements LayerFacts {
-    /** Pause frame counters per priority: mlx5 {@code rx_prio3_pause}, ice {@code rx_priority_3_xoff.nic}, bnxt {@code rx_pfc_ena_frames_pri3}. */
-    private static final Pattern PAUSE_FRAMES =
-            Pattern.compile("(rx|tx)_(?:prio(\\d)_pause|priority_(\\d)_xoff(?:\\.nic)?|pfc_ena_frames_pri(\\d))");
+    /**
+     * Pause frame counters per priority: mlx5 {@code rx_prio3_pause}, ice {@code rx_priority_3_xoff}
+     * and {@code rx_priority_3_xoff.nic}, bnxt {@code rx_pfc_ena_frames_pri3}; the priority one digit.
+     * Each name is looked up in a port's counters: a port has ~300 others.
+     */
+    private static final List<PauseCounter> PAUSE_COUNTERS = pauseCounters();
+
+    /** A per-priority pause frame counter's name, direction and priority. */
+    private record PauseCounter(String name, String direction, int priority) {}
+
+    private static List<PauseCounter> pauseCounters() {
+        List<PauseCounter> out = new java.util.ArrayList<>();
+        for (String direction : List.of("rx", "tx")) {
+            for (int priority = 0; priority <= 9; priority++) {
+                for (String form : List.of(
+                        "%s_prio%d_pause",
+                        "%s_priority_%d_xoff", "%s_priority_%d_xoff.nic", "%s_pfc_ena_frames_pri%d")) {
+                    out.add(new PauseCounter(
+                            String.format(Locale.ROOT, form, direction, priority), direction, priority));
+                }
+            }
+        }
+        return List.copyOf(out);
+    }
 
     @Override
     public FactLayer declaration() {
@@ -155,18 +175,13 @@ final class QosFacts implements LayerFacts {
     private static List<PriorityPause> pauses(
             String port, String nic, Map<String, CounterRate> byName, Double interval) {
         List<PriorityPause> out = new java.util.ArrayList<>();
-        for (CounterRate c : byName.values()) {
-            // Every name PAUSE_FRAMES matches holds "_pri": the others (~300 a port) are passed without a matcher.
-            if (!c.counter().contains("_pri")) {
+        for (PauseCounter pause : PAUSE_COUNTERS) {
+            CounterRate c = byName.get(pause.name());
+            if (c == null || c.wentDown()) {
                 continue;
             }
-            Matcher m = PAUSE_FRAMES.matcher(c.counter());
-            if (!m.matches() || c.wentDown()) {
-                continue;
-            }
-            String direction = m.group(1);
-            int priority =
-                    Integer.parseInt(m.group(2) != null ? m.group(2) : m.group(3) != null ? m.group(3) : m.group(4));
+            String direction = pause.direction();
+            int priority = pause.priority();
             // Microseconds spent paused: mlx5 rx_prio3_pause_duration, bnxt_en pfc_pri3_rx_duration_us.
             CounterRate duration = byName.getOrDefault(
                     direction + "_prio" + priority + "_pause_duration",

@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -42,7 +43,9 @@ public final class SourceLedger {
     }
 
     private final Bundle bundle;
-    private final Set<String> parsed = new TreeSet<>();
+    /** The sources parsed, sorted only when asked for: a bundle parses hundreds, the report reads them once. */
+    private final Set<String> parsed = new HashSet<>();
+
     private final List<Failure> failures = new ArrayList<>();
     /** The failures by the kind of their source, for "collected but unreadable" in the report. */
     private final Map<Enum<?>, List<Failure>> failuresByKind = new HashMap<>();
@@ -51,10 +54,16 @@ public final class SourceLedger {
     private final Set<SwitchSourceKind> usableSwitch = EnumSet.noneOf(SwitchSourceKind.class);
     private final Set<String> missing = new TreeSet<>();
     private final Set<String> notes = new TreeSet<>();
-    /** Parse results by capture: a kind has one parser, a pure function of the text. */
-    private final Map<Capture, Optional<?>> parsedOnce = new HashMap<>();
+    /**
+     * Parse results by capture: a kind has one parser, a pure function of the text. By identity:
+     * the bundle hands out the one capture it holds per source and sample, and hashing the
+     * record's six fields on every lookup showed in the profile.
+     */
+    private final Map<Capture, Optional<?>> parsedOnce = new IdentityHashMap<>();
     /** The fact layer reading now (null: none, the builder's own accounting), and the kinds each layer asked for. */
     private String reader;
+    /** The kinds the layer reading now asked for, once it asked for one (a lookup saved per parse). */
+    private Set<Enum<?>> askedNow;
 
     private final Map<String, Set<Enum<?>>> askedBy = new TreeMap<>();
 
@@ -220,12 +229,17 @@ public final class SourceLedger {
      */
     public void readingFor(String layer) {
         reader = layer;
+        askedNow = null;
     }
 
     private void asked(Enum<?> kind) {
-        if (reader != null) {
-            askedBy.computeIfAbsent(reader, k -> new HashSet<>()).add(kind);
+        if (reader == null) {
+            return;
         }
+        if (askedNow == null) {
+            askedNow = askedBy.computeIfAbsent(reader, k -> new HashSet<>());
+        }
+        askedNow.add(kind);
     }
 
     /** The source kinds each fact layer asked to parse or expected, by layer name. */
@@ -247,7 +261,7 @@ public final class SourceLedger {
     }
 
     public List<String> parsed() {
-        return List.copyOf(parsed);
+        return parsed.stream().sorted().toList();
     }
 
     public List<Failure> failures() {

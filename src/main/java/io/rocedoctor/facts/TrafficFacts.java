@@ -2,6 +2,8 @@ package io.rocedoctor.facts;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -28,14 +30,18 @@ final class TrafficFacts implements LayerFacts {
 
     @Override
     public void addTo(HostContext host, BuiltFacts facts) {
-        Map<String, List<CounterRate>> bySubject = new TreeMap<>();
-        Map<String, String> deviceOf = new TreeMap<>();
-        for (CounterRate c : facts.of(CounterRate.class)) {
-            bySubject.computeIfAbsent(c.subject(), k -> new ArrayList<>()).add(c);
-        }
+        // Only looked up, so hashed; and only the RDMA devices' counters, not the ports' ~300 each.
+        Map<String, String> deviceOf = new HashMap<>();
         for (RdmaDevice d : facts.of(RdmaDevice.class)) {
             if (d.netdev() != null) {
                 deviceOf.putIfAbsent(d.netdev(), d.id());
+            }
+        }
+        Set<String> devices = new HashSet<>(deviceOf.values());
+        Map<String, List<CounterRate>> bySubject = new HashMap<>();
+        for (CounterRate c : facts.of(CounterRate.class)) {
+            if (devices.contains(c.subject())) {
+                bySubject.computeIfAbsent(c.subject(), k -> new ArrayList<>()).add(c);
             }
         }
         for (MultipathGroup g : facts.of(MultipathGroup.class)) {

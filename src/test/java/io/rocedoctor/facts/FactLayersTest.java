@@ -92,7 +92,8 @@ class FactLayersTest {
 
     @Test
     void aLayerTakesAndAddsOnlyTheTypesItDeclared() {
-        List<Object> all = new ArrayList<>(List.of(new Bond("bond0", "802.3ad", "layer3+4", List.of("a", "b"))));
+        FactList all = new FactList();
+        all.add(new Bond("bond0", "802.3ad", "layer3+4", List.of("a", "b")));
         BuiltFacts facts =
                 new BuiltFacts(all, new FactLayer("test", Set.of(), Set.of(Bond.class), Set.of(RoceMtu.class)));
         assertThat(facts.of(Bond.class)).hasSize(1);
@@ -100,7 +101,7 @@ class FactLayersTest {
                 .hasMessage("the test layer reads Port facts but does not declare it consumes them");
         assertThatThrownBy(() -> facts.add(new Bond("bond1", "802.3ad", null, List.of())))
                 .hasMessage("the test layer adds Bond facts but does not declare it produces them");
-        assertThat(all).hasSize(1);
+        assertThat(all.all()).hasSize(1);
     }
 
     /** A parsed kind no layer reads would be collected for nothing: it is declared recognisedOnly instead. */

@@ -114,6 +114,28 @@ class QosFactsTest extends BundleFolderTest {
         });
     }
 
+    /**
+     * Each driver's per-priority pause counter is a pause of its priority and direction (mlx5, ice's
+     * VSI and port counters, bnxt_en), in counter-name order; a pause duration, a two-digit priority
+     * and the link-level pause are not per-priority pause frames.
+     */
+    @Test
+    void everyDriversPerPriorityPauseCounterIsReadAndItsLookalikesAreNot() throws Exception {
+        build("106", true);
+        String text = "NIC statistics:\n     tx_pfc_ena_frames_pri5: %d\n     rx_priority_4_xoff.nic: %d\n"
+                + "     rx_prio3_pause: %d\n     tx_priority_2_xoff: %d\n     rx_prio3_pause_duration: %d\n"
+                + "     rx_prio10_pause: %d\n     rx_pause_ctrl_phy: %d\n";
+        write("commands/ethtool_-S_eth4", String.format(text, 1, 2, 3, 4, 5, 6, 7));
+        write("samples/1/commands/ethtool_-S_eth4", String.format(text, 11, 22, 33, 44, 55, 66, 77));
+        assertThat(facts().of(PriorityPause.class))
+                .extracting(p -> p.counter() + " " + p.direction() + " " + p.priority() + " " + p.frames())
+                .containsExactly(
+                        "rx_prio3_pause rx 3 30",
+                        "rx_priority_4_xoff.nic rx 4 20",
+                        "tx_pfc_ena_frames_pri5 tx 5 10",
+                        "tx_priority_2_xoff tx 2 40");
+    }
+
     @Test
     void oneSampleGivesCountsSinceBootWithoutRatesOrShares() throws Exception {
         PriorityPause rx = build("106", false).of(PriorityPause.class).stream()
