@@ -31,7 +31,8 @@ public final class EthtoolStatsParser extends LineParser<EthtoolStats> {
         if (lines.isBlank()) {
             throw new ParseException(0, "empty output");
         }
-        Map<String, Long> counters = new LinkedHashMap<>();
+        // Sized for a counter per line: ~550 lines grew the table five times.
+        Map<String, Long> counters = new LinkedHashMap<>(lines.size() * 4 / 3 + 1);
         // Read by positions in the line, not by stripped copies of it and its halves: a typical
         // host has ~300 counters per port and sample, and the copies were half of the parse.
         for (int n = 1; n <= lines.size(); n++) {

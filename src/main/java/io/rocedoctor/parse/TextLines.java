@@ -51,18 +51,18 @@ public final class TextLines {
         String body = text == null ? "" : withoutTrailingNuls(text);
         if (!body.isEmpty()) {
             // Split at CRLF, LF or CR by hand: a regex split per capture was a sixth of a bundle's
-            // analysis. Each line is cut from the text once; stripTrailing copies only when it strips.
+            // analysis. Each line is cut from the text once, without its trailing white space.
             int start = 0;
             if (body.indexOf('\r') < 0) {
                 for (int lf = body.indexOf('\n'); lf >= 0; lf = body.indexOf('\n', start)) {
-                    out.add(body.substring(start, lf).stripTrailing());
+                    out.add(strippedLine(body, start, lf));
                     start = lf + 1;
                 }
             } else {
                 for (int i = 0; i < body.length(); i++) {
                     char c = body.charAt(i);
                     if (c == '\n' || c == '\r') {
-                        out.add(body.substring(start, i).stripTrailing());
+                        out.add(strippedLine(body, start, i));
                         if (c == '\r' && i + 1 < body.length() && body.charAt(i + 1) == '\n') {
                             i++;
                         }
@@ -70,7 +70,7 @@ public final class TextLines {
                     }
                 }
             }
-            out.add(body.substring(start).stripTrailing());
+            out.add(strippedLine(body, start, body.length()));
             // A final newline produces one empty trailing element that is not a line.
             if (out.get(out.size() - 1).isEmpty()) {
                 out.remove(out.size() - 1);
@@ -87,6 +87,17 @@ public final class TextLines {
             }
         }
         return lines;
+    }
+
+    /**
+     * {@code body.substring(start, end).stripTrailing()}, cut once: stripTrailing of the cut line
+     * asked Character's table of its last character and copied the line again when it stripped.
+     */
+    private static String strippedLine(String body, int start, int end) {
+        while (end > start && isWhitespace(body.charAt(end - 1))) {
+            end--;
+        }
+        return body.substring(start, end);
     }
 
     /** A file read with its C string's terminator (sysfs, a collector's buffer) ends in NULs: they carry nothing. */
