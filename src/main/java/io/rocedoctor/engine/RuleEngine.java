@@ -27,6 +27,7 @@ import org.kie.api.definition.KiePackage;
 import org.kie.api.definition.rule.Rule;
 import org.kie.api.io.ResourceType;
 import org.kie.api.runtime.KieSession;
+import org.kie.api.runtime.KieSessionsPool;
 import org.kie.internal.builder.KnowledgeBuilder;
 import org.kie.internal.builder.KnowledgeBuilderFactory;
 import org.kie.internal.io.ResourceFactory;
@@ -58,6 +59,11 @@ public final class RuleEngine {
     private final Set<String> userPackages;
     /** The facts worth inserting: null inserts every one (the reference the tests compare with). */
     private final MatchableFacts matchable;
+    /**
+     * Sessions kept for the next bundle, made on first use: a session given back is reset (facts, agenda,
+     * handle numbers) rather than built again with its node memories.
+     */
+    private volatile KieSessionsPool sessions;
 
     private RuleEngine(KieBase kieBase, Set<String> overridden, Set<String> userPackages) {
         this(kieBase, overridden, userPackages, new MatchableFacts(kieBase));
@@ -279,7 +285,7 @@ public final class RuleEngine {
                         rule.id(), List.of(), "profile " + profile.name() + " evaluates configuration rules only"));
             }
         }
-        KieSession session = kieBase.newKieSession();
+        KieSession session = sessions().newKieSession();
         try {
             session.insert(profile.thresholds());
             ReteEvaluator resolver = (ReteEvaluator) session;
@@ -335,6 +341,19 @@ public final class RuleEngine {
         } finally {
             session.dispose();
         }
+    }
+
+    private KieSessionsPool sessions() {
+        KieSessionsPool pool = sessions;
+        if (pool == null) {
+            synchronized (this) {
+                if (sessions == null) {
+                    sessions = kieBase.newKieSessionsPool(1);
+                }
+                pool = sessions;
+            }
+        }
+        return pool;
     }
 
     /** What the diagnosis collects from the session whether or not a rule matched it. */

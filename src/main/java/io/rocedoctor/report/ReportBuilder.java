@@ -119,10 +119,7 @@ public final class ReportBuilder {
 
     /** The host's NICs and RDMA devices, the switches of the bundle, and the headline they make. */
     static Report.Analysed analysed(Bundle bundle, Facts facts, Report.BundleInfo info) {
-        List<RdmaDevice> devices = facts.all().stream()
-                .filter(RdmaDevice.class::isInstance)
-                .map(RdmaDevice.class::cast)
-                .toList();
+        List<RdmaDevice> devices = facts.of(RdmaDevice.class);
         Set<String> rdmaNetdevs = new HashSet<>();
         Set<String> rdmaNics = new HashSet<>();
         devices.forEach(d -> {
@@ -131,16 +128,11 @@ public final class ReportBuilder {
                 rdmaNics.add(d.nic());
             }
         });
-        facts.all().stream()
-                .filter(Port.class::isInstance)
-                .map(Port.class::cast)
+        facts.of(Port.class).stream()
                 .filter(p -> p.nic() != null
                         && (rdmaNetdevs.contains(p.name()) || p.bond() != null && rdmaNetdevs.contains(p.bond())))
                 .forEach(p -> rdmaNics.add(p.nic()));
-        List<Nic> nics = facts.all().stream()
-                .filter(Nic.class::isInstance)
-                .map(Nic.class::cast)
-                .toList();
+        List<Nic> nics = facts.of(Nic.class);
         int withRdma =
                 (int) nics.stream().filter(n -> rdmaNics.contains(n.id())).count();
         List<String> names =
