@@ -2,6 +2,8 @@ package io.rocedoctor.serve;
 
 import io.javalin.Javalin;
 import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.rocedoctor.bundle.ArchiveLimits;
@@ -50,6 +52,7 @@ public final class Service implements AutoCloseable {
         return t;
     });
     private final Tokens tokens;
+    private final JvmGcMetrics gcMetrics = new JvmGcMetrics();
     private final Javalin http;
     private volatile boolean stopped;
 
@@ -71,6 +74,10 @@ public final class Service implements AutoCloseable {
                 })
                 .description("Bundles queued or being analysed")
                 .register(metrics);
+        // The heap by pool (its old generation: what survives collections) and the collections: flat memory is seen
+        // there.
+        new JvmMemoryMetrics().bindTo(metrics);
+        gcMetrics.bindTo(metrics);
         this.tokens = new Tokens(db);
         Web web = new Web(settings, store, tokens, blobs, receipts, analyzer, queue, metrics, this::ready);
         this.http = web.create();
@@ -171,6 +178,7 @@ public final class Service implements AutoCloseable {
         http.stop();
         queue.stop(settings.drain());
         retention.shutdownNow();
+        gcMetrics.close();
         db.close();
         try {
             receipts.close();
