@@ -50,6 +50,25 @@ class MemoryFileSystemTest {
     }
 
     @Test
+    void aPathThatIsNotThereIsANoSuchFileExceptionNamingItWithoutTheCostOfAStackTrace() throws IOException {
+        MemoryPath top = tree();
+        assertThatThrownBy(() -> Files.readAttributes(
+                        top.resolve("fs/sys/class/net/eth1"),
+                        java.nio.file.attribute.BasicFileAttributes.class,
+                        LinkOption.NOFOLLOW_LINKS))
+                .isInstanceOf(NoSuchFileException.class)
+                .hasMessage("/archive/fs/sys/class/net/eth1")
+                .satisfies(e -> assertThat(e.getStackTrace()).isEmpty());
+        assertThat(Files.readAttributes(
+                                top.resolve("fs/sys/class/net/eth0"),
+                                java.nio.file.attribute.BasicFileAttributes.class,
+                                LinkOption.NOFOLLOW_LINKS)
+                        .isSymbolicLink())
+                .as("the one beside it is there")
+                .isTrue();
+    }
+
+    @Test
     void linksAreResolvedAsTheKernelResolvesThem() throws IOException {
         MemoryPath top = tree();
         Path mtu = top.resolve("fs/sys/class/net/eth0/mtu");
