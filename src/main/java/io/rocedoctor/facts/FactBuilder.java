@@ -208,7 +208,17 @@ public final class FactBuilder {
         // Counters of each port across samples.
         List<Nic> nics = facts.of(Nic.class);
         HostContext withoutCounters = new HostContext(
-                bundle, ledger, lastSample, interval, ports, nics, pci, topology, Link.of(bundle, ledger), Map.of());
+                bundle,
+                ledger,
+                lastSample,
+                interval,
+                ports,
+                nics,
+                pci,
+                topology,
+                Link.of(bundle, ledger),
+                Map.of(),
+                Map.of());
         Map<String, Map<String, CounterRate>> portCounters = new TreeMap<>();
         for (Source s : bundle.sources(SourceKind.ETHTOOL_STATS)) {
             String driver = drivers.containsKey(s.arg()) ? drivers.get(s.arg()).driver() : null;
@@ -233,9 +243,7 @@ public final class FactBuilder {
                 topology == null ? 0 : topology.nodes().size(),
                 bundle.sampleCount(),
                 interval);
-        List<Object> all = new ArrayList<>(List.of(host));
-        all.addAll(facts.all());
-        return new Facts(host, all, ledger);
+        return new Facts(host, facts, ledger);
     }
 
     /** What a full capture of this host holds (docs/bundle-format.md), so the report can say what is absent. */
@@ -442,6 +450,15 @@ public final class FactBuilder {
 
     private record Shown(CpuSet cpus, String source) {}
 
+    /** The PCI function a text names, found; null when none (a text without a colon, as the host's own lines, without a matcher). */
+    private static Matcher pciFunction(String text) {
+        if (text.indexOf(':') < 0) {
+            return null;
+        }
+        Matcher m = PCI_FUNCTION.matcher(text);
+        return m.find() ? m : null;
+    }
+
     /** The netdev an IRQ is named after ({@code ens1f0-TxRx-3}, {@code ice-ens801f0-TxRx-0}), null when none. */
     private static String netdevOf(String irqName, Map<String, String> nicByName) {
         Matcher netdev = NETDEV_IRQ.matcher(irqName);
@@ -488,8 +505,8 @@ public final class FactBuilder {
             String address;
             boolean completion;
             // Each form is tried only when the ones before it did not match: ~2,000 lines on a large host.
-            Matcher named = PCI_FUNCTION.matcher(row.name());
-            if (named.find()) { // mlx5_comp3@pci:0000:3b:00.0, bnxt_re-nq-0@pci:0000:41:00.0, irdma-0000:17:00.0-CEQ-1
+            Matcher named = pciFunction(row.name());
+            if (named != null) { // mlx5_comp3@pci:0000:3b:00.0, bnxt_re-nq-0@pci:0000:41:00.0, irdma-0000:17:00.0-CEQ-1
                 address = named.group(1).toLowerCase(Locale.ROOT);
                 completion = COMPLETION_WORD.matcher(row.name()).find();
             } else {
@@ -498,8 +515,8 @@ public final class FactBuilder {
                     address = ports.get(netdevName).pciAddress();
                     completion = true;
                 } else {
-                    Matcher chip = PCI_FUNCTION.matcher(row.description());
-                    if (!chip.find()) {
+                    Matcher chip = pciFunction(row.description());
+                    if (chip == null) {
                         continue;
                     }
                     // older bnxt_re's bare bnxt_qplib_nq: the MSI-X chip names the function

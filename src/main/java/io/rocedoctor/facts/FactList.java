@@ -44,6 +44,11 @@ final class FactList {
         same.set(indexOf(same, before), now);
     }
 
+    /** The types of the facts added. */
+    java.util.Set<Class<?>> types() {
+        return byType.keySet();
+    }
+
     /** Every fact, in the order added. */
     List<Object> all() {
         return all;

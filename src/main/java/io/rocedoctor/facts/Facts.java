@@ -1,30 +1,31 @@
 package io.rocedoctor.facts;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Everything roce-doctor understood from one bundle: the host, its facts, and the source ledger.
- * The facts of each type are kept apart once: the rules' session, the plan, the report and the
- * fleet summary take them by type some thirty times a bundle. Fact types are records, so a fact
- * is of its own class only.
+ * The facts of each type are kept apart (as {@link FactList} built them): the rules' session, the
+ * plan, the report and the fleet summary take them by type some thirty times a bundle.
  */
 public final class Facts {
     private final Host host;
     private final List<Object> all;
     private final SourceLedger ledger;
-    private final Map<Class<?>, List<Object>> byType = new HashMap<>();
+    private final Map<Class<?>, List<?>> byType = new HashMap<>();
 
-    public Facts(Host host, List<Object> all, SourceLedger ledger) {
+    /** The host first, then the facts built in their order, kept by type as they were. */
+    Facts(Host host, FactList built, SourceLedger ledger) {
         this.host = host;
-        this.all = List.copyOf(all);
+        List<Object> facts = new ArrayList<>(built.all().size() + 1);
+        facts.add(host);
+        facts.addAll(built.all());
+        this.all = List.copyOf(facts);
         this.ledger = ledger;
-        for (Object fact : this.all) {
-            byType.computeIfAbsent(fact.getClass(), k -> new java.util.ArrayList<>())
-                    .add(fact);
-        }
-        byType.replaceAll((type, facts) -> List.copyOf(facts));
+        byType.put(Host.class, List.of(host));
+        built.types().forEach(type -> byType.put(type, built.of(type)));
     }
 
     public Host host() {

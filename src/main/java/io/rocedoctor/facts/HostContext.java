@@ -6,6 +6,7 @@ import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.parse.IbdevNetdevMap;
 import io.rocedoctor.parse.NumaTopology;
 import io.rocedoctor.parse.PciDevices;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,7 +23,8 @@ import java.util.regex.Pattern;
  * NICs, the PCI tree, the NUMA topology (null when not collected), the host ports' links to
  * switch ports ({@link Link#of}: the manifest's, then LLDP's), derived once for every layer, and,
  * once computed, the {@code ethtool -S} counters of each port by name (layers look a counter up
- * instead of scanning the host's ~2,000 counter facts). The lookups more than one layer needs (a
+ * instead of scanning the host's ~2,000 counter facts) and those of them that carry a meaning
+ * (a dozen of a port's ~300, which the byte and error readings go through). The lookups more than one layer needs (a
  * port's driver, the port a per-device capture describes) live here, not in one layer for others.
  */
 public record HostContext(
@@ -35,19 +37,46 @@ public record HostContext(
         PciDevices pci,
         NumaTopology topology,
         List<Link> links,
-        Map<String, Map<String, CounterRate>> portCounters) {
+        Map<String, Map<String, CounterRate>> portCounters,
+        Map<String, List<CounterRate>> portMeanings) {
     private static final Pattern PCI =
             Pattern.compile("(?:([0-9a-fA-F]{4})[:_])?([0-9a-fA-F]{2})[:_]([0-9a-fA-F]{2})\\.([0-7])");
 
     /** This context with the ports' {@code ethtool -S} counters, netdev -> counter name -> rate. */
     public HostContext withPortCounters(Map<String, Map<String, CounterRate>> counters) {
-        return new HostContext(bundle, ledger, lastSample, interval, ports, nics, pci, topology, links, counters);
+        Map<String, List<CounterRate>> meanings = new HashMap<>();
+        counters.forEach((port, byName) -> {
+            List<CounterRate> meant = new ArrayList<>();
+            for (CounterRate c : byName.values()) {
+                if (c.meaning() != null) {
+                    meant.add(c);
+                }
+            }
+            meanings.put(port, List.copyOf(meant));
+        });
+        return new HostContext(
+                bundle, ledger, lastSample, interval, ports, nics, pci, topology, links, counters, meanings);
+    }
+
+    /**
+     * A port's {@code ethtool -S} counters that carry a meaning, in the driver's order; null when the
+     * bundle has no {@code ethtool -S} of it.
+     */
+    public List<CounterRate> meaningfulCounters(String port) {
+        return port == null ? null : portMeanings.get(port);
     }
 
     /** A port's first {@code ethtool -S} counter of a meaning, whatever the driver names it; empty when none. */
     public Optional<CounterRate> portCounter(String port, CounterMeaning meaning) {
-        Map<String, CounterRate> counters = port == null ? null : portCounters.get(port);
-        return counters == null ? Optional.empty() : CounterRate.first(counters, meaning);
+        List<CounterRate> counters = meaningfulCounters(port);
+        if (counters != null) {
+            for (CounterRate c : counters) {
+                if (c.meaning() == meaning) {
+                    return Optional.of(c);
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     /** The driver of the NIC a netdev belongs to ({@code ethtool -i}), null when not known. */

@@ -3,7 +3,6 @@ package io.rocedoctor.facts;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -46,19 +45,19 @@ record PortBytes(long bytes, boolean sinceBoot, String source, List<String> coun
 
     /**
      * What the port put on (TX) or took off (RX) the wire. {@code ethtool} is the port's
-     * {@code ethtool -S} counters by name (null when not captured); {@code device} the
+     * {@code ethtool -S} counters that carry a meaning (null when not captured); {@code device} the
      * {@code rdma statistic} counters of the RDMA device on the port, null when the port has none.
      */
     static Optional<PortBytes> wire(
-            String port, Map<String, CounterRate> ethtool, Collection<CounterRate> device, Direction d) {
+            String port, Collection<CounterRate> ethtool, Collection<CounterRate> device, Direction d) {
         if (ethtool == null) {
             return Optional.empty();
         }
-        Optional<PortBytes> own = sum(ethtool.values(), d.port, "ethtool -S " + port);
+        Optional<PortBytes> own = sum(ethtool, d.port, "ethtool -S " + port);
         if (own.isPresent()) {
             return own;
         }
-        Optional<PortBytes> netdev = sum(ethtool.values(), d.netdev, "ethtool -S " + port);
+        Optional<PortBytes> netdev = sum(ethtool, d.netdev, "ethtool -S " + port);
         Optional<PortBytes> rdma = rdma(port, ethtool, device, d);
         if (netdev.isEmpty() || (rdma.isEmpty() && device != null)) {
             return Optional.empty();
@@ -68,9 +67,8 @@ record PortBytes(long bytes, boolean sinceBoot, String source, List<String> coun
 
     /** The RDMA bytes of the port in one direction; see {@link #wire} for the arguments. */
     static Optional<PortBytes> rdma(
-            String port, Map<String, CounterRate> ethtool, Collection<CounterRate> device, Direction d) {
-        Optional<PortBytes> vport =
-                ethtool == null ? Optional.empty() : sum(ethtool.values(), d.rdma, "ethtool -S " + port);
+            String port, Collection<CounterRate> ethtool, Collection<CounterRate> device, Direction d) {
+        Optional<PortBytes> vport = ethtool == null ? Optional.empty() : sum(ethtool, d.rdma, "ethtool -S " + port);
         if (vport.isPresent() || device == null || device.isEmpty()) {
             return vport;
         }
@@ -88,7 +86,6 @@ record PortBytes(long bytes, boolean sinceBoot, String source, List<String> coun
         return new PortBytes(bytes + other.bytes, sinceBoot || other.sinceBoot, sources, names);
     }
 
-    /** One pass over a port's ~300 counters, read up to six times a port. */
     private static Optional<PortBytes> sum(Collection<CounterRate> counters, CounterMeaning meaning, String source) {
         List<String> names = new ArrayList<>(2);
         long bytes = 0;

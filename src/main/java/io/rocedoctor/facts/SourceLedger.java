@@ -42,6 +42,9 @@ public final class SourceLedger {
         }
     }
 
+    /** What a host bundle of 2 NICs parses, ~300 captures: the parse results' table is made that large at once. */
+    private static final int TYPICAL_CAPTURES = 512;
+
     private final Bundle bundle;
     /** The sources parsed, sorted only when asked for: a bundle parses hundreds, the report reads them once. */
     private final Set<String> parsed = new HashSet<>();
@@ -59,7 +62,7 @@ public final class SourceLedger {
      * the bundle hands out the one capture it holds per source and sample, and hashing the
      * record's six fields on every lookup showed in the profile.
      */
-    private final Map<Capture, Optional<?>> parsedOnce = new IdentityHashMap<>();
+    private final Map<Capture, Optional<?>> parsedOnce = new IdentityHashMap<>(TYPICAL_CAPTURES);
     /** The fact layer reading now (null: none, the builder's own accounting), and the kinds each layer asked for. */
     private String reader;
     /** The kinds the layer reading now asked for, once it asked for one (a lookup saved per parse). */

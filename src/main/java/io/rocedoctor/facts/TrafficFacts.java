@@ -71,7 +71,7 @@ final class TrafficFacts implements LayerFacts {
         boolean sinceBoot = false;
         double capacity = 0;
         for (String member : g.members()) {
-            Map<String, CounterRate> ethtool = host.portCounters().get(member);
+            List<CounterRate> ethtool = host.meaningfulCounters(member);
             Optional<PortBytes> wire = PortBytes.wire(member, ethtool, device.apply(member), d);
             if (wire.isEmpty()) {
                 if (ethtool != null) {

@@ -328,7 +328,7 @@ final class TransportFacts implements LayerFacts {
             HostContext host, RdmaDevice d, String group, List<CounterRate> transport) {
         List<CounterRate> device =
                 transport.stream().filter(c -> c.subject().equals(d.id())).toList();
-        Map<String, CounterRate> ethtool = host.portCounters().get(d.netdev());
+        List<CounterRate> ethtool = host.meaningfulCounters(d.netdev());
         java.util.Optional<PortBytes> tx = PortBytes.rdma(d.netdev(), ethtool, device, PortBytes.Direction.TX);
         java.util.Optional<PortBytes> rx = PortBytes.rdma(d.netdev(), ethtool, device, PortBytes.Direction.RX);
         if (tx.isEmpty() || rx.isEmpty()) {

@@ -72,7 +72,9 @@ class FactListTest {
     @Test
     void aBundlesFactsAreTakenByTypeInTheOrderBuilt() {
         Host host = new Host("node-1", 64, 2, 2, 10.0);
-        Facts facts = new Facts(host, List.of(host, BOND1, GROUP, BOND0), null);
+        FactList built = new FactList();
+        built.addAll(List.of(BOND1, GROUP, BOND0));
+        Facts facts = new Facts(host, built, null);
 
         assertThat(facts.of(Bond.class)).containsExactly(BOND1, BOND0);
         assertThat(facts.of(Host.class)).containsExactly(host);
