@@ -3,7 +3,6 @@ package io.rocedoctor.engine;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import org.drools.base.base.ObjectType;
 import org.drools.base.base.ValueResolver;
 import org.drools.base.rule.EntryPointId;
@@ -30,7 +29,12 @@ final class MatchableFacts {
 
     private final List<ObjectTypeNode> typeNodes;
     /** Per fact class, the paths from each of its types' nodes; none when no pattern reads that class. */
-    private final Map<Class<?>, List<Path>> byClass = new ConcurrentHashMap<>();
+    private final ClassValue<List<Path>> byClass = new ClassValue<>() {
+        @Override
+        protected List<Path> computeValue(Class<?> type) {
+            return pathsOf(type);
+        }
+    };
 
     MatchableFacts(KieBase kieBase) {
         Map<ObjectType, ObjectTypeNode> nodes =
@@ -40,7 +44,7 @@ final class MatchableFacts {
 
     /** True when some pattern can match {@code fact}; {@code session} resolves what a test may ask of it (globals). */
     boolean matchable(Object fact, ValueResolver session) {
-        List<Path> paths = byClass.computeIfAbsent(fact.getClass(), this::pathsOf);
+        List<Path> paths = byClass.get(fact.getClass());
         return !paths.isEmpty() && passes(paths, new DefaultFactHandle(fact), session);
     }
 
