@@ -28,6 +28,13 @@ public final class Facts {
         built.types().forEach(type -> byType.put(type, built.of(type)));
     }
 
+    /** Facts made elsewhere than by {@link FactBuilder} (a test's, a fleet's): {@code facts} are those besides the host. */
+    public static Facts of(Host host, List<?> facts, SourceLedger ledger) {
+        FactList built = new FactList();
+        built.addAll(facts);
+        return new Facts(host, built, ledger);
+    }
+
     public Host host() {
         return host;
     }

@@ -23,7 +23,7 @@ class HostSummaryTest {
     private static Map<String, Double> rates(List<Object> facts) throws Exception {
         try (Bundle b = new BundleReader().read(Path.of("fixtures/bundles/healthy"))) {
             Facts read = new FactBuilder().build(b);
-            return HostSummary.of(new Facts(read.host(), facts, read.ledger())).rates();
+            return HostSummary.of(Facts.of(read.host(), facts, read.ledger())).rates();
         }
     }
 
