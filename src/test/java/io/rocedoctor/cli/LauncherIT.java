@@ -182,6 +182,31 @@ class LauncherIT {
         assertThat(log).noneMatch(line -> line.contains(" org.fusesource.jansi."));
     }
 
+    /**
+     * The launcher reads the JDK's version from the release file of its home, for the cache's name
+     * and the choice of CDS or AOT cache: {@code java -version} was a JVM started before every
+     * command. A {@code java} of our own in a home with the real JDK's release file logs each call.
+     */
+    @Test
+    void theLauncherStartsNoJvmToLearnTheJdksVersion(@TempDir Path tmp) throws Exception {
+        Path realHome = Path.of(System.getProperty("java.home"));
+        Path home = tmp.resolve("jdk");
+        Files.createDirectories(home.resolve("bin"));
+        Files.copy(realHome.resolve("release"), home.resolve("release"));
+        Path calls = tmp.resolve("calls.txt");
+        Path java = home.resolve("bin/java");
+        Files.writeString(
+                java, "#!/bin/sh\necho \"$*\" >>'" + calls + "'\nexec '" + realHome.resolve("bin/java") + "' \"$@\"\n");
+        assertThat(java.toFile().setExecutable(true)).isTrue();
+
+        SeparateProcess r = launch(Map.of("JAVA_HOME", home.toString()), "--version");
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).startsWith("roce-doctor ");
+        assertThat(Files.readAllLines(calls))
+                .anyMatch(call -> call.endsWith("--version"))
+                .noneMatch(call -> call.equals("-version"));
+    }
+
     private static SeparateProcess launch(String... args) throws Exception {
         return launch(Map.of(), args);
     }
