@@ -2,15 +2,14 @@ package io.rocedoctor.serve;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rocedoctor.bundle.ScratchFolder;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A client waiting for a bundle ({@code GET /api/v1/bundles/ID?wait=S}) leaves nothing behind in the
@@ -18,14 +17,15 @@ import org.junit.jupiter.api.Test;
  * worker of its own plays that instance's neighbour.
  */
 class WaitingClientsTest {
-    private Path temp;
+    @TempDir
+    Path temp;
+
     private ServeHarness server;
     private String engineer;
     private long id;
 
     @BeforeEach
     void upload() throws Exception {
-        temp = Files.createTempDirectory("roce-serve-wait");
         server = ServeHarness.start(temp.resolve("data"), null, 16L << 20, 0);
         engineer = server.token(Principal.Role.ENGINEER, null);
         Path bundle = ServeHarness.tarball("healthy", temp.resolve("healthy.tar.gz"));
@@ -37,7 +37,6 @@ class WaitingClientsTest {
     @AfterEach
     void stop() throws Exception {
         server.close();
-        ScratchFolder.delete(temp);
     }
 
     @Test
