@@ -2,31 +2,31 @@ package io.rocedoctor.serve;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.rocedoctor.bundle.ScratchFolder;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
 
 /** What an operator reads of a running service: its metrics, and why an analysis that threw was failed. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ServiceOperationsTest {
-    private Path temp;
+    /** Static: JUnit fills an instance field only before each test, after {@code @BeforeAll}. */
+    @TempDir
+    static Path temp;
+
     private ServeHarness server;
 
     @BeforeAll
     void start() throws Exception {
-        temp = Files.createTempDirectory("roce-serve-ops");
         server = ServeHarness.start(temp.resolve("data"), null, 16L << 20, 1);
     }
 
     @AfterAll
     void stop() throws Exception {
         server.close();
-        ScratchFolder.delete(temp);
     }
 
     @Test
