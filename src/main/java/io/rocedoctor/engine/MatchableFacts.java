@@ -3,6 +3,7 @@ package io.rocedoctor.engine;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.drools.base.base.ObjectType;
 import org.drools.base.base.ValueResolver;
 import org.drools.base.rule.EntryPointId;
@@ -19,9 +20,9 @@ import org.kie.api.KieBase;
  * Which facts some pattern of a rulebase can match, read from its network: a fact reaches a rule
  * only through its type's node and the alpha constraints below it (the tests on the fact alone,
  * {@code meaning == CounterMeaning.RETRANSMISSION}), to a join, an accumulate or a rule. A fact no
- * such path lets through can match nothing, so the session is spared its insertion; a typical host
- * has ~2,300 counter rates of which the rules read the ~150 that carry a meaning. User rules are in
- * the same network, so what they read is let through too.
+ * such path lets through can match nothing, so the session is spared its insertion; of a typical
+ * host's ~2,300 counter rates the rules can match a handful (a meaning they test, moving). User rules
+ * are in the same network, so what they read is let through too.
  */
 final class MatchableFacts {
     /** Where a fact goes from a node: a join or rule whatever the fact (null constraint), or on through a test. */
@@ -29,12 +30,7 @@ final class MatchableFacts {
 
     private final List<ObjectTypeNode> typeNodes;
     /** Per fact class, the paths from each of its types' nodes; none when no pattern reads that class. */
-    private final ClassValue<List<Path>> byClass = new ClassValue<>() {
-        @Override
-        protected List<Path> computeValue(Class<?> type) {
-            return pathsOf(type);
-        }
-    };
+    private final Map<Class<?>, List<Path>> byClass = new ConcurrentHashMap<>();
 
     MatchableFacts(KieBase kieBase) {
         Map<ObjectType, ObjectTypeNode> nodes =
@@ -44,7 +40,7 @@ final class MatchableFacts {
 
     /** True when some pattern can match {@code fact}; {@code session} resolves what a test may ask of it (globals). */
     boolean matchable(Object fact, ValueResolver session) {
-        List<Path> paths = byClass.get(fact.getClass());
+        List<Path> paths = byClass.computeIfAbsent(fact.getClass(), this::pathsOf);
         return !paths.isEmpty() && passes(paths, new DefaultFactHandle(fact), session);
     }
 
