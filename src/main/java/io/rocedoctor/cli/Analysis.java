@@ -123,7 +123,7 @@ public final class Analysis {
     static Facts usableFacts(Path input, Bundle bundle, PrintWriter warnings) throws BundleException {
         Facts facts = new FactBuilder().build(bundle);
         List<SourceLedger.Failure> failures = facts.ledger().failures();
-        if (facts.ledger().parsed().isEmpty()) {
+        if (facts.ledger().parsedNothing()) {
             throw new BundleException(
                     input,
                     "nothing usable: no capture could be parsed"

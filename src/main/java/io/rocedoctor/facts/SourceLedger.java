@@ -267,6 +267,11 @@ public final class SourceLedger {
         return parsed.stream().sorted().toList();
     }
 
+    /** Whether any source was parsed: asked once per bundle, so the set is not sorted for it. */
+    public boolean parsedNothing() {
+        return parsed.isEmpty();
+    }
+
     public List<Failure> failures() {
         List<Failure> out = new ArrayList<>(failures);
         out.sort(java.util.Comparator.comparing(Failure::source)
