@@ -6,12 +6,15 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import org.flywaydb.core.Flyway;
+import org.h2.engine.SessionLocal;
+import org.h2.jdbc.JdbcConnection;
+import org.h2.mvstore.MVStore;
 
 /**
  * The service's database: H2 in file mode under the data folder unless a JDBC URL is given
  * (PostgreSQL for a team). Flyway brings either to the one schema in {@code db/migration}.
  */
-public final class Database implements AutoCloseable {
+public final class Database implements AutoCloseable, Receipts.Durability {
     private final HikariDataSource pool;
     private final boolean postgres;
 
@@ -67,6 +70,63 @@ public final class Database implements AutoCloseable {
                 s.execute("CHECKPOINT SYNC");
             }
         }
+    }
+
+    /**
+     * A point in the database's history after every commit that returned before this call: on H2
+     * the MVStore version whose store first takes in those commits (a store increments the version,
+     * then collects the maps' roots, so one numbered above the version read here collects them
+     * after they were made), on PostgreSQL the WAL's insert position (their commit records lie
+     * before it). {@link #durablePoint} says when the disk holds it.
+     */
+    @Override
+    public long commitPoint() throws SQLException {
+        try (Connection c = connection()) {
+            if (postgres) {
+                return walPosition(c, "pg_current_wal_insert_lsn()");
+            }
+            return mvStore(c).getCurrentVersion() + 1;
+        }
+    }
+
+    /**
+     * The point up to which commits are on disk now: every {@link #commitPoint} at or below it is
+     * durable. On H2: a store is asked for (MVStore.commit; it may instead wait for one another
+     * thread runs), the version of the last chunk written to the file is read, then the file is
+     * fsynced, so that chunk and all before it are on the disk (FileStore sets its last chunk only
+     * after writing it). A point beyond it waits for a later store: the next commit of any change.
+     * On PostgreSQL: the WAL's flush position (with synchronous_commit=off, commits return before
+     * their WAL is flushed; the WAL writer flushes it within a few wal_writer_delay).
+     */
+    @Override
+    public long durablePoint() throws SQLException {
+        try (Connection c = connection()) {
+            if (postgres) {
+                return walPosition(c, "pg_current_wal_flush_lsn()");
+            }
+            MVStore store = mvStore(c);
+            store.commit();
+            long written = store.getFileStore().lastChunkVersion();
+            store.sync();
+            return written;
+        }
+    }
+
+    private static long walPosition(Connection c, String function) throws SQLException {
+        try (java.sql.Statement s = c.createStatement();
+                java.sql.ResultSet r = s.executeQuery("SELECT (" + function + " - '0/0'::pg_lsn)::bigint")) {
+            r.next();
+            return r.getLong(1);
+        }
+    }
+
+    /** The H2 store under a connection of this process (not one served to another: AUTO_SERVER). */
+    private static MVStore mvStore(Connection c) throws SQLException {
+        if (c.unwrap(JdbcConnection.class).getSession() instanceof SessionLocal local) {
+            return local.getDatabase().getStore().getMvStore();
+        }
+        throw new SQLException(
+                "the database is opened by another process: its commits' place on disk is not known here");
     }
 
     /** PostgreSQL skips rows other instances hold; H2 has one process writing its file. */

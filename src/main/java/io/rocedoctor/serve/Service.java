@@ -46,12 +46,15 @@ public final class Service implements AutoCloseable {
     private final Store store;
     private final AnalysisQueue queue;
     private final PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-    private final ScheduledExecutorService retention = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "roce-doctor-retention");
+    /** The periodic sweeps: the receipt journal's rotation, ended sessions, retention. */
+    private final ScheduledExecutorService housekeeping = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "roce-doctor-housekeeping");
         t.setDaemon(true);
         return t;
     });
+
     private final Tokens tokens;
+    private final Sessions sessions;
     private final JvmGcMetrics gcMetrics = new JvmGcMetrics();
     private final Javalin http;
     private volatile boolean stopped;
@@ -79,6 +82,7 @@ public final class Service implements AutoCloseable {
         new JvmMemoryMetrics().bindTo(metrics);
         gcMetrics.bindTo(metrics);
         this.tokens = new Tokens(db);
+        this.sessions = new Sessions(db);
         Web web = new Web(settings, store, tokens, blobs, receipts, analyzer, queue, metrics, this::ready);
         this.http = web.create();
         analyzer.warmUp();
@@ -130,12 +134,20 @@ public final class Service implements AutoCloseable {
 
     /** Starts serving: the queue resumes what a previous run left queued or half analysed. */
     public static Service start(Settings settings) throws IOException {
+        return start(settings, Duration.ofMinutes(1));
+    }
+
+    /** Starts serving, with its {@link #sweep} every {@code sweepEvery} (a test's is shorter). */
+    static Service start(Settings settings, Duration sweepEvery) throws IOException {
         Service s = new Service(settings);
         s.queue.start();
         s.http.start(settings.host(), settings.port());
+        // sweep() and expire() log their own failures, so the schedules' futures have nothing to tell; close()
+        // stops them.
+        long every = sweepEvery.toMillis();
+        var unusedSweep = s.housekeeping.scheduleWithFixedDelay(s::sweep, every, every, TimeUnit.MILLISECONDS);
         if (settings.retain() != null) {
-            // expire() logs its own failures, so the schedule's future has nothing to tell; close() stops it.
-            var unused = s.retention.scheduleAtFixedRate(s::expire, 0, 1, TimeUnit.HOURS);
+            var unused = s.housekeeping.scheduleAtFixedRate(s::expire, 0, 1, TimeUnit.HOURS);
         }
         return s;
     }
@@ -160,6 +172,21 @@ public final class Service implements AutoCloseable {
         return !stopped;
     }
 
+    /**
+     * Every minute (by default): a new receipt journal, the ones before removed once their rows are on disk (a
+     * journal holds ~200 bytes per upload); browser sessions past their end deleted; token checks
+     * remembered past their 15 minutes forgotten.
+     */
+    void sweep() {
+        try {
+            receipts.rotate(db);
+            sessions.sweep(System.currentTimeMillis());
+            tokens.forgetExpired();
+        } catch (IOException | java.sql.SQLException | RuntimeException e) {
+            LOG.warn("housekeeping: {}", e.toString());
+        }
+    }
+
     private void expire() {
         try {
             Web.expire(store, new BlobStore(settings.data()), settings.retain());
@@ -177,7 +204,14 @@ public final class Service implements AutoCloseable {
         stopped = true;
         http.stop();
         queue.stop(settings.drain());
-        retention.shutdownNow();
+        // Not interrupted: an interrupt closes a FileChannel it is using (ClosedByInterruptException).
+        housekeeping.shutdown();
+        try {
+            // A sweep under way finishes with the database it uses.
+            housekeeping.awaitTermination(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         gcMetrics.close();
         db.close();
         try {

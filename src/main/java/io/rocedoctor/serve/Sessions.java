@@ -46,6 +46,15 @@ final class Sessions {
         }
     }
 
+    /** Deletes the sessions past their end (the service's periodic sweep); returns how many. */
+    int sweep(long now) throws SQLException {
+        try (Connection c = db.connection();
+                PreparedStatement s = c.prepareStatement("DELETE FROM sessions WHERE expires_at < ?")) {
+            s.setLong(1, now);
+            return s.executeUpdate();
+        }
+    }
+
     void close(String cookie) throws SQLException {
         try (Connection c = db.connection();
                 PreparedStatement s = c.prepareStatement("DELETE FROM sessions WHERE id_hash = ? OR expires_at < ?")) {

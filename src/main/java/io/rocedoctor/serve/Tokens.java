@@ -14,6 +14,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
 import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 
 /**
@@ -21,7 +22,9 @@ import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
  * token and never the token. A BCrypt check costs ~50 ms, so a verified token is remembered by its
  * sha256 for 15 minutes (revocation is still read from the row on every call, so remembering longer
  * lets nothing more in; remembered for a minute, the 8 clients of bench-serve spent 3% of the
- * service's CPU samples re-checking theirs, all at once each minute).
+ * service's CPU samples re-checking theirs, all at once each minute). An entry past its 15 minutes
+ * is dropped when another is remembered and by the service's periodic sweep, so the map holds at
+ * most the tokens checked in the last 15 minutes, not every token ever seen.
  */
 public final class Tokens {
     private static final SecureRandom RANDOM = new SecureRandom();
@@ -29,9 +32,16 @@ public final class Tokens {
     private final Database db;
     private final BCryptPasswordEncoder bcrypt = new BCryptPasswordEncoder(10);
     private final ConcurrentHashMap<String, Long> verified = new ConcurrentHashMap<>();
+    private final LongSupplier clock;
 
     public Tokens(Database db) {
+        this(db, System::currentTimeMillis);
+    }
+
+    /** With the clock the remembered checks expire by (a test moves it). */
+    Tokens(Database db, LongSupplier clock) {
         this.db = db;
+        this.clock = clock;
     }
 
     /** A token just created: the text is shown once and never stored. */
@@ -78,16 +88,25 @@ public final class Tokens {
                 }
                 String key = sha256(token);
                 Long until = verified.get(key);
-                long now = System.currentTimeMillis();
+                long now = clock.getAsLong();
                 if (until == null || until < now) {
                     if (!bcrypt.matches(token, r.getString(1))) {
                         return Optional.empty();
                     }
+                    // Costs a pass over the map, next to the BCrypt check's ~50 ms.
+                    forgetExpired();
                     verified.put(key, now + REMEMBER_MS);
                 }
                 return Optional.of(new Principal(id, Principal.Role.of(r.getString(2)), r.getString(3)));
             }
         }
+    }
+
+    /** Drops the remembered checks whose 15 minutes are over; returns how many are left. */
+    int forgetExpired() {
+        long now = clock.getAsLong();
+        verified.values().removeIf(until -> until < now);
+        return verified.size();
     }
 
     /** The principal of a token id (a browser session holds the id). */

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -102,5 +103,110 @@ class ReceiptsTest {
         }
         assertThat(one).doesNotExist();
         assertThat(both).exists();
+    }
+
+    /** A database whose points the test moves: commits stand at {@code committed}, the disk at {@code onDisk}. */
+    private static final class Points implements Receipts.Durability {
+        long committed;
+        long onDisk;
+
+        @Override
+        public long commitPoint() {
+            return committed;
+        }
+
+        @Override
+        public long durablePoint() {
+            return onDisk;
+        }
+    }
+
+    private List<Path> journals() throws Exception {
+        try (Stream<Path> s = Files.list(folder)) {
+            return s.sorted().toList();
+        }
+    }
+
+    @Test
+    void aRotatedJournalIsRemovedOnceTheDiskHoldsTheCommitsBeforeItsRotation() throws Exception {
+        Points db = new Points();
+        try (Receipts receipts = Receipts.open(folder)) {
+            receipts.record(receipt(1));
+            Path first = receipts.file();
+            db.committed = 10;
+            db.onDisk = 10;
+            assertThat(receipts.rotate(db)).as("none left waiting").isZero();
+            assertThat(first).doesNotExist();
+            receipts.record(receipt(2));
+            assertThat(journals()).containsExactly(receipts.file());
+            assertThat(Receipts.read(receipts.file())).containsExactly(receipt(2));
+        }
+    }
+
+    @Test
+    void aRotatedJournalStaysWhileTheDiskIsBehindTheCommitsBeforeItsRotation() throws Exception {
+        Points db = new Points();
+        try (Receipts receipts = Receipts.open(folder)) {
+            receipts.record(receipt(1));
+            Path first = receipts.file();
+            db.committed = 10;
+            db.onDisk = 9;
+            assertThat(receipts.rotate(db)).isEqualTo(1);
+            assertThat(Receipts.read(first)).containsExactly(receipt(1));
+            receipts.record(receipt(2));
+            db.committed = 20;
+            db.onDisk = 12;
+            assertThat(receipts.rotate(db))
+                    .as("the first is proven, the second is not yet")
+                    .isEqualTo(1);
+            assertThat(first).doesNotExist();
+            assertThat(journals()).hasSize(2).contains(receipts.file());
+        }
+        try (Receipts.Recovery recovery = Receipts.Recovery.take(folder)) {
+            assertThat(recovery.receipts())
+                    .as("what stays is read back at the next start")
+                    .containsExactly(receipt(2));
+        }
+    }
+
+    @Test
+    void anEmptyJournalIsNotRotated() throws Exception {
+        Points db = new Points();
+        try (Receipts receipts = Receipts.open(folder)) {
+            Path first = receipts.file();
+            assertThat(receipts.rotate(db)).isZero();
+            assertThat(receipts.file()).isEqualTo(first);
+            assertThat(journals()).containsExactly(first);
+        }
+    }
+
+    @Test
+    void receiptsRecordedWhileJournalsRotateAreAllKept() throws Exception {
+        Points db = new Points();
+        db.committed = 1;
+        List<Receipts.Receipt> written = java.util.stream.LongStream.rangeClosed(1, 300)
+                .mapToObj(ReceiptsTest::receipt)
+                .toList();
+        ExecutorService writers = Executors.newFixedThreadPool(8);
+        try (Receipts receipts = Receipts.open(folder)) {
+            List<Future<Void>> done = new java.util.ArrayList<>();
+            for (Receipts.Receipt r : written) {
+                done.add(writers.submit(() -> {
+                    receipts.record(r);
+                    return null;
+                }));
+            }
+            for (int i = 0; i < 20; i++) {
+                receipts.rotate(db);
+            }
+            for (Future<Void> f : done) {
+                f.get();
+            }
+        } finally {
+            writers.shutdown();
+        }
+        try (Receipts.Recovery recovery = Receipts.Recovery.take(folder)) {
+            assertThat(recovery.receipts()).containsExactlyInAnyOrderElementsOf(written);
+        }
     }
 }
