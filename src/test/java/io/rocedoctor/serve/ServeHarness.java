@@ -50,7 +50,17 @@ final class ServeHarness implements AutoCloseable {
 
     /** A service on this data folder and database (null: the embedded H2), with this many analysis workers. */
     static ServeHarness start(Path data, String url, long maxUpload, int workers) throws Exception {
-        Service.Settings settings = new Service.Settings(
+        return new ServeHarness(Service.start(settings(data, url, maxUpload, workers)), data);
+    }
+
+    /** The same, with the service's periodic sweep (the journal's rotation among it) every {@code sweepEvery}. */
+    static ServeHarness start(Path data, String url, long maxUpload, int workers, Duration sweepEvery)
+            throws Exception {
+        return new ServeHarness(Service.start(settings(data, url, maxUpload, workers), sweepEvery), data);
+    }
+
+    private static Service.Settings settings(Path data, String url, long maxUpload, int workers) {
+        return new Service.Settings(
                 "127.0.0.1",
                 0,
                 data,
@@ -63,7 +73,6 @@ final class ServeHarness implements AutoCloseable {
                 Duration.ofSeconds(30),
                 Duration.ofSeconds(10),
                 ArchiveLimits.DEFAULT);
-        return new ServeHarness(Service.start(settings), data);
     }
 
     /** A new database on the test cluster, so that each test class starts empty. */
