@@ -118,6 +118,12 @@ old_mb() {
   curl -s "$base/metrics" \
     | awk 'index($0, "jvm_memory_used_bytes{area=\"heap\"") == 1 && /Old Gen|Tenured/ {s += $NF} END {printf "%.0f", s / 1048576}'
 }
+# The live heap (MB): jcmd's class histogram collects the whole heap first (a full GC), so what it counts
+# is what is reachable, garbage aside. Taken before the load and after the drain: a structure that keeps
+# something per bundle grows it; garbage promoted to the old generation does not.
+live_mb() {
+  jcmd "$server_pid" GC.class_histogram 2>/dev/null | awk '$1 == "Total" {printf "%.0f", $3 / 1048576}'
+}
 cpu_s() { awk '{printf "%.1f", ($14 + $15) / '"$(getconf CLK_TCK)"'}' "/proc/$server_pid/stat"; }
 # The server's CPU seconds so far by thread kind: "analysis jit gc" (threads still alive; the rest is
 # the total less these).
@@ -153,6 +159,7 @@ latency_split=$(cpu_split "$cpu0" "$cpu1" 200 "$threads0" "$threads1")
 read -r server_p50 server_p99 < <(analysis_quantiles "$work/buckets0" "$work/buckets1")
 
 echo "bench-serve: throughput ($clients clients, $seconds s)..." >&2
+live_start=$(live_mb)
 rss_start=$(rss_mb)
 cpu2=$(cpu_s); threads2=$(cpu_threads)
 ( while kill -0 "$server_pid" 2>/dev/null; do echo "$(date +%s) $(rss_mb) $(old_mb)"; sleep 5; done ) >"$work/rss.txt" &
@@ -163,6 +170,7 @@ drain
 t1=$(date +%s.%N)
 kill "$sampler" 2>/dev/null || true
 cpu3=$(cpu_s); threads3=$(cpu_threads)
+live_end=$(live_mb)
 uploaded=$(field uploads "$throughput")
 load_split=$(cpu_split "$cpu2" "$cpu3" "$uploaded" "$threads2" "$threads3")
 load_cpu_per_bundle=$(python3 -c "print('%.0f' % (1000 * ($cpu3 - $cpu2) / max(1, $uploaded)))")
@@ -188,6 +196,7 @@ The packaged \`serve\` through the launcher (H2, 2 workers, its heap options); t
 | the same uploads analysed and stored | all $uploaded after ${drained} s: ${analysed_rate} bundles/s; $failed failed; ${load_cpu_per_bundle} ms of server CPU per bundle ($load_split) | |
 | server RSS during the load (every 5 s) | ${rss_start} MB at the start, ${rss_max} MB at most, ${rss_end} MB at the end ($rss_series); heap bound ${heap_max} MB | flat |
 | the heap's old generation in use, sampled with the RSS | $old_series MB | flat |
+| the live heap (after a full collection) before the load and after the drain | ${live_start} MB, then ${live_end} MB after the $uploaded bundles | flat |
 TABLE
 )"
 echo "$table"
