@@ -6,7 +6,6 @@ import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.parse.IbdevNetdevMap;
 import io.rocedoctor.parse.NumaTopology;
 import io.rocedoctor.parse.PciDevices;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -42,18 +41,12 @@ public record HostContext(
     private static final Pattern PCI =
             Pattern.compile("(?:([0-9a-fA-F]{4})[:_])?([0-9a-fA-F]{2})[:_]([0-9a-fA-F]{2})\\.([0-7])");
 
-    /** This context with the ports' {@code ethtool -S} counters, netdev -> counter name -> rate. */
-    public HostContext withPortCounters(Map<String, Map<String, CounterRate>> counters) {
-        Map<String, List<CounterRate>> meanings = new HashMap<>();
-        counters.forEach((port, byName) -> {
-            List<CounterRate> meant = new ArrayList<>();
-            for (CounterRate c : byName.values()) {
-                if (c.meaning() != null) {
-                    meant.add(c);
-                }
-            }
-            meanings.put(port, List.copyOf(meant));
-        });
+    /**
+     * This context with the ports' {@code ethtool -S} counters, netdev -> counter name -> rate, and
+     * those of them that carry a meaning, netdev -> counters in the driver's order.
+     */
+    HostContext withPortCounters(
+            Map<String, Map<String, CounterRate>> counters, Map<String, List<CounterRate>> meanings) {
         return new HostContext(
                 bundle, ledger, lastSample, interval, ports, nics, pci, topology, links, counters, meanings);
     }

@@ -27,8 +27,21 @@ final class QosFacts implements LayerFacts {
      */
     private static final List<PauseCounter> PAUSE_COUNTERS = pauseCounters();
 
-    /** A per-priority pause frame counter's name, direction and priority. */
-    private record PauseCounter(String name, String direction, int priority) {}
+    /**
+     * A per-priority pause frame counter's name, direction and priority, and the names of the
+     * counters of time spent paused at that priority: mlx5 {@code rx_prio3_pause_duration}, bnxt_en
+     * {@code pfc_pri3_rx_duration_us} (spelled once here, not per port).
+     */
+    private record PauseCounter(String name, String direction, int priority, String mlx5Duration, String bnxtDuration) {
+        PauseCounter(String name, String direction, int priority) {
+            this(
+                    name,
+                    direction,
+                    priority,
+                    direction + "_prio" + priority + "_pause_duration",
+                    "pfc_pri" + priority + "_" + direction + "_duration_us");
+        }
+    }
 
     private static List<PauseCounter> pauseCounters() {
         List<PauseCounter> out = new java.util.ArrayList<>();
@@ -183,9 +196,7 @@ final class QosFacts implements LayerFacts {
             String direction = pause.direction();
             int priority = pause.priority();
             // Microseconds spent paused: mlx5 rx_prio3_pause_duration, bnxt_en pfc_pri3_rx_duration_us.
-            CounterRate duration = byName.getOrDefault(
-                    direction + "_prio" + priority + "_pause_duration",
-                    byName.get("pfc_pri" + priority + "_" + direction + "_duration_us"));
+            CounterRate duration = byName.getOrDefault(pause.mlx5Duration(), byName.get(pause.bnxtDuration()));
             Double share =
                     duration == null || duration.sinceBoot() || duration.wentDown() || interval == null || interval <= 0
                             ? null

@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 
 /**
  * Layer 3, and the CPU side of layer 2: each port's receive queues, rings and RSS set-up against
@@ -24,6 +25,8 @@ import java.util.TreeMap;
 final class QueueFacts implements LayerFacts {
     /** The flow types whose hash RSS_HASH_NO_L4 judges: the kernel-path traffic sharing a RoCE port. */
     private static final List<String> JUDGED_FLOW_TYPES = List.of("udp4", "tcp4");
+    /** A CPU's number as a governor source's argument; compiled once, not per CPU. */
+    private static final Pattern CPU_NUMBER = Pattern.compile("\\d{1,5}");
 
     @Override
     public FactLayer declaration() {
@@ -148,7 +151,7 @@ final class QueueFacts implements LayerFacts {
     private static void cpuFrequencies(HostContext host, Map<String, CpuSet> localCpus, BuiltFacts facts) {
         Map<Integer, String> governors = new TreeMap<>();
         for (Source s : host.sources(SourceKind.CPUFREQ_GOVERNOR)) {
-            if (s.arg().matches("\\d{1,5}")) {
+            if (CPU_NUMBER.matcher(s.arg()).matches()) {
                 host.parse(s, CpuGovernor.class)
                         .map(CpuGovernor::name)
                         .ifPresent(g -> governors.put(Integer.parseInt(s.arg()), g));

@@ -1,5 +1,7 @@
 package io.rocedoctor.parse;
 
+import java.util.regex.Pattern;
+
 /**
  * Parses a {@code scaling_governor} file.
  *
@@ -10,10 +12,13 @@ package io.rocedoctor.parse;
  * file or directory") or a word that is not a governor name is a ParseException.
  */
 public final class CpuGovernorParser implements Parser<CpuGovernor> {
+    /** Compiled once: a host has a governor file per CPU. */
+    private static final Pattern GOVERNOR = Pattern.compile("[a-z][a-z0-9_]*");
+
     @Override
     public CpuGovernor parse(String text) throws ParseException {
         String word = SingleWord.of(text, "scaling_governor");
-        if (!word.matches("[a-z][a-z0-9_]*")) {
+        if (!GOVERNOR.matcher(word).matches()) {
             throw new ParseException(1, "scaling_governor: not a governor name: '" + TextLines.abbreviate(word) + "'");
         }
         return new CpuGovernor(word);

@@ -29,6 +29,10 @@ public final class ShowGidsParser extends LineParser<GidTable> {
     private static final Pattern FOOTER = Pattern.compile("n_gids_found\\s*=\\s*(\\S+)");
     private static final Pattern IPV4 = Pattern.compile("\\d{1,3}(\\.\\d{1,3}){3}");
     private static final Pattern VERSION = Pattern.compile("v([12])");
+    /** The table's rule line, and the white space between cells: compiled once, not per line. */
+    private static final Pattern RULE = Pattern.compile("[-\\s]+");
+
+    private static final Pattern WHITE_SPACE = Pattern.compile("\\s+");
     /** The words before the version in a type as sysfs's {@code gid_attrs/types/I} holds it. */
     private static final java.util.Set<String> TYPE_PREFIX = java.util.Set.of("RoCE", "IB/RoCE");
     /** What sysinfo-snapshot prints for a type or netdev it could not read. */
@@ -44,10 +48,10 @@ public final class ShowGidsParser extends LineParser<GidTable> {
         boolean header = false;
         for (int n = 1; n <= lines.size(); n++) {
             String line = lines.line(n).trim();
-            if (line.isEmpty() || line.matches("[-\\s]+")) {
+            if (line.isEmpty() || RULE.matcher(line).matches()) {
                 continue;
             }
-            String[] cells = line.split("\\s+");
+            String[] cells = WHITE_SPACE.split(line);
             Matcher footer = FOOTER.matcher(line);
             try {
                 if (footer.matches()) {

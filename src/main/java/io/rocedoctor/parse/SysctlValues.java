@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.regex.Pattern;
 
 /**
  * The kernel parameters of {@code sysctl -a}.
@@ -13,6 +14,9 @@ import java.util.OptionalLong;
  * @param unreadableKeys keys sysctl reported it could not read ("permission denied on key ...")
  */
 public record SysctlValues(Map<String, String> values, List<String> unreadableKeys) {
+    /** A number as the rules read one; compiled once (a compile per value was 0.3% of a typical bundle's samples). */
+    private static final Pattern NUMBER = Pattern.compile("-?\\d{1,18}");
+
     public SysctlValues {
         values = OrderedCopy.map(values);
         unreadableKeys = List.copyOf(unreadableKeys);
@@ -35,8 +39,8 @@ public record SysctlValues(Map<String, String> values, List<String> unreadableKe
             return List.of();
         }
         List<Long> out = new ArrayList<>();
-        for (String part : v.strip().split("\\s+")) {
-            if (!part.matches("-?\\d{1,18}")) {
+        for (String part : TextLines.splitWords(v.strip())) {
+            if (!NUMBER.matcher(part).matches()) {
                 return List.of();
             }
             out.add(Long.valueOf(part));

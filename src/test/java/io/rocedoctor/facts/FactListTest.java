@@ -38,6 +38,24 @@ class FactListTest {
     }
 
     @Test
+    void aTypeTakenAgainShowsWhatWasAddedOrReplacedSinceWhateverCameBetween() {
+        FactList facts = new FactList();
+        facts.add(BOND0);
+        List<Bond> first = facts.of(Bond.class);
+        facts.add(GROUP);
+        List<Bond> unchanged = facts.of(Bond.class);
+        facts.add(BOND1);
+        List<Bond> afterAnotherType = facts.of(Bond.class);
+        Bond renamed = new Bond("bond2", "802.3ad", "layer3+4", List.of("a", "b"));
+        facts.replace(BOND0, renamed);
+
+        assertThat(unchanged).isSameAs(first).containsExactly(BOND0);
+        assertThat(afterAnotherType).containsExactly(BOND0, BOND1);
+        assertThat(facts.of(Bond.class)).containsExactly(renamed, BOND1);
+        assertThat(facts.of(MultipathGroup.class)).containsExactly(GROUP);
+    }
+
+    @Test
     void aReplacedFactKeepsItsPlaceInTheWholeAndAmongItsType() {
         FactList facts = new FactList();
         facts.add(BOND0);
