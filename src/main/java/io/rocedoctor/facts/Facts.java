@@ -1,6 +1,6 @@
 package io.rocedoctor.facts;
 
-import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -20,14 +20,11 @@ public final class Facts {
     /** The host first, then the facts built in their order, kept by type as they were. */
     Facts(Host host, FactList built, SourceLedger ledger) {
         this.host = host;
-        // Copied once into the array the list reads (an ArrayList then List.copyOf copied ~2,600 facts twice).
-        Object[] facts = new Object[built.all().size() + 1];
-        facts[0] = host;
-        int at = 1;
-        for (Object fact : built.all()) {
-            facts[at++] = fact;
-        }
-        this.all = Collections.unmodifiableList(Arrays.asList(facts));
+        List<Object> facts = new ArrayList<>(built.all().size() + 1);
+        facts.add(host);
+        facts.addAll(built.all());
+        // Wrapped, not copied again: List.copyOf copied the ~2,600 facts a second time.
+        this.all = Collections.unmodifiableList(facts);
         this.ledger = ledger;
         byType.put(Host.class, List.of(host));
         built.types().forEach(type -> byType.put(type, built.of(type)));
