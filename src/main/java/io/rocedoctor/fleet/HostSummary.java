@@ -44,18 +44,36 @@ public record HostSummary(
         Map<String, Map<String, String>> perSubject) {
 
     /** The settings FLEET_CONFIG_DRIFT compares, by name; adding one is a line. */
-    static final Map<String, Function<Facts, Stream<String>>> SETTINGS = ordered(Map.of(
-            "trust", f -> f.of(PortQos.class).stream().map(PortQos::trust),
-            "pfc", f -> f.of(PortQos.class).stream().map(q -> q.pfcVector().isEmpty() ? "none" : q.pfcVector()),
-            "tos", f -> f.of(RoceTraffic.class).stream().map(r -> r.tos() == null ? null : String.valueOf(r.tos())),
-            "roce-mode", f -> f.of(RoceTraffic.class).stream().map(RoceTraffic::mode),
+    static final Map<String, Setting<?>> SETTINGS = ordered(Map.of(
+            "trust", new Setting<>(PortQos.class, PortQos::trust),
+            "pfc", new Setting<>(PortQos.class, q -> q.pfcVector().isEmpty() ? "none" : q.pfcVector()),
+            "tos", new Setting<>(RoceTraffic.class, r -> r.tos() == null ? null : String.valueOf(r.tos())),
+            "roce-mode", new Setting<>(RoceTraffic.class, RoceTraffic::mode),
             "tclass",
-                    f -> f.of(RoceTrafficClass.class).stream()
-                            .map(c -> c.tclass() == null ? "unset" : String.valueOf(c.tclass())),
-            "ecn", f -> f.of(EcnState.class).stream().map(HostSummary::ecnPriorities),
-            "mtu", f -> f.of(Port.class).stream().map(p -> p.mtu() == null ? null : String.valueOf(p.mtu())),
-            "hash", f -> f.of(MultipathGroup.class).stream().map(MultipathGroup::hashPolicy),
-            "driver-stack", f -> f.of(RdmaDriverStack.class).stream().map(RdmaDriverStack::label)));
+                    new Setting<>(
+                            RoceTrafficClass.class, c -> c.tclass() == null ? "unset" : String.valueOf(c.tclass())),
+            "ecn", new Setting<>(EcnState.class, HostSummary::ecnPriorities),
+            "mtu", new Setting<>(Port.class, p -> p.mtu() == null ? null : String.valueOf(p.mtu())),
+            "hash", new Setting<>(MultipathGroup.class, MultipathGroup::hashPolicy),
+            "driver-stack", new Setting<>(RdmaDriverStack.class, RdmaDriverStack::label)));
+
+    /**
+     * A compared setting: its value on each fact of a type (null where that fact does not say). A
+     * loop over the facts, not a stream: nine streams per host were a third of the summary's cost.
+     */
+    record Setting<F>(Class<F> type, Function<F, String> value) {
+        /** The distinct values the host's facts give, in order. */
+        TreeSet<String> seen(Facts facts) {
+            TreeSet<String> seen = new TreeSet<>();
+            for (F f : facts.of(type)) {
+                String v = value.apply(f);
+                if (v != null) {
+                    seen.add(v);
+                }
+            }
+            return seen;
+        }
+    }
 
     /**
      * The rates FLEET_OUTLIER_HOST compares, each the per-second rates it sums; adding one is a line.
@@ -109,10 +127,8 @@ public record HostSummary(
             }
         }
         Map<String, String> settings = new TreeMap<>();
-        SETTINGS.forEach((name, values) -> {
-            TreeSet<String> seen = values.apply(facts)
-                    .filter(Objects::nonNull)
-                    .collect(java.util.stream.Collectors.toCollection(TreeSet::new));
+        SETTINGS.forEach((name, setting) -> {
+            TreeSet<String> seen = setting.seen(facts);
             if (!seen.isEmpty()) {
                 settings.put(name, String.join(" | ", seen));
             }

@@ -16,6 +16,7 @@ import io.rocedoctor.parse.CpuSet;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -187,11 +188,16 @@ public record FigureData(
         for (int cpu = 0; cpuCount != null && cpu < cpuCount; cpu++) {
             hostCpus.add(cpu);
         }
-        List<IrqBinding> lines = facts.of(IrqBinding.class);
+        // Each NIC's lines in one pass over the host's, in their order.
+        Map<String, List<IrqBinding>> byNic = new HashMap<>();
+        for (IrqBinding line : facts.of(IrqBinding.class)) {
+            if (line.nic() != null) {
+                byNic.computeIfAbsent(line.nic(), k -> new ArrayList<>()).add(line);
+            }
+        }
         List<InterruptSpread> out = new ArrayList<>();
         for (Nic nic : nics) {
-            List<IrqBinding> own =
-                    lines.stream().filter(b -> nic.id().equals(b.nic())).toList();
+            List<IrqBinding> own = byNic.getOrDefault(nic.id(), List.of());
             if (own.isEmpty()) {
                 continue;
             }
@@ -222,11 +228,11 @@ public record FigureData(
         if (served == null || served.empty() || line.count() == 0) {
             return;
         }
-        List<Integer> cpus = served.stream().boxed().toList();
-        long each = line.count() / cpus.size();
-        long rest = line.count() % cpus.size();
-        for (int i = 0; i < cpus.size(); i++) {
-            perCpu.merge(cpus.get(i), each + (i < rest ? 1 : 0), Long::sum);
+        int[] cpus = served.stream().toArray();
+        long each = line.count() / cpus.length;
+        long rest = line.count() % cpus.length;
+        for (int i = 0; i < cpus.length; i++) {
+            perCpu.merge(cpus[i], each + (i < rest ? 1 : 0), Long::sum);
         }
     }
 

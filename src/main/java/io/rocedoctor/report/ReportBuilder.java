@@ -96,9 +96,11 @@ public final class ReportBuilder {
                     List.copyOf(explainedBy.getOrDefault(f, Set.of())),
                     f.actions().stream().map(ActionProposal::action).distinct().toList()));
         }
+        Set<Enum<?>> usable = new HashSet<>(ledger.usableKinds());
+        usable.addAll(ledger.usableSwitchKinds());
         List<Report.NotEvaluatedRule> notEvaluated = diagnosis.notEvaluated().stream()
                 .sorted(Comparator.comparing(NotEvaluated::rule))
-                .map(n -> notEvaluated(n, catalog.get(n.rule()), ledger))
+                .map(n -> notEvaluated(n, catalog.get(n.rule()), ledger, usable))
                 .toList();
         FigureData figures =
                 FigureData.from(facts, profile.thresholds().values().get("pcie.overheadFactor"));
@@ -245,14 +247,14 @@ public final class ReportBuilder {
 
     /**
      * A rule kept out for its sources, each unmet requirement told as not collected, or as collected
-     * but unreadable with the file, line and reason of each capture of it that failed.
+     * but unreadable with the file, line and reason of each capture of it that failed; {@code usable}
+     * is the ledger's usable host and switch kinds, made once per report.
      */
-    private static Report.NotEvaluatedRule notEvaluated(NotEvaluated n, RuleInfo rule, SourceLedger ledger) {
+    private static Report.NotEvaluatedRule notEvaluated(
+            NotEvaluated n, RuleInfo rule, SourceLedger ledger, Set<Enum<?>> usable) {
         if (rule == null || n.missing().isEmpty()) {
             return new Report.NotEvaluatedRule(n.rule(), n.missing(), n.reason());
         }
-        Set<Enum<?>> usable = new java.util.HashSet<>(ledger.usableKinds());
-        usable.addAll(ledger.usableSwitchKinds());
         List<RuleInfo.Requirement> unmet =
                 rule.requirements().stream().filter(r -> !r.metBy(usable)).toList();
         if (unmet.size() != n.missing().size()) {
