@@ -217,11 +217,14 @@ public final class ArchiveExtractor {
             Path target;
             try {
                 String refusal = checkName(name);
+                target = refusal == null ? root.resolve(name).normalize() : null;
+                if (refusal == null && !target.startsWith(root)) {
+                    refusal = "lands outside the bundle";
+                }
                 if (refusal != null) {
                     refusals.add(printable(name) + ": " + refusal + ": refused");
                     return true;
                 }
-                target = root.resolve(name).normalize();
             } catch (InvalidPathException e) {
                 refusals.add(printable(name) + ": name cannot be a file name here: refused");
                 return true;
@@ -265,7 +268,11 @@ public final class ArchiveExtractor {
             try {
                 // CREATE_NEW fails on anything already there, a dangling link included: never written through.
                 out = Files.newOutputStream(
-                        target, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
+                        target,
+                        StandardOpenOption.CREATE_NEW,
+                        StandardOpenOption.WRITE,
+                        LinkOption.NOFOLLOW_LINKS,
+                        new MemoryFileSystem.Expecting(entry.getSize())); // the reader's tree takes the size
             } catch (FileAlreadyExistsException e) {
                 refusals.add(printable(name) + ": appears twice in the archive: the first copy is kept");
                 return true;
@@ -305,7 +312,7 @@ public final class ArchiveExtractor {
                     + "; the entries before it are read");
         }
 
-        /** Why a name is refused, or null. The name is decoded and free of NUL. */
+        /** Why a name is refused by its text, or null. The name is decoded and free of NUL. */
         private String checkName(String name) {
             if (name.isEmpty()) {
                 return "empty name";
@@ -333,11 +340,7 @@ public final class ArchiveExtractor {
             if (parts.length > limits.maxDepth()) {
                 return "deeper than " + limits.maxDepth() + " folders";
             }
-            Path target = root.resolve(name).normalize();
-            if (!target.startsWith(root)) {
-                return "lands outside the bundle";
-            }
-            return null;
+            return null; // whether it lands outside is asked of its path, made once by the caller
         }
 
         /**
@@ -489,8 +492,8 @@ public final class ArchiveExtractor {
      * of the entry and its padding with {@code IOUtils.skip}, which takes a new zeroed 8 KiB array per
      * call from commons-io (two per file: ~8 MB per typical bundle, 6-7% of reading a {@code .tar.gz});
      * the padding is read here into one array, the same bytes from the same stream, failing as the
-     * library's {@code skipRecordPadding} does. An entry not read to its end (refused), a sparse one
-     * or a folder is left to the library.
+     * library's {@code skipRecordPadding} does. An entry not read to its end (refused) or a sparse one
+     * is left to the library.
      */
     static final class BoundedTarInputStream extends TarArchiveInputStream {
         private final byte[] padding = new byte[getRecordSize()];
@@ -502,8 +505,10 @@ public final class ArchiveExtractor {
         @Override
         public TarArchiveEntry getNextEntry() throws IOException {
             TarArchiveEntry current = getCurrentEntry();
-            if (current != null && !isAtEOF() && !current.isDirectory() && !current.isSparse() && available() == 0) {
-                skipPadding(current.getSize());
+            if (current != null && !isAtEOF() && !current.isSparse() && available() == 0) {
+                if (!current.isDirectory()) { // the library reads no data and no padding of a folder
+                    skipPadding(current.getSize());
+                }
                 setCurrentEntry(null); // nothing left of it: the library skips nothing more
             }
             return super.getNextEntry();

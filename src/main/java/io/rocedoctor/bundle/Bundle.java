@@ -257,6 +257,11 @@ public final class Bundle implements AutoCloseable {
 
     /** Reads a file inside the bundle as UTF-8, malformed bytes replaced, at most 64 MiB. */
     public static String readText(Path file) throws IOException {
+        if (file instanceof MemoryPath held) {
+            // An archive's file is decoded from the array it is held in: no channel, no copy of it.
+            byte[] bytes = MemoryFileSystemProvider.bytes(held);
+            return new String(bytes, 0, Math.min(bytes.length, MAX_TEXT_BYTES), StandardCharsets.UTF_8);
+        }
         byte[] bytes;
         try (SeekableByteChannel channel = Files.newByteChannel(file)) {
             bytes = readAtMost(channel, MAX_TEXT_BYTES);

@@ -40,7 +40,6 @@ import org.apache.commons.compress.utils.SeekableInMemoryByteChannel;
  */
 final class MemoryFileSystemProvider extends FileSystemProvider {
     static final String SCHEME = "roce-doctor-archive";
-    private static final FileTime EPOCH = FileTime.fromMillis(0);
 
     private static MemoryPath memory(Path path) {
         if (path instanceof MemoryPath m) {
@@ -51,6 +50,11 @@ final class MemoryFileSystemProvider extends FileSystemProvider {
 
     private static boolean follows(LinkOption... options) {
         return !Arrays.asList(options).contains(LinkOption.NOFOLLOW_LINKS);
+    }
+
+    /** The bytes of a file kept in memory, not copied: the caller must not change them. */
+    static byte[] bytes(MemoryPath path) throws IOException {
+        return file(path).bytes;
     }
 
     private static MemoryFileSystem.File file(MemoryPath path) throws IOException {
@@ -102,7 +106,13 @@ final class MemoryFileSystemProvider extends FileSystemProvider {
             throw new UnsupportedOperationException("files of an archive are created new, never rewritten");
         }
         MemoryPath p = memory(path);
-        return p.getFileSystem().createFile(p);
+        long expected = 0;
+        for (OpenOption o : options) {
+            if (o instanceof MemoryFileSystem.Expecting e) {
+                expected = e.bytes();
+            }
+        }
+        return p.getFileSystem().createFile(p, expected);
     }
 
     @Override
@@ -260,7 +270,7 @@ final class MemoryFileSystemProvider extends FileSystemProvider {
             throw new UnsupportedOperationException(type.getSimpleName() + " of a file read from an archive");
         }
         MemoryPath p = memory(path);
-        return (A) attributes(p.getFileSystem().find(p, follows(options)).node());
+        return (A) p.getFileSystem().find(p, follows(options)).node(); // a node is its own attributes
     }
 
     @Override
@@ -278,11 +288,11 @@ final class MemoryFileSystemProvider extends FileSystemProvider {
                 "isOther",
                 false,
                 "lastModifiedTime",
-                EPOCH,
+                a.lastModifiedTime(),
                 "lastAccessTime",
-                EPOCH,
+                a.lastAccessTime(),
                 "creationTime",
-                EPOCH,
+                a.creationTime(),
                 "fileKey",
                 a.fileKey());
     }
@@ -290,54 +300,5 @@ final class MemoryFileSystemProvider extends FileSystemProvider {
     @Override
     public void setAttribute(Path path, String attribute, Object value, LinkOption... options) {
         throw new ReadOnlyFileSystemException();
-    }
-
-    private static BasicFileAttributes attributes(MemoryFileSystem.Node node) {
-        return new BasicFileAttributes() {
-            @Override
-            public FileTime lastModifiedTime() {
-                return EPOCH;
-            }
-
-            @Override
-            public FileTime lastAccessTime() {
-                return EPOCH;
-            }
-
-            @Override
-            public FileTime creationTime() {
-                return EPOCH;
-            }
-
-            @Override
-            public boolean isRegularFile() {
-                return node instanceof MemoryFileSystem.File;
-            }
-
-            @Override
-            public boolean isDirectory() {
-                return node instanceof MemoryFileSystem.Folder;
-            }
-
-            @Override
-            public boolean isSymbolicLink() {
-                return node instanceof MemoryFileSystem.Link;
-            }
-
-            @Override
-            public boolean isOther() {
-                return false;
-            }
-
-            @Override
-            public long size() {
-                return node instanceof MemoryFileSystem.File f ? f.size : 0;
-            }
-
-            @Override
-            public Object fileKey() {
-                return node;
-            }
-        };
     }
 }

@@ -87,6 +87,73 @@ class MemoryFileSystemTest {
         }
     }
 
+    /** Lookups by a path's whole text (one hash) answer as the walk name by name would. */
+    @Test
+    void aPathIsFoundByItsTextWhateverWasWrittenDeletedOrLinkedOnTheWay() throws IOException {
+        MemoryPath top = tree();
+        Path eth0 = top.resolve("fs/sys/devices/pci0000:00/0000:00:01.0/net/eth0");
+        write(eth0.resolve(".hidden"), "h");
+        write(eth0.resolve("..x"), "x");
+        assertThat(Files.readString(eth0.resolve(".hidden"))).isEqualTo("h");
+        assertThat(Files.readString(top.resolve("fs/sys/class/net/eth0/..x"))).isEqualTo("x");
+        assertThat(Files.readString(top.resolve("fs/./sys/../sys/class/net/eth0/mtu")))
+                .isEqualTo("9000\n");
+
+        Path speed = eth0.resolve("speed");
+        OutputStream open = Files.newOutputStream(speed, java.nio.file.StandardOpenOption.CREATE_NEW);
+        assertThat(Files.size(speed)).as("taken at once, empty until closed").isZero();
+        open.write("25000\n".getBytes(StandardCharsets.UTF_8));
+        open.close();
+        assertThat(Files.readString(top.resolve("fs/sys/class/net/eth0/speed"))).isEqualTo("25000\n");
+
+        Files.delete(speed);
+        assertThatThrownBy(() -> Files.size(speed)).isInstanceOf(NoSuchFileException.class);
+        assertThat(Files.exists(top.resolve("fs/sys/class/net/eth0/speed"))).isFalse();
+        Files.createDirectory(speed);
+        assertThat(Files.isDirectory(top.resolve("fs/sys/class/net/eth0/speed")))
+                .isTrue();
+
+        OutputStream dropped =
+                Files.newOutputStream(eth0.resolve("partial"), java.nio.file.StandardOpenOption.CREATE_NEW);
+        Files.delete(eth0.resolve("partial"));
+        dropped.close();
+        assertThat(Files.exists(eth0.resolve("partial")))
+                .as("deleted while written: stays deleted")
+                .isFalse();
+
+        assertThatThrownBy(() -> Files.size(eth0.resolve("mtu/below")))
+                .as("a name below a file")
+                .isInstanceOf(java.nio.file.NotDirectoryException.class);
+        assertThatThrownBy(() -> Files.size(top.resolve("fs/sys/class/net/eth0/absent")))
+                .as("a miss through a link")
+                .isInstanceOf(NoSuchFileException.class)
+                .hasMessage("/archive/fs/sys/class/net/eth0/absent");
+    }
+
+    /** The size an archive's header claims sizes the file's array; the bytes written are what is read. */
+    @Test
+    void aFileHoldsTheBytesWrittenWhateverSizeWasExpected() throws IOException {
+        MemoryPath top = tree();
+        byte[] data = new byte[100_000];
+        for (int i = 0; i < data.length; i++) {
+            data[i] = (byte) ('a' + i % 26);
+        }
+        long[] claims = {data.length, 10, data.length + 5, 0, -1, 1L << 40};
+        for (int i = 0; i < claims.length; i++) {
+            Path file = top.resolve("fs/claimed-" + i);
+            try (OutputStream out = Files.newOutputStream(
+                    file, java.nio.file.StandardOpenOption.CREATE_NEW, new MemoryFileSystem.Expecting(claims[i]))) {
+                out.write(data, 0, 60_000);
+                out.write(data[60_000]);
+                out.write(data, 60_001, data.length - 60_001);
+            }
+            assertThat(Files.readAllBytes(file))
+                    .as("claimed %d bytes", claims[i])
+                    .isEqualTo(data);
+            assertThat(Files.size(file)).isEqualTo(data.length);
+        }
+    }
+
     @Test
     void aLoopOfLinksEndsAfterFortyLinksAsTheKernelsDoes() throws IOException {
         MemoryPath top = tree();
