@@ -38,6 +38,10 @@ public final class Bundle implements AutoCloseable {
     private final List<Source> sorted;
     /** The sources of each kind, sorted once: fact builders ask for a kind many times per host. */
     private final Map<SourceKind, List<Source>> byKind = new EnumMap<>(SourceKind.class);
+    /** Counted and collected in the pass that sorts the sources: asked per bundle, a pass over every capture each. */
+    private final int sampleCount;
+
+    private final List<Capture> failedCaptures;
 
     private final List<String> unknownFiles;
     private final List<String> refusals;
@@ -119,9 +123,20 @@ public final class Bundle implements AutoCloseable {
                 .sorted(Comparator.comparing(Shown::display))
                 .map(Shown::source)
                 .toList();
+        int lastSample = this.sampleTimes.stream().mapToInt(SampleTime::n).max().orElse(0);
+        List<Capture> failed = new ArrayList<>();
         for (Source s : sorted) {
             byKind.computeIfAbsent(s.kind(), k -> new ArrayList<>()).add(s);
+            SortedMap<Integer, Capture> bySample = captures.get(s);
+            lastSample = Math.max(lastSample, bySample.lastKey());
+            for (Capture c : bySample.values()) {
+                if (!c.collected()) {
+                    failed.add(c); // in source, then sample order
+                }
+            }
         }
+        this.sampleCount = lastSample + 1;
+        this.failedCaptures = List.copyOf(failed);
         this.unknownFiles = List.copyOf(unknownFiles);
         this.refusals = List.copyOf(refusals);
         this.links = List.copyOf(links);
@@ -192,11 +207,7 @@ public final class Bundle implements AutoCloseable {
 
     /** The number of samples: the highest sample index seen, plus one. */
     public int sampleCount() {
-        int max = sampleTimes.stream().mapToInt(SampleTime::n).max().orElse(0);
-        for (SortedMap<Integer, Capture> bySample : captures.values()) {
-            max = Math.max(max, bySample.lastKey());
-        }
-        return max + 1;
+        return sampleCount;
     }
 
     /** Seconds between two samples, when the manifest says when each was taken. */
@@ -237,16 +248,7 @@ public final class Bundle implements AutoCloseable {
 
     /** Captures the manifest lists as failed (no file), with their exit code and error. */
     public List<Capture> failedCaptures() {
-        List<Capture> out = new ArrayList<>();
-        for (SortedMap<Integer, Capture> bySample : captures.values()) {
-            for (Capture c : bySample.values()) {
-                if (!c.collected()) {
-                    out.add(c);
-                }
-            }
-        }
-        out.sort(Comparator.comparing(Capture::source).thenComparing(Capture::sample));
-        return out;
+        return failedCaptures;
     }
 
     /** The text of a capture, read as UTF-8 with malformed bytes replaced. */
