@@ -31,26 +31,56 @@ public final class SysctlParser extends LineParser<SysctlValues> {
         ToolOutput.nonEmpty(lines, "sysctl -a");
         Map<String, String> values = new LinkedHashMap<>();
         List<String> unreadable = new ArrayList<>();
+        // Read by positions in the line, not by stripped copies of it and its halves: a sosreport's
+        // sysctl -a has ~1,000 lines, and the copies and scans for white space were most of the parse.
         for (int n = 1; n <= lines.size(); n++) {
-            String line = lines.line(n).strip();
-            if (line.isEmpty()) {
+            String line = lines.line(n);
+            int start = 0;
+            int end = line.length();
+            while (start < end && TextLines.isWhitespace(line.charAt(start))) {
+                start++;
+            }
+            while (end > start && TextLines.isWhitespace(line.charAt(end - 1))) {
+                end--;
+            }
+            if (start == end) {
                 continue;
             }
-            if (line.startsWith("sysctl:")) {
-                Matcher m = DENIED.matcher(line);
+            if (line.startsWith("sysctl:", start)) {
+                Matcher m = DENIED.matcher(line.substring(start, end));
                 if (m.matches()) {
                     unreadable.add(m.group(1).strip());
                 }
                 continue;
             }
-            int eq = line.indexOf('=');
-            String key = eq < 0 ? "" : line.substring(0, eq).strip();
-            if (key.isEmpty() || key.contains(" ") || key.contains("\t")) {
-                lines.unreadable(n, "sysctl -a: expected 'key = value', got '" + TextLines.abbreviate(line) + "'");
+            int eq = line.indexOf('=', start);
+            int keyEnd = eq < 0 ? start : eq;
+            while (keyEnd > start && TextLines.isWhitespace(line.charAt(keyEnd - 1))) {
+                keyEnd--;
+            }
+            if (keyEnd == start || holdsSpaceOrTab(line, start, keyEnd)) {
+                lines.unreadable(
+                        n,
+                        "sysctl -a: expected 'key = value', got '" + TextLines.abbreviate(line.substring(start, end))
+                                + "'");
                 continue;
             }
-            values.put(key, line.substring(eq + 1).strip());
+            int valueStart = eq + 1;
+            while (valueStart < end && TextLines.isWhitespace(line.charAt(valueStart))) {
+                valueStart++;
+            }
+            values.put(line.substring(start, keyEnd), line.substring(valueStart, end));
         }
         return new SysctlValues(values, unreadable);
+    }
+
+    private static boolean holdsSpaceOrTab(String line, int from, int to) {
+        for (int i = from; i < to; i++) {
+            char c = line.charAt(i);
+            if (c == ' ' || c == '\t') {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -133,10 +133,20 @@ public final class TextLines {
         if (l.startsWith("WARNING:") || l.startsWith("-W- ") || l.startsWith("***") && l.contains("WARNING")) {
             return "a warning of the tool, not its output";
         }
-        if (SHELL_NOT_FOUND.matcher(l).matches()) {
+        if (shellNotFound(l)) {
             return "the shell found no such command: the tool did not run";
         }
         return null;
+    }
+
+    /**
+     * Whether a stripped line is the shell's word that a command is not there. Each of the
+     * expression's forms holds "not found": a line without it is not run through the expression
+     * (sysctl's "net." lines and many others start with a shell's letter, and the expression per
+     * line was a sixth of a sosreport's facts).
+     */
+    static boolean shellNotFound(String line) {
+        return line.contains("not found") && SHELL_NOT_FOUND.matcher(line).matches();
     }
 
     /** The first characters of the noise {@link #noise} recognises: of STDERR_PREFIXES, the warnings and the shells. */

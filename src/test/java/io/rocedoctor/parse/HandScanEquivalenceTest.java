@@ -3,7 +3,9 @@ package io.rocedoctor.parse;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import net.jqwik.api.Arbitraries;
@@ -127,6 +129,78 @@ class HandScanEquivalenceTest {
     @Property
     void whiteSpaceCollapsesAsTheRegexReplacementDid(@ForAll("text") String text) {
         assertThat(TextLines.collapseWhiteSpace(text)).isEqualTo(text.replaceAll("\\s+", " "));
+    }
+
+    @Property
+    void shellNoiseIsTheExpressionsMatch(@ForAll("shellLine") String line) {
+        boolean expected = Pattern.compile(
+                        "(?:-?(?:/usr)?(?:/bin/)?(?:ba|da)?sh|sudo)(?::\\s*line\\s+\\d+|:\\s*\\d+)?:\\s*\\S+:\\s*(?:command )?not found"
+                                + "|zsh:\\s*command not found:\\s*\\S+")
+                .matcher(line)
+                .matches();
+        assertThat(TextLines.shellNotFound(line)).isEqualTo(expected);
+    }
+
+    @Provide
+    Arbitrary<String> shellLine() {
+        Arbitrary<String> shell =
+                Arbitraries.of("bash", "-bash", "/bin/sh", "/usr/bin/bash", "dash", "sh", "sudo", "zsh", "net.ipv4");
+        Arbitrary<String> where = Arbitraries.of("", ": line 1", ": 12", ":");
+        Arbitrary<String> tail = Arbitraries.of(
+                ": ethtool: command not found",
+                ": ethtool: not found",
+                ": command not found: ethtool",
+                ": ethtool: command not  found",
+                ": ethtool: Permission denied",
+                " = not found",
+                ".conf.all.arp_ignore = 0",
+                ": not found",
+                "");
+        Arbitrary<String> extra = Arbitraries.strings().withChars(" \t:a").ofMaxLength(3);
+        return net.jqwik.api.Combinators.combine(shell, where, tail, extra).as((a, b, c, d) -> a + b + c + d);
+    }
+
+    @Property
+    void sysctlLinesAreReadAsTheStrippedCopiesWere(@ForAll("sysctlText") String text) {
+        Map<String, String> values = new LinkedHashMap<>();
+        List<Integer> noted = new ArrayList<>();
+        List<String> lines = TextLines.of(text).all();
+        for (int n = 1; n <= lines.size(); n++) {
+            String line = lines.get(n - 1).strip();
+            if (line.isEmpty() || line.startsWith("sysctl:")) {
+                continue;
+            }
+            int eq = line.indexOf('=');
+            String key = eq < 0 ? "" : line.substring(0, eq).strip();
+            if (key.isEmpty() || key.contains(" ") || key.contains("\t")) {
+                noted.add(n);
+                continue;
+            }
+            values.put(key, line.substring(eq + 1).strip());
+        }
+        if (TextLines.of(text).isBlank()) {
+            return; // empty output: a ParseException, as before
+        }
+        Parsed<SysctlValues> read;
+        try {
+            read = new SysctlParser().read(text);
+        } catch (ParseException e) {
+            assertThat(values)
+                    .as("refused, though a line was read: " + e.getMessage())
+                    .isEmpty();
+            return;
+        }
+        assertThat(read.value().values()).containsExactlyEntriesOf(values);
+        assertThat(read.notes().stream().map(LineNote::line).toList()).containsExactlyElementsOf(noted);
+    }
+
+    @Provide
+    Arbitrary<String> sysctlText() {
+        Arbitrary<String> line = Arbitraries.strings()
+                .withChars(" \t\u00a0\u2028=.a1")
+                .ofMaxLength(14)
+                .edgeCases(e -> e.add("net.core.a = 1", " net.core.b\t=\t4096\t131072 ", "= 2", "a b = 3", "k ="));
+        return line.list().ofMaxSize(6).map(l -> String.join("\n", l));
     }
 
     @Property
