@@ -178,13 +178,18 @@ public final class Service implements AutoCloseable {
      * remembered past their 15 minutes forgotten.
      */
     void sweep() {
+        // Each apart: a journal that cannot be proven stored (H2 opened by another process) stops no other sweep.
         try {
             receipts.rotate(db);
-            sessions.sweep(System.currentTimeMillis());
-            tokens.forgetExpired();
         } catch (IOException | java.sql.SQLException | RuntimeException e) {
-            LOG.warn("housekeeping: {}", e.toString());
+            LOG.warn("receipt journal rotation: {}", e.toString());
         }
+        try {
+            sessions.sweep(System.currentTimeMillis());
+        } catch (java.sql.SQLException | RuntimeException e) {
+            LOG.warn("session sweep: {}", e.toString());
+        }
+        tokens.forgetExpired();
     }
 
     private void expire() {

@@ -59,4 +59,26 @@ class SessionsTest {
         assertThat(sessions.sweep(System.currentTimeMillis())).isZero();
         assertThat(rows()).isEqualTo(1);
     }
+
+    @Test
+    void theRunningServiceSweepsEndedSessionsWithoutALogout() throws Exception {
+        db.close();
+        try (ServeHarness serve = ServeHarness.start(data, null, 1L << 20, 0, java.time.Duration.ofMillis(100))) {
+            db = serve.service.store().db();
+            Sessions running = new Sessions(db);
+            String token = serve.service
+                    .tokens()
+                    .create(Principal.Role.ENGINEER, null, "x")
+                    .id();
+            running.open(token, 1);
+            String live = running.open(token, 3_600_000);
+            long until = System.currentTimeMillis() + 20_000;
+            while (rows() > 1 && System.currentTimeMillis() < until) {
+                Thread.sleep(50);
+            }
+            assertThat(rows()).as("the ended session swept, the live one kept").isEqualTo(1);
+            assertThat(running.find(live)).isPresent();
+        }
+        db = Database.open(null, data);
+    }
 }
