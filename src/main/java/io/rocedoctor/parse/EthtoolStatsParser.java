@@ -37,14 +37,8 @@ public final class EthtoolStatsParser extends LineParser<EthtoolStats> {
         // host has ~300 counters per port and sample, and the copies were half of the parse.
         for (int n = 1; n <= lines.size(); n++) {
             String line = lines.line(n);
-            int start = 0;
-            int end = line.length();
-            while (start < end && TextLines.isWhitespace(line.charAt(start))) {
-                start++;
-            }
-            while (end > start && TextLines.isWhitespace(line.charAt(end - 1))) {
-                end--;
-            }
+            int start = TextLines.contentStart(line);
+            int end = TextLines.contentEnd(line, start);
             if (start == end
                     || end - start >= TITLE_END.length() && line.startsWith(TITLE_END, end - TITLE_END.length())
                     || line.startsWith(NETLINK_TITLE, start)

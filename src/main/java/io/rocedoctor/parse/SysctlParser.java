@@ -35,14 +35,8 @@ public final class SysctlParser extends LineParser<SysctlValues> {
         // sysctl -a has ~1,000 lines, and the copies and scans for white space were most of the parse.
         for (int n = 1; n <= lines.size(); n++) {
             String line = lines.line(n);
-            int start = 0;
-            int end = line.length();
-            while (start < end && TextLines.isWhitespace(line.charAt(start))) {
-                start++;
-            }
-            while (end > start && TextLines.isWhitespace(line.charAt(end - 1))) {
-                end--;
-            }
+            int start = TextLines.contentStart(line);
+            int end = TextLines.contentEnd(line, start);
             if (start == end) {
                 continue;
             }

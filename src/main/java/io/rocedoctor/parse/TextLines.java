@@ -169,6 +169,24 @@ public final class TextLines {
         return c > 0xFF && Character.isWhitespace(c);
     }
 
+    /** Where {@code line} starts once its leading white space is skipped: its length when all is blank. */
+    public static int contentStart(String line) {
+        int start = 0;
+        while (start < line.length() && isWhitespace(line.charAt(start))) {
+            start++;
+        }
+        return start;
+    }
+
+    /** Where {@code line} ends once its trailing white space is cut, not before {@code start}. */
+    public static int contentEnd(String line, int start) {
+        int end = line.length();
+        while (end > start && isWhitespace(line.charAt(end - 1))) {
+            end--;
+        }
+        return end;
+    }
+
     /**
      * A line the parser could not read, with the reason: it becomes a note and the other lines'
      * facts stand. A line noted twice keeps its first reason.

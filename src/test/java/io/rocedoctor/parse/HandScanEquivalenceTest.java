@@ -127,6 +127,12 @@ class HandScanEquivalenceTest {
     }
 
     @Property
+    void aLinesContentIsWhatStripLeaves(@ForAll("text") String text) {
+        int start = TextLines.contentStart(text);
+        assertThat(text.substring(start, TextLines.contentEnd(text, start))).isEqualTo(text.strip());
+    }
+
+    @Property
     void whiteSpaceCollapsesAsTheRegexReplacementDid(@ForAll("text") String text) {
         assertThat(TextLines.collapseWhiteSpace(text)).isEqualTo(text.replaceAll("\\s+", " "));
     }
