@@ -336,7 +336,6 @@ final class MemoryFileSystem extends FileSystem {
         byRealPath.put(place.realText(), node);
     }
 
-    /** A new file, there once its stream is closed; its name is taken at once, as {@code CREATE_NEW} takes it. */
     /**
      * An option of {@code Files.newOutputStream}: the size the archive's header gives the entry. The
      * file's array is made that size (at most {@link #FIRST_ARRAY_BYTES} before any byte arrives, a
@@ -346,6 +345,7 @@ final class MemoryFileSystem extends FileSystem {
 
     private static final int FIRST_ARRAY_BYTES = 1 << 20;
 
+    /** A new file, there once its stream is closed; its name is taken at once, as {@code CREATE_NEW} takes it. */
     synchronized OutputStream createFile(MemoryPath path, long expectedBytes) throws IOException {
         Place place = placeOf(path);
         Folder parent = place.parent();

@@ -195,7 +195,6 @@ final class QosFacts implements LayerFacts {
             }
             String direction = pause.direction();
             int priority = pause.priority();
-            // Microseconds spent paused: mlx5 rx_prio3_pause_duration, bnxt_en pfc_pri3_rx_duration_us.
             CounterRate duration = byName.getOrDefault(pause.mlx5Duration(), byName.get(pause.bnxtDuration()));
             Double share =
                     duration == null || duration.sinceBoot() || duration.wentDown() || interval == null || interval <= 0
