@@ -7,6 +7,8 @@ import io.rocedoctor.bundle.Bundle;
 import io.rocedoctor.bundle.BundleReader;
 import io.rocedoctor.bundle.Source;
 import io.rocedoctor.bundle.SourceKind;
+import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Given a bundle, the ledger parses each capture once, with its kind's parser, however many layers ask. */
@@ -31,6 +33,35 @@ class SourceLedgerTest extends BundleFolderTest {
             assertThat(ledger.failures())
                     .singleElement()
                     .satisfies(f -> assertThat(f.file()).endsWith("eth1/mtu"));
+        }
+    }
+
+    @Test
+    void theSourcesParsedAreListedByNameOnceEachWhateverTheOrderTheyWereAskedIn() throws Exception {
+        write("fs/sys/class/net/eth0/mtu", "9000\n");
+        write("fs/sys/class/net/eth1/mtu", "garbage\n");
+        write("fs/sys/class/net/eth2/mtu", "1500\n");
+        try (Bundle b = new BundleReader().read(dir)) {
+            SourceLedger ledger = new SourceLedger(b);
+            Source eth0 = Source.of(SourceKind.NETDEV_MTU, "eth0");
+            Source eth2 = Source.of(SourceKind.NETDEV_MTU, "eth2");
+            ledger.parse(eth2, Long.class);
+            ledger.parse(Source.of(SourceKind.NETDEV_MTU, "eth1"), Long.class);
+            ledger.parse(eth0, Long.class);
+            ledger.parse(eth2, Long.class);
+
+            // eth1 failed: it is a failure, not a source parsed
+            assertThat(ledger.parsed()).containsExactly(eth0.display(), eth2.display());
+        }
+    }
+
+    @Test
+    void aSwitchsSourcesTakeTheirPlaceByNameAmongTheHostsOnes() throws Exception {
+        try (Bundle b = new BundleReader().read(Path.of("fixtures/bundles/busy-healthy-incast"))) {
+            List<String> parsed = new FactBuilder().build(b).ledger().parsed();
+
+            assertThat(parsed).anyMatch(n -> n.startsWith("switch ")).anyMatch(n -> n.startsWith("sysctl"));
+            assertThat(parsed).isSorted().doesNotHaveDuplicates();
         }
     }
 
