@@ -1,5 +1,9 @@
 package io.rocedoctor.parse;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
@@ -52,25 +56,12 @@ public final class TextLines {
         if (!body.isEmpty()) {
             // Split at CRLF, LF or CR by hand: a regex split per capture was a sixth of a bundle's
             // analysis. Each line is cut from the text once, without its trailing white space.
-            int start = 0;
-            if (body.indexOf('\r') < 0) {
-                for (int lf = body.indexOf('\n'); lf >= 0; lf = body.indexOf('\n', start)) {
-                    out.add(strippedLine(body, start, lf));
-                    start = lf + 1;
-                }
+            byte[] latin1 = body.getBytes(StandardCharsets.ISO_8859_1);
+            if (latin1.length == body.length()) {
+                splitLatin1(body, latin1, out);
             } else {
-                for (int i = 0; i < body.length(); i++) {
-                    char c = body.charAt(i);
-                    if (c == '\n' || c == '\r') {
-                        out.add(strippedLine(body, start, i));
-                        if (c == '\r' && i + 1 < body.length() && body.charAt(i + 1) == '\n') {
-                            i++;
-                        }
-                        start = i + 1;
-                    }
-                }
+                splitChars(body, out); // a surrogate pair became one '?': the positions would not be the text's
             }
-            out.add(strippedLine(body, start, body.length()));
             // A final newline produces one empty trailing element that is not a line.
             if (out.get(out.size() - 1).isEmpty()) {
                 out.remove(out.size() - 1);
@@ -87,6 +78,63 @@ public final class TextLines {
             }
         }
         return lines;
+    }
+
+    /**
+     * The lines of a text whose Latin-1 bytes (one per character, '?' for a character above U+00FF)
+     * are given, the breaks found 8 bytes at a time: under C1 a scan for CR and another for each LF,
+     * byte by byte, were most of the line split (~0.65 ns a byte each, ~0.15 for a word's test).
+     */
+    private static void splitLatin1(String body, byte[] latin1, List<String> out) {
+        int start = 0;
+        int length = latin1.length;
+        int i = 0;
+        while (i < length) {
+            if (i + Long.BYTES <= length && !holdsBreak((long) LONGS.get(latin1, i))) {
+                i += Long.BYTES;
+                continue;
+            }
+            int end = Math.min(i + Long.BYTES, length);
+            for (; i < end; i++) {
+                byte c = latin1[i];
+                if (c == '\n' || c == '\r') {
+                    out.add(strippedLine(body, start, i));
+                    if (c == '\r' && i + 1 < length && latin1[i + 1] == '\n') {
+                        i++;
+                    }
+                    start = i + 1;
+                }
+            }
+        }
+        out.add(strippedLine(body, start, length));
+    }
+
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());
+
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGH_BITS = 0x8080808080808080L;
+
+    /** Whether one of a word's 8 bytes is LF or CR: a byte of {@code word ^ LFs} or {@code word ^ CRs} is zero. */
+    private static boolean holdsBreak(long word) {
+        long lf = word ^ (ONES * '\n');
+        long cr = word ^ (ONES * '\r');
+        return ((((lf - ONES) & ~lf) | ((cr - ONES) & ~cr)) & HIGH_BITS) != 0;
+    }
+
+    /** The lines of any text, char by char. */
+    private static void splitChars(String body, List<String> out) {
+        int start = 0;
+        for (int i = 0; i < body.length(); i++) {
+            char c = body.charAt(i);
+            if (c == '\n' || c == '\r') {
+                out.add(strippedLine(body, start, i));
+                if (c == '\r' && i + 1 < body.length() && body.charAt(i + 1) == '\n') {
+                    i++;
+                }
+                start = i + 1;
+            }
+        }
+        out.add(strippedLine(body, start, body.length()));
     }
 
     /**

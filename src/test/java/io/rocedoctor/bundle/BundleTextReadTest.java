@@ -1,15 +1,24 @@
 package io.rocedoctor.bundle;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
 import org.apache.commons.compress.utils.SeekableInMemoryByteChannel;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A capture's text is read whole up to the limit, whatever size its file says it has. */
+/**
+ * A capture's text is read whole up to the limit, whatever size its file says it has, and decoded as
+ * UTF-8 whichever way it is decoded.
+ */
 class BundleTextReadTest {
 
     @TempDir
@@ -26,6 +35,55 @@ class BundleTextReadTest {
         assertThat(Bundle.readText(file)).isEqualTo("NIC statistics:\n     rx_packets: 845320277\n\u00e9\n\ufffd");
         assertThat(Bundle.readText(Files.write(tmp.resolve("empty"), new byte[0])))
                 .isEmpty();
+    }
+
+    @Test
+    void eachFileIsReadWholeWhateverTheFilesReadBeforeIt() throws Exception {
+        // Larger than the reading buffer's first size, then smaller: nothing of one is left in the next.
+        String large = "     rx_prio3_pause: 123456789\n".repeat(5_000) + "\u00e9\n";
+        Path first = Files.writeString(tmp.resolve("large"), large);
+        Path second = Files.writeString(tmp.resolve("small"), "9000\n");
+
+        assertThat(Bundle.readText(first)).isEqualTo(large);
+        assertThat(Bundle.readText(second)).isEqualTo("9000\n");
+        assertThat(Bundle.readText(first, 9)).isEqualTo("     rx_p");
+    }
+
+    @Test
+    void aFileThatCannotBeOpenedIsRefusedWithTheSystemsReason() throws Exception {
+        Path folder = Files.createDirectory(tmp.resolve("commands"));
+
+        assertThat(catchThrowable(() -> Bundle.readText(folder)))
+                .isInstanceOf(java.io.IOException.class)
+                .satisfies(e -> assertThat(IoReason.of(e)).isEqualTo("Is a directory"));
+        assertThat(catchThrowable(() -> Bundle.readText(tmp.resolve("absent"))))
+                .satisfies(e -> assertThat(IoReason.of(e)).isEqualTo("no such file"));
+    }
+
+    @Property
+    void bytesDecodeAsTheUtf8DecoderDecodesThem(@ForAll("bytes") byte[] bytes, @ForAll("cut") int cut) {
+        int length = Math.min(cut, bytes.length);
+
+        assertThat(Bundle.decode(bytes, length)).isEqualTo(new String(bytes, 0, length, StandardCharsets.UTF_8));
+    }
+
+    @Provide
+    Arbitrary<byte[]> bytes() {
+        // Mostly ASCII, as captures are; now and then a high bit anywhere in an 8-byte word, or a whole character.
+        Arbitrary<byte[]> piece = Arbitraries.oneOf(
+                Arbitraries.strings().ascii().ofMaxLength(20).map(t -> t.getBytes(StandardCharsets.US_ASCII)),
+                Arbitraries.of("\u00e9", "\u2028", "\ud83d\ude00").map(t -> t.getBytes(StandardCharsets.UTF_8)),
+                Arbitraries.bytes().between((byte) 0x80, (byte) 0xff).map(b -> new byte[] {b}));
+        return piece.list().ofMaxSize(12).map(pieces -> {
+            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+            pieces.forEach(out::writeBytes);
+            return out.toByteArray();
+        });
+    }
+
+    @Provide
+    Arbitrary<Integer> cut() {
+        return Arbitraries.integers().between(0, 300);
     }
 
     @Test

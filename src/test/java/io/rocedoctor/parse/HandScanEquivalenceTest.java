@@ -22,6 +22,32 @@ import org.junit.jupiter.api.Test;
 class HandScanEquivalenceTest {
 
     @Property
+    void linesSplitAsTheRegexDidAroundAnyCharacter(@ForAll("lineText") String text) {
+        linesSplitAsTheRegexDid(text);
+    }
+
+    /** Breaks anywhere in an 8-byte word, and characters above U+00FF (one '?' each, a surrogate pair one) beside them. */
+    @Provide
+    Arbitrary<String> lineText() {
+        return Arbitraries.of(
+                        "\n",
+                        "\r",
+                        "\r\n",
+                        "\n\r",
+                        " ",
+                        "\t",
+                        "\u0000",
+                        "ab",
+                        "rx_pause: 7",
+                        "\u00e9",
+                        "\u2028",
+                        "\ud83d\ude00")
+                .list()
+                .ofMaxSize(40)
+                .map(pieces -> String.join("", pieces));
+    }
+
+    @Property
     void linesSplitAsTheRegexDid(@ForAll("text") String text) {
         List<String> expected = new ArrayList<>();
         // NULs ending the text are no part of it (a file read with its string terminator).
