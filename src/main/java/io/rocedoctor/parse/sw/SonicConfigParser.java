@@ -1,16 +1,21 @@
 package io.rocedoctor.parse.sw;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.rocedoctor.parse.JsonText;
 import io.rocedoctor.parse.OrderedCopy;
 import io.rocedoctor.parse.ParseException;
 import io.rocedoctor.parse.Parser;
 import io.rocedoctor.parse.TextLines;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -34,33 +39,50 @@ import java.util.regex.Pattern;
 public final class SonicConfigParser implements Parser<SonicConfig> {
     private static final Pattern REFERENCE = Pattern.compile("\\[?(?:[A-Z_]+[|:])?([^\\]]*)]?");
 
+    /** The tables read; config_db holds many more (DEVICE_METADATA, VLAN, ACL...), passed over unbuilt. */
+    private static final Set<String> TABLES = Set.of(
+            "BUFFER_POOL",
+            "BUFFER_PROFILE",
+            "WRED_PROFILE",
+            "BUFFER_PG",
+            "BUFFER_QUEUE",
+            "QUEUE",
+            "SCHEDULER",
+            "PORT_QOS_MAP",
+            "PFC_WD",
+            "PORT",
+            "CABLE_LENGTH",
+            "SWITCH_HASH",
+            "DSCP_TO_TC_MAP",
+            "DOT1P_TO_TC_MAP",
+            "TC_TO_PRIORITY_GROUP_MAP",
+            "TC_TO_QUEUE_MAP",
+            "MAP_PFC_PRIORITY_TO_QUEUE");
+
     @Override
     public SonicConfig parse(String text) throws ParseException {
-        JsonNode root = JsonText.read(text, "config_db.json");
-        if (!root.isObject()) {
-            throw new ParseException(1, "config_db.json is not a JSON object");
-        }
+        Tables root = JsonText.stream(text, "config_db.json", Tables::read);
 
         Map<String, SonicBufferPool> pools = new HashMap<>();
         for (Map.Entry<String, Map<String, String>> e :
-                table(root, "BUFFER_POOL").entrySet()) {
+                root.table("BUFFER_POOL").entrySet()) {
             pools.put(e.getKey(), SonicBufferPool.of(e.getKey(), SonicFields.entry(e.getKey(), e.getValue())));
         }
         Map<String, SonicBufferProfile> profiles = new HashMap<>();
         for (Map.Entry<String, Map<String, String>> e :
-                table(root, "BUFFER_PROFILE").entrySet()) {
+                root.table("BUFFER_PROFILE").entrySet()) {
             profiles.put(e.getKey(), SonicBufferProfile.of(e.getKey(), SonicFields.entry(e.getKey(), e.getValue())));
         }
         Map<String, SonicWredProfile> wred = new HashMap<>();
         for (Map.Entry<String, Map<String, String>> e :
-                table(root, "WRED_PROFILE").entrySet()) {
+                root.table("WRED_PROFILE").entrySet()) {
             wred.put(e.getKey(), SonicWredProfile.of(e.getKey(), SonicFields.entry(e.getKey(), e.getValue())));
         }
         List<SonicConfig.BufferAssignment> pgs = assignments(root, "BUFFER_PG");
         List<SonicConfig.BufferAssignment> bufferQueues = assignments(root, "BUFFER_QUEUE");
 
         List<SonicConfig.QueueConfig> queues = new ArrayList<>();
-        for (Map.Entry<String, Map<String, String>> e : table(root, "QUEUE").entrySet()) {
+        for (Map.Entry<String, Map<String, String>> e : root.table("QUEUE").entrySet()) {
             PortKey key = PortKey.of("QUEUE", e.getKey());
             for (String port : key.ports()) {
                 queues.add(new SonicConfig.QueueConfig(
@@ -71,7 +93,7 @@ public final class SonicConfigParser implements Parser<SonicConfig> {
             }
         }
         Map<String, SonicConfig.Scheduler> schedulers = new HashMap<>();
-        for (Map.Entry<String, Map<String, String>> e : table(root, "SCHEDULER").entrySet()) {
+        for (Map.Entry<String, Map<String, String>> e : root.table("SCHEDULER").entrySet()) {
             schedulers.put(
                     e.getKey(),
                     new SonicConfig.Scheduler(
@@ -81,7 +103,7 @@ public final class SonicConfigParser implements Parser<SonicConfig> {
         }
         Map<String, SonicConfig.PortQos> portQos = new HashMap<>();
         for (Map.Entry<String, Map<String, String>> e :
-                table(root, "PORT_QOS_MAP").entrySet()) {
+                root.table("PORT_QOS_MAP").entrySet()) {
             Map<String, String> f = e.getValue();
             String where = "PORT_QOS_MAP|" + e.getKey();
             SonicConfig.PortQos qos = new SonicConfig.PortQos(
@@ -98,7 +120,7 @@ public final class SonicConfigParser implements Parser<SonicConfig> {
         }
         Map<String, SonicConfig.PfcWatchdog> watchdog = new HashMap<>();
         Integer poll = null;
-        for (Map.Entry<String, Map<String, String>> e : table(root, "PFC_WD").entrySet()) {
+        for (Map.Entry<String, Map<String, String>> e : root.table("PFC_WD").entrySet()) {
             Map<String, String> f = e.getValue();
             String where = "PFC_WD|" + e.getKey();
             if (e.getKey().equalsIgnoreCase("GLOBAL")) {
@@ -113,7 +135,7 @@ public final class SonicConfigParser implements Parser<SonicConfig> {
                             SwitchValues.count(f.get("restoration_time"), 0, where + " restoration_time")));
         }
         Map<String, SonicConfig.Port> ports = new HashMap<>();
-        for (Map.Entry<String, Map<String, String>> e : table(root, "PORT").entrySet()) {
+        for (Map.Entry<String, Map<String, String>> e : root.table("PORT").entrySet()) {
             Map<String, String> f = e.getValue();
             String where = "PORT|" + e.getKey();
             ports.put(
@@ -126,10 +148,10 @@ public final class SonicConfigParser implements Parser<SonicConfig> {
                             f.get("alias")));
         }
         Map<String, String> cables = new HashMap<>();
-        table(root, "CABLE_LENGTH").values().forEach(cables::putAll);
+        root.table("CABLE_LENGTH").values().forEach(cables::putAll);
 
         Map<String, String> hash = new HashMap<>();
-        table(root, "SWITCH_HASH").values().forEach(hash::putAll);
+        root.table("SWITCH_HASH").values().forEach(hash::putAll);
         return new SonicConfig(
                 pools,
                 profiles,
@@ -170,9 +192,9 @@ public final class SonicConfigParser implements Parser<SonicConfig> {
         }
     }
 
-    private static List<SonicConfig.BufferAssignment> assignments(JsonNode root, String name) throws ParseException {
+    private static List<SonicConfig.BufferAssignment> assignments(Tables root, String name) throws ParseException {
         List<SonicConfig.BufferAssignment> out = new ArrayList<>();
-        for (Map.Entry<String, Map<String, String>> e : table(root, name).entrySet()) {
+        for (Map.Entry<String, Map<String, String>> e : root.table(name).entrySet()) {
             PortKey key = PortKey.of(name, e.getKey());
             String profile = reference(e.getValue().get("profile"));
             for (String port : key.ports()) {
@@ -182,38 +204,92 @@ public final class SonicConfigParser implements Parser<SonicConfig> {
         return out;
     }
 
-    /** A table as entry name -> field -> text; arrays become comma lists; an absent table is empty. */
-    private static Map<String, Map<String, String>> table(JsonNode root, String name) throws ParseException {
-        JsonNode t = root.get(name);
-        Map<String, Map<String, String>> out = new LinkedHashMap<>();
-        if (t == null || t.isNull()) {
+    /**
+     * The tables read, each as entry name -> field -> text (arrays become comma lists), from the
+     * tokens: the tree of the whole file was most of this parse. A later duplicate of a name
+     * replaces the earlier, as in a tree.
+     */
+    private static final class Tables {
+        private final Map<String, Map<String, Map<String, String>>> tables = new HashMap<>();
+        /** Tables whose value is neither an object nor null: an error once the table is asked for. */
+        private final Set<String> notObjects = new HashSet<>();
+
+        static Tables read(JsonParser tokens) throws IOException, ParseException {
+            Tables out = new Tables();
+            if (tokens.nextToken() != JsonToken.START_OBJECT) {
+                // the whole value read first, so that invalid JSON is named as such, at its line
+                tokens.readValueAsTree();
+                throw new ParseException(1, "config_db.json is not a JSON object");
+            }
+            while (tokens.nextToken() == JsonToken.FIELD_NAME) {
+                String name = tokens.currentName();
+                JsonToken value = tokens.nextToken();
+                if (!TABLES.contains(name)) {
+                    tokens.skipChildren();
+                } else if (value == JsonToken.START_OBJECT) {
+                    out.tables.put(name, entries(tokens));
+                    out.notObjects.remove(name);
+                } else {
+                    tokens.skipChildren();
+                    out.tables.remove(name);
+                    if (value == JsonToken.VALUE_NULL) {
+                        out.notObjects.remove(name);
+                    } else {
+                        out.notObjects.add(name);
+                    }
+                }
+            }
             return out;
         }
-        if (!t.isObject()) {
-            throw new ParseException(0, name + " is not a JSON object");
-        }
-        for (Map.Entry<String, JsonNode> e : t.properties()) {
-            Map<String, String> fields = new LinkedHashMap<>();
-            if (e.getValue().isObject()) {
-                e.getValue().properties().forEach(f -> fields.put(f.getKey(), text(f.getValue())));
+
+        /** An absent or null table is empty. */
+        Map<String, Map<String, String>> table(String name) throws ParseException {
+            if (notObjects.contains(name)) {
+                throw new ParseException(0, name + " is not a JSON object");
             }
-            out.put(e.getKey(), fields);
+            return tables.getOrDefault(name, Map.of());
         }
-        return out;
+
+        /** A table's entries, the parser at its START_OBJECT; an entry that is not an object has no fields. */
+        private static Map<String, Map<String, String>> entries(JsonParser tokens) throws IOException {
+            Map<String, Map<String, String>> out = new LinkedHashMap<>();
+            while (tokens.nextToken() == JsonToken.FIELD_NAME) {
+                String entry = tokens.currentName();
+                Map<String, String> fields = new LinkedHashMap<>();
+                if (tokens.nextToken() == JsonToken.START_OBJECT) {
+                    while (tokens.nextToken() == JsonToken.FIELD_NAME) {
+                        String field = tokens.currentName();
+                        tokens.nextToken();
+                        fields.put(field, text(tokens));
+                    }
+                } else {
+                    tokens.skipChildren();
+                }
+                out.put(entry, fields);
+            }
+            return out;
+        }
+
+        /** A field's value as text: a string as it is, anything else (rare) as its tree node says. */
+        private static String text(JsonParser tokens) throws IOException {
+            if (tokens.currentToken() == JsonToken.VALUE_STRING) {
+                return tokens.getText();
+            }
+            JsonNode v = tokens.readValueAsTree();
+            if (v.isArray()) {
+                List<String> parts = new ArrayList<>();
+                for (JsonNode x : v) {
+                    parts.add(x.asText());
+                }
+                return String.join(",", parts);
+            }
+            return v.isValueNode() ? v.asText() : v.toString();
+        }
     }
 
-    private static String text(JsonNode v) {
-        if (v.isArray()) {
-            List<String> parts = new ArrayList<>();
-            v.forEach(x -> parts.add(x.asText()));
-            return String.join(",", parts);
-        }
-        return v.isValueNode() ? v.asText() : v.toString();
-    }
-
-    private static Map<String, Map<Integer, Integer>> maps(JsonNode root, String name) throws ParseException {
+    private static Map<String, Map<Integer, Integer>> maps(Tables root, String name) throws ParseException {
         Map<String, Map<Integer, Integer>> out = new HashMap<>();
-        for (Map.Entry<String, Map<String, String>> e : table(root, name).entrySet()) {
+        for (Map.Entry<String, Map<String, String>> e : root.table(name).entrySet()) {
             Map<Integer, Integer> map = new HashMap<>();
             for (Map.Entry<String, String> f : e.getValue().entrySet()) {
                 String where = name + "|" + e.getKey() + " " + f.getKey();

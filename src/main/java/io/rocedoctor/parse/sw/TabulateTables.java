@@ -23,21 +23,24 @@ final class TabulateTables {
     private static final Pattern PROMPT = Pattern.compile("^(#|\\S+@\\S+[$#]|\\$\\s).*");
     private static final Pattern NAMESPACE = Pattern.compile("\\s+for namespace \\S*$");
 
-    /** One table; {@code headers} is empty for a "key value" block. */
-    record Table(String title, List<String> headers, List<Row> rows, int line) {
+    /**
+     * One table; {@code headers} is empty for a "key value" block. {@code columnNames} are the
+     * headers as {@link #column} compares them, made once: a parser looks up its columns per row.
+     */
+    record Table(String title, List<String> headers, List<Row> rows, int line, List<String> columnNames) {
         Table {
             headers = List.copyOf(headers);
             rows = List.copyOf(rows);
+            columnNames = List.copyOf(columnNames);
+        }
+
+        Table(String title, List<String> headers, List<Row> rows, int line) {
+            this(title, headers, rows, line, normals(headers));
         }
 
         /** The index of a column by header name (case-insensitive, inner spaces collapsed), or -1. */
         int column(String name) {
-            for (int i = 0; i < headers.size(); i++) {
-                if (normal(headers.get(i)).equals(normal(name))) {
-                    return i;
-                }
-            }
-            return -1;
+            return columnNames.indexOf(normal(name));
         }
 
         /** A "key value" block's rows as a map, first cell to second; later duplicates win. */
@@ -136,8 +139,12 @@ final class TabulateTables {
 
     /** Tables of the text whose headers hold a column named {@code header}; a ParseException when none. */
     static List<Table> withColumn(TextLines lines, String header, String what) throws ParseException {
-        List<Table> out =
-                parse(lines).stream().filter(t -> t.column(header) >= 0).toList();
+        List<Table> out = new ArrayList<>();
+        for (Table t : parse(lines)) {
+            if (t.column(header) >= 0) {
+                out.add(t);
+            }
+        }
         if (out.isEmpty()) {
             throw new ParseException(1, "no " + what + " table (a header with '" + header + "' over a dashes line)");
         }
@@ -161,10 +168,16 @@ final class TabulateTables {
         return s.isBlank() ? null : s;
     }
 
-    /** Runs of white space, compiled once (a header is normalised per column and table). */
-    private static final Pattern WHITE_SPACE = Pattern.compile("\\s+");
+    private static List<String> normals(List<String> headers) {
+        List<String> out = new ArrayList<>(headers.size());
+        for (String h : headers) {
+            out.add(normal(h));
+        }
+        return out;
+    }
 
+    /** A header as columns are matched: stripped, each run of white space one space, lower case. */
     private static String normal(String header) {
-        return WHITE_SPACE.matcher(header.strip()).replaceAll(" ").toLowerCase(Locale.ROOT);
+        return TextLines.collapseWhiteSpace(header.strip()).toLowerCase(Locale.ROOT);
     }
 }

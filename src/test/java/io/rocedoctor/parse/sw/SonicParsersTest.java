@@ -373,6 +373,28 @@ class SonicParsersTest {
     }
 
     @Test
+    void configDbTablesNotReadArePassedOverYetMustBeJson() throws ParseException {
+        SonicConfigParser p = new SonicConfigParser();
+        SonicConfig c = p.parse("""
+                {"DEVICE_METADATA": {"localhost": {"hwsku": "x", "nested": {"a": [1, {"b": null}]}}},
+                 "VLAN": "not a table this parser reads",
+                 "PORT": {"Ethernet0": {"speed": "1"}},
+                 "PORT": {"Ethernet4": {"speed": 25000, "lanes": ["1", 2], "admin_status": null, "alias": true}}}
+                """);
+        // a later duplicate replaces the table; non-string values read as JSON spells them
+        assertThat(c.ports()).containsOnlyKeys("Ethernet4");
+        assertThat(c.ports().get("Ethernet4"))
+                .isEqualTo(new SonicConfig.Port(25000L, null, List.of(1, 2), "null", "true"));
+        assertThatThrownBy(() -> p.parse("{\"ACL_RULE\": {\"x\": [1, 2,]},\n \"PORT\": {}}"))
+                .isInstanceOf(ParseException.class)
+                .hasMessageContaining("not valid JSON")
+                .extracting(e -> ((ParseException) e).line())
+                .isEqualTo(1);
+        // as a tree reader, nothing after the top-level object is read
+        assertThat(p.parse("{\"PORT\": {}}\n\n{\"PORT\": [").ports()).isEmpty();
+    }
+
+    @Test
     void configDbMalformed() {
         SonicConfigParser p = new SonicConfigParser();
         assertFailsAt(p, "  ", 0);
