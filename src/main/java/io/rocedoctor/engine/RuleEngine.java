@@ -263,34 +263,16 @@ public final class RuleEngine {
 
     private Diagnosis diagnose(
             java.util.Collection<?> facts, Profile profile, Set<? extends Enum<?>> usable, boolean fleet) {
-        Set<String> skipped = new HashSet<>();
-        List<NotEvaluated> notEvaluated = new ArrayList<>();
         WithoutRdma withoutRdma = fleet ? WithoutRdma.NONE : WithoutRdma.of(facts);
-        for (RuleInfo rule : catalog.values()) {
-            if ((rule.layer() == RuleLayer.FLEET) != fleet) {
-                skipped.add(rule.id());
-                continue;
-            }
-            List<String> missing = missing(rule, usable);
-            if (withoutRdma.wholeHost() && ROCE_LAYERS.contains(rule.layer())) {
-                // Before its sources: a host without RDMA lacks the RoCE captures too, and that is not what to fix.
-                skipped.add(rule.id());
-                notEvaluated.add(new NotEvaluated(rule.id(), List.of(), NO_RDMA_DEVICE));
-            } else if (!missing.isEmpty()) {
-                skipped.add(rule.id());
-                notEvaluated.add(new NotEvaluated(rule.id(), missing, "sources not collected"));
-            } else if (profile.configOnly() && rule.counter()) {
-                skipped.add(rule.id());
-                notEvaluated.add(new NotEvaluated(
-                        rule.id(), List.of(), "profile " + profile.name() + " evaluates configuration rules only"));
-            }
-        }
+        Unjudged unjudged = unjudged(new Unjudged.Key(Set.copyOf(usable), withoutRdma.wholeHost(), profile, fleet));
+        Set<String> skipped = unjudged.skipped();
+        List<NotEvaluated> notEvaluated = new ArrayList<>(unjudged.notEvaluated());
         KieSession session = sessions().newKieSession();
         try {
             session.insert(profile.thresholds());
-            ReteEvaluator resolver = (ReteEvaluator) session;
+            MatchableFacts.Probe probe = matchable == null ? null : matchable.probe((ReteEvaluator) session);
             for (Object f : facts) {
-                if (matchable == null || readBack(f) || matchable.matchable(f, resolver)) {
+                if (probe == null || readBack(f) || probe.matchable(f)) {
                     session.insert(f);
                 }
             }
@@ -333,14 +315,59 @@ public final class RuleEngine {
             notEvaluated.sort(Comparator.comparing(NotEvaluated::rule)
                     .thenComparing(NotEvaluated::reason, Comparator.nullsFirst(Comparator.naturalOrder()))
                     .thenComparing(n -> String.join(",", n.missing())));
-            List<String> evaluated = catalog.keySet().stream()
-                    .filter(id -> !skipped.contains(id))
-                    .sorted()
-                    .toList();
-            return new Diagnosis(findings, explains, notEvaluated, evaluated);
+            return new Diagnosis(findings, explains, notEvaluated, unjudged.evaluated());
         } finally {
             session.dispose();
         }
+    }
+
+    /**
+     * The rules a run leaves out before the session (the other run's layer, sources not collected, a host
+     * without RDMA, a configuration-only profile), what the report says of each, and the rules judged.
+     */
+    private record Unjudged(Set<String> skipped, List<NotEvaluated> notEvaluated, List<String> evaluated) {
+        /** What decides them: the same for every bundle of a fleet that collected the same sources. */
+        record Key(Set<? extends Enum<?>> usable, boolean withoutRdma, Profile profile, boolean fleet) {}
+    }
+
+    /** The last run's rules left out, kept for the next run, which is most often alike (a fleet's hosts). */
+    private volatile Map.Entry<Unjudged.Key, Unjudged> lastUnjudged;
+
+    private Unjudged unjudged(Unjudged.Key key) {
+        Map.Entry<Unjudged.Key, Unjudged> last = lastUnjudged;
+        if (last != null && last.getKey().equals(key)) {
+            return last.getValue();
+        }
+        Set<String> skipped = new HashSet<>();
+        List<NotEvaluated> notEvaluated = new ArrayList<>();
+        for (RuleInfo rule : catalog.values()) {
+            if ((rule.layer() == RuleLayer.FLEET) != key.fleet()) {
+                skipped.add(rule.id());
+                continue;
+            }
+            List<String> missing = missing(rule, key.usable());
+            if (key.withoutRdma() && ROCE_LAYERS.contains(rule.layer())) {
+                // Before its sources: a host without RDMA lacks the RoCE captures too, and that is not what to fix.
+                skipped.add(rule.id());
+                notEvaluated.add(new NotEvaluated(rule.id(), List.of(), NO_RDMA_DEVICE));
+            } else if (!missing.isEmpty()) {
+                skipped.add(rule.id());
+                notEvaluated.add(new NotEvaluated(rule.id(), missing, "sources not collected"));
+            } else if (key.profile().configOnly() && rule.counter()) {
+                skipped.add(rule.id());
+                notEvaluated.add(new NotEvaluated(
+                        rule.id(),
+                        List.of(),
+                        "profile " + key.profile().name() + " evaluates configuration rules only"));
+            }
+        }
+        List<String> evaluated = catalog.keySet().stream()
+                .filter(id -> !skipped.contains(id))
+                .sorted()
+                .toList();
+        Unjudged unjudged = new Unjudged(Set.copyOf(skipped), List.copyOf(notEvaluated), evaluated);
+        lastUnjudged = Map.entry(key, unjudged);
+        return unjudged;
     }
 
     private KieSessionsPool sessions() {

@@ -36,7 +36,12 @@ public record RuleInfo(
         }
 
         public boolean metBy(Set<? extends Enum<?>> usable) {
-            return alternatives.stream().anyMatch(usable::containsAll);
+            for (Set<Enum<?>> all : alternatives) { // a loop: asked for every rule of every bundle
+                if (usable.containsAll(all)) {
+                    return true;
+                }
+            }
+            return false;
         }
     }
 

@@ -4,6 +4,7 @@ import io.rocedoctor.facts.Nic;
 import io.rocedoctor.facts.Port;
 import io.rocedoctor.facts.RdmaDevice;
 import java.lang.reflect.RecordComponent;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
@@ -24,20 +25,30 @@ record WithoutRdma(Set<String> names, boolean wholeHost) {
     private static final Map<Class<?>, List<RecordComponent>> COMPONENTS = new ConcurrentHashMap<>();
 
     static WithoutRdma of(Collection<?> facts) {
-        Set<String> withRdma = new HashSet<>();
+        // One pass picks the few devices, ports and NICs out of a host's thousands of facts.
+        List<RdmaDevice> devices = new ArrayList<>();
+        List<Port> ports = new ArrayList<>();
+        List<Nic> nicFacts = new ArrayList<>();
         for (Object f : facts) {
             if (f instanceof RdmaDevice d) {
-                if (d.nic() != null) {
-                    withRdma.add(d.nic());
-                }
-                withRdma.add(d.netdev());
+                devices.add(d);
+            } else if (f instanceof Port p) {
+                ports.add(p);
+            } else if (f instanceof Nic n) {
+                nicFacts.add(n);
             }
+        }
+        Set<String> withRdma = new HashSet<>();
+        for (RdmaDevice d : devices) {
+            if (d.nic() != null) {
+                withRdma.add(d.nic());
+            }
+            withRdma.add(d.netdev());
         }
         // A RoCE LAG device runs over the bond: its member ports, and their NICs, carry RDMA.
         Set<String> portsWithRdma = new HashSet<>();
-        for (Object f : facts) {
-            if (f instanceof Port p
-                    && (withRdma.contains(p.name()) || p.bond() != null && withRdma.contains(p.bond()))) {
+        for (Port p : ports) {
+            if (withRdma.contains(p.name()) || p.bond() != null && withRdma.contains(p.bond())) {
                 portsWithRdma.add(p.name());
                 if (p.nic() != null) {
                     portsWithRdma.add(p.nic());
@@ -46,20 +57,17 @@ record WithoutRdma(Set<String> names, boolean wholeHost) {
         }
         withRdma.addAll(portsWithRdma);
         Set<String> names = new TreeSet<>();
-        int nics = 0;
-        for (Object f : facts) {
-            if (f instanceof Nic n) {
-                nics++;
-                if (!withRdma.contains(n.id())) {
-                    names.add(n.id());
-                }
-            } else if (f instanceof Port p
-                    && !withRdma.contains(p.name())
-                    && (p.nic() == null || !withRdma.contains(p.nic()))) {
+        for (Nic n : nicFacts) {
+            if (!withRdma.contains(n.id())) {
+                names.add(n.id());
+            }
+        }
+        for (Port p : ports) {
+            if (!withRdma.contains(p.name()) && (p.nic() == null || !withRdma.contains(p.nic()))) {
                 names.add(p.name());
             }
         }
-        boolean wholeHost = nics > 0 && withRdma.isEmpty();
+        boolean wholeHost = !nicFacts.isEmpty() && withRdma.isEmpty();
         return new WithoutRdma(names, wholeHost);
     }
 

@@ -37,10 +37,8 @@ class MatchableFactsTest {
     private static long unmatchable(List<?> facts) {
         KieSession session = RuleEngine.builtInKieBase().newKieSession();
         try {
-            MatchableFacts matchable = new MatchableFacts(RuleEngine.builtInKieBase());
-            return facts.stream()
-                    .filter(f -> !matchable.matchable(f, (ReteEvaluator) session))
-                    .count();
+            MatchableFacts.Probe probe = new MatchableFacts(RuleEngine.builtInKieBase()).probe((ReteEvaluator) session);
+            return facts.stream().filter(f -> !probe.matchable(f)).count();
         } finally {
             session.dispose();
         }
@@ -65,6 +63,26 @@ class MatchableFactsTest {
     void aFactOfATypeNoPatternNamesIsLeftOutAndOneTheRulesJoinIsInserted() {
         assertThat(matchable("a string")).isFalse();
         assertThat(matchable(new NumaNode(0, CpuSet.of(List.of(0, 1))))).isTrue();
+    }
+
+    @Test
+    void oneProbeAnswersEachFactAsIfItWereTheOnlyOne() {
+        List<Object> facts = List.of(
+                rate("rx_crc_errors_phy", CounterMeaning.RX_CRC_ERROR),
+                rate("rx_vport_unicast_bytes", null),
+                "a string",
+                new NumaNode(0, CpuSet.of(List.of(0, 1))),
+                rate("rx_vport_unicast_bytes", null),
+                rate("rx_crc_errors_phy", CounterMeaning.RX_CRC_ERROR));
+        KieSession session = RuleEngine.builtInKieBase().newKieSession();
+        try {
+            MatchableFacts.Probe probe = new MatchableFacts(RuleEngine.builtInKieBase()).probe((ReteEvaluator) session);
+            assertThat(facts.stream().map(probe::matchable).toList())
+                    .containsExactly(true, false, false, true, false, true)
+                    .isEqualTo(facts.stream().map(MatchableFactsTest::matchable).toList());
+        } finally {
+            session.dispose();
+        }
     }
 
     @Test
@@ -107,6 +125,26 @@ class MatchableFactsTest {
                 engine.diagnose(healthy, profile),
                 RuleEngine.builtIn().diagnose(healthy, profile));
         assertSameDiagnosis("storm", engine.diagnose(storm, profile), first);
+    }
+
+    @Test
+    void aRuleLeftOutOfOneBundleIsJudgedInTheNextThatHasWhatItNeeds() throws Exception {
+        Profile throughput = Profile.builtIn("throughput");
+        Profile audit = Profile.builtIn("audit");
+        Facts healthy = facts("healthy");
+        Facts sosreport = facts("sosreport-lspci-stderr");
+        RuleEngine engine = RuleEngine.builtIn();
+        // Each run as a fresh engine judges it, whatever the run before it collected or asked.
+        Diagnosis lacking = engine.diagnose(sosreport, throughput);
+        assertSameDiagnosis("sosreport", lacking, RuleEngine.builtIn().diagnose(sosreport, throughput));
+        Diagnosis whole = engine.diagnose(healthy, throughput);
+        assertSameDiagnosis("healthy", whole, RuleEngine.builtIn().diagnose(healthy, throughput));
+        assertThat(whole.evaluatedRules())
+                .hasSizeGreaterThan(lacking.evaluatedRules().size());
+        assertSameDiagnosis(
+                "audit", engine.diagnose(healthy, audit), RuleEngine.builtIn().diagnose(healthy, audit));
+        assertSameDiagnosis("healthy again", engine.diagnose(healthy, throughput), whole);
+        assertSameDiagnosis("sosreport again", engine.diagnose(sosreport, throughput), lacking);
     }
 
     /** The same findings, rules not evaluated and evaluated, and links (whose order the report does not keep). */
