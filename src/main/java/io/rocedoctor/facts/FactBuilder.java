@@ -7,7 +7,6 @@ import io.rocedoctor.parse.BondStatus;
 import io.rocedoctor.parse.CpuSet;
 import io.rocedoctor.parse.EthtoolDriverInfo;
 import io.rocedoctor.parse.EthtoolLinkSettings;
-import io.rocedoctor.parse.EthtoolStats;
 import io.rocedoctor.parse.InterruptCounts;
 import io.rocedoctor.parse.IrqAffinities;
 import io.rocedoctor.parse.NumaTopology;
@@ -225,8 +224,7 @@ public final class FactBuilder {
         Map<String, List<CounterRate>> portMeanings = new HashMap<>();
         for (Source s : bundle.sources(SourceKind.ETHTOOL_STATS)) {
             String driver = drivers.containsKey(s.arg()) ? drivers.get(s.arg()).driver() : null;
-            Map<String, CounterRate> rates = withoutCounters.rates(
-                    s, s.arg(), EthtoolStats.class, EthtoolStats::counters, c -> CounterMeaning.ofEthtool(driver, c));
+            Map<String, CounterRate> rates = withoutCounters.ethtoolRates(s, driver);
             portCounters.put(s.arg(), rates);
             // The dozen that carry a meaning are kept apart as the ~300 are added: one pass over them.
             List<CounterRate> meant = new ArrayList<>();

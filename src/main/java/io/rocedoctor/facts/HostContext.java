@@ -3,6 +3,7 @@ package io.rocedoctor.facts;
 import io.rocedoctor.bundle.Bundle;
 import io.rocedoctor.bundle.Source;
 import io.rocedoctor.bundle.SourceKind;
+import io.rocedoctor.parse.EthtoolStats;
 import io.rocedoctor.parse.IbdevNetdevMap;
 import io.rocedoctor.parse.NumaTopology;
 import io.rocedoctor.parse.PciDevices;
@@ -168,49 +169,78 @@ public record HostContext(
         }
         Optional<Map<String, Long>> last =
                 lastSample > 0 ? ledger.parse(source, lastSample, record).map(counters) : Optional.empty();
-        // Sized for every counter: a port has ~300 and the map would otherwise grow five times.
         Map<String, CounterRate> rates = new LinkedHashMap<>((int) (first.get().size() / 0.75f) + 1);
         for (Map.Entry<String, Long> c : first.get().entrySet()) {
-            long a = c.getValue();
             if (last.isEmpty()) {
-                rates.put(
-                        c.getKey(),
-                        new CounterRate(
-                                subject,
-                                c.getKey(),
-                                meanings.apply(c.getKey()),
-                                a,
-                                a,
-                                CounterRate.saturated(a),
-                                null,
-                                true,
-                                false));
+                rates.put(c.getKey(), sinceBoot(subject, c.getKey(), meanings.apply(c.getKey()), c.getValue()));
                 continue;
             }
             Long b = last.get().get(c.getKey());
-            if (b == null) {
-                continue;
+            if (b != null) {
+                rates.put(
+                        c.getKey(), between(source, subject, c.getKey(), meanings.apply(c.getKey()), c.getValue(), b));
             }
-            boolean down = Long.compareUnsigned(b, a) < 0;
-            boolean wrapped = down && U64_COUNTERS.contains(source.kind()) && CounterRate.wrapsAt64Bits(a, b);
-            if (wrapped) {
-                ledger.note(source.display() + ": " + c.getKey() + " wrapped past 2^64-1 between samples 0 and "
-                        + lastSample
-                        + " (" + Long.toUnsignedString(a) + " -> " + Long.toUnsignedString(b)
-                        + "); its delta counts across the wrap");
-            } else if (down) {
-                ledger.note(source.display() + ": " + c.getKey() + " went down between samples 0 and " + lastSample
-                        + " (" + Long.toUnsignedString(a) + " -> " + Long.toUnsignedString(b)
-                        + ": counter reset or driver reload); no rate computed");
-            }
-            boolean reset = down && !wrapped;
-            long delta = reset ? 0 : CounterRate.saturated(b - a);
-            Double perSecond = reset || interval == null ? null : delta / interval;
-            rates.put(
-                    c.getKey(),
-                    new CounterRate(
-                            subject, c.getKey(), meanings.apply(c.getKey()), a, b, delta, perSecond, false, reset));
         }
         return rates;
+    }
+
+    /**
+     * A port's {@code ethtool -S} counters as {@link #rates} makes them, by name in the driver's
+     * order, each counter's meaning read for the port's driver ({@link CounterMeaning#ofEthtool}).
+     * Read from the parsed tables by position: the same driver prints its counters in the same
+     * order in both samples, so a counter is looked up by name only where the order differs.
+     */
+    Map<String, CounterRate> ethtoolRates(Source source, String driver) {
+        EthtoolStats first = ledger.parse(source, 0, EthtoolStats.class).orElse(null);
+        if (first == null) {
+            return Map.of();
+        }
+        EthtoolStats last = lastSample > 0
+                ? ledger.parse(source, lastSample, EthtoolStats.class).orElse(null)
+                : null;
+        String subject = source.arg();
+        CounterRate[] rates = new CounterRate[first.size()];
+        for (int i = 0; i < rates.length; i++) {
+            String name = first.name(i);
+            if (last == null) {
+                rates[i] = sinceBoot(subject, name, CounterMeaning.ofEthtool(driver, name), first.value(i));
+                continue;
+            }
+            int at = i < last.size() && last.name(i).equals(name) ? i : last.positionOf(name);
+            if (at >= 0) {
+                rates[i] = between(
+                        source, subject, name, CounterMeaning.ofEthtool(driver, name), first.value(i), last.value(at));
+            }
+        }
+        return new RateTable(first::positionOf, rates);
+    }
+
+    /** A counter of a single sample: its absolute value, since boot. */
+    private static CounterRate sinceBoot(String subject, String counter, CounterMeaning meaning, long value) {
+        return new CounterRate(
+                subject, counter, meaning, value, value, CounterRate.saturated(value), null, true, false);
+    }
+
+    /**
+     * A counter read {@code a} in the first sample and {@code b} in the last: a delta and a rate, none
+     * when it went down (with a note), the count across the wrap when a u64 counter wrapped (with a note).
+     */
+    private CounterRate between(Source source, String subject, String counter, CounterMeaning meaning, long a, long b) {
+        boolean down = Long.compareUnsigned(b, a) < 0;
+        boolean wrapped = down && U64_COUNTERS.contains(source.kind()) && CounterRate.wrapsAt64Bits(a, b);
+        if (wrapped) {
+            ledger.note(source.display() + ": " + counter + " wrapped past 2^64-1 between samples 0 and "
+                    + lastSample
+                    + " (" + Long.toUnsignedString(a) + " -> " + Long.toUnsignedString(b)
+                    + "); its delta counts across the wrap");
+        } else if (down) {
+            ledger.note(source.display() + ": " + counter + " went down between samples 0 and " + lastSample
+                    + " (" + Long.toUnsignedString(a) + " -> " + Long.toUnsignedString(b)
+                    + ": counter reset or driver reload); no rate computed");
+        }
+        boolean reset = down && !wrapped;
+        long delta = reset ? 0 : CounterRate.saturated(b - a);
+        Double perSecond = reset || interval == null ? null : delta / interval;
+        return new CounterRate(subject, counter, meaning, a, b, delta, perSecond, false, reset);
     }
 }

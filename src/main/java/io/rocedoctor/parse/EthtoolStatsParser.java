@@ -1,8 +1,5 @@
 package io.rocedoctor.parse;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
-
 /**
  * Parses {@code ethtool -S IF}. The header is optional (some captures are grep output), lines
  * may be indented by any white space.
@@ -31,8 +28,8 @@ public final class EthtoolStatsParser extends LineParser<EthtoolStats> {
         if (lines.isBlank()) {
             throw new ParseException(0, "empty output");
         }
-        // Sized for a counter per line: ~550 lines grew the table five times.
-        Map<String, Long> counters = new LinkedHashMap<>(lines.size() * 4 / 3 + 1);
+        // Sized for a counter per line: ~550 lines would grow it five times.
+        EthtoolStats.Builder counters = new EthtoolStats.Builder(lines.size());
         // Read by positions in the line, not by stripped copies of it and its halves: a typical
         // host has ~300 counters per port and sample, and the copies were half of the parse.
         for (int n = 1; n <= lines.size(); n++) {
@@ -71,7 +68,7 @@ public final class EthtoolStatsParser extends LineParser<EthtoolStats> {
         if (counters.isEmpty()) {
             throw new ParseException(0, "no counters");
         }
-        return new EthtoolStats(counters);
+        return counters.build();
     }
 
     private static final String TITLE_END = "statistics:";

@@ -131,6 +131,32 @@ class EthtoolStatsParserTest {
         assertThat(s.counters().get("tx_bytes")).isEqualTo(Long.MAX_VALUE);
     }
 
+    @Test
+    void aNamePrintedTwiceKeepsItsFirstPlaceAndItsLastValue() throws ParseException {
+        EthtoolStats s = parser.parse("NIC statistics:\n     rx_packets: 1\n     tx_packets: 2\n     rx_packets: 3\n");
+        assertThat(s.size()).isEqualTo(2);
+        assertThat(s.counters()).containsExactly(entry("rx_packets", 3L), entry("tx_packets", 2L));
+        assertThat(s.positionOf("tx_packets")).isEqualTo(1);
+        assertThat(s.positionOf("tx_packet")).isEqualTo(-1);
+    }
+
+    @Test
+    void aTableGrownPastItsFirstSizeFindsEveryCounterByNameAndPosition() {
+        // sized for 1, given 1,500: the arrays grow and the index is rebuilt as counters come
+        EthtoolStats.Builder table = new EthtoolStats.Builder(1);
+        for (int i = 0; i < 1500; i++) {
+            table.put("rx" + i + "_packets", i * 7L);
+        }
+        table.put("rx3_packets", 5L);
+        EthtoolStats s = table.build();
+        assertThat(s.size()).isEqualTo(1500);
+        for (int i = 0; i < 1500; i++) {
+            assertThat(s.positionOf("rx" + i + "_packets")).isEqualTo(i);
+            assertThat(s.value(i)).isEqualTo(i == 3 ? 5L : i * 7L);
+        }
+        assertThat(s.counter("rx1500_packets")).isEmpty();
+    }
+
     @Property(tries = 200)
     void survivesHostileText(@ForAll("hostile") String text) {
         ParserFuzz.survives(parser, text);
