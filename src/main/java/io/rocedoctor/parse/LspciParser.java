@@ -90,7 +90,9 @@ public final class LspciParser extends LineParser<PciDevices> {
                         h.group(4).strip(),
                         n);
             } else if (block != null) {
-                if (!HEX_DUMP.matcher(line).matches()) {
+                // a dump row starts with a hex digit, a capability line with white space: the expression only for the
+                // first
+                if (!(startsWithLowerHex(line) && HEX_DUMP.matcher(line).matches())) {
                     block.add(line.strip(), n, lines);
                 }
             } else if (!line.isBlank() && !line.strip().equals("...")) {
@@ -107,6 +109,14 @@ public final class LspciParser extends LineParser<PciDevices> {
             throw new ParseException(0, "no PCI device found");
         }
         return new PciDevices(devices);
+    }
+
+    private static boolean startsWithLowerHex(String line) {
+        if (line.isEmpty()) {
+            return false;
+        }
+        char c = line.charAt(0);
+        return c >= '0' && c <= '9' || c >= 'a' && c <= 'f';
     }
 
     static String withDomain(String address) {

@@ -70,6 +70,8 @@ public final class MlnxQosParser extends LineParser<MlnxQos> {
             Pattern.compile("skprio:\\s*\\d+(?:\\s+\\((?:vlan\\s+\\d+)?\\s*(?:tos:\\s*\\d+)?\\))?");
 
     private static final Pattern TABLE_ROW = Pattern.compile("(priority|enabled|buffer)\\s+(\\d.*)");
+    private static final String[] TABLE_ROW_FIRST = {"priority", "enabled", "buffer"};
+    private static final String[] TSA_ONLY_FIRST = {"ets", "strict", "vendor", "unknown"};
     private static final int PRIORITIES = 8;
 
     @Override
@@ -130,7 +132,7 @@ public final class MlnxQosParser extends LineParser<MlnxQos> {
                 trust = firstWord(after(line), n, "trust state");
             } else if (line.equals("default priority:")) {
                 inDefaultPriority = true;
-            } else if ((m = DSCP_ROW.matcher(line)).matches()) {
+            } else if (line.startsWith("prio:") && (m = DSCP_ROW.matcher(line)).matches()) {
                 int prio = priority(m.group(1), n);
                 List<Long> dscps = leadingNumbers(m.group(2).split(","), n, "dscp");
                 for (long d : dscps) {
@@ -139,7 +141,7 @@ public final class MlnxQosParser extends LineParser<MlnxQos> {
                     }
                 }
                 dscps.forEach(d -> dscp.putIfAbsent(d.intValue(), prio));
-            } else if (defaultSection && (m = DEFAULT_PRIORITY.matcher(line)).matches()) {
+            } else if (defaultSection && line.startsWith("prio:") && (m = DEFAULT_PRIORITY.matcher(line)).matches()) {
                 defaultPriority = priority(m.group(1), n);
                 inDefaultPriority = true;
             } else if (line.startsWith("Receive buffer size (bytes):")) {
@@ -149,9 +151,9 @@ public final class MlnxQosParser extends LineParser<MlnxQos> {
                         leadingNumbers(TextLines.words(after(line)).toArray(String[]::new), n, "cable len"),
                         n,
                         "cable len");
-            } else if ((m = TABLE_ROW.matcher(line)).matches()) {
+            } else if (startsWithAny(line, TABLE_ROW_FIRST) && (m = TABLE_ROW.matcher(line)).matches()) {
                 tableRow(m.group(1), m.group(2), n);
-            } else if ((m = TC.matcher(line)).matches()) {
+            } else if (line.startsWith("tc:") && (m = TC.matcher(line)).matches()) {
                 tc = new TcBlock(
                         smallInt(List.of(TextLines.parseLong(m.group(1), n, "tc")), n, "tc"),
                         m.group(2),
@@ -160,13 +162,14 @@ public final class MlnxQosParser extends LineParser<MlnxQos> {
                                 ? null
                                 : smallInt(List.of(TextLines.parseLong(m.group(4), n, "bw")), n, "bw"));
                 tcs.add(tc);
-            } else if (TSA_ONLY.matcher(line).matches()) {
+            } else if (startsWithAny(line, TSA_ONLY_FIRST)
+                    && TSA_ONLY.matcher(line).matches()) {
                 tc = null;
                 throw new ParseException(
                         n, "tc line without its number (rate limit unreadable): its priorities are not attributed");
             } else if (line.startsWith("priority:")) {
                 tcPriorities(line, n);
-            } else if (SKPRIO.matcher(line).matches()) {
+            } else if (line.startsWith("skprio:") && SKPRIO.matcher(line).matches()) {
                 // Socket priorities steered to the tc above: no rule reads them (RoCE's priority comes from its ToS).
                 if (tc == null) {
                     throw new ParseException(n, "'skprio:' outside any 'tc:' block");
@@ -179,6 +182,19 @@ public final class MlnxQosParser extends LineParser<MlnxQos> {
                 throw new ParseException(n, "not a line mlnx_qos prints: '" + TextLines.abbreviate(line) + "'");
             }
             recognised++;
+        }
+
+        /**
+         * Each expression is tried only on a line that starts with one of its literals: a tc
+         * block's "priority:" lines went through four of them before they were told.
+         */
+        private static boolean startsWithAny(String line, String[] prefixes) {
+            for (String p : prefixes) {
+                if (line.startsWith(p)) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         /** {@code 130944,130944,0,0,0,0,0,0,max_buffer_size=262016}: sizes, then the total under either of its names. */

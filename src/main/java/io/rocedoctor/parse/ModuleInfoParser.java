@@ -39,8 +39,6 @@ public final class ModuleInfoParser extends LineParser<ModuleInfo> {
             Pattern.compile("(?:Transmit avg optical power|Laser output power)\\s*(?:\\((?:Channel|Chan) (\\d+)\\))?");
     /** The offset column of the hex dump ethtool prints when it cannot decode the module ("0x0000"). */
     private static final Pattern HEX_OFFSET = Pattern.compile("0x\\p{XDigit}+");
-    /** Runs of white space in a field name, compiled once (a field per line). */
-    private static final Pattern WHITE_SPACE = Pattern.compile("\\s+");
 
     private static final Pattern NUMBER = Pattern.compile("^(-?\\d+(?:\\.\\d+)?)");
 
@@ -61,8 +59,8 @@ public final class ModuleInfoParser extends LineParser<ModuleInfo> {
                 lines.unreadable(n, "ethtool -m: expected 'name : value', got '" + TextLines.abbreviate(line) + "'");
                 continue;
             }
-            String key = WHITE_SPACE.matcher(line.substring(0, colon).strip()).replaceAll(" ");
-            if (HEX_OFFSET.matcher(key).matches()) {
+            String key = TextLines.collapseWhiteSpace(line.substring(0, colon).strip());
+            if (key.startsWith("0x") && HEX_OFFSET.matcher(key).matches()) {
                 lines.unreadable(
                         n, "ethtool -m: a hex dump row (the driver gave no decoded fields), not 'name : value'");
                 continue;
@@ -72,9 +70,10 @@ public final class ModuleInfoParser extends LineParser<ModuleInfo> {
             lineOf.putIfAbsent(key, n);
             Matcher m;
             try {
-                if ((m = RX.matcher(key)).matches()) {
+                // each expression tried only on a key starting as it must: a module prints ~30 other fields
+                if (startsLikeRx(key) && (m = RX.matcher(key)).matches()) {
                     rx.put(lane(m.group(1), n), number(value, n, key));
-                } else if ((m = TX.matcher(key)).matches()) {
+                } else if (startsLikeTx(key) && (m = TX.matcher(key)).matches()) {
                     tx.put(lane(m.group(1), n), number(value, n, key));
                 }
             } catch (ParseException e) {
@@ -124,5 +123,13 @@ public final class ModuleInfoParser extends LineParser<ModuleInfo> {
                     line, "ethtool -m: " + what + " is not a number: '" + TextLines.abbreviate(value) + "'");
         }
         return Double.parseDouble(m.group(1));
+    }
+
+    private static boolean startsLikeRx(String key) {
+        return key.startsWith("Rcvr signal ") || key.startsWith("Receiver signal ");
+    }
+
+    private static boolean startsLikeTx(String key) {
+        return key.startsWith("Transmit avg optical power") || key.startsWith("Laser output power");
     }
 }

@@ -74,7 +74,7 @@ public final class PerftestParser extends LineParser<PerftestResult> {
                     }
                 }
                 latency = latency != null ? latency : !columns.contains("BW average");
-            } else if (ROW.matcher(line).matches()) {
+            } else if (startsWithDigit(line) && ROW.matcher(line).matches()) {
                 try {
                     List<String> cols = columns != null ? columns : guessColumns(line, n);
                     latency = latency != null ? latency : !cols.contains("BW average");
@@ -82,7 +82,7 @@ public final class PerftestParser extends LineParser<PerftestResult> {
                 } catch (ParseException e) {
                     lines.unreadable(e);
                 }
-            } else if (columns == null && (m = TITLE.matcher(line)).matches()) {
+            } else if (columns == null && startsLikeTitle(line) && (m = TITLE.matcher(line)).matches()) {
                 test = testOf(m.group(1), m.group(2));
                 latency = test.latency();
             } else if (columns == null
@@ -100,6 +100,15 @@ public final class PerftestParser extends LineParser<PerftestResult> {
             throw new ParseException(1, "perftest: neither a banner nor a result table");
         }
         return new PerftestResult(test, latency, banner(banner, bannerLine), unit, bw, lat);
+    }
+
+    /** The row and title expressions are tried only on a line that starts as they must (each ran on every line). */
+    private static boolean startsWithDigit(String line) {
+        return !line.isEmpty() && line.charAt(0) >= '0' && line.charAt(0) <= '9';
+    }
+
+    private static boolean startsLikeTitle(String line) {
+        return line.startsWith("RDMA_") || line.startsWith("Send") || line.startsWith("Atomic");
     }
 
     private static boolean skipped(String line) {

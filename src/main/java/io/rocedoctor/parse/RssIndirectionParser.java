@@ -31,7 +31,7 @@ import java.util.regex.Pattern;
 public final class RssIndirectionParser extends LineParser<RssIndirection> {
     private static final Pattern TITLE =
             Pattern.compile("RX flow hash indirection table for (\\S+) with (\\d+) RX ring\\(s\\):");
-    private static final Pattern ROW = Pattern.compile("(\\d+):((?:\\s+\\d+)*)");
+    private static final String TITLE_START = "RX flow hash indirection table for ";
     private static final Pattern FUNCTION = Pattern.compile("[\\w-]+:\\s*(on|off)");
     private static final Pattern KEY = Pattern.compile("\\p{XDigit}{1,2}(?::\\p{XDigit}{1,2})*");
 
@@ -55,9 +55,10 @@ public final class RssIndirectionParser extends LineParser<RssIndirection> {
         for (int n = 1; n <= lines.size(); n++) {
             String line = lines.line(n).strip();
             Matcher m;
+            List<String> queues;
             if (line.isEmpty()) {
                 continue;
-            } else if ((m = TITLE.matcher(line)).matches()) {
+            } else if (line.startsWith(TITLE_START) && (m = TITLE.matcher(line)).matches()) {
                 name = m.group(1);
                 rings = (int) Math.min(Integer.MAX_VALUE, TextLines.parseLong(m.group(2), n, "RX ring count"));
                 section = Section.TABLE;
@@ -71,13 +72,11 @@ public final class RssIndirectionParser extends LineParser<RssIndirection> {
                 continue;
             } else if (section == Section.TABLE && line.equals("...")) {
                 elided = true;
-            } else if (section == Section.TABLE && (m = ROW.matcher(line)).matches()) {
+            } else if (section == Section.TABLE && (queues = rowQueues(line)) != null) {
                 List<Integer> row = new ArrayList<>();
                 try {
-                    for (String q : TextLines.splitWords(m.group(2).strip())) {
-                        if (!q.isEmpty()) {
-                            row.add((int) Math.min(Integer.MAX_VALUE, TextLines.parseLong(q, n, "queue number")));
-                        }
+                    for (String q : queues) {
+                        row.add((int) Math.min(Integer.MAX_VALUE, TextLines.parseLong(q, n, "queue number")));
                     }
                     table.addAll(row);
                 } catch (ParseException e) {
@@ -98,5 +97,41 @@ public final class RssIndirectionParser extends LineParser<RssIndirection> {
             }
         }
         return new RssIndirection(name, rings, table, elided, key, functions);
+    }
+
+    /**
+     * The queue numbers of a table row ({@code 8:     8     9    10}): digits and a colon, then
+     * numbers each after white space, as {@code (\d+):((?:\s+\d+)*)} matched it (told by hand: the
+     * expression and the split of its group ran on every row); null when the line is no row.
+     */
+    static List<String> rowQueues(String line) {
+        int n = line.length();
+        int i = digitsEnd(line, 0);
+        if (i == 0 || i == n || line.charAt(i) != ':') {
+            return null;
+        }
+        List<String> queues = new ArrayList<>();
+        i++;
+        while (i < n) {
+            int space = i;
+            while (i < n && TextLines.isRegexSpace(line.charAt(i))) {
+                i++;
+            }
+            int start = i;
+            i = digitsEnd(line, start);
+            if (space == start || start == i) {
+                return null;
+            }
+            queues.add(line.substring(start, i));
+        }
+        return queues;
+    }
+
+    private static int digitsEnd(String line, int from) {
+        int i = from;
+        while (i < line.length() && line.charAt(i) >= '0' && line.charAt(i) <= '9') {
+            i++;
+        }
+        return i;
     }
 }

@@ -241,6 +241,29 @@ class HandScanEquivalenceTest {
         assertThat(IpLinksParser.startsWithKindWord(text)).isEqualTo(text.matches("[a-z][a-z0-9_]*\\s.*"));
     }
 
+    @Property
+    void rssTableRowsAreTheRegexMatch(@ForAll("rssRow") String line) {
+        Matcher row = Pattern.compile("(\\d+):((?:\\s+\\d+)*)").matcher(line);
+        List<String> expected = null;
+        if (row.matches()) {
+            expected = new ArrayList<>();
+            for (String q : TextLines.splitWords(row.group(2).strip())) {
+                if (!q.isEmpty()) {
+                    expected.add(q);
+                }
+            }
+        }
+        assertThat(RssIndirectionParser.rowQueues(line)).isEqualTo(expected);
+    }
+
+    @Provide
+    Arbitrary<String> rssRow() {
+        return Arbitraries.strings()
+                .withChars("0189: \t\u000B\u00a0\u0663x")
+                .ofMaxLength(16)
+                .edgeCases(e -> e.add("8:     8     9    10", "0:", "12:3", ":1", "1: 2 ", "1:\t2\u000B3"));
+    }
+
     @Provide
     Arbitrary<String> linkWord() {
         return Arbitraries.strings()

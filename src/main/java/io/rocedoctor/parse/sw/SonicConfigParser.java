@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -292,7 +293,8 @@ public final class SonicConfigParser implements Parser<SonicConfig> {
         for (Map.Entry<String, Map<String, String>> e : root.table(name).entrySet()) {
             Map<Integer, Integer> map = new HashMap<>();
             for (Map.Entry<String, String> f : e.getValue().entrySet()) {
-                String where = name + "|" + e.getKey() + " " + f.getKey();
+                // a DSCP map has 64 entries: the place is spelled only for an error
+                Supplier<String> where = () -> name + "|" + e.getKey() + " " + f.getKey();
                 Integer from = SwitchValues.integer(f.getKey(), 0, where);
                 Integer to = SwitchValues.integer(f.getValue(), 0, where);
                 if (from != null && to != null) {

@@ -4,6 +4,7 @@ import io.rocedoctor.parse.LineParser;
 import io.rocedoctor.parse.OrderedCopy;
 import io.rocedoctor.parse.ParseException;
 import io.rocedoctor.parse.TextLines;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,10 +30,12 @@ import java.util.regex.Pattern;
  */
 public final class SonicPortIndexedCountersParser extends LineParser<SonicPortIndexedCounters> {
     private final String prefix;
+    private final Pattern indexed;
 
     /** {@code prefix} names the counter columns: {@code PG} or {@code UC}. */
     public SonicPortIndexedCountersParser(String prefix) {
         this.prefix = prefix;
+        this.indexed = Pattern.compile(Pattern.quote(prefix) + "([0-9]{1,3})", Pattern.CASE_INSENSITIVE);
     }
 
     public static SonicPortIndexedCountersParser priorityGroups() {
@@ -41,12 +44,16 @@ public final class SonicPortIndexedCountersParser extends LineParser<SonicPortIn
 
     @Override
     protected SonicPortIndexedCounters parse(TextLines lines) throws ParseException {
-        Pattern indexed = Pattern.compile(Pattern.quote(prefix) + "([0-9]{1,3})", Pattern.CASE_INSENSITIVE);
         // pg-drop and watermarkstat name only the indices the switch has: PG3 may be the first column.
-        List<TabulateTables.Table> tables = TabulateTables.parse(lines).stream()
-                .filter(t -> t.headers().stream()
-                        .anyMatch(h -> indexed.matcher(h.strip()).matches()))
-                .toList();
+        List<TabulateTables.Table> tables = new ArrayList<>();
+        List<int[]> columnIndices = new ArrayList<>();
+        for (TabulateTables.Table t : TabulateTables.parse(lines)) {
+            int[] indices = indices(t);
+            if (indices != null) {
+                tables.add(t);
+                columnIndices.add(indices);
+            }
+        }
         if (tables.isEmpty()) {
             throw new ParseException(
                     1,
@@ -54,13 +61,30 @@ public final class SonicPortIndexedCountersParser extends LineParser<SonicPortIn
         }
         Map<String, Map<Integer, Long>> byPort = new HashMap<>();
         LineByLine rows = new LineByLine(lines);
-        for (TabulateTables.Table t : tables) {
+        for (int i = 0; i < tables.size(); i++) {
+            TabulateTables.Table t = tables.get(i);
+            int[] indices = columnIndices.get(i);
             for (TabulateTables.Row r : t.rows()) {
-                rows.row(() -> read(rows, t, r, indexed, byPort));
+                rows.row(() -> read(rows, t, r, indices, byPort));
             }
         }
         rows.requireSomeRead();
         return new SonicPortIndexedCounters(tables.get(0).title(), byPort);
+    }
+
+    /**
+     * Each column's index ({@code 3} of {@code PG3}), -1 for a column that is none, told once per
+     * table rather than per row; null when no column is one.
+     */
+    private int[] indices(TabulateTables.Table t) {
+        int[] out = new int[t.headers().size()];
+        boolean any = false;
+        for (int c = 0; c < out.length; c++) {
+            Matcher m = indexed.matcher(t.headers().get(c).strip());
+            out[c] = m.matches() ? Integer.parseInt(m.group(1)) : -1;
+            any |= out[c] >= 0;
+        }
+        return any ? out : null;
     }
 
     /**
@@ -71,7 +95,7 @@ public final class SonicPortIndexedCountersParser extends LineParser<SonicPortIn
             LineByLine rows,
             TabulateTables.Table t,
             TabulateTables.Row r,
-            Pattern indexed,
+            int[] indices,
             Map<String, Map<Integer, Long>> byPort)
             throws ParseException {
         String port = r.cell(0);
@@ -80,12 +104,14 @@ public final class SonicPortIndexedCountersParser extends LineParser<SonicPortIn
         }
         Map<Integer, Long> values = new HashMap<>();
         for (int c = 1; c < t.headers().size(); c++) {
+            if (indices[c] < 0) {
+                continue;
+            }
             String header = t.headers().get(c).strip();
-            Matcher m = indexed.matcher(header);
             String cell = r.cell(c);
-            Long v = m.matches() ? rows.value(() -> SwitchValues.count(cell, r.line(), port + " " + header)) : null;
+            Long v = rows.value(() -> SwitchValues.count(cell, r.line(), port + " " + header));
             if (v != null) {
-                values.put(Integer.parseInt(m.group(1)), v);
+                values.put(indices[c], v);
             }
         }
         byPort.merge(port, OrderedCopy.map(values), (a, b) -> {

@@ -7,6 +7,7 @@ import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -40,27 +41,60 @@ final class SwitchValues {
 
     /** A counter ({@code 1,200}, up to 2^64-1), null when absent; anything else names the line. */
     static Long count(String cell, int line, String what) throws ParseException {
+        return count(cell, line, () -> what);
+    }
+
+    /** As {@link #count(String, int, String)}, {@code what} spelled only for an error (a config_db map builds it per entry). */
+    static Long count(String cell, int line, Supplier<String> what) throws ParseException {
+        long plain = plainDigits(cell);
+        if (plain >= 0) {
+            return plain;
+        }
         if (absent(cell)) {
             return null;
         }
         String digits = cell.strip().replace(",", "");
         if (!NUMBER.matcher(digits).matches()) {
-            throw new ParseException(line, what + " is not a number: '" + TextLines.abbreviate(cell) + "'");
+            throw new ParseException(line, what.get() + " is not a number: '" + TextLines.abbreviate(cell) + "'");
         }
         // SAI keeps switch counters as u64: values above 2^63-1 are held in a long's 64 bits.
         return digits.startsWith("-")
-                ? TextLines.parseLong(digits, line, what)
-                : TextLines.parseCounter(digits, line, () -> what);
+                ? TextLines.parseLong(digits, line, what.get())
+                : TextLines.parseCounter(digits, line, what);
+    }
+
+    /**
+     * A cell of 1 to 18 ASCII digits alone, what nearly every cell is, read without the checks a
+     * separator, sign or word needs (all of which it passes); -1 for any other cell.
+     */
+    static long plainDigits(String cell) {
+        if (cell == null || cell.isEmpty() || cell.length() > 18) {
+            return -1;
+        }
+        long v = 0;
+        for (int i = 0; i < cell.length(); i++) {
+            char c = cell.charAt(i);
+            if (c < '0' || c > '9') {
+                return -1;
+            }
+            v = v * 10 + (c - '0');
+        }
+        return v;
     }
 
     /** A small whole number (priority, threshold, probability), null when absent. */
     static Integer integer(String cell, int line, String what) throws ParseException {
+        return integer(cell, line, () -> what);
+    }
+
+    /** As {@link #integer(String, int, String)}, {@code what} spelled only for an error. */
+    static Integer integer(String cell, int line, Supplier<String> what) throws ParseException {
         Long v = count(cell, line, what);
         if (v == null) {
             return null;
         }
         if (v > Integer.MAX_VALUE || v < Integer.MIN_VALUE) {
-            throw new ParseException(line, what + " is out of range: '" + TextLines.abbreviate(cell) + "'");
+            throw new ParseException(line, what.get() + " is out of range: '" + TextLines.abbreviate(cell) + "'");
         }
         return v.intValue();
     }
