@@ -70,12 +70,8 @@ public final class ArchiveExtractor {
 
     // Linux limits: NAME_MAX and PATH_MAX.
     private static final int MAX_NAME_PART_BYTES = 255;
-    /** The separators of an entry's name, Unix's and Windows', compiled once (a name per entry). */
-    private static final java.util.regex.Pattern SEPARATORS = java.util.regex.Pattern.compile("[/\\\\]");
 
     private static final int MAX_NAME_BYTES = 4096;
-    private static final java.util.regex.Pattern DRIVE =
-            java.util.regex.Pattern.compile("[A-Za-z]:.*", java.util.regex.Pattern.DOTALL);
 
     private final ArchiveLimits limits;
 
@@ -317,15 +313,13 @@ public final class ArchiveExtractor {
             if (name.isEmpty()) {
                 return "empty name";
             }
-            if (name.codePoints().anyMatch(ArchiveExtractor::unprintable)) {
+            if (anyUnprintable(name)) {
                 return "name with control characters";
             }
-            if (name.startsWith("/")
-                    || name.startsWith("\\")
-                    || DRIVE.matcher(name).matches()) {
+            if (name.startsWith("/") || name.startsWith("\\") || startsWithDrive(name)) {
                 return "absolute path";
             }
-            String[] parts = SEPARATORS.split(name);
+            List<String> parts = names(name);
             for (String part : parts) {
                 if (part.equals("..")) {
                     return "path with '..'";
@@ -337,7 +331,7 @@ public final class ArchiveExtractor {
             if (name.getBytes(StandardCharsets.UTF_8).length > MAX_NAME_BYTES) {
                 return "path longer than " + MAX_NAME_BYTES + " bytes";
             }
-            if (parts.length > limits.maxDepth()) {
+            if (parts.size() > limits.maxDepth()) {
                 return "deeper than " + limits.maxDepth() + " folders";
             }
             return null; // whether it lands outside is asked of its path, made once by the caller
@@ -380,12 +374,10 @@ public final class ArchiveExtractor {
         /** Creates an inside symbolic link, or says why not. */
         private String link(String linkName, Path target) throws IOException {
             String shown = printable(linkName);
-            if (linkName.isEmpty() || linkName.codePoints().anyMatch(ArchiveExtractor::unprintable)) {
+            if (linkName.isEmpty() || anyUnprintable(linkName)) {
                 return "symbolic link with an empty or unprintable target";
             }
-            if (linkName.startsWith("/")
-                    || linkName.startsWith("\\")
-                    || DRIVE.matcher(linkName).matches()) {
+            if (linkName.startsWith("/") || linkName.startsWith("\\") || startsWithDrive(linkName)) {
                 return "symbolic link to an absolute path (" + shown + ")";
             }
             boolean named = false;
@@ -555,12 +547,65 @@ public final class ArchiveExtractor {
         return strictUtf8(rawName(entry));
     }
 
-    /** A tar name or link target read as ISO-8859-1, as strict UTF-8; a PAX value is already Unicode. */
+    /**
+     * A tar name or link target read as ISO-8859-1, as strict UTF-8; a PAX value is already Unicode,
+     * and ASCII is its own UTF-8 (a stream of its chars and a new decoder per name before).
+     */
     private static String utf8(String tarText) throws CharacterCodingException {
-        if (tarText.chars().anyMatch(c -> c > 0xff)) {
+        char highest = 0;
+        for (int i = 0; i < tarText.length(); i++) {
+            highest = (char) Math.max(highest, tarText.charAt(i));
+        }
+        if (highest < 0x80 || highest > 0xff) {
             return tarText;
         }
         return strictUtf8(tarText.getBytes(StandardCharsets.ISO_8859_1));
+    }
+
+    /** Whether a text holds a character {@link #unprintable} refuses, code point by code point. */
+    private static boolean anyUnprintable(String text) {
+        for (int i = 0; i < text.length(); ) {
+            int c = text.codePointAt(i);
+            if (unprintable(c)) {
+                return true;
+            }
+            i += Character.charCount(c);
+        }
+        return false;
+    }
+
+    /** A Windows drive's {@code C:} opening the text: a letter of A-Z or a-z, then a colon. */
+    private static boolean startsWithDrive(String text) {
+        if (text.length() < 2 || text.charAt(1) != ':') {
+            return false;
+        }
+        char letter = text.charAt(0);
+        return letter >= 'A' && letter <= 'Z' || letter >= 'a' && letter <= 'z';
+    }
+
+    /**
+     * The names of a path between its separators, Unix's and Windows', as {@code split("[/\\\\]")}
+     * gives them (empty names between separators kept, those at the end dropped); without an
+     * expression run per entry.
+     */
+    static List<String> names(String path) {
+        List<String> names = new ArrayList<>();
+        int start = 0;
+        for (int i = 0; i < path.length(); i++) {
+            char c = path.charAt(i);
+            if (c == '/' || c == '\\') {
+                names.add(path.substring(start, i));
+                start = i + 1;
+            }
+        }
+        names.add(path.substring(start));
+        if (start == 0) {
+            return names; // no separator: the path itself, even empty
+        }
+        while (!names.isEmpty() && names.get(names.size() - 1).isEmpty()) {
+            names.remove(names.size() - 1);
+        }
+        return names;
     }
 
     private static String strictUtf8(byte[] raw) throws CharacterCodingException {

@@ -34,6 +34,8 @@ final class RegularManifestYaml {
     private static final int MAX_CHARS = 1 << 20;
 
     private static final Set<String> RESERVED = Set.of("true", "false", "yes", "no", "on", "off", "y", "n", "null");
+    /** A longer word is none of them: a manifest's paths and commands are not lower-cased to be looked up. */
+    private static final int LONGEST_RESERVED = 5;
 
     private RegularManifestYaml() {}
 
@@ -258,7 +260,7 @@ final class RegularManifestYaml {
         char first = s.charAt(0);
         if (!(first >= 'a' && first <= 'z' || first >= 'A' && first <= 'Z' || first == '/')
                 || s.endsWith(" ")
-                || RESERVED.contains(s.toLowerCase(Locale.ROOT))) {
+                || s.length() <= LONGEST_RESERVED && RESERVED.contains(s.toLowerCase(Locale.ROOT))) {
             return false;
         }
         for (int i = 0; i < s.length(); i++) {

@@ -110,7 +110,8 @@ class RegularManifestYamlTest {
                 "discovered:\n  irqs: [1, 2\n",
                 "discovered:\n  - a\n  irqs: []\n",
                 "redacted: [a,b]\n",
-                "host: Null\n")) {
+                "host: Null\n",
+                "host: FALSE\n")) {
             assertThat(RegularManifestYaml.read(text)).as(text).isNull();
         }
     }
