@@ -1,5 +1,6 @@
 package io.rocedoctor.parse;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -100,10 +101,9 @@ public final class ProcInterruptsParser extends LineParser<InterruptCounts> {
         return widest;
     }
 
-    /** Reads the rows of one text, its characters copied into one array kept from row to row. */
+    /** Reads the rows of one text. */
     private static final class RowReader {
         private final int columns;
-        private char[] chars = new char[0];
 
         RowReader(int columns) {
             this.columns = columns;
@@ -122,27 +122,24 @@ public final class ProcInterruptsParser extends LineParser<InterruptCounts> {
             if (Character.isDigit(label.charAt(0))) {
                 irq = TextLines.parseInt(label, n, "IRQ number");
             }
-            // Indexed as an array and summed while scanned: charAt and a second pass through
-            // Long.parseLong per count were most of the parse of a 256-CPU table. The array is
-            // the previous row's when long enough (a new one per row of 2,900 characters was a
-            // fifth of the parse), filled from the colon on at the line's own indexes.
-            int len = line.length();
-            if (chars.length < len) {
-                chars = new char[Math.max(len, 2 * chars.length)];
-            }
-            line.getChars(colon + 1, len, chars, colon + 1);
+            // Scanned as the row's Latin-1 bytes and summed while scanned: charAt, a widening copy
+            // into a char array and a second pass through Long.parseLong per count were most of
+            // the parse of a 256-CPU table; a Latin-1 string's bytes are one array copy.
+            byte[] row = latin1(line);
+            int len = row.length;
             long[] counts = new long[columns];
             int pos = colon + 1;
             int column = 0;
             while (column < columns) {
-                while (pos < len && (chars[pos] == ' ' || chars[pos] == '\t')) {
+                while (pos < len && (row[pos] == ' ' || row[pos] == '\t')) {
                     pos++;
                 }
                 int start = pos;
                 long value = 0;
                 boolean ascii = true;
-                while (pos < len && isDigit(chars[pos])) {
-                    char c = chars[pos++];
+                char c;
+                while (pos < len && isDigit(c = charAt(row, line, pos))) {
+                    pos++;
                     if (c <= '9') {
                         value = value * 10 + (c - '0');
                     } else {
@@ -150,7 +147,7 @@ public final class ProcInterruptsParser extends LineParser<InterruptCounts> {
                         // it
                     }
                 }
-                if (start == pos || (pos < len && !TextLines.isWhitespace(chars[pos]))) {
+                if (start == pos || (pos < len && !TextLines.isWhitespace(charAt(row, line, pos)))) {
                     pos = start;
                     break; // the counts ended early (ERR:, MIS:, or a truncated line)
                 }
@@ -219,6 +216,28 @@ public final class ProcInterruptsParser extends LineParser<InterruptCounts> {
             }
         }
         return true;
+    }
+
+    /**
+     * The line as one byte per character: its Latin-1 bytes, each character above U+00FF a '?'. The
+     * encoder makes one '?' of a surrogate pair, so a line holding one is marked character by character.
+     */
+    static byte[] latin1(String line) {
+        byte[] bytes = line.getBytes(StandardCharsets.ISO_8859_1);
+        if (bytes.length != line.length()) {
+            bytes = new byte[line.length()];
+            for (int i = 0; i < bytes.length; i++) {
+                char c = line.charAt(i);
+                bytes[i] = (byte) (c <= 0xFF ? c : '?');
+            }
+        }
+        return bytes;
+    }
+
+    /** The character at {@code i}, from the line's bytes unless they hold a '?' there: then it may be another character. */
+    private static char charAt(byte[] bytes, String line, int i) {
+        char c = (char) (bytes[i] & 0xFF);
+        return c == '?' ? line.charAt(i) : c;
     }
 
     /** {@link Character#isDigit}, without its table look-up for ASCII. */

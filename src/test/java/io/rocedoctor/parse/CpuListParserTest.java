@@ -3,7 +3,9 @@ package io.rocedoctor.parse;
 import static io.rocedoctor.parse.SampleText.failureLine;
 import static io.rocedoctor.parse.SampleText.fixture;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -72,6 +74,75 @@ class CpuListParserTest {
     @Property(tries = 200)
     void survivesHostileText(@ForAll("hostile") String text) {
         ParserFuzz.survives(parser, text);
+    }
+
+    /**
+     * The list is cut into parts by hand where it was split by {@code [,\\s]+}: a list reads as the
+     * split read it, to the same set or the same refusal.
+     */
+    @Property(tries = 1000)
+    void aListReadsAsTheRegexSplitReadIt(@ForAll("lists") String list) {
+        assertThat(outcome(() -> CpuSet.parse(list, 3).toString())).isEqualTo(outcome(() -> bySplit(list)));
+    }
+
+    @Test
+    void rangesStridesAndSeparatorsOfRealListsAreRead() throws ParseException {
+        assertThat(CpuSet.parse(" 0-3:2, 8,\t10-11,", 1)).hasToString("0-3,8,10-11");
+        // near miss: a range whose end is before its start
+        assertThatThrownBy(() -> CpuSet.parse("5-2", 4))
+                .isInstanceOfSatisfying(
+                        ParseException.class, e -> assertThat(e.line()).isEqualTo(4))
+                .hasMessageContaining("out of bounds: '5-2'");
+    }
+
+    private interface Reading {
+        String read() throws ParseException;
+    }
+
+    private static String outcome(Reading reading) {
+        try {
+            return reading.read();
+        } catch (ParseException e) {
+            return "line " + e.line() + ": " + e.getMessage();
+        }
+    }
+
+    /** The list as {@code String.split("[,\\s]+")} and {@code Integer.parseInt} of each part read it. */
+    private static String bySplit(String list) throws ParseException {
+        java.util.BitSet b = new java.util.BitSet();
+        String s = list.strip();
+        if (s.isEmpty() || s.equals("(null)")) {
+            return "";
+        }
+        for (String part : s.split("[,\\s]+")) {
+            if (part.isEmpty()) {
+                continue;
+            }
+            int dash = part.indexOf('-');
+            int from;
+            int to;
+            try {
+                if (dash < 0) {
+                    from = to = Integer.parseInt(part);
+                } else {
+                    from = Integer.parseInt(part.substring(0, dash));
+                    int colon = part.indexOf(':');
+                    to = Integer.parseInt(part.substring(dash + 1, colon < 0 ? part.length() : colon));
+                }
+            } catch (NumberFormatException e) {
+                throw new ParseException(3, "not a CPU list: '" + TextLines.abbreviate(list) + "'");
+            }
+            if (from < 0 || to < from || to >= 1 << 16) {
+                throw new ParseException(3, "CPU range out of bounds: '" + TextLines.abbreviate(part) + "'");
+            }
+            b.set(from, to + 1);
+        }
+        return CpuSet.of(b.stream().toArray()).toString();
+    }
+
+    @Provide
+    Arbitrary<String> lists() {
+        return Arbitraries.strings().withChars("0123456789-:,+ \t\u000b\u0663").ofMaxLength(16);
     }
 
     @Provide

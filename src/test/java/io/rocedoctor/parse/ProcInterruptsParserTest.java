@@ -131,10 +131,7 @@ class ProcInterruptsParserTest {
                 .isEqualTo(new InterruptCounts(List.of(0, 1), List.of()));
     }
 
-    /**
-     * Rows are read through one character array kept from row to row: a row, whatever the rows
-     * before it (longer, shorter, cut), reads as it does alone.
-     */
+    /** A row, whatever the rows before it (longer, shorter, cut), reads as it does alone. */
     @Property(tries = 300)
     void eachRowReadsAmongOthersAsItDoesAlone(@ForAll("rows") List<String> rows) throws ParseException {
         String header = "           CPU0       CPU1       CPU2\n";
@@ -174,6 +171,52 @@ class ProcInterruptsParserTest {
                 .list()
                 .ofMinSize(1)
                 .ofMaxSize(6);
+    }
+
+    /**
+     * Rows are scanned as their Latin-1 bytes, each character above U+00FF a '?': a row holding a
+     * '?', another script's digit or space, or a surrogate pair (one '?' to the encoder) reads as
+     * its characters do, through {@code Character.isDigit}, {@code Character.isWhitespace} and
+     * {@code Long.parseLong}.
+     */
+    @Property(tries = 500)
+    void aRowOutsideLatin1ReadsAsItsCharacters(@ForAll("wideCounts") String counts) throws ParseException {
+        String line = "NMI:" + counts;
+        List<InterruptCounts.Row> rows = parser.read("           CPU0       CPU1       CPU2\n" + line)
+                .value()
+                .rows();
+        assertThat(rows).singleElement().satisfies(r -> assertThat(r.perCpu()).isEqualTo(byCharacters(line, 3)));
+    }
+
+    /** The counts as a reading character by character gives them, padded with zeros. */
+    private static long[] byCharacters(String line, int columns) {
+        long[] counts = new long[columns];
+        int pos = line.indexOf(':') + 1;
+        for (int column = 0; column < columns; column++) {
+            while (pos < line.length() && (line.charAt(pos) == ' ' || line.charAt(pos) == '\t')) {
+                pos++;
+            }
+            int start = pos;
+            while (pos < line.length() && Character.isDigit(line.charAt(pos))) {
+                pos++;
+            }
+            if (start == pos || pos < line.length() && !Character.isWhitespace(line.charAt(pos))) {
+                break;
+            }
+            counts[column] = Long.parseLong(line, start, pos, 10);
+        }
+        return counts;
+    }
+
+    @Provide
+    Arbitrary<String> wideCounts() {
+        // three parts of up to 12 characters, spaced: no run of digits reaches the 19 refused as too large
+        Arbitrary<String> part = Arbitraries.strings()
+                .withChars("0123456789 \t?\u0663\u2003\u00b2\u00a0x")
+                .withChars('\uD83D', '\uDE00')
+                .ofMaxLength(12)
+                .map(c -> c.replace("\uD83D\uDE00", "").replace("\uDE00", "\uD83D\uDE00"));
+        return part.list().ofSize(3).map(parts -> " " + String.join(" ", parts));
     }
 
     @Property(tries = 200)
