@@ -29,7 +29,8 @@ public final class SysctlParser extends LineParser<SysctlValues> {
     @Override
     protected SysctlValues parse(TextLines lines) throws ParseException {
         ToolOutput.nonEmpty(lines, "sysctl -a");
-        Map<String, String> values = new LinkedHashMap<>();
+        // sized for a key per line: grown from 16, a sosreport's ~1,000 keys were rehashed seven times
+        Map<String, String> values = new LinkedHashMap<>(lines.size() * 4 / 3 + 1);
         List<String> unreadable = new ArrayList<>();
         // Read by positions in the line, not by stripped copies of it and its halves: a sosreport's
         // sysctl -a has ~1,000 lines, and the copies and scans for white space were most of the parse.

@@ -28,12 +28,59 @@ final class ToolOutput {
             if (line.isEmpty()) {
                 continue;
             }
-            if (REFUSAL.matcher(line).matches()) {
+            if (isRefusal(line)) {
                 throw new ParseException(n, what + " gave no data: '" + TextLines.abbreviate(line) + "'");
             }
             break;
         }
         return lines;
+    }
+
+    private static final String[] REFUSAL_STARTS = {"cannot ", "netlink error", "ethtool: bad command"};
+    private static final String[] REFUSAL_WORDS = {
+        "command not found", "no such device", "does not exist", "operation not supported", "no such file or directory"
+    };
+
+    /**
+     * Whether a line is a refusal as {@link #REFUSAL} matches it, told by hand: every parse asks
+     * it of its first line, and the expression's five {@code .*} alternatives each backtracked
+     * over the line. Case is ignored for ASCII letters only, as {@code (?i)} does; a line holding
+     * a character the expression's {@code .} does not cross is left to the expression.
+     */
+    static boolean isRefusal(String line) {
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (c == '\n' || c == '\r' || c == '\u0085' || c == '\u2028' || c == '\u2029') {
+                return REFUSAL.matcher(line).matches();
+            }
+        }
+        for (String start : REFUSAL_STARTS) {
+            if (asciiMatchesAt(line, 0, start)) {
+                return true;
+            }
+        }
+        for (String word : REFUSAL_WORDS) {
+            for (int at = 0; at + word.length() <= line.length(); at++) {
+                if (asciiMatchesAt(line, at, word)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Whether {@code lower} (lower case) stands in {@code line} at {@code at}, ASCII letters in either case. */
+    private static boolean asciiMatchesAt(String line, int at, String lower) {
+        if (at + lower.length() > line.length()) {
+            return false;
+        }
+        for (int i = 0; i < lower.length(); i++) {
+            char c = line.charAt(at + i);
+            if ((c >= 'A' && c <= 'Z' ? (char) (c + ('a' - 'A')) : c) != lower.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The lines of an output whose tool reports per-line problems itself (sysctl): only emptiness is refused. */

@@ -264,6 +264,40 @@ class HandScanEquivalenceTest {
                 .edgeCases(e -> e.add("8:     8     9    10", "0:", "12:3", ":1", "1: 2 ", "1:\t2\u000B3"));
     }
 
+    @Property
+    void toolRefusalsAreTheRegexMatch(@ForAll("refusalLine") String line) {
+        boolean expected = Pattern.compile("(?i)^(Cannot |netlink error|ethtool: bad command|.*command not found"
+                        + "|.*No such device|.*does not exist|.*Operation not supported|.*No such file or directory).*")
+                .matcher(line)
+                .matches();
+        assertThat(ToolOutput.isRefusal(line)).isEqualTo(expected);
+    }
+
+    @Provide
+    Arbitrary<String> refusalLine() {
+        Arbitrary<String> junk =
+                Arbitraries.strings().withChars(" aK\u212A\u0131\u2028\u0085:-").ofMaxLength(4);
+        Arbitrary<String> refusal = Arbitraries.of(
+                "Cannot ",
+                "netlink error",
+                "ethtool: bad command",
+                "command not found",
+                "No such device",
+                "does not exist",
+                "Operation not supported",
+                "No such file or directory",
+                "Cannot",
+                "no such devic",
+                "Device \"x\" does not exist.");
+        // ASCII letters in either case match; the Kelvin sign and the dotless i, which fold to k and I, do not
+        Arbitrary<String> spelled = Arbitraries.oneOf(
+                refusal,
+                refusal.map(r -> r.toUpperCase(java.util.Locale.ROOT)),
+                refusal.map(r -> r.replace('k', '\u212A')),
+                refusal.map(r -> r.replace("i", "\u0131")));
+        return net.jqwik.api.Combinators.combine(junk, spelled, junk).as((a, r, b) -> a + r + b);
+    }
+
     @Provide
     Arbitrary<String> linkWord() {
         return Arbitraries.strings()
