@@ -1,9 +1,7 @@
 package io.rocedoctor.cli;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import io.rocedoctor.bundle.BundleException;
 import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.engine.Diagnosis;
@@ -229,16 +227,11 @@ final class FleetAnalysis {
 
     /** JSON: {@code {tool, version, profile, hosts: [report...], fleet: {...}}}, streamed host by host. */
     static final class Json implements Output {
-        private final ObjectMapper mapper = new ObjectMapper()
-                .setDefaultPropertyInclusion(
-                        JsonInclude.Value.construct(JsonInclude.Include.NON_NULL, JsonInclude.Include.NON_NULL))
-                .enable(SerializationFeature.INDENT_OUTPUT)
-                .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
-                .disable(SerializationFeature.FLUSH_AFTER_WRITE_VALUE);
+        private final ObjectWriter values = JsonRenderer.streaming();
         private final JsonGenerator json;
 
         Json(Writer writer, String profile) throws IOException {
-            json = mapper.getFactory().createGenerator(writer);
+            json = values.getFactory().createGenerator(writer);
             json.useDefaultPrettyPrinter();
             json.writeStartObject();
             json.writeStringField("tool", "roce-doctor");
@@ -249,14 +242,14 @@ final class FleetAnalysis {
 
         @Override
         public void host(Report report) throws IOException {
-            mapper.writeValue(json, report);
+            values.writeValue(json, report);
         }
 
         @Override
         public void fleet(Fleet fleet) throws IOException {
             json.writeEndArray();
             json.writeFieldName("fleet");
-            mapper.writeValue(json, fleet);
+            values.writeValue(json, fleet);
             json.writeEndObject();
             json.writeRaw('\n');
             json.flush();

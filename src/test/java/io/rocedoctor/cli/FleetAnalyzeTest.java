@@ -66,6 +66,24 @@ class FleetAnalyzeTest {
     }
 
     @Test
+    void eachHostsReportInTheFleetIsTheReportOfItsBundleAlone() throws IOException {
+        assertThat(Cli.run("synth", "--out", tmp.toString(), "--hosts", "2", "--seed", "3", "--fault", "IRQ_CROSS_NUMA")
+                        .exit())
+                .isZero();
+        Cli fleet = Cli.run("analyze", tmp.toString(), "--format", "json");
+        assertThat(fleet.exit()).as(fleet.err()).isZero();
+        JsonNode hosts = JSON.readTree(fleet.out()).path("hosts");
+        assertThat(hosts).hasSize(2);
+        for (int i = 0; i < 2; i++) {
+            Cli alone = Cli.run("analyze", tmp.resolve("node-00" + i).toString(), "--format", "json");
+            assertThat(alone.err()).isEmpty();
+            // the same fields, none null, in the same order, whichever writer wrote them
+            assertThat(JSON.writeValueAsString(hosts.get(i)))
+                    .isEqualTo(JSON.writeValueAsString(JSON.readTree(alone.out())));
+        }
+    }
+
+    @Test
     void theOutputIsByteIdenticalWhateverTheNumberOfJobs() {
         assertThat(Cli.run(
                                 "synth",
