@@ -207,6 +207,50 @@ class LauncherIT {
                 .noneMatch(call -> call.equals("-version"));
     }
 
+    /**
+     * One bundle (a bundle's folder or an archive, or diff's two) starts C1 at twice the calls, the
+     * process ending before most compilations pay back; a folder of bundles or several bundles keep
+     * C1's default for the code that runs once per bundle, as does every other command.
+     */
+    @Test
+    void oneBundleRaisesTheCompileThresholdAndAFleetKeepsTheDefault(@TempDir Path tmp) throws Exception {
+        Path tgz = tmp.resolve("bundle.tar.gz");
+        Tarballs.write(Path.of(HOST), tgz);
+        Map<String, List<String>> expected = new java.util.LinkedHashMap<>();
+        expected.put("one folder", List.of("analyze", HOST, "-f", "json"));
+        expected.put("one archive", List.of("facts", tgz.toString()));
+        expected.put("diff's two", List.of("diff", HOST, OTHER_HOST, "--allow-different-hosts"));
+        Map<String, List<String>> fleets = new java.util.LinkedHashMap<>();
+        fleets.put("three bundles", List.of("analyze", HOST, OTHER_HOST, tgz.toString(), "-f", "json"));
+        fleets.put("a folder of bundles", List.of("analyze", "fixtures/bundles", "-f", "json"));
+        fleets.put("no bundle", List.of("rules"));
+        for (var c : expected.entrySet()) {
+            assertThat(javaCall(tmp, c.getValue())).as(c.getKey()).contains("-XX:CompileThresholdScaling=2 ");
+        }
+        for (var c : fleets.entrySet()) {
+            assertThat(javaCall(tmp, c.getValue())).as(c.getKey()).doesNotContain("CompileThresholdScaling");
+        }
+    }
+
+    /** The launcher's java command line for these arguments, seen by a {@code java} of our own that logs it. */
+    private static String javaCall(Path tmp, List<String> args) throws Exception {
+        Path realHome = Path.of(System.getProperty("java.home"));
+        Path home = tmp.resolve("jdk");
+        Path java = home.resolve("bin/java");
+        Path calls = tmp.resolve("calls.txt");
+        if (!Files.exists(java)) {
+            Files.createDirectories(home.resolve("bin"));
+            Files.copy(realHome.resolve("release"), home.resolve("release"));
+            Files.writeString(
+                    java,
+                    "#!/bin/sh\necho \"$*\" >'" + calls + "'\nexec '" + realHome.resolve("bin/java") + "' \"$@\"\n");
+            assertThat(java.toFile().setExecutable(true)).isTrue();
+        }
+        SeparateProcess r = launch(Map.of("JAVA_HOME", home.toString()), args.toArray(String[]::new));
+        assertThat(r.exit()).as(args + ": " + r.err()).isIn(Main.OK, Main.FINDINGS);
+        return Files.readString(calls);
+    }
+
     private static SeparateProcess launch(String... args) throws Exception {
         return launch(Map.of(), args);
     }
