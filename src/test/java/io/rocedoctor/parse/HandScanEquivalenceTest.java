@@ -165,12 +165,15 @@ class HandScanEquivalenceTest {
 
     @Property
     void shellNoiseIsTheExpressionsMatch(@ForAll("shellLine") String line) {
-        boolean expected = Pattern.compile(
-                        "(?:-?(?:/usr)?(?:/bin/)?(?:ba|da)?sh|sudo)(?::\\s*line\\s+\\d+|:\\s*\\d+)?:\\s*\\S+:\\s*(?:command )?not found"
-                                + "|zsh:\\s*command not found:\\s*\\S+")
-                .matcher(line)
-                .matches();
-        assertThat(TextLines.shellNotFound(line)).isEqualTo(expected);
+        answersAsTheRegex(
+                TextLines.shellNotFound(line),
+                "(?:-?(?:/usr)?(?:/bin/)?(?:ba|da)?sh|sudo)(?::\\s*line\\s+\\d+|:\\s*\\d+)?:\\s*\\S+:\\s*(?:command )?not found"
+                        + "|zsh:\\s*command not found:\\s*\\S+",
+                line);
+    }
+
+    private static void answersAsTheRegex(boolean answer, String regex, String line) {
+        assertThat(answer).isEqualTo(Pattern.compile(regex).matcher(line).matches());
     }
 
     @Provide
@@ -266,11 +269,11 @@ class HandScanEquivalenceTest {
 
     @Property
     void toolRefusalsAreTheRegexMatch(@ForAll("refusalLine") String line) {
-        boolean expected = Pattern.compile("(?i)^(Cannot |netlink error|ethtool: bad command|.*command not found"
-                        + "|.*No such device|.*does not exist|.*Operation not supported|.*No such file or directory).*")
-                .matcher(line)
-                .matches();
-        assertThat(ToolOutput.isRefusal(line)).isEqualTo(expected);
+        answersAsTheRegex(
+                ToolOutput.isRefusal(line),
+                "(?i)^(Cannot |netlink error|ethtool: bad command|.*command not found"
+                        + "|.*No such device|.*does not exist|.*Operation not supported|.*No such file or directory).*",
+                line);
     }
 
     @Provide
