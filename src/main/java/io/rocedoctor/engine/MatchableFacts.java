@@ -46,6 +46,10 @@ final class MatchableFacts {
     final class Probe {
         private final DefaultFactHandle handle = new DefaultFactHandle();
         private final ValueResolver session;
+        /** The paths of the last fact's class: a host's facts come by type, thousands of counter rates in a row. */
+        private Class<?> lastType;
+
+        private List<Path> lastPaths;
 
         private Probe(ValueResolver session) {
             this.session = session;
@@ -53,7 +57,11 @@ final class MatchableFacts {
 
         /** True when some pattern can match {@code fact}. */
         boolean matchable(Object fact) {
-            List<Path> paths = byClass.computeIfAbsent(fact.getClass(), MatchableFacts.this::pathsOf);
+            if (fact.getClass() != lastType) {
+                lastType = fact.getClass();
+                lastPaths = byClass.computeIfAbsent(lastType, MatchableFacts.this::pathsOf);
+            }
+            List<Path> paths = lastPaths;
             if (paths.isEmpty()) {
                 return false;
             }

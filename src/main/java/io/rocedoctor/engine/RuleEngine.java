@@ -3,6 +3,9 @@ package io.rocedoctor.engine;
 import io.rocedoctor.bundle.SourceKind;
 import io.rocedoctor.bundle.SwitchSourceKind;
 import io.rocedoctor.facts.Facts;
+import io.rocedoctor.facts.Nic;
+import io.rocedoctor.facts.Port;
+import io.rocedoctor.facts.RdmaDevice;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -244,12 +247,14 @@ public final class RuleEngine {
     public Diagnosis diagnose(Facts facts, Profile profile) {
         Set<Enum<?>> usable = new HashSet<>(facts.ledger().usableKinds());
         usable.addAll(facts.ledger().usableSwitchKinds());
-        return diagnose(facts.all(), profile, usable);
+        // The host's devices, ports and NICs by type: its thousands of other facts need not be looked at for them.
+        WithoutRdma withoutRdma = WithoutRdma.of(facts.of(RdmaDevice.class), facts.of(Port.class), facts.of(Nic.class));
+        return diagnose(facts.all(), profile, usable, withoutRdma, false);
     }
 
     /** Fires the host rules over one host's facts, treating the given host and switch source kinds as collected. */
     public Diagnosis diagnose(java.util.Collection<?> facts, Profile profile, Set<? extends Enum<?>> usable) {
-        return diagnose(facts, profile, usable, false);
+        return diagnose(facts, profile, usable, WithoutRdma.of(facts), false);
     }
 
     /**
@@ -258,12 +263,15 @@ public final class RuleEngine {
      * other's runs: a single bundle says nothing of fleet rules, the fleet section nothing of host rules.
      */
     public Diagnosis diagnoseFleet(java.util.Collection<?> facts, Profile profile, Set<? extends Enum<?>> usable) {
-        return diagnose(facts, profile, usable, true);
+        return diagnose(facts, profile, usable, WithoutRdma.NONE, true);
     }
 
     private Diagnosis diagnose(
-            java.util.Collection<?> facts, Profile profile, Set<? extends Enum<?>> usable, boolean fleet) {
-        WithoutRdma withoutRdma = fleet ? WithoutRdma.NONE : WithoutRdma.of(facts);
+            java.util.Collection<?> facts,
+            Profile profile,
+            Set<? extends Enum<?>> usable,
+            WithoutRdma withoutRdma,
+            boolean fleet) {
         Unjudged unjudged = unjudged(new Unjudged.Key(Set.copyOf(usable), withoutRdma.wholeHost(), profile, fleet));
         Set<String> skipped = unjudged.skipped();
         List<NotEvaluated> notEvaluated = new ArrayList<>(unjudged.notEvaluated());

@@ -24,20 +24,25 @@ record WithoutRdma(Set<String> names, boolean wholeHost) {
     private static final Set<String> NAMING = Set.of("port", "netdev", "nic", "device");
     private static final Map<Class<?>, List<RecordComponent>> COMPONENTS = new ConcurrentHashMap<>();
 
+    /** The ports and NICs without RDMA among any facts, picked out in one pass. */
     static WithoutRdma of(Collection<?> facts) {
-        // One pass picks the few devices, ports and NICs out of a host's thousands of facts.
         List<RdmaDevice> devices = new ArrayList<>();
         List<Port> ports = new ArrayList<>();
-        List<Nic> nicFacts = new ArrayList<>();
+        List<Nic> nics = new ArrayList<>();
         for (Object f : facts) {
             if (f instanceof RdmaDevice d) {
                 devices.add(d);
             } else if (f instanceof Port p) {
                 ports.add(p);
             } else if (f instanceof Nic n) {
-                nicFacts.add(n);
+                nics.add(n);
             }
         }
+        return of(devices, ports, nics);
+    }
+
+    /** The ports and NICs of a host without an RDMA device, from its devices, ports and NICs. */
+    static WithoutRdma of(List<RdmaDevice> devices, List<Port> ports, List<Nic> nicFacts) {
         Set<String> withRdma = new HashSet<>();
         for (RdmaDevice d : devices) {
             if (d.nic() != null) {
