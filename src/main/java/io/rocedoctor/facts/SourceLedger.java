@@ -279,18 +279,14 @@ public final class SourceLedger {
                 host.add(name);
             }
         }
-        List<String> switches = List.copyOf(parsedSwitch);
-        List<String> out = new ArrayList<>(host.size() + switches.size());
-        int h = 0;
-        int w = 0;
-        while (h < host.size() || w < switches.size()) {
-            int order = h == host.size()
-                    ? 1
-                    : w == switches.size() ? -1 : host.get(h).compareTo(switches.get(w));
-            out.add(order <= 0 ? host.get(h) : switches.get(w));
-            h += order <= 0 ? 1 : 0;
-            w += order >= 0 ? 1 : 0;
+        if (parsedSwitch.isEmpty()) {
+            return java.util.Collections.unmodifiableList(host);
         }
+        // Two runs sorted by name ("switch NAME: ..." is no host source's name): the sort merges them in one pass.
+        List<String> out = new ArrayList<>(host.size() + parsedSwitch.size());
+        out.addAll(host);
+        out.addAll(parsedSwitch);
+        out.sort(null);
         return java.util.Collections.unmodifiableList(out);
     }
 

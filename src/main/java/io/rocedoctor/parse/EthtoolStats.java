@@ -46,13 +46,7 @@ public final class EthtoolStats {
 
     /** The position of a counter, -1 when the output has none of that name. */
     public int positionOf(String name) {
-        int mask = slots.length - 1;
-        for (int slot = spread(name.hashCode()) & mask; ; slot = (slot + 1) & mask) {
-            int at = slots[slot] - 1;
-            if (at < 0 || names[at].equals(name)) {
-                return at;
-            }
-        }
+        return slots[slotOf(slots, names, name)] - 1;
     }
 
     public Optional<Long> counter(String name) {
@@ -74,6 +68,16 @@ public final class EthtoolStats {
             throw new IndexOutOfBoundsException("counter " + position + " of " + size);
         }
         return position;
+    }
+
+    /** The slot holding {@code name}'s position, or the empty slot where it would go. */
+    private static int slotOf(int[] slots, String[] names, String name) {
+        int mask = slots.length - 1;
+        int slot = spread(name.hashCode()) & mask;
+        while (slots[slot] != 0 && !names[slots[slot] - 1].equals(name)) {
+            slot = (slot + 1) & mask;
+        }
+        return slot;
     }
 
     private static int spread(int hash) {
@@ -114,14 +118,10 @@ public final class EthtoolStats {
 
         /** A counter printed; a name seen before takes the new value in its first place. */
         void put(String name, long value) {
-            int mask = slots.length - 1;
-            int slot = spread(name.hashCode()) & mask;
-            for (int at = slots[slot] - 1; at >= 0; at = slots[slot] - 1) {
-                if (names[at].equals(name)) {
-                    values[at] = value;
-                    return;
-                }
-                slot = (slot + 1) & mask;
+            int slot = slotOf(slots, names, name);
+            if (slots[slot] != 0) {
+                values[slots[slot] - 1] = value;
+                return;
             }
             if (size == names.length) {
                 names = Arrays.copyOf(names, size * 2);
