@@ -17,8 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The channel reader and writer of functions.sh on a real kernel: a veth pair with four RX and TX
  * queues in a network namespace this test makes and deletes. veth has separate RX and TX channels,
- * no combined ones, so the writer must take that form. Skipped, saying why, when not root or
- * without {@code ip netns}.
+ * no combined ones, so the writer must take that form. Skipped, saying why, when not root, without
+ * {@code ip netns} or without ethtool (.ci/run installs Debian's ethtool).
  */
 class HostFunctionsNamespaceTest {
     private static final String NS = "roce-doctor-fn-" + ProcessHandle.current().pid();
@@ -37,6 +37,9 @@ class HostFunctionsNamespaceTest {
     @BeforeEach
     void namespaceWithAVethPair() throws Exception {
         assumeTrue("0".equals(exec(List.of("id", "-u")).out().strip()), "not root: no network namespace can be made");
+        assumeTrue(
+                exec(List.of("bash", "-c", "command -v ethtool")).exit() == 0,
+                "no ethtool on this machine: functions.sh reads and writes channels with it");
         Run add = exec(List.of("ip", "netns", "add", NS));
         assumeTrue(add.exit() == 0, "ip netns add failed: " + add.out());
         Run veth = exec(List.of(
