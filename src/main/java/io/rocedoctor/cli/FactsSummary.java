@@ -110,12 +110,19 @@ final class FactsSummary {
             about.add("firmware " + nic.firmware());
         }
         String model = nic.model() == null ? "model unknown" : nic.model();
-        String node = nic.numaNode() == null ? "NUMA node unknown" : "NUMA node " + nic.numaNode();
         return "NIC " + nic.id() + ": " + model + (about.isEmpty() ? "" : " (" + String.join(", ", about) + ")") + ", "
-                + node;
+                + numaNode(nic.numaNode());
     }
 
-    private static String pcie(PcieLink link) {
+    /** sysfs numa_node is -1 where the platform's firmware gives the device no node (no ACPI _PXM). */
+    private static String numaNode(Integer node) {
+        if (node == null) {
+            return "NUMA node unknown";
+        }
+        return node < 0 ? "NUMA node unknown (the platform reports none)" : "NUMA node " + node;
+    }
+
+    static String pcie(PcieLink link) {
         StringBuilder s = new StringBuilder(String.format(
                 Locale.ROOT,
                 "Gen%d x%d (capable of Gen%d x%d)%s, usable %s Gb/s",
@@ -143,9 +150,8 @@ final class FactsSummary {
         for (PcieLink.Segment l : link.downgradedLinks()) {
             s.append(String.format(
                     Locale.ROOT,
-                    ", link %s-%s downgraded to %s GT/s x%d of %s GT/s x%d",
-                    l.lower(),
-                    l.upper(),
+                    ", link %s downgraded to %s GT/s x%d of %s GT/s x%d",
+                    l.ends(),
                     rounded(l.gts()),
                     l.width(),
                     rounded(l.capGts()),
@@ -186,7 +192,7 @@ final class FactsSummary {
         if (!onNodes.isEmpty()) {
             s.append(": node").append(onNodes.size() > 1 ? "s " : " ");
             s.append(onNodes.stream().map(String::valueOf).collect(Collectors.joining(", ")));
-            if (nicNode != null && !onNodes.contains(nicNode)) {
+            if (nicNode != null && nicNode >= 0 && !onNodes.contains(nicNode)) {
                 s.append(" (not the NIC's node ").append(nicNode).append(')');
             }
         }

@@ -110,7 +110,9 @@ public record Persist(String how, String key, String device, String ibdev, Strin
                         + " (persist/persist.sh --execute installs it)";
             case "boot" -> boot + " (persist/persist.sh --execute installs it)";
             case "nmcli" ->
-                "where NetworkManager manages " + device + ": nmcli connection modify <its connection> "
+                "where NetworkManager manages " + device
+                        + ": conn=$(nmcli -g GENERAL.CONNECTION device show " + device
+                        + "); nmcli connection modify \"$conn\" "
                         + property + " " + nmcliValue(target) + "; elsewhere " + (why != null ? why : boot)
                         + " (persist/persist.sh --execute decides and installs)";
             default -> "nothing is installed: " + why;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.rocedoctor.facts.PcieLink;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -126,10 +127,48 @@ class FactsCommandTest {
         Cli cli = Cli.run("facts", "fixtures/bundles/pcie-switch-uplink-downgraded");
         assertThat(cli.out())
                 .contains(
-                        "  PCIe: Gen4 x16 (capable of Gen4 x16), link 0000:39:00.0-0000:38:00.0 downgraded to 16 GT/s "
+                        "  PCIe: Gen4 x16 (capable of Gen4 x16), link 0000:39:00.0 - 0000:38:00.0 downgraded to 16 GT/s "
                                 + "x16 of 32 GT/s x16, usable 252 Gb/s");
         assertThat(Cli.run("facts", "fixtures/bundles/pcie-switch-healthy").out())
                 .doesNotContain("downgraded");
+    }
+
+    /** lspci may lack the upstream end of a link: the link is named by the end it has, never "null". */
+    @Test
+    void aDowngradedLinkWithoutItsUpperEndIsNamedByItsLowerEnd() {
+        PcieLink.Segment nicOnly = new PcieLink.Segment(
+                "0000:3b:00.0", null, 16, 16, 16, 8, "Speed 16GT/s, Width x16", "Speed 16GT/s, Width x8");
+        PcieLink link = new PcieLink(
+                "0000:3b:00",
+                "0000:3b:00.0",
+                4,
+                16,
+                16,
+                4,
+                8,
+                16,
+                true,
+                "0000:3b:00.0",
+                126.0,
+                null,
+                null,
+                "Speed 16GT/s, Width x16",
+                "Speed 16GT/s, Width x8",
+                List.of(nicOnly));
+        assertThat(FactsSummary.pcie(link))
+                .isEqualTo("Gen4 x8 (capable of Gen4 x16), link 0000:3b:00.0 downgraded to 16 GT/s x8 of 16 GT/s x16, "
+                        + "usable 126 Gb/s");
+    }
+
+    /** sysfs numa_node -1: the firmware gives the device no node; no IRQ is "off" an unknown node. */
+    @Test
+    void aNicWithoutANumaNodeSaysItIsUnknownAndNoInterruptIsOffIt() {
+        Cli cli = Cli.run("facts", "fixtures/bundles/numa-node-unknown");
+        assertThat(cli.exit()).as(cli.err()).isZero();
+        assertThat(cli.out())
+                .contains("NUMA node unknown (the platform reports none)")
+                .contains("on CPUs 0-7: node 0;")
+                .doesNotContain("node -1", "not the NIC's node");
     }
 
     @Test

@@ -201,7 +201,7 @@ class PersistFilesTest {
         assertThat(yaml)
                 .contains(
                         "/etc/sysctl.d/90-roce-doctor.conf: net.core.busy_poll = 50 (persist/persist.sh --execute installs it)",
-                        "where NetworkManager manages ens1f0np0: nmcli connection modify <its connection> ethtool.ring-rx 4096",
+                        "where NetworkManager manages ens1f0np0: conn=$(nmcli -g GENERAL.CONNECTION device show ens1f0np0); nmcli connection modify \\\"$conn\\\" ethtool.ring-rx 4096",
                         "nothing is installed: the LAG port selection mode is read when the LAG forms");
         assertThat(PersistFiles.instance("ib0:1")).isEqualTo("ib0:1");
         assertThat(PersistFiles.instance(".x@y")).isEqualTo("\\x2ex\\x40y");

@@ -23,6 +23,13 @@ import org.junit.jupiter.params.provider.MethodSource;
  * with parameter words; it is not in any report.
  */
 class CustomerTextTest {
+    /**
+     * A value the reader must find and type in themselves, as {@code <peer address>}: a command with
+     * it cannot be run as printed (one word in brackets, as {@code switches/<name>/}, names a path's
+     * part and is allowed).
+     */
+    private static final Pattern ANGLED = Pattern.compile("(<|&lt;)[A-Za-z][A-Za-z0-9']*( [A-Za-z0-9']+)+(>|&gt;)");
+
     /** Template leftovers and internal words, each with the reason a reader would trip on it. */
     private static final List<Pattern> TEMPLATES = List.of(
             Pattern.compile("\\{[A-Za-z_][A-Za-z0-9_]*\\}"), // {program}, {if}
@@ -30,7 +37,8 @@ class CustomerTextTest {
             Pattern.compile("\\bnode N\\b|(?<![-\\w]|Annex )N(?![-\\w])"), // a number never filled in
             Pattern.compile("(?i)\\bthe seed\\b|\\bseed's\\b|\\bscenario\\b|\\bfixtures?\\b|\\bpitfall \\d"),
             // the design brief's files and the code's words for its parts
-            Pattern.compile("\\b[A-Z][A-Z-]+\\.md\\b|\\bthe catalog's\\b|\\bledger\\b"));
+            Pattern.compile("\\b[A-Z][A-Z-]+\\.md\\b|\\bthe catalog's\\b|\\bledger\\b"),
+            ANGLED);
 
     private static final List<String> BUNDLES = bundles();
     /** Fixture names a reader could not mistake for a word (not {@code healthy}). */
@@ -61,8 +69,12 @@ class CustomerTextTest {
         assertThat(problems("the seed's case")).isNotEmpty();
         assertThat(problems("as in cross-numa-irq")).containsExactly("fixture name cross-numa-irq");
         assertThat(problems("see BUNDLE-FORMAT.md")).hasSize(1);
+        assertThat(problems("ib_write_bw -d mlx5_0 <peer address>")).hasSize(1);
+        assertThat(problems("nmcli connection modify &lt;the port's connection&gt; ipv4.routes"))
+                .hasSize(1);
         // near misses: real words that look alike
-        assertThat(problems("go-back-N retransmission, IEEE 802.1Q Annex N, an IFG of 12 bytes, awk '{print $1}'"))
+        assertThat(problems("go-back-N retransmission, IEEE 802.1Q Annex N, an IFG of 12 bytes, awk '{print $1}', "
+                        + "switches/<name>/, a < b and c > d"))
                 .isEmpty();
     }
 
@@ -78,6 +90,20 @@ class CustomerTextTest {
         String body = RulePage.body(Files.readString(Path.of("docs/rules", page)));
         assertThat(body).isNotBlank();
         assertThat(problems(body)).as(page).isEmpty();
+    }
+
+    static Stream<String> actions() throws IOException {
+        try (Stream<Path> s = Files.list(Path.of("rules/actions"))) {
+            return s.map(p -> p.getFileName().toString()).sorted().toList().stream();
+        }
+    }
+
+    /** Every step's text, also of actions no fixture proposes, is a command a person can run as printed. */
+    @ParameterizedTest
+    @MethodSource("actions")
+    void noActionAsksThePersonToFillInAPlaceholder(String action) throws IOException {
+        Matcher m = ANGLED.matcher(Files.readString(Path.of("rules/actions", action)));
+        assertThat(m.find() ? m.group() : null).as(action).isNull();
     }
 
     static Stream<String> bundleNames() {

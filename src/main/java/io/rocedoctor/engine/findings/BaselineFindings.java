@@ -6,6 +6,7 @@ import io.rocedoctor.engine.Thresholds;
 import io.rocedoctor.facts.Baseline;
 import io.rocedoctor.facts.Host;
 import io.rocedoctor.facts.RdmaDevice;
+import io.rocedoctor.facts.RoceV2Ipv4Gid;
 import java.util.Comparator;
 import java.util.List;
 
@@ -67,7 +68,12 @@ public final class BaselineFindings {
      * index ({@code baseline-perftest-infiniband}: perftest takes none there, the peer is reached by
      * its LID) and with its port, which an InfiniBand device may have two of.
      */
-    public static Finding.Builder missing(Host h, List<RdmaDevice> devices) {
+    /**
+     * One run proposed per RDMA device with a netdev; a RoCE port's run names the lowest index of its
+     * RoCE v2 IPv4 GIDs when the bundle lists one ({@code baseline-perftest-gid}), so the command is
+     * complete; without one the run's steps say how to read it ({@code baseline-perftest}).
+     */
+    public static Finding.Builder missing(Host h, List<RdmaDevice> devices, List<RoceV2Ipv4Gid> gids) {
         Finding.Builder f = Finding.about(h.name())
                 .hostWide()
                 .confirmed()
@@ -88,9 +94,22 @@ public final class BaselineFindings {
                                 String.valueOf(d.port()),
                                 "device",
                                 d.netdev());
-                    } else {
-                        f.action("baseline-perftest", "ibdev", d.name(), "device", d.netdev());
+                        return;
                     }
+                    gids.stream()
+                            .filter(g -> g.ibdev().equals(d.name()) && g.port() == d.port())
+                            .mapToInt(RoceV2Ipv4Gid::index)
+                            .min()
+                            .ifPresentOrElse(
+                                    index -> f.action(
+                                            "baseline-perftest-gid",
+                                            "ibdev",
+                                            d.name(),
+                                            "device",
+                                            d.netdev(),
+                                            "gid",
+                                            String.valueOf(index)),
+                                    () -> f.action("baseline-perftest", "ibdev", d.name(), "device", d.netdev()));
                 });
         return f;
     }

@@ -8,6 +8,7 @@ import io.rocedoctor.facts.PortQos;
 import io.rocedoctor.facts.RoceTraffic;
 import io.rocedoctor.facts.SwitchPort;
 import io.rocedoctor.facts.TunedHostPort;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -99,7 +100,10 @@ public final class EndToEndFindings {
     public static Finding.Builder hostOnlyTuning(Host host, List<TunedHostPort> tuned) {
         Finding.Builder f =
                 Finding.about(host.name() == null ? "host" : host.name()).likely();
-        for (TunedHostPort t : tuned) {
+        // collect's list is in the session's insertion order: sorted, the report does not depend on it.
+        for (TunedHostPort t : tuned.stream()
+                .sorted(Comparator.comparing(TunedHostPort::device))
+                .toList()) {
             f.scope(t.device())
                     .evidence(
                             t.qosSource(),

@@ -8,6 +8,7 @@ import io.rocedoctor.engine.Finding;
 import io.rocedoctor.facts.Baseline;
 import io.rocedoctor.facts.Host;
 import io.rocedoctor.facts.RdmaDevice;
+import io.rocedoctor.facts.RoceV2Ipv4Gid;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -131,7 +132,8 @@ class BaselineFindingsTest {
     void noRunProposesOneOnEachDeviceInDeviceOrder() {
         Finding f = BaselineFindings.missing(
                         new Host("gpu-node-21", 64, 2, 2, 10.0),
-                        List.of(device("mlx5_1", "ens1f1np1"), device("mlx5_0", "ens1f0np0")))
+                        List.of(device("mlx5_1", "ens1f1np1"), device("mlx5_0", "ens1f0np0")),
+                        List.of())
                 .build("BASELINE_MISSING");
         assertThat(f.scope()).isEmpty();
         assertThat(f.actions())
@@ -145,7 +147,7 @@ class BaselineFindingsTest {
         RdmaDevice ib =
                 new RdmaDevice("mlx5_0", 2, "ib1", "0000:07:00", "0000:07:00.0", "ACTIVE", "InfiniBand", 4096, 4096);
         Finding f = BaselineFindings.missing(
-                        new Host("l-supp-11", 4, 1, 1, 10.0), List.of(ib, device("mlx5_2", "eth2")))
+                        new Host("l-supp-11", 4, 1, 1, 10.0), List.of(ib, device("mlx5_2", "eth2")), List.of())
                 .build("BASELINE_MISSING");
         assertThat(f.actions())
                 .containsExactly(
@@ -157,9 +159,27 @@ class BaselineFindingsTest {
 
     @Test
     void nearMissADeviceWithoutNetdevGetsNoRunButTheFindingStands() {
-        Finding f = BaselineFindings.missing(new Host("gpu-node-21", 64, 2, 2, 10.0), List.of(device("mlx5_0", null)))
+        Finding f = BaselineFindings.missing(
+                        new Host("gpu-node-21", 64, 2, 2, 10.0), List.of(device("mlx5_0", null)), List.of())
                 .build("BASELINE_MISSING");
         assertThat(f.actions()).isEmpty();
         assertThat(f.evidence()).extracting(Evidence::value).containsExactly("no ib_*_bw or ib_*_lat output");
+    }
+
+    @Test
+    void aRocePortWithV2GidsInTheBundleIsMeasuredOnTheLowestOfThemAndAPortWithoutIsToldHowToReadIt() {
+        Finding f = BaselineFindings.missing(
+                        new Host("gpu-node-21", 64, 2, 2, 10.0),
+                        List.of(device("mlx5_0", "ens1f0np0"), device("mlx5_1", "ens1f1np1")),
+                        List.of(
+                                new RoceV2Ipv4Gid("mlx5_0", 1, "ens1f0np0", "10.0.0.21", 5, "show_gids"),
+                                new RoceV2Ipv4Gid("mlx5_0", 1, "ens1f0np0.100", "10.1.0.21", 3, "show_gids"),
+                                new RoceV2Ipv4Gid("mlx5_0", 2, "other", "10.2.0.21", 1, "show_gids")))
+                .build("BASELINE_MISSING");
+        assertThat(f.actions())
+                .containsExactly(
+                        new ActionProposal(
+                                "baseline-perftest-gid", Map.of("ibdev", "mlx5_0", "device", "ens1f0np0", "gid", "3")),
+                        new ActionProposal("baseline-perftest", Map.of("ibdev", "mlx5_1", "device", "ens1f1np1")));
     }
 }

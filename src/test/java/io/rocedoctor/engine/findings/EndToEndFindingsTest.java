@@ -146,4 +146,16 @@ class EndToEndFindingsTest {
                 .build("TRAP_HOST_ONLY_TUNING");
         assertThat(f.evidence().get(0).value()).isEqualTo("trust pcp, PFC on priority 3");
     }
+
+    @Test
+    void tunedPortsAreListedInTheOrderOfTheirNamesWhateverOrderTheSessionCollectedThem() {
+        Finding f = EndToEndFindings.hostOnlyTuning(
+                        new Host("gpu-node-21", 32, 2, 2, 10.0),
+                        List.of(
+                                new TunedHostPort("p1", "dscp", List.of(3), List.of(3), "ToS 106", "mlnx_qos -i p1"),
+                                new TunedHostPort("p0", "dscp", List.of(3), List.of(3), "ToS 106", "mlnx_qos -i p0")))
+                .build("TRAP_HOST_ONLY_TUNING");
+        assertThat(f.scope()).containsExactly("gpu-node-21", "p0", "p1");
+        assertThat(f.actions()).extracting(a -> a.parameters().get("device")).containsExactly("p0", "p1");
+    }
 }
