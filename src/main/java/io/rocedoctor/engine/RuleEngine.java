@@ -278,7 +278,8 @@ public final class RuleEngine {
         KieSession session = sessions().newKieSession();
         try {
             session.insert(profile.thresholds());
-            MatchableFacts.Probe probe = matchable == null ? null : matchable.probe((ReteEvaluator) session);
+            MatchableFacts.Probe probe =
+                    unjudged.matchable() == null ? null : unjudged.matchable().probe((ReteEvaluator) session);
             for (Object f : facts) {
                 if (probe == null || readBack(f) || probe.matchable(f)) {
                     session.insert(f);
@@ -331,9 +332,11 @@ public final class RuleEngine {
 
     /**
      * The rules a run leaves out before the session (the other run's layer, sources not collected, a host
-     * without RDMA, a configuration-only profile), what the report says of each, and the rules judged.
+     * without RDMA, a configuration-only profile), what the report says of each, the rules judged, and the facts
+     * those can match (null: every fact is inserted).
      */
-    private record Unjudged(Set<String> skipped, List<NotEvaluated> notEvaluated, List<String> evaluated) {
+    private record Unjudged(
+            Set<String> skipped, List<NotEvaluated> notEvaluated, List<String> evaluated, MatchableFacts matchable) {
         /** What decides them: the same for every bundle of a fleet that collected the same sources. */
         record Key(Set<? extends Enum<?>> usable, boolean withoutRdma, Profile profile, boolean fleet) {}
     }
@@ -373,7 +376,9 @@ public final class RuleEngine {
                 .filter(id -> !skipped.contains(id))
                 .sorted()
                 .toList();
-        Unjudged unjudged = new Unjudged(Set.copyOf(skipped), List.copyOf(notEvaluated), evaluated);
+        Set<String> left = Set.copyOf(skipped);
+        Unjudged unjudged = new Unjudged(
+                left, List.copyOf(notEvaluated), evaluated, matchable == null ? null : matchable.without(left));
         lastUnjudged = Map.entry(key, unjudged);
         return unjudged;
     }

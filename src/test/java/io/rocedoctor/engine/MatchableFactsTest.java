@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.drools.core.common.ReteEvaluator;
 import org.junit.jupiter.api.Test;
@@ -63,6 +64,32 @@ class MatchableFactsTest {
     void aFactOfATypeNoPatternNamesIsLeftOutAndOneTheRulesJoinIsInserted() {
         assertThat(matchable("a string")).isFalse();
         assertThat(matchable(new NumaNode(0, CpuSet.of(List.of(0, 1))))).isTrue();
+    }
+
+    /** Whether a run leaving out the rules {@code skipped} would take the fact. */
+    private static boolean matchableWithout(Object fact, Set<String> skipped) {
+        KieSession session = RuleEngine.builtInKieBase().newKieSession();
+        try {
+            return new MatchableFacts(RuleEngine.builtInKieBase())
+                    .without(skipped)
+                    .probe((ReteEvaluator) session)
+                    .matchable(fact);
+        } finally {
+            session.dispose();
+        }
+    }
+
+    @Test
+    void aFactOnlyTheRulesLeftOutReadIsLeftOutOfTheirRun() {
+        CounterRate crc = rate("rx_crc_errors_phy", CounterMeaning.RX_CRC_ERROR);
+        // PHY_CRC_ERRORS alone reads the CRC counters: a run that leaves it out has no use for them.
+        assertThat(matchableWithout(crc, Set.of("PHY_CRC_ERRORS"))).isFalse();
+        assertThat(matchableWithout(crc, Set.of("PHY_LINK_FLAPPING", "ROCE_RETRANSMITTING")))
+                .isTrue();
+        // A NUMA node is joined by IRQ_CROSS_NUMA alone: in while that rule is judged, whatever else is left out.
+        NumaNode node = new NumaNode(0, CpuSet.of(List.of(0, 1)));
+        assertThat(matchableWithout(node, Set.of("PHY_CRC_ERRORS"))).isTrue();
+        assertThat(matchableWithout(node, Set.of("IRQ_CROSS_NUMA"))).isFalse();
     }
 
     @Test
