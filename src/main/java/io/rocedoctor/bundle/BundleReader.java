@@ -860,7 +860,7 @@ public final class BundleReader {
         if (!real.regularInside(file)) {
             return Manifest.EMPTY;
         }
-        JsonNode doc;
+        SosManifestJson.Manifest doc;
         try {
             if (Files.size(file) > (32L << 20)) {
                 problems.add("sos_reports/manifest.json: larger than 32 MiB: ignored; files are matched by name");
@@ -873,10 +873,10 @@ public final class BundleReader {
             return Manifest.EMPTY;
         }
         List<Manifest.Entry> entries = new ArrayList<>();
-        for (JsonNode c : SosManifestJson.commands(doc)) {
-            String exec = WHITE_SPACE.matcher(c.path("exec").asText("").trim()).replaceAll(" ");
-            String path = c.path("filepath").isTextual() ? c.path("filepath").asText() : null;
-            Integer rc = c.path("return_code").isInt() ? c.path("return_code").asInt() : null;
+        for (SosManifestJson.Command c : doc.commands()) {
+            String exec = WHITE_SPACE.matcher(c.exec().trim()).replaceAll(" ");
+            String path = c.filepath();
+            Integer rc = c.returnCode();
             for (Source source : everyKind(exec, false, SourceKind.Origin.COMMAND)) {
                 if (rc != null && rc != 0) {
                     entries.add(new Manifest.Entry(
@@ -893,9 +893,7 @@ public final class BundleReader {
                 }
             }
         }
-        String version = doc.path("version").isTextual()
-                ? "sosreport " + doc.path("version").asText()
-                : null;
+        String version = doc.version() != null ? "sosreport " + doc.version() : null;
         // sos lists the commands it ran, not the files it copied: those are looked up (lookUpSos).
         return new Manifest(null, null, version, List.of(), true, entries, List.of(), List.of(), null);
     }
