@@ -392,13 +392,12 @@ public final class BundleReader {
             List<String> refusalsOut)
             throws IOException {
         List<Path> found = new ArrayList<>();
-        // Several paths of the table go through one folder (sys/class/net/X): its refusal is said once.
-        Set<String> refusals = new java.util.LinkedHashSet<>();
+        SosFolders folders = new SosFolders(root, real);
         Path commands = root.resolve("sos_commands");
         if (!commandsListed) {
-            for (Path plugin : children(root, real, commands, "", refusals)) {
-                for (Path file : children(root, real, plugin, "", refusals)) {
-                    if (regular(root, real, file, refusals)) {
+            for (Path plugin : folders.children(commands, "")) {
+                for (Path file : folders.children(plugin, "")) {
+                    if (folders.regular(file)) {
                         found.add(file);
                     }
                 }
@@ -409,7 +408,7 @@ public final class BundleReader {
                 continue;
             }
             for (String template : kind.templates()) {
-                lookUp(root, real, root, List.of(template.substring(1).split("/")), found, refusals);
+                folders.lookUp(root, List.of(template.substring(1).split("/")), found);
             }
         }
         for (Path file : found) {
@@ -420,7 +419,7 @@ public final class BundleReader {
                         .putIfAbsent(l.sample(), new Capture(l.source(), l.sample(), rel, file, null, null));
             }
         }
-        refusalsOut.addAll(refusals);
+        refusalsOut.addAll(folders.refusals);
     }
 
     /** The switch dumps of a bundle's {@code switches/} folder by name: its folders, links not followed. */
@@ -433,80 +432,120 @@ public final class BundleReader {
         return out;
     }
 
-    /** The files at a template's path below {@code at}: each parameter's folder listed, the literal names looked up. */
-    private static void lookUp(
-            Path root, RealPaths real, Path at, List<String> segments, List<Path> found, Set<String> refusals)
-            throws IOException {
-        if (segments.isEmpty()) {
-            if (regular(root, real, at, refusals)) {
-                found.add(at);
-            }
-            return;
-        }
-        if (!Files.isDirectory(at)) {
-            return;
-        }
-        if (!real.inside(at)) {
-            refusals.add(ArchiveExtractor.printable(relative(root, at)) + ": link leaving the bundle: not followed");
-            return;
-        }
-        String segment = segments.get(0);
-        List<String> rest = segments.subList(1, segments.size());
-        int brace = segment.indexOf('{');
-        if (brace < 0) {
-            Path next = at.resolve(segment);
-            if (leadsSomewhere(next)) {
-                lookUp(root, real, next, rest, found, refusals);
-            }
-            return;
-        }
-        String prefix = segment.substring(0, brace);
-        for (Path child : children(root, real, at, prefix, refusals)) {
-            lookUp(root, real, child, rest, found, refusals);
-        }
-    }
-
     /**
-     * Whether a path of the table may lead to a file: something is there, links followed. A dangling
-     * link leads nowhere, as the lookup below it would find. On disk this asks {@code java.io.File},
-     * which answers a miss without an exception: NIO's {@code Files.exists} makes one per miss on
-     * JDK 17, ~90 per sosreport, most of the table's paths being absent from any one report.
+     * A sosreport's folders as its lookups see them, each asked of the file system once per report:
+     * the table's paths share their folders (a dozen go through each {@code sys/class/net/IF/}), and
+     * a stat per folder on the way and a listing per parameter, for each path of the table, were
+     * most of a sosreport's lookups. The report does not change while it is read.
      */
-    private static boolean leadsSomewhere(Path path) {
-        return path.getFileSystem() == java.nio.file.FileSystems.getDefault()
-                ? path.toFile().exists()
-                : Files.exists(path);
-    }
+    private static final class SosFolders {
+        private final Path root;
+        private final RealPaths real;
+        /** Several paths of the table go through one folder (sys/class/net/X): its refusal is said once. */
+        final Set<String> refusals = new LinkedHashSet<>();
 
-    /** The entries of a folder inside the bundle whose names start with {@code prefix}, sorted; none when it is no such folder. */
-    private static List<Path> children(Path root, RealPaths real, Path dir, String prefix, Set<String> refusals)
-            throws IOException {
-        if (!Files.isDirectory(dir)) {
-            return List.of();
-        }
-        if (!real.inside(dir)) {
-            refusals.add(ArchiveExtractor.printable(relative(root, dir)) + ": link leaving the bundle: not followed");
-            return List.of();
-        }
-        List<Path> out = new ArrayList<>();
-        try (var entries =
-                Files.newDirectoryStream(dir, p -> p.getFileName().toString().startsWith(prefix))) {
-            entries.forEach(out::add);
-        }
-        out.sort(null);
-        return out;
-    }
+        private final Map<Path, Boolean> directories = new HashMap<>();
+        private final Map<Path, Boolean> leading = new HashMap<>();
+        /** Each folder's entries, sorted. */
+        private final Map<Path, List<Path>> listings = new HashMap<>();
 
-    /** Whether a path is a regular file (after links) inside the bundle; a link leaving it is refused, named. */
-    private static boolean regular(Path root, RealPaths real, Path file, Set<String> refusals) throws IOException {
-        if (!Files.isRegularFile(file)) {
-            return false;
+        SosFolders(Path root, RealPaths real) {
+            this.root = root;
+            this.real = real;
         }
-        if (!real.inside(file)) {
-            refusals.add(ArchiveExtractor.printable(relative(root, file)) + ": link leaving the bundle: not read");
-            return false;
+
+        /** The files at a template's path below {@code at}: each parameter's folder listed, the literal names looked up. */
+        void lookUp(Path at, List<String> segments, List<Path> found) throws IOException {
+            if (segments.isEmpty()) {
+                if (regular(at)) {
+                    found.add(at);
+                }
+                return;
+            }
+            if (!isDirectory(at)) {
+                return;
+            }
+            if (!real.inside(at)) {
+                refusals.add(
+                        ArchiveExtractor.printable(relative(root, at)) + ": link leaving the bundle: not followed");
+                return;
+            }
+            String segment = segments.get(0);
+            List<String> rest = segments.subList(1, segments.size());
+            int brace = segment.indexOf('{');
+            if (brace < 0) {
+                Path next = at.resolve(segment);
+                if (leadsSomewhere(next)) {
+                    lookUp(next, rest, found);
+                }
+                return;
+            }
+            String prefix = segment.substring(0, brace);
+            for (Path child : children(at, prefix)) {
+                lookUp(child, rest, found);
+            }
         }
-        return true;
+
+        private boolean isDirectory(Path path) {
+            return directories.computeIfAbsent(path, p -> Files.isDirectory(p));
+        }
+
+        /**
+         * Whether a path of the table may lead to a file: something is there, links followed. A dangling
+         * link leads nowhere, as the lookup below it would find. On disk this asks {@code java.io.File},
+         * which answers a miss without an exception: NIO's {@code Files.exists} makes one per miss on
+         * JDK 17, ~90 per sosreport, most of the table's paths being absent from any one report.
+         */
+        private boolean leadsSomewhere(Path path) {
+            return leading.computeIfAbsent(
+                    path,
+                    p -> p.getFileSystem() == java.nio.file.FileSystems.getDefault()
+                            ? p.toFile().exists()
+                            : Files.exists(p));
+        }
+
+        /** The entries of a folder inside the bundle whose names start with {@code prefix}, sorted; none when it is no such folder. */
+        List<Path> children(Path dir, String prefix) throws IOException {
+            if (!isDirectory(dir)) {
+                return List.of();
+            }
+            if (!real.inside(dir)) {
+                refusals.add(
+                        ArchiveExtractor.printable(relative(root, dir)) + ": link leaving the bundle: not followed");
+                return List.of();
+            }
+            List<Path> entries = listings.get(dir);
+            if (entries == null) {
+                entries = new ArrayList<>();
+                try (var stream = Files.newDirectoryStream(dir)) {
+                    stream.forEach(entries::add);
+                }
+                entries.sort(null);
+                listings.put(dir, entries);
+            }
+            if (prefix.isEmpty()) {
+                return entries;
+            }
+            List<Path> out = new ArrayList<>();
+            for (Path entry : entries) {
+                if (entry.getFileName().toString().startsWith(prefix)) {
+                    out.add(entry);
+                }
+            }
+            return out;
+        }
+
+        /** Whether a path is a regular file (after links) inside the bundle; a link leaving it is refused, named. */
+        boolean regular(Path file) throws IOException {
+            if (!Files.isRegularFile(file)) {
+                return false;
+            }
+            if (!real.inside(file)) {
+                refusals.add(ArchiveExtractor.printable(relative(root, file)) + ": link leaving the bundle: not read");
+                return false;
+            }
+            return true;
+        }
     }
 
     /** The name the input gives the bundle: its last segment, or the folder's own where that is "." or "..". */
@@ -530,26 +569,12 @@ public final class BundleReader {
             if (parts.length != 3) {
                 return List.of();
             }
-            return everyKind(parts[2], true, SourceKind.Origin.COMMAND).stream()
+            return SourceKind.recogniseEvery(parts[2], true, SourceKind.Origin.COMMAND).stream()
                     .map(s -> new Located(s, 0))
                     .toList();
         }
         return SourceKind.recognise("/" + rel, false, SourceKind.Origin.FILE).map(s -> new Located(s, 0)).stream()
                 .toList();
-    }
-
-    /**
-     * Every kind a sos command serves, not only the first: sos runs {@code ip -s -d link} once
-     * where a native bundle has the details and the counters apart.
-     */
-    private static List<Source> everyKind(String command, boolean mangled, SourceKind.Origin origin) {
-        List<Source> out = new ArrayList<>();
-        for (SourceKind kind : SourceKind.values()) {
-            if (kind.origin() == origin) {
-                kind.match(command, mangled).ifPresent(args -> out.add(new Source(kind, args)));
-            }
-        }
-        return out;
     }
 
     private static Optional<String> sosHost(Path root, RealPaths real, boolean sos) {
@@ -860,7 +885,7 @@ public final class BundleReader {
         if (!real.regularInside(file)) {
             return Manifest.EMPTY;
         }
-        JsonNode doc;
+        SosManifestJson.Manifest doc;
         try {
             if (Files.size(file) > (32L << 20)) {
                 problems.add("sos_reports/manifest.json: larger than 32 MiB: ignored; files are matched by name");
@@ -873,11 +898,11 @@ public final class BundleReader {
             return Manifest.EMPTY;
         }
         List<Manifest.Entry> entries = new ArrayList<>();
-        for (JsonNode c : SosManifestJson.commands(doc)) {
-            String exec = WHITE_SPACE.matcher(c.path("exec").asText("").trim()).replaceAll(" ");
-            String path = c.path("filepath").isTextual() ? c.path("filepath").asText() : null;
-            Integer rc = c.path("return_code").isInt() ? c.path("return_code").asInt() : null;
-            for (Source source : everyKind(exec, false, SourceKind.Origin.COMMAND)) {
+        for (SosManifestJson.Command c : doc.commands()) {
+            String exec = WHITE_SPACE.matcher(c.exec().trim()).replaceAll(" ");
+            String path = c.filepath();
+            Integer rc = c.returnCode();
+            for (Source source : SourceKind.recogniseEvery(exec, false, SourceKind.Origin.COMMAND)) {
                 if (rc != null && rc != 0) {
                     entries.add(new Manifest.Entry(
                             source,
@@ -893,9 +918,7 @@ public final class BundleReader {
                 }
             }
         }
-        String version = doc.path("version").isTextual()
-                ? "sosreport " + doc.path("version").asText()
-                : null;
+        String version = doc.version() != null ? "sosreport " + doc.version() : null;
         // sos lists the commands it ran, not the files it copied: those are looked up (lookUpSos).
         return new Manifest(null, null, version, List.of(), true, entries, List.of(), List.of(), null);
     }

@@ -118,15 +118,8 @@ final class MemoryFileSystem extends FileSystem {
         }
     }
 
-    /**
-     * A node found by a lookup, and the text of the real path (links resolved) it is at: the path
-     * itself is made only when asked for (most lookups want the node's attributes).
-     */
-    record Found(String realText, Node node) {
-        Path real() {
-            return Path.of(realText);
-        }
-    }
+    /** A node found by a lookup, and the text of the real path (links resolved) it is at. */
+    record Found(String realText, Node node) {}
 
     private final MemoryFileSystemProvider provider;
     private final Folder root = new Folder();
@@ -149,7 +142,7 @@ final class MemoryFileSystem extends FileSystem {
 
     /** The root folder of the archive. */
     MemoryPath root() {
-        return new MemoryPath(this, ROOT);
+        return MemoryPath.of(this, ROOT.toString());
     }
 
     // ---- lookups ---------------------------------------------------------------------------
@@ -159,8 +152,8 @@ final class MemoryFileSystem extends FileSystem {
      * {@code followLast}: the kernel's lookup, with its ELOOP after 40 links.
      */
     Found find(MemoryPath path, boolean followLast) throws IOException {
-        String text = path.names().toString();
-        if (throughNoDots(text)) {
+        String text = path.text();
+        if (text.startsWith("/") && !MemoryPath.hasDotNames(text)) {
             Node node = byRealPath.get(text);
             if (node != null && !(followLast && node instanceof Link)) {
                 return new Found(text, node);
@@ -173,20 +166,6 @@ final class MemoryFileSystem extends FileSystem {
         return walk(path, followLast);
     }
 
-    /** Whether an absolute path's text has no {@code .} or {@code ..} name (the default file system drops empty ones). */
-    private static boolean throughNoDots(String text) {
-        if (!text.startsWith("/")) {
-            return false;
-        }
-        for (int dot = text.indexOf("/."); dot >= 0; dot = text.indexOf("/.", dot + 1)) {
-            int end = dot + 2 < text.length() && text.charAt(dot + 2) == '.' ? dot + 3 : dot + 2;
-            if (end == text.length() || text.charAt(end) == '/') {
-                return false;
-            }
-        }
-        return true;
-    }
-
     /** The text of an absolute path's parent: {@code /} for a name at the root. */
     private static String parentText(String absolute) {
         int slash = absolute.lastIndexOf('/');
@@ -196,7 +175,7 @@ final class MemoryFileSystem extends FileSystem {
     /** The kernel's lookup name by name, for paths through a link or with dots in them. */
     private Found walk(MemoryPath path, boolean followLast) throws IOException {
         Deque<String> todo = new ArrayDeque<>();
-        addNames(path.names().toString(), todo);
+        addNames(path.text(), todo);
         Deque<Node> nodes = new ArrayDeque<>();
         List<String> real = new ArrayList<>();
         Node current = root;
@@ -280,8 +259,8 @@ final class MemoryFileSystem extends FileSystem {
         }
     }
 
-    Path realPath(MemoryPath path) throws IOException {
-        return find(path, true).real();
+    MemoryPath realPath(MemoryPath path) throws IOException {
+        return MemoryPath.of(this, find(path, true).realText());
     }
 
     // ---- the writes the extractor makes ----------------------------------------------------
@@ -293,21 +272,22 @@ final class MemoryFileSystem extends FileSystem {
     private record Place(String realText, Folder parent, String name) {}
 
     private Place placeOf(MemoryPath path) throws IOException {
-        Path absolute = ROOT.resolve(path.names()).normalize();
-        if (absolute.getNameCount() == 0) {
+        String text = path.toAbsolutePath().normalize().toString();
+        if (text.equals(ROOT.toString())) {
             throw new FileAlreadyExistsException(path.toString());
         }
-        String text = absolute.toString();
         // A folder keyed by its real path is reached through real folders only.
-        Folder parent = byRealPath.get(parentText(text)) instanceof Folder f ? f : parentOf(path, absolute);
-        return new Place(text, parent, String.valueOf(absolute.getFileName()));
+        Folder parent = byRealPath.get(parentText(text)) instanceof Folder f ? f : parentOf(path, text);
+        return new Place(text, parent, text.substring(text.lastIndexOf('/') + 1));
     }
 
-    /** The folder a new entry goes in, name by name: says which step is missing or not a folder. */
-    private Folder parentOf(MemoryPath path, Path absolute) throws IOException {
+    /** The folder a new entry goes in (its absolute text given), name by name: says which step is missing or not a folder. */
+    private Folder parentOf(MemoryPath path, String absolute) throws IOException {
         Folder folder = root;
-        for (int i = 0; i < absolute.getNameCount() - 1; i++) {
-            Node child = folder.children.get(absolute.getName(i).toString());
+        for (int start = 1, slash = absolute.indexOf('/', start);
+                slash >= 0;
+                start = slash + 1, slash = absolute.indexOf('/', start)) {
+            Node child = folder.children.get(absolute.substring(start, slash));
             if (child == null) {
                 throw new NoSuchFileException(path.toString());
             }
@@ -455,7 +435,8 @@ final class MemoryFileSystem extends FileSystem {
 
     @Override
     public Path getPath(String first, String... more) {
-        return new MemoryPath(this, Path.of(first, more));
+        return MemoryPath.of(
+                this, more.length == 0 ? first : Path.of(first, more).toString());
     }
 
     @Override

@@ -3,30 +3,28 @@ package io.rocedoctor.bundle;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.MissingNode;
-import com.fasterxml.jackson.databind.node.NullNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
- * A sosreport's {@code sos_reports/manifest.json} read with Jackson's streaming parser into the part
- * of its tree the reader uses: the top-level {@code version} and {@code components.report.plugins.*
- * .commands}, each command whole. Everything else, chiefly each plugin's {@code files} (the paths of
- * every file it copied: most of a 140 KB manifest), is tokenized, so checked as JSON, but never built.
+ * A sosreport's {@code sos_reports/manifest.json} read with Jackson's streaming parser into what the
+ * reader uses: the top-level {@code version} and, of {@code components.report.plugins.*.commands},
+ * each command's {@code exec}, {@code filepath} and {@code return_code}. No tree is built: everything
+ * else, chiefly each plugin's {@code files} (the paths of every file it copied: most of a 140 KB
+ * manifest), is tokenized, so checked as JSON, and a command's three values are taken from their
+ * tokens (a tree per command, a deserialization context each, was a third of reading a sosreport).
  *
- * <p>The pruned tree answers every question {@link BundleReader} asks as {@code readTree} of the whole
- * text does, on any text: a key given twice keeps its first position and its last value (as an {@code
- * ObjectNode} does), a value of another type where an object is read is kept as what it is (so that a
- * later duplicate still replaces it), the text after the first value is ignored, empty text is a
- * missing node, and a malformed or truncated text fails with the parser's own message at the same
- * token, since every token is read by the same parser. The one check tokenizing skips is the length
- * of a string never built; a text that could hold a string over that limit is read whole instead.
+ * <p>The answers are those of {@code readTree} of the whole text read by the same rules, on any
+ * text: a key given twice keeps its first position and its last value (as an {@code ObjectNode}
+ * does), a value of another type where an object is read answers "missing" below it, the text after
+ * the first value is ignored, empty text has no version and no command, and a malformed or truncated
+ * text fails with the parser's own message at the same token, since every token is read by the same
+ * parser with the calls the tree reader makes. The one check tokenizing skips is the length of a
+ * string never built; a text that could hold a string over that limit is also read whole first.
  * Shape (sos 4.x, {@code sos/report/__init__.py} and {@code sos/report/plugins/__init__.py}):
  *
  * <pre>{@code
@@ -40,125 +38,172 @@ import java.util.List;
 final class SosManifestJson {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     /** The objects on the way to the commands, each with the one key read below it. */
     private static final String[] PATH = {"components", "report", "plugins"};
 
+    /** What the reader takes from the manifest: sos's version (null unless text) and every command, in order. */
+    record Manifest(String version, List<Command> commands) {}
+
+    /**
+     * A command sos ran: its {@code exec} ({@code ""} unless text: a number or a boolean names no
+     * command of the source table), its {@code filepath} (null unless text) and its
+     * {@code return_code} (null unless a whole number of int range).
+     */
+    record Command(String exec, String filepath, Integer returnCode) {}
+
+    private static final Command NOT_A_COMMAND = new Command("", null, null);
+
     private SosManifestJson() {}
 
-    /** The tree of {@code text} with only the version and the commands built. */
-    static JsonNode read(String text) throws IOException {
+    static Manifest read(String text) throws IOException {
         if (text.length() >= StreamReadConstraints.defaults().getMaxStringLength()) {
-            return JSON.readTree(text);
+            JSON.readTree(text); // fails on a string over the limit where tokenizing would not see it
         }
         try (JsonParser parser = JSON.createParser(text)) {
             JsonToken first = parser.nextToken();
-            if (first == null) {
-                return MissingNode.getInstance();
-            }
             if (first != JsonToken.START_OBJECT) {
-                return placeholder(parser);
+                readPast(parser);
+                return new Manifest(null, List.of());
             }
-            ObjectNode root = NODES.objectNode();
+            String version = null;
+            List<Command> commands = List.of();
             for (String name = parser.nextFieldName(); name != null; name = parser.nextFieldName()) {
                 parser.nextToken();
                 if (name.equals("version")) {
-                    root.set(name, tree(parser));
+                    version = text(parser);
                 } else if (name.equals(PATH[0])) {
-                    root.set(name, onTheWay(parser, 1));
+                    commands = onTheWay(parser, 1);
                 } else {
                     skip(parser);
                 }
             }
-            return root;
+            return new Manifest(version, commands);
         }
     }
 
-    /** An object on the way to the plugins, holding only the next key of the way (or the plugins). */
-    private static JsonNode onTheWay(JsonParser parser, int depth) throws IOException {
+    /** The commands below an object on the way to the plugins, read by the next key of the way. */
+    private static List<Command> onTheWay(JsonParser parser, int depth) throws IOException {
         if (depth == PATH.length) {
-            return plugins(parser);
+            return flat(container(parser, SosManifestJson::plugin));
         }
         if (parser.currentToken() != JsonToken.START_OBJECT) {
-            return placeholder(parser);
+            readPast(parser);
+            return List.of();
         }
-        ObjectNode node = NODES.objectNode();
+        List<Command> commands = List.of();
         for (String name = parser.nextFieldName(); name != null; name = parser.nextFieldName()) {
             parser.nextToken();
             if (name.equals(PATH[depth])) {
-                node.set(name, onTheWay(parser, depth + 1));
+                commands = onTheWay(parser, depth + 1);
             } else {
                 skip(parser);
             }
         }
-        return node;
+        return commands;
     }
 
-    /** The plugins, by name or in a list: each one's commands, nothing else. */
-    private static JsonNode plugins(JsonParser parser) throws IOException {
-        return container(parser, SosManifestJson::plugin);
-    }
-
-    private static JsonNode plugin(JsonParser parser) throws IOException {
+    /** A plugin's commands, by name or in a list; nothing else of it. */
+    private static List<Command> plugin(JsonParser parser) throws IOException {
         if (parser.currentToken() != JsonToken.START_OBJECT) {
-            return placeholder(parser);
+            readPast(parser);
+            return List.of();
         }
-        ObjectNode node = NODES.objectNode();
+        List<Command> commands = List.of();
         for (String name = parser.nextFieldName(); name != null; name = parser.nextFieldName()) {
             parser.nextToken();
             if (name.equals("commands")) {
-                node.set(name, container(parser, SosManifestJson::tree));
+                commands = container(parser, SosManifestJson::command);
             } else {
                 skip(parser);
             }
         }
-        return node;
+        return commands;
     }
 
-    /** Every command of every plugin, in the order of the tree (of {@link #read} or of the whole text). */
-    static List<JsonNode> commands(JsonNode doc) {
-        List<JsonNode> out = new ArrayList<>();
-        for (JsonNode plugin : doc.path(PATH[0]).path(PATH[1]).path(PATH[2])) {
-            plugin.path("commands").forEach(out::add);
+    private static Command command(JsonParser parser) throws IOException {
+        if (parser.currentToken() != JsonToken.START_OBJECT) {
+            readPast(parser);
+            return NOT_A_COMMAND;
+        }
+        String exec = "";
+        String filepath = null;
+        Integer returnCode = null;
+        for (String name = parser.nextFieldName(); name != null; name = parser.nextFieldName()) {
+            parser.nextToken();
+            switch (name) {
+                case "exec" -> {
+                    String text = text(parser);
+                    exec = text == null ? "" : text;
+                }
+                case "filepath" -> filepath = text(parser);
+                case "return_code" -> {
+                    boolean isInt = parser.currentToken() == JsonToken.VALUE_NUMBER_INT
+                            && parser.getNumberType() == JsonParser.NumberType.INT;
+                    returnCode = isInt ? parser.getIntValue() : null;
+                    readPast(parser);
+                }
+                default -> skip(parser);
+            }
+        }
+        return new Command(exec, filepath, returnCode);
+    }
+
+    private interface ValueReader<T> {
+        T read(JsonParser parser) throws IOException;
+    }
+
+    /**
+     * The members of an object or a list, each read by {@code member}, in the order an
+     * {@code ObjectNode} keeps them (a repeated key where it first stood, with its last value); any
+     * other value has none.
+     */
+    private static <T> List<T> container(JsonParser parser, ValueReader<T> member) throws IOException {
+        if (parser.currentToken() == JsonToken.START_OBJECT) {
+            Map<String, T> byName = new LinkedHashMap<>();
+            for (String name = parser.nextFieldName(); name != null; name = parser.nextFieldName()) {
+                parser.nextToken();
+                byName.put(name, member.read(parser));
+            }
+            return new ArrayList<>(byName.values());
+        }
+        List<T> out = new ArrayList<>();
+        if (parser.currentToken() == JsonToken.START_ARRAY) {
+            while (element(parser)) {
+                out.add(member.read(parser));
+            }
+        } else {
+            readPast(parser);
         }
         return out;
     }
 
-    private interface ValueReader {
-        JsonNode read(JsonParser parser) throws IOException;
+    private static List<Command> flat(List<List<Command>> lists) {
+        List<Command> out = new ArrayList<>();
+        lists.forEach(out::addAll);
+        return out;
     }
 
-    /** An object or a list whose members are read by {@code member}; any other value as a placeholder. */
-    private static JsonNode container(JsonParser parser, ValueReader member) throws IOException {
-        if (parser.currentToken() == JsonToken.START_OBJECT) {
-            ObjectNode node = NODES.objectNode();
-            for (String name = parser.nextFieldName(); name != null; name = parser.nextFieldName()) {
-                parser.nextToken();
-                node.set(name, member.read(parser));
-            }
-            return node;
+    /** The value's text when it is a string, else null; read past either way. */
+    private static String text(JsonParser parser) throws IOException {
+        if (parser.currentToken() == JsonToken.VALUE_STRING) {
+            return parser.getText();
         }
-        if (parser.currentToken() == JsonToken.START_ARRAY) {
-            ArrayNode node = NODES.arrayNode();
-            while (element(parser)) {
-                node.add(member.read(parser));
-            }
-            return node;
-        }
-        return tree(parser);
+        skip(parser);
+        return null;
     }
 
     /**
-     * What stands for a value not read below: a list as an empty one (nothing is looked up in a
-     * list by name), a scalar as itself. Either answers "missing" to every key, as the whole would.
+     * Reads past a value as the tree reader does: a container token by token ({@link #skip}), a
+     * string to its end (the tree takes its text: a malformed one fails here, even with nothing read
+     * after it).
      */
-    private static JsonNode placeholder(JsonParser parser) throws IOException {
-        if (parser.currentToken() == JsonToken.START_ARRAY) {
+    private static void readPast(JsonParser parser) throws IOException {
+        if (parser.currentToken() == JsonToken.VALUE_STRING) {
+            parser.getText();
+        } else {
             skip(parser);
-            return NODES.arrayNode();
         }
-        return tree(parser);
     }
 
     /**
@@ -183,10 +228,5 @@ final class SosManifestJson {
     private static boolean element(JsonParser parser) throws IOException {
         JsonToken next = parser.nextToken();
         return next != null && next != JsonToken.END_ARRAY;
-    }
-
-    private static JsonNode tree(JsonParser parser) throws IOException {
-        JsonNode node = parser.readValueAsTree();
-        return node == null ? NullNode.getInstance() : node;
     }
 }

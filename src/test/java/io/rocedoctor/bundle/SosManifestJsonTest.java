@@ -43,14 +43,32 @@ class SosManifestJsonTest {
                 "files": [{"specification": "/proc/cpuinfo", "files_copied": ["proc/cpuinfo"]}]}}}}}
             """;
 
-    /** What the reader takes from a tree: the version and every command, or the error's message. */
+    /** What the reader takes, streamed or from the whole tree by the same rules, or the error's message. */
     private static String answers(String text, boolean streamed) {
         try {
-            JsonNode doc = streamed ? SosManifestJson.read(text) : JSON.readTree(text);
-            return "version " + doc.path("version") + " commands " + SosManifestJson.commands(doc);
+            return String.valueOf(streamed ? SosManifestJson.read(text) : fromTree(JSON.readTree(text)));
         } catch (Exception e) {
             return e.getClass().getName() + ": " + e.getMessage();
         }
+    }
+
+    /**
+     * The rules on the whole tree: the version when text; each plugin's commands, in the tree's
+     * order, with {@code exec} when text (else empty), {@code filepath} when text and
+     * {@code return_code} when an int.
+     */
+    private static SosManifestJson.Manifest fromTree(JsonNode doc) {
+        List<SosManifestJson.Command> commands = new ArrayList<>();
+        for (JsonNode plugin : doc.path("components").path("report").path("plugins")) {
+            for (JsonNode c : plugin.path("commands")) {
+                commands.add(new SosManifestJson.Command(
+                        c.path("exec").isTextual() ? c.path("exec").asText() : "",
+                        c.path("filepath").isTextual() ? c.path("filepath").asText() : null,
+                        c.path("return_code").isInt() ? c.path("return_code").asInt() : null));
+            }
+        }
+        return new SosManifestJson.Manifest(
+                doc.path("version").isTextual() ? doc.path("version").asText() : null, commands);
     }
 
     private static void assertSameAnswers(String text) {
@@ -59,18 +77,13 @@ class SosManifestJsonTest {
 
     @Test
     void theShapeSosWritesGivesItsVersionAndEveryCommandOfEveryPlugin() throws Exception {
-        JsonNode doc = SosManifestJson.read(SOS);
-        assertThat(doc.path("version").asText()).isEqualTo("4.5.6");
-        assertThat(SosManifestJson.commands(doc))
-                .extracting(c -> c.path("exec").asText())
-                .containsExactly("ip -o addr", "ethtool  -S eth0", "lscpu");
-        assertThat(doc.path("components")
-                        .path("report")
-                        .path("plugins")
-                        .path("networking")
-                        .has("files"))
-                .as("the copied files' lists are not built")
-                .isFalse();
+        SosManifestJson.Manifest manifest = SosManifestJson.read(SOS);
+        assertThat(manifest.version()).isEqualTo("4.5.6");
+        assertThat(manifest.commands())
+                .containsExactly(
+                        new SosManifestJson.Command("ip -o addr", "sos_commands/networking/ip_-o_addr", 0),
+                        new SosManifestJson.Command("ethtool  -S eth0", "sos_commands/networking/ethtool_-S_eth0", 0),
+                        new SosManifestJson.Command("lscpu", null, 127));
         assertSameAnswers(SOS);
     }
 
