@@ -78,10 +78,14 @@ class CustomerTextTest {
                 .isEmpty();
     }
 
-    static Stream<String> pages() throws IOException {
-        try (Stream<Path> s = Files.list(Path.of("docs/rules"))) {
+    private static Stream<String> fileNames(String folder) throws IOException {
+        try (Stream<Path> s = Files.list(Path.of(folder))) {
             return s.map(p -> p.getFileName().toString()).sorted().toList().stream();
         }
+    }
+
+    static Stream<String> pages() throws IOException {
+        return fileNames("docs/rules");
     }
 
     @ParameterizedTest
@@ -93,9 +97,7 @@ class CustomerTextTest {
     }
 
     static Stream<String> actions() throws IOException {
-        try (Stream<Path> s = Files.list(Path.of("rules/actions"))) {
-            return s.map(p -> p.getFileName().toString()).sorted().toList().stream();
-        }
+        return fileNames("rules/actions");
     }
 
     /** Every step's text, also of actions no fixture proposes, is a command a person can run as printed. */
