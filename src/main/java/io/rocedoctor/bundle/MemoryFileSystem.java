@@ -442,7 +442,7 @@ final class MemoryFileSystem extends FileSystem {
     @Override
     public PathMatcher getPathMatcher(String syntaxAndPattern) {
         PathMatcher matcher = ROOT.getFileSystem().getPathMatcher(syntaxAndPattern);
-        return p -> p instanceof MemoryPath m && matcher.matches(m.names());
+        return p -> p instanceof MemoryPath m && matcher.matches(m.unix());
     }
 
     @Override

@@ -56,7 +56,8 @@ final class MemoryPath implements Path {
         return text;
     }
 
-    private Path unix() {
+    /** The same names on the default file system: the rare questions, and its path matchers. */
+    Path unix() {
         if (unix == null) {
             unix = Path.of(text); // its own text again: always accepted
         }
@@ -247,10 +248,5 @@ final class MemoryPath implements Path {
     @Override
     public String toString() {
         return text;
-    }
-
-    /** The same names on the default file system, for its path matchers. */
-    Path names() {
-        return unix();
     }
 }

@@ -9,6 +9,7 @@ import io.rocedoctor.facts.RdmaDevice;
 import io.rocedoctor.facts.RoceV2Ipv4Gid;
 import java.util.Comparator;
 import java.util.List;
+import java.util.OptionalInt;
 
 /**
  * The findings of the baseline rules (rules/baseline.drl): what the perftest runs in the bundle
@@ -96,20 +97,22 @@ public final class BaselineFindings {
                                 d.netdev());
                         return;
                     }
-                    gids.stream()
+                    OptionalInt gid = gids.stream()
                             .filter(g -> g.ibdev().equals(d.name()) && g.port() == d.port())
                             .mapToInt(RoceV2Ipv4Gid::index)
-                            .min()
-                            .ifPresentOrElse(
-                                    index -> f.action(
-                                            "baseline-perftest-gid",
-                                            "ibdev",
-                                            d.name(),
-                                            "device",
-                                            d.netdev(),
-                                            "gid",
-                                            String.valueOf(index)),
-                                    () -> f.action("baseline-perftest", "ibdev", d.name(), "device", d.netdev()));
+                            .min();
+                    if (gid.isPresent()) {
+                        f.action(
+                                "baseline-perftest-gid",
+                                "ibdev",
+                                d.name(),
+                                "device",
+                                d.netdev(),
+                                "gid",
+                                String.valueOf(gid.getAsInt()));
+                    } else {
+                        f.action("baseline-perftest", "ibdev", d.name(), "device", d.netdev());
+                    }
                 });
         return f;
     }
