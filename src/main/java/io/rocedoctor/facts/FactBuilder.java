@@ -219,7 +219,8 @@ public final class FactBuilder {
                 topology,
                 Link.of(bundle, ledger),
                 Map.of(),
-                Map.of());
+                Map.of(),
+                new HashMap<>());
         Map<String, Map<String, CounterRate>> portCounters = new TreeMap<>();
         Map<String, List<CounterRate>> portMeanings = new HashMap<>();
         for (Source s : bundle.sources(SourceKind.ETHTOOL_STATS)) {

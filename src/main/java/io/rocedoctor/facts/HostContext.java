@@ -7,6 +7,7 @@ import io.rocedoctor.parse.EthtoolStats;
 import io.rocedoctor.parse.IbdevNetdevMap;
 import io.rocedoctor.parse.NumaTopology;
 import io.rocedoctor.parse.PciDevices;
+import io.rocedoctor.parse.RdmaStatistics;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,7 +26,9 @@ import java.util.regex.Pattern;
  * once computed, the {@code ethtool -S} counters of each port by name (layers look a counter up
  * instead of scanning the host's ~2,000 counter facts) and those of them that carry a meaning
  * (a dozen of a port's ~300, which the byte and error readings go through). The lookups more than one layer needs (a
- * port's driver, the port a per-device capture describes) live here, not in one layer for others.
+ * port's driver, the port a per-device capture describes) live here, not in one layer for others,
+ * and so do the RDMA device ports' counter rates, made once for the transport and QoS layers that
+ * both read them ({@code rdmaStatisticRates}: filled as they are asked for, by source, device and port).
  */
 public record HostContext(
         Bundle bundle,
@@ -38,7 +41,8 @@ public record HostContext(
         NumaTopology topology,
         List<Link> links,
         Map<String, Map<String, CounterRate>> portCounters,
-        Map<String, List<CounterRate>> portMeanings) {
+        Map<String, List<CounterRate>> portMeanings,
+        Map<List<Object>, Map<String, CounterRate>> rdmaStatisticRates) {
     private static final Pattern PCI =
             Pattern.compile("(?:([0-9a-fA-F]{4})[:_])?([0-9a-fA-F]{2})[:_]([0-9a-fA-F]{2})\\.([0-7])");
 
@@ -49,7 +53,18 @@ public record HostContext(
     HostContext withPortCounters(
             Map<String, Map<String, CounterRate>> counters, Map<String, List<CounterRate>> meanings) {
         return new HostContext(
-                bundle, ledger, lastSample, interval, ports, nics, pci, topology, links, counters, meanings);
+                bundle,
+                ledger,
+                lastSample,
+                interval,
+                ports,
+                nics,
+                pci,
+                topology,
+                links,
+                counters,
+                meanings,
+                rdmaStatisticRates);
     }
 
     /**
@@ -182,6 +197,22 @@ public record HostContext(
             }
         }
         return rates;
+    }
+
+    /**
+     * An RDMA device port's {@code rdma statistic} counters as {@link #rates} makes them, by name,
+     * each counter's meaning read by {@link CounterMeaning#ofRdmaStatistic}; made once per port and
+     * source, as two layers read them.
+     */
+    public Map<String, CounterRate> rdmaStatisticRates(Source source, String device, int port) {
+        return rdmaStatisticRates.computeIfAbsent(List.of(source, device, port), k -> rates(
+                source,
+                device + "/" + port,
+                RdmaStatistics.class,
+                st -> st.port(device, port)
+                        .map(RdmaStatistics.PortCounters::counters)
+                        .orElse(Map.of()),
+                CounterMeaning::ofRdmaStatistic));
     }
 
     /**

@@ -95,12 +95,14 @@ final class IrqFacts implements LayerFacts {
                 continue; // an idle NIC says nothing about where its interrupts land
             }
             int busiestCpu = cpus.get(top);
-            int topIndex = top;
-            List<Integer> busiestIrqs = e.getValue().stream()
-                    .filter(b -> perCpu.containsKey(b.irq()) && perCpu.get(b.irq())[topIndex] > 0)
-                    .map(IrqBinding::irq)
-                    .sorted()
-                    .toList();
+            List<Integer> busiestIrqs = new ArrayList<>();
+            for (IrqBinding b : e.getValue()) {
+                long[] c = perCpu.get(b.irq());
+                if (c != null && c[top] > 0) {
+                    busiestIrqs.add(b.irq());
+                }
+            }
+            busiestIrqs.sort(null);
             out.add(new InterruptLoad(
                     e.getKey(),
                     device(host, e.getKey()),
@@ -171,16 +173,25 @@ final class IrqFacts implements LayerFacts {
      * the same CPU (the functions of a dual-port NIC commonly reuse the same cores).
      */
     private static boolean pinnedOneToOne(List<IrqBinding> lines) {
-        List<IrqBinding> known =
-                lines.stream().filter(b -> b.affinity() != null).toList();
-        if (known.size() < 2 || !known.stream().allMatch(b -> b.affinity().size() == 1)) {
+        int known = 0;
+        for (IrqBinding b : lines) {
+            if (b.affinity() != null) {
+                if (b.affinity().size() != 1) {
+                    return false;
+                }
+                known++;
+            }
+        }
+        if (known < 2) {
             return false;
         }
-        Map<String, List<CpuSet>> byFunction = new TreeMap<>();
-        known.forEach(b -> byFunction
-                .computeIfAbsent(b.pciAddress(), k -> new ArrayList<>())
-                .add(b.affinity()));
-        return byFunction.values().stream()
-                .allMatch(cpus -> cpus.stream().distinct().count() == cpus.size());
+        Map<String, Set<CpuSet>> byFunction = new HashMap<>();
+        for (IrqBinding b : lines) {
+            if (b.affinity() != null
+                    && !byFunction.computeIfAbsent(b.pciAddress(), k -> new HashSet<>()).add(b.affinity())) {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -231,14 +231,7 @@ final class QosFacts implements LayerFacts {
             Optional<RdmaStatistics> first = host.parse(s, RdmaStatistics.class);
             for (RdmaStatistics.PortCounters p :
                     first.map(RdmaStatistics::ports).orElse(List.of())) {
-                Map<String, CounterRate> rates = host.rates(
-                        s,
-                        p.device() + "/" + p.port(),
-                        RdmaStatistics.class,
-                        st -> st.port(p.device(), p.port())
-                                .map(RdmaStatistics.PortCounters::counters)
-                                .orElse(Map.of()),
-                        CounterMeaning::ofRdmaStatistic);
+                Map<String, CounterRate> rates = host.rdmaStatisticRates(s, p.device(), p.port());
                 CounterRate marked =
                         CounterRate.first(rates, CounterMeaning.ECN_MARKED).orElse(null);
                 CounterRate sent =

@@ -8,6 +8,7 @@ import io.rocedoctor.parse.IpLink;
 import io.rocedoctor.parse.IpLinks;
 import io.rocedoctor.parse.RdmaStatistics;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -61,8 +62,13 @@ final class TransportFacts implements LayerFacts {
             mtu(host, d, links).ifPresent(facts::add);
         }
         roceLags(facts, devices);
-        fabric(host, facts, devices, links, transport);
-        bondedPorts(host, facts, devices, transport);
+        // Each device port's counters in their order, for the groups' members: one pass, not one per member.
+        Map<String, List<CounterRate>> bySubject = new HashMap<>();
+        for (CounterRate c : transport) {
+            bySubject.computeIfAbsent(c.subject(), k -> new ArrayList<>()).add(c);
+        }
+        fabric(host, facts, devices, links, bySubject);
+        bondedPorts(host, facts, devices, bySubject);
     }
 
     private static List<CounterRate> transportCounters(HostContext host) {
@@ -73,16 +79,7 @@ final class TransportFacts implements LayerFacts {
                 continue;
             }
             for (RdmaStatistics.PortCounters p : first.ports()) {
-                String subject = p.device() + "/" + p.port();
-                out.addAll(host.rates(
-                                s,
-                                subject,
-                                RdmaStatistics.class,
-                                st -> st.port(p.device(), p.port())
-                                        .map(RdmaStatistics.PortCounters::counters)
-                                        .orElse(Map.of()),
-                                CounterMeaning::ofRdmaStatistic)
-                        .values());
+                out.addAll(host.rdmaStatisticRates(s, p.device(), p.port()).values());
             }
         }
         return out;
@@ -259,7 +256,7 @@ final class TransportFacts implements LayerFacts {
      * RDMA while the bond looks balanced for IP.
      */
     private static void bondedPorts(
-            HostContext host, BuiltFacts facts, List<RdmaDevice> devices, List<CounterRate> transport) {
+            HostContext host, BuiltFacts facts, List<RdmaDevice> devices, Map<String, List<CounterRate>> transport) {
         for (MultipathGroup g : facts.of(MultipathGroup.class)) {
             if (!g.kind().equals("bond")) {
                 continue;
@@ -282,7 +279,11 @@ final class TransportFacts implements LayerFacts {
      * two netdevs is still one path).
      */
     private static void fabric(
-            HostContext host, BuiltFacts facts, List<RdmaDevice> devices, IpLinks links, List<CounterRate> transport) {
+            HostContext host,
+            BuiltFacts facts,
+            List<RdmaDevice> devices,
+            IpLinks links,
+            Map<String, List<CounterRate>> transport) {
         List<Link> declared =
                 host.links().stream().filter(l -> l.origin().equals("manifest")).toList();
         Map<String, RdmaDevice> byNetdev = new TreeMap<>();
@@ -325,9 +326,8 @@ final class TransportFacts implements LayerFacts {
 
     /** The port's RDMA bytes, TX + RX, each direction read alike; empty when either is unknown. */
     private static java.util.Optional<RdmaPortTraffic> portTraffic(
-            HostContext host, RdmaDevice d, String group, List<CounterRate> transport) {
-        List<CounterRate> device =
-                transport.stream().filter(c -> c.subject().equals(d.id())).toList();
+            HostContext host, RdmaDevice d, String group, Map<String, List<CounterRate>> transport) {
+        List<CounterRate> device = transport.getOrDefault(d.id(), List.of());
         List<CounterRate> ethtool = host.meaningfulCounters(d.netdev());
         java.util.Optional<PortBytes> tx = PortBytes.rdma(d.netdev(), ethtool, device, PortBytes.Direction.TX);
         java.util.Optional<PortBytes> rx = PortBytes.rdma(d.netdev(), ethtool, device, PortBytes.Direction.RX);

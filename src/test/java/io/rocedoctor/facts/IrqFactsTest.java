@@ -52,6 +52,24 @@ class IrqFactsTest extends BundleFolderTest {
         assertThat(l.sinceBoot()).isFalse();
     }
 
+    @Test
+    void linesEachOnACpuOfTheirOwnArePinnedOneToOne() throws Exception {
+        build();
+        for (int irq = 90; irq < 94; irq++) {
+            write("fs/proc/irq/" + irq + "/smp_affinity_list", (irq - 90) + "\n");
+        }
+        assertThat(facts().of(InterruptLoad.class).get(0).pinnedOneToOne()).isTrue();
+    }
+
+    @Test
+    void aLineAllowedOnTwoCpusIsNotPinnedOneToOne() throws Exception {
+        build();
+        for (int irq = 90; irq < 94; irq++) {
+            write("fs/proc/irq/" + irq + "/smp_affinity_list", irq == 93 ? "2-3\n" : (irq - 90) + "\n");
+        }
+        assertThat(facts().of(InterruptLoad.class).get(0).pinnedOneToOne()).isFalse();
+    }
+
     /** Intel ice and i40e name their queue vectors driver-netdev-TxRx-N: the netdev is the middle part. */
     @Test
     void intelQueueVectorsPrefixedWithTheDriverNameAreTheNetdevsCompletionLines() throws Exception {

@@ -1,6 +1,7 @@
 package io.rocedoctor.facts;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import org.junit.jupiter.api.Test;
 
@@ -158,6 +159,30 @@ class QosFactsTest extends BundleFolderTest {
                     assertThat(c.cnpSent()).isZero();
                     assertThat(c.cnpPerSecond()).isZero();
                 });
+    }
+
+    /** The QoS layer reads the device port's counter rates the transport layer adds: one reading, one note. */
+    @Test
+    void congestionCountersAreTheDevicePortsCounterRatesAndAFallIsNotedOnce() throws Exception {
+        build("106", true);
+        write(
+                "samples/1/commands/rdma_statistic_show",
+                "link rocep94s0f0/1 np_ecn_marked_roce_packets 900 np_cnp_sent 40 rp_cnp_handled 7 rp_cnp_ignored 0\n");
+        Facts f = facts();
+        assertThat(f.of(CounterRate.class))
+                .filteredOn(r -> r.subject().equals("rocep94s0f0/1"))
+                .extracting(CounterRate::counter, CounterRate::delta, CounterRate::wentDown)
+                .containsExactly(
+                        tuple("np_ecn_marked_roce_packets", 800L, false),
+                        tuple("np_cnp_sent", 0L, true),
+                        tuple("rp_cnp_handled", 0L, false),
+                        tuple("rp_cnp_ignored", 0L, false));
+        assertThat(f.of(CongestionCounters.class)).singleElement().satisfies(c -> {
+            assertThat(c.ecnMarked()).isEqualTo(800);
+            assertThat(c.cnpSent()).isNull(); // it went down: no movement
+            assertThat(c.cnpHandled()).isZero();
+        });
+        assertThat(f.ledger().notes()).filteredOn(n -> n.contains("np_cnp_sent went down")).hasSize(1);
     }
 
     @Test
