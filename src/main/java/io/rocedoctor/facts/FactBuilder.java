@@ -29,17 +29,17 @@ import java.util.regex.Pattern;
  * moved between samples; which ports form a multipath group (the layers say how its traffic spreads).
  */
 public final class FactBuilder {
-    /** A PCI function as drivers print it in an IRQ's name or its MSI-X chip ({@code IR-PCI-MSIX-0000:41:00.0}). */
-    private static final Pattern PCI_FUNCTION =
-            Pattern.compile("([0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\\.[0-7])");
     /**
-     * The word that makes an IRQ named after its PCI function a completion (data path) vector:
+     * The words that make an IRQ named after its PCI function a completion (data path) vector:
      * mlx4/mlx5 {@code comp}, bnxt_re {@code nq} (notification queue), irdma {@code CEQ} and
      * {@code AEQCEQ} (its first vector also carries CEQ 0), netdev queue vectors {@code TxRx}.
      * Control vectors ({@code mlx5_async}, {@code bnxt_re-creq}, {@code ice-...:misc}) have none.
+     * A word counts in any ASCII case and not inside a run of letters ({@code mlx5_comp3}, not {@code compat}).
      */
-    private static final Pattern COMPLETION_WORD =
-            Pattern.compile("(?i)(?<![a-z])(comp|nq|ceq|aeqceq|txrx|rx|tx)(?![a-z])");
+    private static final String[] COMPLETION_WORDS = {"comp", "nq", "ceq", "aeqceq", "txrx", "rx", "tx"};
+
+    /** The length of a PCI function as drivers print it in an IRQ's name or its MSI-X chip: {@code 0000:41:00.0}. */
+    private static final int PCI_FUNCTION_LENGTH = 12;
 
     private static final Pattern NETDEV_IRQ = Pattern.compile("(.+?)-(?:TxRx|rx|tx|txrx|comp)?-?(\\d+)");
 
@@ -460,13 +460,81 @@ public final class FactBuilder {
 
     private record Shown(CpuSet cpus, String source) {}
 
-    /** The PCI function a text names, found; null when none (a text without a colon, as the host's own lines, without a matcher). */
-    private static Matcher pciFunction(String text) {
-        if (text.indexOf(':') < 0) {
-            return null;
+    /**
+     * Where the first PCI function a text names starts ({@code IR-PCI-MSIX-0000:41:00.0},
+     * {@code mlx5_comp3@pci:0000:3b:00.0}: four, two and two hex digits, colons, a dot and a function
+     * 0-7); -1 when none. Read by positions, as the expression
+     * {@code [0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]} finds it: it ran on every IRQ line.
+     */
+    static int pciFunctionAt(String text) {
+        for (int i = 0; i + PCI_FUNCTION_LENGTH <= text.length(); i++) {
+            char function = text.charAt(i + 11);
+            if (text.charAt(i + 4) == ':'
+                    && text.charAt(i + 7) == ':'
+                    && text.charAt(i + 10) == '.'
+                    && function >= '0'
+                    && function <= '7'
+                    && hexDigits(text, i, 4)
+                    && hexDigits(text, i + 5, 2)
+                    && hexDigits(text, i + 8, 2)) {
+                return i;
+            }
         }
-        Matcher m = PCI_FUNCTION.matcher(text);
-        return m.find() ? m : null;
+        return -1;
+    }
+
+    /** The PCI function a text names, in lower case; null when none. */
+    private static String pciFunction(String text) {
+        int at = pciFunctionAt(text);
+        return at < 0 ? null : text.substring(at, at + PCI_FUNCTION_LENGTH).toLowerCase(Locale.ROOT);
+    }
+
+    private static boolean hexDigits(String text, int from, int count) {
+        for (int i = from; i < from + count; i++) {
+            char c = text.charAt(i);
+            if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F')) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Whether an IRQ's name holds one of the {@link #COMPLETION_WORDS}, in any ASCII case, with no
+     * ASCII letter just before or after it: what {@code (?i)(?<![a-z])(comp|nq|ceq|aeqceq|txrx|rx|tx)(?![a-z])}
+     * finds, read by hand (that expression ran on every IRQ line of a NIC).
+     */
+    static boolean namesCompletionWord(String name) {
+        for (int i = 0; i < name.length(); i++) {
+            if (i > 0 && asciiLetter(name.charAt(i - 1))) {
+                continue;
+            }
+            for (String word : COMPLETION_WORDS) {
+                int end = i + word.length();
+                if (end <= name.length()
+                        && startsWithIgnoringAsciiCase(name, i, word)
+                        && (end == name.length() || !asciiLetter(name.charAt(end)))) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static boolean asciiLetter(char c) {
+        char lower = (char) (c | 0x20);
+        return lower >= 'a' && lower <= 'z';
+    }
+
+    /** {@code lowerCaseWord} at {@code from}, each letter in either ASCII case (only A-Z fold to a-z). */
+    private static boolean startsWithIgnoringAsciiCase(String text, int from, String lowerCaseWord) {
+        for (int j = 0; j < lowerCaseWord.length(); j++) {
+            char c = text.charAt(from + j);
+            if (c != lowerCaseWord.charAt(j) && (char) (c | 0x20) != lowerCaseWord.charAt(j)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The netdev an IRQ is named after ({@code ens1f0-TxRx-3}, {@code ice-ens801f0-TxRx-0}), null when none. */
@@ -515,23 +583,23 @@ public final class FactBuilder {
             String address;
             boolean completion;
             // Each form is tried only when the ones before it did not match: ~2,000 lines on a large host.
-            Matcher named = pciFunction(row.name());
+            String named = pciFunction(row.name());
             if (named != null) { // mlx5_comp3@pci:0000:3b:00.0, bnxt_re-nq-0@pci:0000:41:00.0, irdma-0000:17:00.0-CEQ-1
-                address = named.group(1).toLowerCase(Locale.ROOT);
-                completion = COMPLETION_WORD.matcher(row.name()).find();
+                address = named;
+                completion = namesCompletionWord(row.name());
             } else {
                 String netdevName = netdevOf(row.name(), nicByName);
                 if (netdevName != null && nicByName.containsKey(netdevName)) {
                     address = ports.get(netdevName).pciAddress();
                     completion = true;
                 } else {
-                    Matcher chip = pciFunction(row.description());
+                    String chip = pciFunction(row.description());
                     if (chip == null) {
                         continue;
                     }
                     // older bnxt_re's bare bnxt_qplib_nq: the MSI-X chip names the function
-                    address = chip.group(1).toLowerCase(Locale.ROOT);
-                    completion = COMPLETION_WORD.matcher(row.name()).find();
+                    address = chip;
+                    completion = namesCompletionWord(row.name());
                 }
             }
             String nic = nicByAddress.get(address);
