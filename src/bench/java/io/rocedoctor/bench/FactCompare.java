@@ -15,7 +15,8 @@ import java.util.List;
  * jar is loaded into a class loader of its own, its bundles opened once, and the jars alternate round
  * by round, so that they are timed in the same minutes at the same load (thread CPU, summed per round;
  * the first half of the rounds lets C1 compile). Prints a line per counted round and jar, then each
- * jar's median and range, and each jar's time over the first's, round by round (median and quartiles). This class names no roce-doctor class: the jars are reached by reflection.
+ * jar's median and range, and each jar's time over the first's, round by round (median and quartiles).
+ * This class names no roce-doctor class: the jars are reached by reflection.
  * Usage, with the launcher's flags: {@code java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xss4m
  * -cp target/bench-classes io.rocedoctor.bench.FactCompare BASE.jar,OTHER.jar ROUNDS BUNDLE...}
  */
@@ -59,7 +60,8 @@ public final class FactCompare {
                 }
                 if (round >= firstCounted) {
                     perJar[j][round - firstCounted] = nanos / 1e6 / paths.length;
-                    System.out.printf("round %2d %s: build %8.3f ms/bundle%n", round, jars[j], perJar[j][round - firstCounted]);
+                    System.out.printf(
+                            "round %2d %s: build %8.3f ms/bundle%n", round, jars[j], perJar[j][round - firstCounted]);
                 }
             }
         }
@@ -80,8 +82,11 @@ public final class FactCompare {
             int n = ratios.length;
             System.out.printf(
                     "%s / %s, round by round: median %.4f (quartiles %.4f-%.4f)%n",
-                    jars[j], jars[0], n % 2 == 1 ? ratios[n / 2] : (ratios[n / 2 - 1] + ratios[n / 2]) / 2,
-                    ratios[n / 4], ratios[(3 * n) / 4]);
+                    jars[j],
+                    jars[0],
+                    n % 2 == 1 ? ratios[n / 2] : (ratios[n / 2 - 1] + ratios[n / 2]) / 2,
+                    ratios[n / 4],
+                    ratios[(3 * n) / 4]);
         }
         for (List<AutoCloseable> opened : bundles) {
             for (AutoCloseable bundle : opened) {

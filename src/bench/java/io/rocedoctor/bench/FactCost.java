@@ -57,13 +57,17 @@ public final class FactCost {
                 parse[round - firstCounted] = parseNanos / 1e6 / bundles.size();
                 System.out.printf(
                         "round %2d: build %8.3f ms/bundle, parse alone %8.3f, build less parse %8.3f%n",
-                        round, build[round - firstCounted], parse[round - firstCounted],
+                        round,
+                        build[round - firstCounted],
+                        parse[round - firstCounted],
                         build[round - firstCounted] - parse[round - firstCounted]);
             }
         }
         System.out.printf(
                 "median: build %8.3f ms/bundle, parse alone %8.3f (%d facts built in all)%n",
-                median(build), median(parse), facts);
+                median(build),
+                median(parse),
+                facts);
         for (Bundle bundle : bundles) {
             bundle.close();
         }
