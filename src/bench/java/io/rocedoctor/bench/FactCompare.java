@@ -32,8 +32,8 @@ public final class FactCompare {
         List<Method> builds = new ArrayList<>();
         List<List<AutoCloseable>> bundles = new ArrayList<>();
         for (String jar : jars) {
-            ClassLoader loader = new URLClassLoader(
-                    new URL[] {Path.of(jar).toUri().toURL()}, ClassLoader.getPlatformClassLoader());
+            ClassLoader loader =
+                    new URLClassLoader(new URL[] {Path.of(jar).toUri().toURL()}, ClassLoader.getPlatformClassLoader());
             Class<?> reader = loader.loadClass("io.rocedoctor.bundle.BundleReader");
             Object readerInstance = reader.getConstructor().newInstance();
             Method read = reader.getMethod("read", Path.class);
@@ -70,8 +70,7 @@ public final class FactCompare {
             Arrays.sort(sorted);
             int n = sorted.length;
             double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-            System.out.printf(
-                    "%s: median %8.3f ms/bundle (%.3f-%.3f)%n", jars[j], median, sorted[0], sorted[n - 1]);
+            System.out.printf("%s: median %8.3f ms/bundle (%.3f-%.3f)%n", jars[j], median, sorted[0], sorted[n - 1]);
         }
         for (int j = 1; j < jars.length; j++) {
             double[] ratios = new double[rounds - firstCounted];

@@ -65,9 +65,7 @@ public final class FactCost {
         }
         System.out.printf(
                 "median: build %8.3f ms/bundle, parse alone %8.3f (%d facts built in all)%n",
-                median(build),
-                median(parse),
-                facts);
+                median(build), median(parse), facts);
         for (Bundle bundle : bundles) {
             bundle.close();
         }

@@ -205,14 +205,16 @@ public record HostContext(
      * source, as two layers read them.
      */
     public Map<String, CounterRate> rdmaStatisticRates(Source source, String device, int port) {
-        return rdmaStatisticRates.computeIfAbsent(List.of(source, device, port), k -> rates(
-                source,
-                device + "/" + port,
-                RdmaStatistics.class,
-                st -> st.port(device, port)
-                        .map(RdmaStatistics.PortCounters::counters)
-                        .orElse(Map.of()),
-                CounterMeaning::ofRdmaStatistic));
+        return rdmaStatisticRates.computeIfAbsent(
+                List.of(source, device, port),
+                k -> rates(
+                        source,
+                        device + "/" + port,
+                        RdmaStatistics.class,
+                        st -> st.port(device, port)
+                                .map(RdmaStatistics.PortCounters::counters)
+                                .orElse(Map.of()),
+                        CounterMeaning::ofRdmaStatistic));
     }
 
     /**

@@ -188,7 +188,9 @@ final class IrqFacts implements LayerFacts {
         Map<String, Set<CpuSet>> byFunction = new HashMap<>();
         for (IrqBinding b : lines) {
             if (b.affinity() != null
-                    && !byFunction.computeIfAbsent(b.pciAddress(), k -> new HashSet<>()).add(b.affinity())) {
+                    && !byFunction
+                            .computeIfAbsent(b.pciAddress(), k -> new HashSet<>())
+                            .add(b.affinity())) {
                 return false;
             }
         }

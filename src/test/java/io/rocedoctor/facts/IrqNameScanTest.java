@@ -35,11 +35,15 @@ class IrqNameScanTest {
         assertThat(FactBuilder.pciFunctionAt("mlx5_comp3@pci:0000:3b:00.0")).isEqualTo(15);
         assertThat(FactBuilder.pciFunctionAt("IR-PCI-MSIX-0000:41:00.0 2-edge")).isEqualTo(12);
         assertThat(FactBuilder.pciFunctionAt("0000:41:00.8 0000:41:0.1")).isEqualTo(-1);
-        assertThat(FactBuilder.namesCompletionWord("mlx5_comp3@pci:0000:3b:00.0")).isTrue();
-        assertThat(FactBuilder.namesCompletionWord("irdma-0000:17:00.0-AEQCEQ-0")).isTrue();
+        assertThat(FactBuilder.namesCompletionWord("mlx5_comp3@pci:0000:3b:00.0"))
+                .isTrue();
+        assertThat(FactBuilder.namesCompletionWord("irdma-0000:17:00.0-AEQCEQ-0"))
+                .isTrue();
         assertThat(FactBuilder.namesCompletionWord("ice-ens801f0-TxRx-0")).isTrue();
-        assertThat(FactBuilder.namesCompletionWord("mlx5_async0@pci:0000:3b:00.0")).isFalse();
-        assertThat(FactBuilder.namesCompletionWord("bnxt_re-creq@pci:0000:41:00.0")).isFalse();
+        assertThat(FactBuilder.namesCompletionWord("mlx5_async0@pci:0000:3b:00.0"))
+                .isFalse();
+        assertThat(FactBuilder.namesCompletionWord("bnxt_re-creq@pci:0000:41:00.0"))
+                .isFalse();
         assertThat(FactBuilder.namesCompletionWord("compat")).isFalse();
         // Only ASCII letters fold, as the expression (no UNICODE_CASE) folds them: the Kelvin sign is no k.
         assertThat(FactBuilder.namesCompletionWord("\u212Aceq")).isTrue();
@@ -50,10 +54,52 @@ class IrqNameScanTest {
     @Provide
     Arbitrary<String> irqText() {
         Arbitrary<String> piece = Arbitraries.of(
-                "comp", "COMP", "Comp", "nq", "NQ", "ceq", "CEQ", "aeqceq", "AeqCeq", "txrx", "TxRx", "rx", "RX",
-                "tx", "Tx", "co", "mp", "aeq", "0000:", "3b:", "00.", "00.0", "41:00.7", "0000:3b:00.0", "fFfF:",
-                "9", "a", "G", "z", "Z", "_", "-", "@", ":", ".", " ", "`", "{", "[", "@pci:", "\u212A", "\u0131",
-                "\u0130", "\u017F", "\u00e9", "\uD83D\uDE00");
+                "comp",
+                "COMP",
+                "Comp",
+                "nq",
+                "NQ",
+                "ceq",
+                "CEQ",
+                "aeqceq",
+                "AeqCeq",
+                "txrx",
+                "TxRx",
+                "rx",
+                "RX",
+                "tx",
+                "Tx",
+                "co",
+                "mp",
+                "aeq",
+                "0000:",
+                "3b:",
+                "00.",
+                "00.0",
+                "41:00.7",
+                "0000:3b:00.0",
+                "fFfF:",
+                "9",
+                "a",
+                "G",
+                "z",
+                "Z",
+                "_",
+                "-",
+                "@",
+                ":",
+                ".",
+                " ",
+                "`",
+                "{",
+                "[",
+                "@pci:",
+                "\u212A",
+                "\u0131",
+                "\u0130",
+                "\u017F",
+                "\u00e9",
+                "\uD83D\uDE00");
         return piece.list().ofMaxSize(8).map(parts -> String.join("", parts));
     }
 }

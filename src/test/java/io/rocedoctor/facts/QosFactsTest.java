@@ -182,7 +182,9 @@ class QosFactsTest extends BundleFolderTest {
             assertThat(c.cnpSent()).isNull(); // it went down: no movement
             assertThat(c.cnpHandled()).isZero();
         });
-        assertThat(f.ledger().notes()).filteredOn(n -> n.contains("np_cnp_sent went down")).hasSize(1);
+        assertThat(f.ledger().notes())
+                .filteredOn(n -> n.contains("np_cnp_sent went down"))
+                .hasSize(1);
     }
 
     @Test
