@@ -18,10 +18,12 @@ import java.util.Set;
 import java.util.function.Predicate;
 
 /**
- * Reads the regular shape of {@code manifest.yaml}, the one the collector and synth write, into
- * the same tree the YAML parser gives, at a fraction of its cost (the YAML parse was a tenth of
- * reading a bundle). Anything outside that shape answers null and the caller parses the text with
- * the YAML parser, so a hand-edited or hostile manifest keeps the tolerant behaviour on wrong types.
+ * Reads the regular shape of {@code manifest.yaml}, the one the collector and synth write, at a
+ * fraction of the YAML parser's cost (the YAML parse was a tenth of reading a bundle): {@link #read}
+ * into the same tree the YAML parser gives, {@link #fields} straight into what the manifest says when
+ * it says it plainly (no tree: the tree was most of reading a typical manifest). Anything outside that
+ * shape answers null and the caller parses the text with the YAML parser, so a hand-edited or hostile
+ * manifest keeps the tolerant behaviour on wrong types.
  * <pre>
  * host: "node-000"                                   a top-level scalar
  * captures:                                          a top-level list, its items indented "  - "
@@ -38,13 +40,13 @@ import java.util.function.Predicate;
  */
 final class RegularManifestYaml {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-    /** YAML 1.1 booleans and nulls, compared ignoring case: the YAML parser gives them other types. */
     /** Well below the YAML parser's own document limit (3 Mi code points), whose refusal a longer text keeps. */
     private static final int MAX_CHARS = 1 << 20;
 
     /** YAML's null among {@link #scalarValue}'s answers. */
     private static final Object NULL = new Object();
 
+    /** YAML 1.1 booleans and nulls, compared ignoring case: the YAML parser gives them other types. */
     private static final Set<String> RESERVED = Set.of("true", "false", "yes", "no", "on", "off", "y", "n", "null");
     /** A longer word is none of them: a manifest's paths and commands are not lower-cased to be looked up. */
     private static final int LONGEST_RESERVED = 5;
