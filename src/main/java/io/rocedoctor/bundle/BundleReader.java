@@ -53,10 +53,10 @@ public final class BundleReader {
     }
 
     /** The keys of manifest.yaml (docs/bundle-format.md, and what the collectors add: millis, discovered). */
-    private static final Set<String> MANIFEST_KEYS = Set.of(
+    static final Set<String> MANIFEST_KEYS = Set.of(
             "format", "host", "collected_at", "collector", "samples", "captures", "links", "redacted", "discovered");
 
-    private static final Set<String> CAPTURE_KEYS = Set.of("source", "sample", "path", "exit", "millis", "error");
+    static final Set<String> CAPTURE_KEYS = Set.of("source", "sample", "path", "exit", "millis", "error");
     /** The highest sample number read: collectors take at most 100 samples. */
     static final int MAX_SAMPLE = 999;
 
@@ -737,7 +737,7 @@ public final class BundleReader {
      * {@code listsCaptures}: the manifest has a {@code captures} list, which then says what the
      * bundle holds (a sosreport's manifest.json: which commands it ran); {@code rdmaDevices}: what the collector's discovery found (null when unknown).
      */
-    private record Manifest(
+    record Manifest(
             String host,
             String machine,
             String collector,
@@ -762,13 +762,52 @@ public final class BundleReader {
             }
             return Manifest.EMPTY;
         }
-        JsonNode doc;
+        String text;
         try {
             if (Files.size(file) > (4L << 20)) {
                 problems.add("manifest.yaml: larger than 4 MiB: ignored; files are matched by name");
                 return Manifest.EMPTY;
             }
-            String text = Bundle.readText(file);
+            text = Bundle.readText(file);
+        } catch (IOException e) {
+            problems.add("manifest.yaml: cannot be read (" + IoReason.of(e) + "): ignored; files are matched by name");
+            return Manifest.EMPTY;
+        }
+        return manifestOf(text, problems);
+    }
+
+    /**
+     * The manifest a {@code manifest.yaml} text says, its problems noted: the regular shape that says it
+     * plainly read straight into the manifest, anything else through its tree.
+     */
+    static Manifest manifestOf(String text, List<String> problems) {
+        RegularManifestYaml.Fields fields = RegularManifestYaml.fields(text, MANIFEST_KEYS, CAPTURE_KEYS);
+        if (fields == null) {
+            return manifestOfTree(text, problems);
+        }
+        List<Manifest.Entry> entries = new ArrayList<>();
+        List<RegularManifestYaml.Listed> listed = fields.captures() == null ? List.of() : fields.captures();
+        for (RegularManifestYaml.Listed c : listed) {
+            recognised(c.source())
+                    .ifPresent(source -> entries.add(
+                            new Manifest.Entry(source, c.sample(), c.path(), c.exit(), c.error())));
+        }
+        return new Manifest(
+                atMost255(fields.host()),
+                null,
+                atMost255(fields.collector()),
+                fields.samples(),
+                fields.captures() != null,
+                entries,
+                fields.links(),
+                fields.redacted(),
+                fields.rdmaDevices());
+    }
+
+    /** The manifest read from the text's tree, each wrong type or missing field noted. */
+    static Manifest manifestOfTree(String text, List<String> problems) {
+        JsonNode doc;
+        try {
             doc = RegularManifestYaml.read(text);
             if (doc == null) {
                 // Jackson reads YAML events and counts no aliases: SnakeYAML's composer, with the limits above, does.
@@ -778,9 +817,6 @@ public final class BundleReader {
         } catch (com.fasterxml.jackson.core.JacksonException | RuntimeException e) {
             problems.add("manifest.yaml: not valid YAML (" + firstLine(e.getMessage())
                     + "): ignored; files are matched by name");
-            return Manifest.EMPTY;
-        } catch (IOException e) {
-            problems.add("manifest.yaml: cannot be read (" + IoReason.of(e) + "): ignored; files are matched by name");
             return Manifest.EMPTY;
         }
         if (doc == null || !doc.isObject()) {
@@ -813,9 +849,7 @@ public final class BundleReader {
                 continue;
             }
             unknownKeys(c, CAPTURE_KEYS, where, problems);
-            String command = src.asText();
-            SourceKind.Origin origin = command.startsWith("/") ? SourceKind.Origin.FILE : SourceKind.Origin.COMMAND;
-            Optional<Source> source = SourceKind.recognise(command.strip(), false, origin);
+            Optional<Source> source = recognised(src.asText());
             if (source.isEmpty()) {
                 continue; // a capture roce-doctor has no parser for: kept in the bundle, not indexed
             }
@@ -923,6 +957,12 @@ public final class BundleReader {
         return new Manifest(null, null, version, List.of(), true, entries, List.of(), List.of(), null);
     }
 
+    /** The source a capture's command or file names, if roce-doctor has a parser for it. */
+    private static Optional<Source> recognised(String command) {
+        SourceKind.Origin origin = command.startsWith("/") ? SourceKind.Origin.FILE : SourceKind.Origin.COMMAND;
+        return SourceKind.recognise(command.strip(), false, origin);
+    }
+
     private static String firstLine(String s) {
         if (s == null) {
             return "unreadable";
@@ -952,8 +992,12 @@ public final class BundleReader {
             problems.add("manifest.yaml: " + field + " is not a scalar: ignored");
             return null;
         }
-        String s = n.asText();
-        return s.length() > 255 ? s.substring(0, 255) : s;
+        return atMost255(n.asText());
+    }
+
+    /** A name of the manifest (host, collector) cut to 255 characters. */
+    private static String atMost255(String s) {
+        return s == null || s.length() <= 255 ? s : s.substring(0, 255);
     }
 
     private static List<JsonNode> list(JsonNode doc, String field, List<String> problems) {

@@ -5,7 +5,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -29,12 +31,13 @@ public final class SwitchDumpReader {
 
     public static SwitchDump read(Path folder) throws IOException {
         Path root = folder.toRealPath();
+        Map<Path, Path> realFolders = new HashMap<>(Map.of(root, root));
         List<String> problems = new ArrayList<>();
         Map<SwitchSource, SortedMap<Integer, Path>> files = new HashMap<>();
         String platformLabel = null;
 
         Path manifestFile = root.resolve("manifest.yaml");
-        if (Files.isRegularFile(manifestFile) && inside(root, manifestFile).isPresent()) {
+        if (Files.isRegularFile(manifestFile) && inside(root, manifestFile, realFolders).isPresent()) {
             JsonNode doc = manifest(manifestFile, problems);
             platformLabel = doc.path("platform").asText(null);
             int i = 0;
@@ -47,7 +50,7 @@ public final class SwitchDumpReader {
                 if (source.isEmpty() || rel == null) {
                     continue;
                 }
-                Optional<Path> file = inside(root, root.resolve(rel));
+                Optional<Path> file = inside(root, root.resolve(rel), realFolders);
                 if (file.isEmpty()) {
                     problems.add(where + ": path '" + ArchiveExtractor.printable(rel)
                             + "' leaves the switch folder: ignored");
@@ -64,7 +67,7 @@ public final class SwitchDumpReader {
                     continue;
                 }
                 String rel = root.relativize(p).toString().replace('\\', '/');
-                Optional<Path> file = inside(root, p);
+                Optional<Path> file = inside(root, p, realFolders);
                 if (file.isEmpty()) {
                     problems.add(rel + ": link leaving the switch folder: not read");
                     continue;
@@ -115,17 +118,38 @@ public final class SwitchDumpReader {
         }
     }
 
-    /** The file's real path when it (and every link on the way) stays inside the root. */
-    private static Optional<Path> inside(Path root, Path candidate) {
+    /**
+     * The file's real path when it (and every link on the way) stays inside the root. A name that is
+     * no link is really in its folder's real path, so each folder is resolved once ({@code realFolders})
+     * and the system asked for a real path only at a link: a {@code toRealPath} per file was a
+     * {@code readlink} per path component.
+     */
+    private static Optional<Path> inside(Path root, Path candidate, Map<Path, Path> realFolders) {
         try {
             Path normal = candidate.normalize();
             if (!normal.startsWith(root)) {
                 return Optional.empty();
             }
-            Path real = normal.toRealPath();
+            Path real = real(normal, realFolders);
             return real.startsWith(root) ? Optional.of(real) : Optional.empty();
         } catch (IOException e) {
             return Optional.empty();
         }
+    }
+
+    /** The real path of a normalized path below the root, whose real folders are known. */
+    private static Path real(Path path, Map<Path, Path> realFolders) throws IOException {
+        Path known = realFolders.get(path);
+        if (known != null) {
+            return known;
+        }
+        BasicFileAttributes own = Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        Path real = own.isSymbolicLink()
+                ? path.toRealPath()
+                : real(path.getParent(), realFolders).resolve(path.getFileName().toString());
+        if (own.isDirectory()) {
+            realFolders.put(path, real);
+        }
+        return real;
     }
 }
