@@ -789,8 +789,8 @@ public final class BundleReader {
         List<RegularManifestYaml.Listed> listed = fields.captures() == null ? List.of() : fields.captures();
         for (RegularManifestYaml.Listed c : listed) {
             recognised(c.source())
-                    .ifPresent(source -> entries.add(
-                            new Manifest.Entry(source, c.sample(), c.path(), c.exit(), c.error())));
+                    .ifPresent(source ->
+                            entries.add(new Manifest.Entry(source, c.sample(), c.path(), c.exit(), c.error())));
         }
         return new Manifest(
                 atMost255(fields.host()),

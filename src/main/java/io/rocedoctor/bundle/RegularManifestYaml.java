@@ -279,7 +279,9 @@ final class RegularManifestYaml {
                 if (line.startsWith("  ")) {
                     boolean item = line.startsWith("  - ") && line.length() > 4;
                     boolean taken = section != null
-                            && (section.equals("discovered") ? !item && discoveredEntry(line) : item && item(section, line));
+                            && (section.equals("discovered")
+                                    ? !item && discoveredEntry(line)
+                                    : item && item(section, line));
                     if (!taken) {
                         return null;
                     }
@@ -452,8 +454,13 @@ final class RegularManifestYaml {
             int hour = digits(s, 11, 13);
             int minute = digits(s, 14, 16);
             int second = digits(s, 17, 19);
-            if (month >= 1 && month <= 12 && day >= 1 && day <= Month.of(month).length(Year.isLeap(year))
-                    && hour <= 23 && minute <= 59 && second <= 59) {
+            if (month >= 1
+                    && month <= 12
+                    && day >= 1
+                    && day <= Month.of(month).length(Year.isLeap(year))
+                    && hour <= 23
+                    && minute <= 59
+                    && second <= 59) {
                 int nanos = 0;
                 int fraction = s.length() - 1 - 20; // the digits between "." and "Z"
                 if (fraction > 0) {

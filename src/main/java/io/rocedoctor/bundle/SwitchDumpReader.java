@@ -37,7 +37,8 @@ public final class SwitchDumpReader {
         String platformLabel = null;
 
         Path manifestFile = root.resolve("manifest.yaml");
-        if (Files.isRegularFile(manifestFile) && inside(root, manifestFile, realFolders).isPresent()) {
+        if (Files.isRegularFile(manifestFile)
+                && inside(root, manifestFile, realFolders).isPresent()) {
             JsonNode doc = manifest(manifestFile, problems);
             platformLabel = doc.path("platform").asText(null);
             int i = 0;

@@ -154,12 +154,36 @@ class ManifestFieldsTest {
      */
     private static String generated(Random random) {
         String[] scalars = {
-            "1", "0", "007", "999", "1000", "null", "\"x\"", "\"\"", "lscpu", "/proc/interrupts", "yes",
-            "2026-11-20T10:15:00Z", "2026-02-29T10:15:00.5Z", "2028-02-29T23:59:59Z", "[a, 1]", "[]", "{a: 1}",
-            "fs/proc/interrupts", "\"ethtool -S x\""
+            "1",
+            "0",
+            "007",
+            "999",
+            "1000",
+            "null",
+            "\"x\"",
+            "\"\"",
+            "lscpu",
+            "/proc/interrupts",
+            "yes",
+            "2026-11-20T10:15:00Z",
+            "2026-02-29T10:15:00.5Z",
+            "2028-02-29T23:59:59Z",
+            "[a, 1]",
+            "[]",
+            "{a: 1}",
+            "fs/proc/interrupts",
+            "\"ethtool -S x\""
         };
         List<String> keys = new ArrayList<>(List.of(
-                "format", "host", "collected_at", "collector", "samples", "captures", "links", "redacted", "discovered"));
+                "format",
+                "host",
+                "collected_at",
+                "collector",
+                "samples",
+                "captures",
+                "links",
+                "redacted",
+                "discovered"));
         if (random.nextInt(16) == 0) {
             keys.add(random.nextBoolean() ? "machine" : "hostname");
         }
@@ -184,13 +208,16 @@ class ManifestFieldsTest {
             text.append(key).append(":\n");
             for (int i = random.nextInt(4); i >= 0; i--) {
                 switch (shape) {
-                    case "entries" -> text.append("  ")
-                            .append(random.nextBoolean() ? "rdma_devices" : "irqs")
-                            .append(": ")
-                            .append(random.nextBoolean() ? "[mlx5_0, \"mlx5_1\"]" : pick(random, scalars))
-                            .append('\n');
-                    case "items" -> text.append("  - ").append(pick(random, scalars)).append('\n');
-                    default -> text.append("  - {").append(pairs(random, key, scalars)).append("}\n");
+                    case "entries" ->
+                        text.append("  ")
+                                .append(random.nextBoolean() ? "rdma_devices" : "irqs")
+                                .append(": ")
+                                .append(random.nextBoolean() ? "[mlx5_0, \"mlx5_1\"]" : pick(random, scalars))
+                                .append('\n');
+                    case "items" ->
+                        text.append("  - ").append(pick(random, scalars)).append('\n');
+                    default ->
+                        text.append("  - {").append(pairs(random, key, scalars)).append("}\n");
                 }
             }
         }
@@ -200,17 +227,22 @@ class ManifestFieldsTest {
     /** A flow mapping's pairs for an item of {@code key}'s list, each mostly of its type. */
     private static String pairs(Random random, String key, String[] scalars) {
         String[][] fields = switch (key) {
-            case "samples" -> new String[][] {{"n", "0", "1"}, {"at", "2026-11-20T10:15:00Z", "2026-11-20T10:15:10.125Z"}, {"x"}};
-            case "links" -> new String[][] {{"host_port", "ens1f0np0"}, {"switch", "\"leaf 3\""}, {"switch_port", "Ethernet8"}, {"speed"}};
-            default -> new String[][] {
-                {"source", "\"lscpu\"", "\"/proc/interrupts\"", "\"ethtool -S ens1f0np0\"", "\"no such tool\""},
-                {"sample", "0", "1", "null"},
-                {"path", "commands/lscpu", "null", "\"fs/proc/interrupts\""},
-                {"exit", "0", "127", "null"},
-                {"millis", "3"},
-                {"error", "\"not found\"", "null"},
-                {"mode"}
-            };
+            case "samples" ->
+                new String[][] {{"n", "0", "1"}, {"at", "2026-11-20T10:15:00Z", "2026-11-20T10:15:10.125Z"}, {"x"}};
+            case "links" ->
+                new String[][] {
+                    {"host_port", "ens1f0np0"}, {"switch", "\"leaf 3\""}, {"switch_port", "Ethernet8"}, {"speed"}
+                };
+            default ->
+                new String[][] {
+                    {"source", "\"lscpu\"", "\"/proc/interrupts\"", "\"ethtool -S ens1f0np0\"", "\"no such tool\""},
+                    {"sample", "0", "1", "null"},
+                    {"path", "commands/lscpu", "null", "\"fs/proc/interrupts\""},
+                    {"exit", "0", "127", "null"},
+                    {"millis", "3"},
+                    {"error", "\"not found\"", "null"},
+                    {"mode"}
+                };
         };
         List<String> pairs = new ArrayList<>();
         for (String[] field : fields) {
