@@ -30,35 +30,39 @@ public final class EthtoolStatsParser extends LineParser<EthtoolStats> {
         }
         // Sized for a counter per line: ~550 lines would grow it five times.
         EthtoolStats.Builder counters = new EthtoolStats.Builder(lines.size());
-        // Read by positions in the line, not by stripped copies of it and its halves: a typical
-        // host has ~300 counters per port and sample, and the copies were half of the parse.
+        // Read by positions in the text, not by a String per line and stripped copies of it and
+        // its halves: a typical host has ~300 counters per port and sample.
+        String text = lines.text();
+        byte[] latin1 = lines.latin1();
         for (int n = 1; n <= lines.size(); n++) {
-            String line = lines.line(n);
-            int start = TextLines.contentStart(line);
-            int end = TextLines.contentEnd(line, start);
+            int start = lines.contentStartOf(n);
+            int end = lines.endOf(n);
             if (start == end
-                    || end - start >= TITLE_END.length() && line.startsWith(TITLE_END, end - TITLE_END.length())
-                    || line.startsWith(NETLINK_TITLE, start)
-                            && ToolOutput.interfaceAfter(line.substring(start, end), NETLINK_TITLE) != null) {
+                    || end - start >= TITLE_END.length() && text.startsWith(TITLE_END, end - TITLE_END.length())
+                    || text.startsWith(NETLINK_TITLE, start)
+                            && ToolOutput.interfaceAfter(text.substring(start, end), NETLINK_TITLE) != null) {
                 continue;
             }
-            int colon = line.lastIndexOf(':', end - 1);
-            if (colon <= start) {
+            int colon = end - 1;
+            while (colon > start && latin1[colon] != ':') {
+                colon--;
+            }
+            if (colon == start) {
                 lines.unreadable(
-                        n, "expected 'name: value', got '" + TextLines.abbreviate(line.substring(start, end)) + "'");
+                        n, "expected 'name: value', got '" + TextLines.abbreviate(text.substring(start, end)) + "'");
                 continue;
             }
             int nameEnd = colon;
-            while (TextLines.isWhitespace(line.charAt(nameEnd - 1))) {
+            while (TextLines.isWhitespace(lines.charAt(nameEnd - 1))) {
                 nameEnd--;
             }
-            String name = ringCounterName(line.substring(start, nameEnd));
-            long digits = plainDigits(line, colon + 1, end);
+            String name = ringCounterName(text.substring(start, nameEnd));
+            long digits = plainDigits(latin1, colon + 1, end);
             if (digits >= 0) {
                 counters.put(name, digits);
                 continue;
             }
-            String value = line.substring(colon + 1, end).strip();
+            String value = text.substring(colon + 1, end).strip();
             try {
                 counters.put(name, TextLines.parseCounter(value, n, () -> "counter " + TextLines.abbreviate(name)));
             } catch (ParseException e) {
@@ -77,11 +81,12 @@ public final class EthtoolStatsParser extends LineParser<EthtoolStats> {
 
     /**
      * The value of white space then 1 to 18 ASCII digits (below 2^63, as {@link TextLines#parseCounter}
-     * reads them) from {@code from} to {@code end}; -1 for anything else, which that method judges.
+     * reads them) from {@code from} to {@code end} of a text's {@link TextLines#latin1} bytes; -1 for
+     * anything else (a character above U+00FF, a '?' there, among it), which that method judges.
      */
-    static long plainDigits(String line, int from, int end) {
+    static long plainDigits(byte[] latin1, int from, int end) {
         int i = from;
-        while (i < end && TextLines.isWhitespace(line.charAt(i))) {
+        while (i < end && TextLines.isWhitespace((char) (latin1[i] & 0xFF))) {
             i++;
         }
         if (i == end || end - i > 18) {
@@ -89,7 +94,7 @@ public final class EthtoolStatsParser extends LineParser<EthtoolStats> {
         }
         long value = 0;
         for (; i < end; i++) {
-            char c = line.charAt(i);
+            int c = latin1[i];
             if (c < '0' || c > '9') {
                 return -1;
             }

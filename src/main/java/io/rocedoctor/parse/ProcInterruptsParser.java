@@ -1,6 +1,5 @@
 package io.rocedoctor.parse;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -67,10 +66,9 @@ public final class ProcInterruptsParser extends LineParser<InterruptCounts> {
         List<InterruptCounts.Row> rows = new ArrayList<>(lines.size() - first + 1);
         RowReader reader = new RowReader(cpus.size());
         for (int n = first; n <= lines.size(); n++) {
-            String line = lines.line(n);
-            if (!line.isBlank()) {
+            if (lines.contentStartOf(n) < lines.endOf(n)) {
                 try {
-                    rows.add(reader.row(line, n));
+                    rows.add(reader.row(lines, n));
                 } catch (ParseException e) {
                     lines.unreadable(e);
                 }
@@ -109,12 +107,24 @@ public final class ProcInterruptsParser extends LineParser<InterruptCounts> {
             this.columns = columns;
         }
 
-        InterruptCounts.Row row(String line, int n) throws ParseException {
-            int colon = line.indexOf(':');
-            if (colon < 0) {
+        /**
+         * Row {@code n}, read by its bounds in the text's Latin-1 bytes and summed while scanned:
+         * charAt, a String and a copy of it per row, and a second pass through Long.parseLong per
+         * count were most of the parse of a 256-CPU table.
+         */
+        InterruptCounts.Row row(TextLines lines, int n) throws ParseException {
+            String text = lines.text();
+            byte[] row = lines.latin1();
+            int start = lines.contentStartOf(n);
+            int end = lines.endOf(n);
+            int colon = start;
+            while (colon < end && row[colon] != ':') {
+                colon++;
+            }
+            if (colon == end) {
                 throw new ParseException(n, "expected 'IRQ: counts...'");
             }
-            String label = line.substring(0, colon).strip();
+            String label = text.substring(start, colon).strip();
             if (label.isEmpty() || label.contains(" ")) {
                 throw new ParseException(n, "bad interrupt label '" + TextLines.abbreviate(label) + "'");
             }
@@ -122,23 +132,18 @@ public final class ProcInterruptsParser extends LineParser<InterruptCounts> {
             if (Character.isDigit(label.charAt(0))) {
                 irq = TextLines.parseInt(label, n, "IRQ number");
             }
-            // Scanned as the row's Latin-1 bytes and summed while scanned: charAt, a widening copy
-            // into a char array and a second pass through Long.parseLong per count were most of
-            // the parse of a 256-CPU table; a Latin-1 string's bytes are one array copy.
-            byte[] row = latin1(line);
-            int len = row.length;
             long[] counts = new long[columns];
             int pos = colon + 1;
             int column = 0;
             while (column < columns) {
-                while (pos < len && (row[pos] == ' ' || row[pos] == '\t')) {
+                while (pos < end && (row[pos] == ' ' || row[pos] == '\t')) {
                     pos++;
                 }
-                int start = pos;
+                int countStart = pos;
                 long value = 0;
                 boolean ascii = true;
                 char c;
-                while (pos < len && isDigit(c = charAt(row, line, pos))) {
+                while (pos < end && isDigit(c = lines.charAt(pos))) {
                     pos++;
                     if (c <= '9') {
                         value = value * 10 + (c - '0');
@@ -147,20 +152,20 @@ public final class ProcInterruptsParser extends LineParser<InterruptCounts> {
                         // it
                     }
                 }
-                if (start == pos || (pos < len && !TextLines.isWhitespace(charAt(row, line, pos)))) {
-                    pos = start;
+                if (countStart == pos || (pos < end && !TextLines.isWhitespace(lines.charAt(pos)))) {
+                    pos = countStart;
                     break; // the counts ended early (ERR:, MIS:, or a truncated line)
                 }
-                if (pos - start > 18) {
+                if (pos - countStart > 18) {
                     throw new ParseException(n, "interrupt count too large on CPU column " + column);
                 }
-                counts[column++] = ascii ? value : Long.parseLong(line, start, pos, 10);
+                counts[column++] = ascii ? value : Long.parseLong(text, countStart, pos, 10);
             }
             // Numbered IRQs print every online CPU; only summary rows (ERR, MIS) may be shorter.
             if (irq != null && column < columns) {
                 throw new ParseException(n, "truncated row: " + column + " of " + columns + " CPU counts");
             }
-            String description = line.substring(pos).strip();
+            String description = text.substring(pos, end).strip();
             return new InterruptCounts.Row(
                     label, irq, counts, description, irq == null ? description : actionName(description));
         }
@@ -216,28 +221,6 @@ public final class ProcInterruptsParser extends LineParser<InterruptCounts> {
             }
         }
         return true;
-    }
-
-    /**
-     * The line as one byte per character: its Latin-1 bytes, each character above U+00FF a '?'. The
-     * encoder makes one '?' of a surrogate pair, so a line holding one is marked character by character.
-     */
-    static byte[] latin1(String line) {
-        byte[] bytes = line.getBytes(StandardCharsets.ISO_8859_1);
-        if (bytes.length != line.length()) {
-            bytes = new byte[line.length()];
-            for (int i = 0; i < bytes.length; i++) {
-                char c = line.charAt(i);
-                bytes[i] = (byte) (c <= 0xFF ? c : '?');
-            }
-        }
-        return bytes;
-    }
-
-    /** The character at {@code i}, from the line's bytes unless they hold a '?' there: then it may be another character. */
-    private static char charAt(byte[] bytes, String line, int i) {
-        char c = (char) (bytes[i] & 0xFF);
-        return c == '?' ? line.charAt(i) : c;
     }
 
     /** {@link Character#isDigit}, without its table look-up for ASCII. */

@@ -4,9 +4,12 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.AbstractList;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -39,53 +42,62 @@ public final class TextLines {
             "(?:-?(?:/usr)?(?:/bin/)?(?:ba|da)?sh|sudo)(?::\\s*line\\s+\\d+|:\\s*\\d+)?:\\s*\\S+:\\s*(?:command )?not found"
                     + "|zsh:\\s*command not found:\\s*\\S+");
 
-    private final List<String> lines;
+    /** The text the lines are cut from: the capture less the NULs ending it. */
+    private final String text;
+    /** One byte per character of the text: its Latin-1 code, '?' for a character above U+00FF. */
+    private final byte[] latin1;
+    /**
+     * Each line's bounds in the text, by line number - 1: its first character, its first that is
+     * not white space, and the end of its last that is not (a blank or noise line: all three one).
+     * A line is a String only when a parser asks for it: the hot parsers read the bounds, and a
+     * substring per line was a third of splitting a text.
+     */
+    private int[] starts;
+
+    private int[] contentStarts;
+    private int[] ends;
+    private String[] made;
+    private int size;
+
     private final List<LineNote> notes = new ArrayList<>();
     /** The lines blanked as noise, and those handed to {@link #unreadable}, by number. */
     private final BitSet noise = new BitSet();
 
     private final BitSet unread = new BitSet();
 
-    private TextLines(List<String> lines) {
-        this.lines = lines;
+    private TextLines(String text) {
+        this.text = text;
+        this.latin1 = latin1(text);
+        int expected = text.length() / 32 + 4;
+        starts = new int[expected];
+        contentStarts = new int[expected];
+        ends = new int[expected];
     }
 
     public static TextLines of(String text) {
-        List<String> out = new ArrayList<>();
-        String body = text == null ? "" : withoutTrailingNuls(text);
-        if (!body.isEmpty()) {
-            // Split at CRLF, LF or CR by hand: a regex split per capture was a sixth of a bundle's
-            // analysis. Each line is cut from the text once, without its trailing white space.
-            byte[] latin1 = body.getBytes(StandardCharsets.ISO_8859_1);
-            if (latin1.length == body.length()) {
-                splitLatin1(body, latin1, out);
-            } else {
-                splitChars(body, out); // a surrogate pair became one '?': the positions would not be the text's
-            }
+        TextLines lines = new TextLines(text == null ? "" : withoutTrailingNuls(text));
+        if (!lines.text.isEmpty()) {
+            lines.split();
             // A final newline produces one empty trailing element that is not a line.
-            if (out.get(out.size() - 1).isEmpty()) {
-                out.remove(out.size() - 1);
+            if (lines.ends[lines.size - 1] == lines.starts[lines.size - 1]) {
+                lines.size--;
             }
         }
-        TextLines lines = new TextLines(out);
-        for (int i = 0; i < out.size(); i++) {
-            String reason = noise(out.get(i));
-            if (reason != null) {
-                lines.notes.add(
-                        new LineNote(i + 1, "skipped '" + abbreviate(out.get(i).strip()) + "': " + reason));
-                lines.noise.set(i + 1);
-                out.set(i, "");
+        lines.made = new String[lines.size];
+        for (int i = 0; i < lines.size; i++) {
+            if (lines.contentStarts[i] < lines.ends[i] && mayStartNoise(lines.charAt(lines.contentStarts[i]))) {
+                lines.blankIfNoise(i + 1);
             }
         }
         return lines;
     }
 
     /**
-     * The lines of a text whose Latin-1 bytes (one per character, '?' for a character above U+00FF)
-     * are given, the breaks found 8 bytes at a time: under C1 a scan for CR and another for each LF,
-     * byte by byte, were most of the line split (~0.65 ns a byte each, ~0.15 for a word's test).
+     * Finds the lines at CRLF, LF or CR by hand (a regex split per capture was a sixth of a
+     * bundle's analysis), the breaks 8 bytes at a time: under C1 a scan for CR and another for
+     * each LF, byte by byte, were most of the line split (~0.65 ns a byte each, ~0.15 for a word's test).
      */
-    private static void splitLatin1(String body, byte[] latin1, List<String> out) {
+    private void split() {
         int start = 0;
         int length = latin1.length;
         int i = 0;
@@ -98,7 +110,7 @@ public final class TextLines {
             for (; i < end; i++) {
                 byte c = latin1[i];
                 if (c == '\n' || c == '\r') {
-                    out.add(strippedLine(body, start, i));
+                    add(start, i);
                     if (c == '\r' && i + 1 < length && latin1[i + 1] == '\n') {
                         i++;
                     }
@@ -106,7 +118,39 @@ public final class TextLines {
                 }
             }
         }
-        out.add(strippedLine(body, start, length));
+        add(start, length);
+    }
+
+    /** A line from {@code start} to its break at {@code end}, its bounds without white space around it. */
+    private void add(int start, int end) {
+        while (end > start && isWhitespace(charAt(end - 1))) {
+            end--;
+        }
+        int contentStart = start;
+        while (contentStart < end && isWhitespace(charAt(contentStart))) {
+            contentStart++;
+        }
+        if (size == starts.length) {
+            starts = Arrays.copyOf(starts, size * 2);
+            contentStarts = Arrays.copyOf(contentStarts, size * 2);
+            ends = Arrays.copyOf(ends, size * 2);
+        }
+        starts[size] = start;
+        contentStarts[size] = contentStart;
+        ends[size] = end;
+        size++;
+    }
+
+    /** Blanks a line that is known noise, with its note. */
+    private void blankIfNoise(int number) {
+        String line = line(number);
+        String reason = noise(line);
+        if (reason != null) {
+            notes.add(new LineNote(number, "skipped '" + abbreviate(line.strip()) + "': " + reason));
+            noise.set(number);
+            made[number - 1] = "";
+            contentStarts[number - 1] = ends[number - 1] = starts[number - 1];
+        }
     }
 
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());
@@ -121,31 +165,21 @@ public final class TextLines {
         return ((((lf - ONES) & ~lf) | ((cr - ONES) & ~cr)) & HIGH_BITS) != 0;
     }
 
-    /** The lines of any text, char by char. */
-    private static void splitChars(String body, List<String> out) {
-        int start = 0;
-        for (int i = 0; i < body.length(); i++) {
-            char c = body.charAt(i);
-            if (c == '\n' || c == '\r') {
-                out.add(strippedLine(body, start, i));
-                if (c == '\r' && i + 1 < body.length() && body.charAt(i + 1) == '\n') {
-                    i++;
-                }
-                start = i + 1;
+    /**
+     * One byte per character of a text: its Latin-1 bytes (for a Latin-1 string one array copy),
+     * each character above U+00FF a '?'. The encoder makes one '?' of a surrogate pair, so a text
+     * holding one is marked character by character, keeping the bytes at the text's positions.
+     */
+    static byte[] latin1(String text) {
+        byte[] bytes = text.getBytes(StandardCharsets.ISO_8859_1);
+        if (bytes.length != text.length()) {
+            bytes = new byte[text.length()];
+            for (int i = 0; i < bytes.length; i++) {
+                char c = text.charAt(i);
+                bytes[i] = (byte) (c <= 0xFF ? c : '?');
             }
         }
-        out.add(strippedLine(body, start, body.length()));
-    }
-
-    /**
-     * {@code body.substring(start, end).stripTrailing()}, cut once: stripTrailing of the cut line
-     * asked Character's table of its last character and copied the line again when it stripped.
-     */
-    private static String strippedLine(String body, int start, int end) {
-        while (end > start && isWhitespace(body.charAt(end - 1))) {
-            end--;
-        }
-        return body.substring(start, end);
+        return bytes;
     }
 
     /** A file read with its C string's terminator (sysfs, a collector's buffer) ends in NULs: they carry nothing. */
@@ -284,8 +318,8 @@ public final class TextLines {
 
     /** When every non-blank line was noise or unreadable, nothing was recognised: the first unreadable line's reason. */
     void requireSomethingRead() throws ParseException {
-        for (int n = 1; n <= lines.size(); n++) {
-            if (!unread.get(n) && !lines.get(n - 1).isBlank()) {
+        for (int n = 1; n <= size; n++) {
+            if (!unread.get(n) && contentStarts[n - 1] < ends[n - 1]) {
                 return;
             }
         }
@@ -300,20 +334,74 @@ public final class TextLines {
     }
 
     public int size() {
-        return lines.size();
+        return size;
     }
 
-    /** The line at a 1-based number. */
+    /** The line at a 1-based number, without its trailing white space (noise: empty). */
     public String line(int number) {
-        return lines.get(number - 1);
+        String line = made[number - 1];
+        if (line == null) {
+            line = text.substring(starts[number - 1], ends[number - 1]);
+            made[number - 1] = line;
+        }
+        return line;
     }
 
     public List<String> all() {
-        return java.util.Collections.unmodifiableList(lines);
+        return new AbstractList<>() {
+            @Override
+            public String get(int index) {
+                Objects.checkIndex(index, size);
+                return line(index + 1);
+            }
+
+            @Override
+            public int size() {
+                return size;
+            }
+        };
     }
 
     public boolean isBlank() {
-        return lines.stream().allMatch(String::isBlank);
+        for (int i = 0; i < size; i++) {
+            if (contentStarts[i] < ends[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The text the lines are cut from, for a parser that reads a line by its bounds
+     * ({@link #contentStartOf}, {@link #endOf}) instead of as a String of its own.
+     */
+    public String text() {
+        return text;
+    }
+
+    /** Where line {@code number}'s content starts in {@link #text()}: its leading white space skipped. */
+    public int contentStartOf(int number) {
+        return contentStarts[Objects.checkIndex(number - 1, size)];
+    }
+
+    /** Where line {@code number} ends in {@link #text()}, its trailing white space cut; its content start when blank. */
+    public int endOf(int number) {
+        return ends[Objects.checkIndex(number - 1, size)];
+    }
+
+    /**
+     * The text as one byte per character (its Latin-1 code, '?' for a character above U+00FF), at
+     * the text's positions: a scan over it costs a byte a character, and {@link #charAt} tells what
+     * a '?' stands for. Not to be changed.
+     */
+    byte[] latin1() {
+        return latin1;
+    }
+
+    /** {@code text().charAt(offset)}, from the Latin-1 bytes unless they hold a '?' there. */
+    public char charAt(int offset) {
+        char c = (char) (latin1[offset] & 0xFF);
+        return c == '?' ? text.charAt(offset) : c;
     }
 
     /** Splits {@code "key: value"} at the first colon; empty when the line has none. */

@@ -157,6 +157,23 @@ class EthtoolStatsParserTest {
         assertThat(s.counter("rx1500_packets")).isEmpty();
     }
 
+    /** Read by its bounds in the text's bytes, every text reads as it did a line String at a time. */
+    @Property(tries = 400)
+    void readsAsTheLineStringsDid(@ForAll("acrossScripts") String text) {
+        assertThat(ByLineStrings.reading(parser, text, EthtoolStats::toString))
+                .isEqualTo(
+                        ByLineStrings.reading(new ByLineStrings.EthtoolStatsReading(), text, EthtoolStats::toString));
+    }
+
+    @Provide
+    Arbitrary<String> acrossScripts() {
+        return net.jqwik.api.Arbitraries.oneOf(
+                ParserFuzz.mutatedAcrossScripts(fixture("ethtool-S", "bnxt-per-ring-grouped.txt")),
+                ParserFuzz.mutatedAcrossScripts(fixture("ethtool-S", "mlx5-cx6dx-prio3-pause.txt")),
+                ParserFuzz.mutatedAcrossScripts(fixture("ethtool-S", "netlink-all-groups-ens1f0np0.txt")),
+                ParserFuzz.randomText());
+    }
+
     @Property(tries = 200)
     void survivesHostileText(@ForAll("hostile") String text) {
         ParserFuzz.survives(parser, text);

@@ -31,6 +31,40 @@ public final class ParserFuzz {
         return Arbitraries.longs().map(seed -> mutate(sample, new Random(seed)));
     }
 
+    /**
+     * A real-format sample mutated, then with pieces that a scan of the text's Latin-1 bytes must
+     * tell apart put in at random places: characters above U+00FF (another script's digit and
+     * space, a surrogate pair, each a '?' in the bytes), a real '?', Latin-1's no-break space and
+     * NEL, CR and CRLF breaks, a line of noise, a NUL.
+     */
+    public static Arbitrary<String> mutatedAcrossScripts(String sample) {
+        return Arbitraries.longs().map(seed -> {
+            Random random = new Random(seed);
+            StringBuilder text = new StringBuilder(mutate(sample, random));
+            int pieces = random.nextInt(8);
+            for (int i = 0; i < pieces; i++) {
+                text.insert(random.nextInt(text.length() + 1), ACROSS_SCRIPTS[random.nextInt(ACROSS_SCRIPTS.length)]);
+            }
+            return text.toString();
+        });
+    }
+
+    private static final String[] ACROSS_SCRIPTS = {
+        "\u0663",
+        "\u2003",
+        "\ud83d\ude00",
+        "?",
+        "\u00a0",
+        "\u0085",
+        "\r",
+        "\r\n",
+        "\t",
+        ":",
+        " 7",
+        "\nWARNING: x\n",
+        "\u0000"
+    };
+
     public static String mutate(String sample, Random random) {
         List<String> lines = new ArrayList<>(List.of(sample.split("\n", -1)));
         int steps = 1 + random.nextInt(4);

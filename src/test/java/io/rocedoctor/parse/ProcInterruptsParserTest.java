@@ -219,6 +219,28 @@ class ProcInterruptsParserTest {
         return part.list().ofSize(3).map(parts -> " " + String.join(" ", parts));
     }
 
+    /** Read by its bounds in the text's bytes, every text reads as it did a line String at a time. */
+    @Property(tries = 400)
+    void readsAsTheLineStringsDid(@ForAll("acrossScripts") String text) {
+        assertThat(ByLineStrings.reading(parser, text, ProcInterruptsParserTest::shown))
+                .isEqualTo(ByLineStrings.reading(
+                        new ByLineStrings.ProcInterruptsReading(), text, ProcInterruptsParserTest::shown));
+    }
+
+    private static String shown(InterruptCounts table) {
+        return table.cpus() + " "
+                + table.rows().stream().map(ProcInterruptsParserTest::shown).toList();
+    }
+
+    @Provide
+    Arbitrary<String> acrossScripts() {
+        return Arbitraries.oneOf(
+                ParserFuzz.mutatedAcrossScripts(fixture("proc_interrupts", "proc-interrupts-offline-cpu3-cpu5.txt")),
+                ParserFuzz.mutatedAcrossScripts(fixture("proc_interrupts", "grep-mlx5-noheader.txt")),
+                ParserFuzz.mutatedAcrossScripts(fixture("proc_interrupts", "proc-interrupts-truncated-row.txt")),
+                ParserFuzz.randomText());
+    }
+
     @Property(tries = 200)
     void survivesHostileText(@ForAll("hostile") String text) {
         ParserFuzz.survives(parser, text);
