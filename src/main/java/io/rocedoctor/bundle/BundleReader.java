@@ -610,7 +610,7 @@ public final class BundleReader {
      * resolved once and a link only where there is one: a {@code toRealPath} per file and per
      * manifest entry (a system call per path component) was a quarter of reading a bundle.
      */
-    private static final class RealPaths {
+    static final class RealPaths {
         private final Path root;
         private final Path rootReal;
         private final Map<Path, Path> folders = new HashMap<>();
@@ -700,7 +700,8 @@ public final class BundleReader {
             return path.getParent() != null && !name.equals(".") && !name.equals("..");
         }
 
-        private Path real(Path path) throws IOException {
+        /** The real path of a path below the root: the system is asked only at a link, each folder once. */
+        Path real(Path path) throws IOException {
             Path known = folders.get(path);
             return known != null
                     ? known

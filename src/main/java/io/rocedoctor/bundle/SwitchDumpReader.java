@@ -5,9 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -31,14 +29,14 @@ public final class SwitchDumpReader {
 
     public static SwitchDump read(Path folder) throws IOException {
         Path root = folder.toRealPath();
-        Map<Path, Path> realFolders = new HashMap<>(Map.of(root, root));
+        BundleReader.RealPaths realPaths = new BundleReader.RealPaths(root);
         List<String> problems = new ArrayList<>();
         Map<SwitchSource, SortedMap<Integer, Path>> files = new HashMap<>();
         String platformLabel = null;
 
         Path manifestFile = root.resolve("manifest.yaml");
         if (Files.isRegularFile(manifestFile)
-                && inside(root, manifestFile, realFolders).isPresent()) {
+                && inside(root, manifestFile, realPaths).isPresent()) {
             JsonNode doc = manifest(manifestFile, problems);
             platformLabel = doc.path("platform").asText(null);
             int i = 0;
@@ -51,7 +49,7 @@ public final class SwitchDumpReader {
                 if (source.isEmpty() || rel == null) {
                     continue;
                 }
-                Optional<Path> file = inside(root, root.resolve(rel), realFolders);
+                Optional<Path> file = inside(root, root.resolve(rel), realPaths);
                 if (file.isEmpty()) {
                     problems.add(where + ": path '" + ArchiveExtractor.printable(rel)
                             + "' leaves the switch folder: ignored");
@@ -68,7 +66,7 @@ public final class SwitchDumpReader {
                     continue;
                 }
                 String rel = root.relativize(p).toString().replace('\\', '/');
-                Optional<Path> file = inside(root, p, realFolders);
+                Optional<Path> file = inside(root, p, realPaths);
                 if (file.isEmpty()) {
                     problems.add(rel + ": link leaving the switch folder: not read");
                     continue;
@@ -120,37 +118,20 @@ public final class SwitchDumpReader {
     }
 
     /**
-     * The file's real path when it (and every link on the way) stays inside the root. A name that is
-     * no link is really in its folder's real path, so each folder is resolved once ({@code realFolders})
-     * and the system asked for a real path only at a link: a {@code toRealPath} per file was a
-     * {@code readlink} per path component.
+     * The file's real path when it (and every link on the way) stays inside the root. Each folder is
+     * resolved once and the system asked for a real path only at a link ({@link BundleReader.RealPaths#real}):
+     * a {@code toRealPath} per file was a {@code readlink} per path component.
      */
-    private static Optional<Path> inside(Path root, Path candidate, Map<Path, Path> realFolders) {
+    private static Optional<Path> inside(Path root, Path candidate, BundleReader.RealPaths realPaths) {
         try {
             Path normal = candidate.normalize();
             if (!normal.startsWith(root)) {
                 return Optional.empty();
             }
-            Path real = real(normal, realFolders);
+            Path real = realPaths.real(normal);
             return real.startsWith(root) ? Optional.of(real) : Optional.empty();
         } catch (IOException e) {
             return Optional.empty();
         }
-    }
-
-    /** The real path of a normalized path below the root, whose real folders are known. */
-    private static Path real(Path path, Map<Path, Path> realFolders) throws IOException {
-        Path known = realFolders.get(path);
-        if (known != null) {
-            return known;
-        }
-        BasicFileAttributes own = Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-        Path real = own.isSymbolicLink()
-                ? path.toRealPath()
-                : real(path.getParent(), realFolders).resolve(path.getFileName().toString());
-        if (own.isDirectory()) {
-            realFolders.put(path, real);
-        }
-        return real;
     }
 }

@@ -39,15 +39,7 @@ final class TrafficFacts implements LayerFacts {
         }
         Set<String> devices = new HashSet<>(deviceOf.values());
         Map<String, List<CounterRate>> bySubject = new HashMap<>();
-        // The skeleton's ethtool -S rates come first (added before any layer) and are a netdev's, never an
-        // RDMA device's: only the ~100 rates after them are looked at, not the ~2,300 (a port left out of
-        // portCounters would only start the look earlier).
-        List<CounterRate> rates = facts.of(CounterRate.class);
-        int ethtool = 0;
-        for (Map<String, CounterRate> port : host.portCounters().values()) {
-            ethtool += port.size();
-        }
-        for (CounterRate c : rates.subList(Math.min(ethtool, rates.size()), rates.size())) {
+        for (CounterRate c : facts.of(CounterRate.class)) {
             if (devices.contains(c.subject())) {
                 bySubject.computeIfAbsent(c.subject(), k -> new ArrayList<>()).add(c);
             }
