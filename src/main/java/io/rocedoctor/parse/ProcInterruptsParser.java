@@ -102,6 +102,13 @@ public final class ProcInterruptsParser extends LineParser<InterruptCounts> {
     /** Reads the rows of one text. */
     private static final class RowReader {
         private final int columns;
+        /** Where the last count {@link #countEnd} looked at starts, after its blanks. */
+        private int countStart;
+        /** That count's value when its digits are all ASCII, else {@link #NOT_ASCII}. */
+        private long value;
+
+        private static final long NOT_ASCII = -1;
+        private static final int NO_COUNT = -1;
 
         RowReader(int columns) {
             this.columns = columns;
@@ -136,30 +143,16 @@ public final class ProcInterruptsParser extends LineParser<InterruptCounts> {
             int pos = colon + 1;
             int column = 0;
             while (column < columns) {
-                while (pos < end && (row[pos] == ' ' || row[pos] == '\t')) {
-                    pos++;
-                }
-                int countStart = pos;
-                long value = 0;
-                boolean ascii = true;
-                char c;
-                while (pos < end && isDigit(c = lines.charAt(pos))) {
-                    pos++;
-                    if (c <= '9') {
-                        value = value * 10 + (c - '0');
-                    } else {
-                        ascii = false; // another script's digit, which Long.parseLong reads as Character.isDigit admits
-                        // it
-                    }
-                }
-                if (countStart == pos || (pos < end && !TextLines.isWhitespace(lines.charAt(pos)))) {
+                int digitsEnd = countEnd(lines, row, pos, end);
+                if (digitsEnd == NO_COUNT) {
                     pos = countStart;
                     break; // the counts ended early (ERR:, MIS:, or a truncated line)
                 }
-                if (pos - countStart > 18) {
+                if (digitsEnd - countStart > 18) {
                     throw new ParseException(n, "interrupt count too large on CPU column " + column);
                 }
-                counts[column++] = ascii ? value : Long.parseLong(text, countStart, pos, 10);
+                counts[column++] = value != NOT_ASCII ? value : Long.parseLong(text, countStart, digitsEnd, 10);
+                pos = digitsEnd;
             }
             // Numbered IRQs print every online CPU; only summary rows (ERR, MIS) may be shorter.
             if (irq != null && column < columns) {
@@ -168,6 +161,39 @@ public final class ProcInterruptsParser extends LineParser<InterruptCounts> {
             String description = text.substring(pos, end).strip();
             return new InterruptCounts.Row(
                     label, irq, counts, description, irq == null ? description : actionName(description));
+        }
+
+        /**
+         * Skips the blanks from {@code pos}, then reads one count: digits ({@link Character#isDigit}, as
+         * Long.parseLong reads them) ending at white space or the row's end. Returns where its digits end,
+         * or {@link #NO_COUNT} when no count starts there; sets {@link #countStart} and {@link #value}.
+         * A method of its own, called per count, so that C1 compiles it within the first rows of a cold
+         * run: as a loop inside {@link #row}, a large host's first hundred rows or so were scanned by the
+         * interpreter until that loop was compiled. No Latin-1 character above U+007F is a digit, so a
+         * byte outside '0'..'9' stands for one only where it is a '?' for a character above U+00FF.
+         */
+        private int countEnd(TextLines lines, byte[] row, int pos, int end) {
+            while (pos < end && (row[pos] == ' ' || row[pos] == '\t')) {
+                pos++;
+            }
+            countStart = pos;
+            long sum = 0;
+            boolean ascii = true;
+            for (; pos < end; pos++) {
+                byte b = row[pos];
+                if (b >= '0' && b <= '9') {
+                    sum = sum * 10 + (b - '0');
+                } else if (b == '?' && Character.isDigit(lines.text().charAt(pos))) {
+                    ascii = false;
+                } else {
+                    break;
+                }
+            }
+            if (pos == countStart || pos < end && !TextLines.isWhitespace(lines.charAt(pos))) {
+                return NO_COUNT;
+            }
+            value = ascii ? sum : NOT_ASCII;
+            return pos;
         }
     }
 
@@ -221,10 +247,5 @@ public final class ProcInterruptsParser extends LineParser<InterruptCounts> {
             }
         }
         return true;
-    }
-
-    /** {@link Character#isDigit}, without its table look-up for ASCII. */
-    private static boolean isDigit(char c) {
-        return c >= '0' && c <= '9' || c >= 0x80 && Character.isDigit(c);
     }
 }
