@@ -30,49 +30,58 @@ public final class EthtoolStatsParser extends LineParser<EthtoolStats> {
         }
         // Sized for a counter per line: ~550 lines would grow it five times.
         EthtoolStats.Builder counters = new EthtoolStats.Builder(lines.size());
-        // Read by positions in the text, not by a String per line and stripped copies of it and
-        // its halves: a typical host has ~300 counters per port and sample.
-        String text = lines.text();
-        byte[] latin1 = lines.latin1();
         for (int n = 1; n <= lines.size(); n++) {
-            int start = lines.contentStartOf(n);
-            int end = lines.endOf(n);
-            if (start == end
-                    || end - start >= TITLE_END.length() && text.startsWith(TITLE_END, end - TITLE_END.length())
-                    || text.startsWith(NETLINK_TITLE, start)
-                            && ToolOutput.interfaceAfter(text.substring(start, end), NETLINK_TITLE) != null) {
-                continue;
-            }
-            int colon = end - 1;
-            while (colon > start && latin1[colon] != ':') {
-                colon--;
-            }
-            if (colon == start) {
-                lines.unreadable(
-                        n, "expected 'name: value', got '" + TextLines.abbreviate(text.substring(start, end)) + "'");
-                continue;
-            }
-            int nameEnd = colon;
-            while (TextLines.isWhitespace(lines.charAt(nameEnd - 1))) {
-                nameEnd--;
-            }
-            String name = ringCounterName(text.substring(start, nameEnd));
-            long digits = plainDigits(latin1, colon + 1, end);
-            if (digits >= 0) {
-                counters.put(name, digits);
-                continue;
-            }
-            String value = text.substring(colon + 1, end).strip();
-            try {
-                counters.put(name, TextLines.parseCounter(value, n, () -> "counter " + TextLines.abbreviate(name)));
-            } catch (ParseException e) {
-                lines.unreadable(e);
-            }
+            readLine(lines, n, counters);
         }
         if (counters.isEmpty()) {
             throw new ParseException(0, "no counters");
         }
         return counters.build();
+    }
+
+    /**
+     * Line {@code n}'s counter into {@code counters}, or a note; a title or an empty line is passed
+     * over. Read by positions in the text, not by a String per line and stripped copies of it and
+     * its halves: a typical host has ~300 counters per port and sample. A method of its own, called
+     * per line, so that C1 compiles it within the first texts of a cold run: as the loop's body, run
+     * once a text, it stayed in the interpreter until that loop was compiled.
+     */
+    private static void readLine(TextLines lines, int n, EthtoolStats.Builder counters) {
+        String text = lines.text();
+        byte[] latin1 = lines.latin1();
+        int start = lines.contentStartOf(n);
+        int end = lines.endOf(n);
+        if (start == end
+                || end - start >= TITLE_END.length() && text.startsWith(TITLE_END, end - TITLE_END.length())
+                || text.startsWith(NETLINK_TITLE, start)
+                        && ToolOutput.interfaceAfter(text.substring(start, end), NETLINK_TITLE) != null) {
+            return;
+        }
+        int colon = end - 1;
+        while (colon > start && latin1[colon] != ':') {
+            colon--;
+        }
+        if (colon == start) {
+            lines.unreadable(
+                    n, "expected 'name: value', got '" + TextLines.abbreviate(text.substring(start, end)) + "'");
+            return;
+        }
+        int nameEnd = colon;
+        while (TextLines.isWhitespace(lines.charAt(nameEnd - 1))) {
+            nameEnd--;
+        }
+        String name = ringCounterName(text.substring(start, nameEnd));
+        long digits = plainDigits(latin1, colon + 1, end);
+        if (digits >= 0) {
+            counters.put(name, digits);
+            return;
+        }
+        String value = text.substring(colon + 1, end).strip();
+        try {
+            counters.put(name, TextLines.parseCounter(value, n, () -> "counter " + TextLines.abbreviate(name)));
+        } catch (ParseException e) {
+            lines.unreadable(e);
+        }
     }
 
     private static final String TITLE_END = "statistics:";

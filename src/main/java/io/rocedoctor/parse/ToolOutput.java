@@ -59,14 +59,22 @@ final class ToolOutput {
                 return true;
             }
         }
-        for (String word : REFUSAL_WORDS) {
-            for (int at = 0; at + word.length() <= line.length(); at++) {
-                if (asciiMatchesAt(line, at, word)) {
+        // One pass over the line, each word tried only where its first letter stands: a call per word
+        // and position was a large share of a short text's parse while cold (a large host's ~300
+        // ethtool, RSS and module texts each ask it).
+        for (int at = 0; at < line.length(); at++) {
+            char c = asciiLowerCase(line.charAt(at));
+            for (String word : REFUSAL_WORDS) {
+                if (c == word.charAt(0) && asciiMatchesAt(line, at, word)) {
                     return true;
                 }
             }
         }
         return false;
+    }
+
+    private static char asciiLowerCase(char c) {
+        return c >= 'A' && c <= 'Z' ? (char) (c + ('a' - 'A')) : c;
     }
 
     /** Whether {@code lower} (lower case) stands in {@code line} at {@code at}, ASCII letters in either case. */
@@ -76,7 +84,7 @@ final class ToolOutput {
         }
         for (int i = 0; i < lower.length(); i++) {
             char c = line.charAt(at + i);
-            if ((c >= 'A' && c <= 'Z' ? (char) (c + ('a' - 'A')) : c) != lower.charAt(i)) {
+            if (asciiLowerCase(c) != lower.charAt(i)) {
                 return false;
             }
         }
