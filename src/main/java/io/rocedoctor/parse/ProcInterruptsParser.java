@@ -168,7 +168,7 @@ public final class ProcInterruptsParser extends LineParser<InterruptCounts> {
          * Long.parseLong reads them) ending at white space or the row's end. Returns where its digits end,
          * or {@link #NO_COUNT} when no count starts there; sets {@link #countStart} and {@link #value}.
          * A method of its own, called per count, so that C1 compiles it within the first rows of a cold
-         * run: as a loop inside {@link #row}, a large host's first hundred rows or so were scanned by the
+         * run: as a loop inside {@link #row}, a large host's first rows (tens of them) were scanned by the
          * interpreter until that loop was compiled. No Latin-1 character above U+007F is a digit, so a
          * byte outside '0'..'9' stands for one only where it is a '?' for a character above U+00FF.
          */

@@ -41,6 +41,17 @@ final class ToolOutput {
         "command not found", "no such device", "does not exist", "operation not supported", "no such file or directory"
     };
 
+    /** By ASCII character: whether a refusal word starts with it, in either case. */
+    private static final boolean[] STARTS_A_WORD = new boolean[128];
+
+    static {
+        for (String word : REFUSAL_WORDS) {
+            char first = word.charAt(0);
+            STARTS_A_WORD[first] = true;
+            STARTS_A_WORD[Character.toUpperCase(first)] = true;
+        }
+    }
+
     /**
      * Whether a line is a refusal as {@link #REFUSAL} matches it, told by hand: every parse asks
      * it of its first line, and the expression's five {@code .*} alternatives each backtracked
@@ -59,22 +70,20 @@ final class ToolOutput {
                 return true;
             }
         }
-        // One pass over the line, each word tried only where its first letter stands: a call per word
-        // and position was a large share of a short text's parse while cold (a large host's ~300
-        // ethtool, RSS and module texts each ask it).
+        // One pass over the line, the words tried only where one's first letter stands (looked up in a
+        // table, no call): a call per word and position was a large share of a short text's parse while
+        // cold (a large host's ~300 ethtool, RSS and module texts each ask it).
         for (int at = 0; at < line.length(); at++) {
-            char c = asciiLowerCase(line.charAt(at));
-            for (String word : REFUSAL_WORDS) {
-                if (c == word.charAt(0) && asciiMatchesAt(line, at, word)) {
-                    return true;
+            char c = line.charAt(at);
+            if (c < STARTS_A_WORD.length && STARTS_A_WORD[c]) {
+                for (String word : REFUSAL_WORDS) {
+                    if (asciiMatchesAt(line, at, word)) {
+                        return true;
+                    }
                 }
             }
         }
         return false;
-    }
-
-    private static char asciiLowerCase(char c) {
-        return c >= 'A' && c <= 'Z' ? (char) (c + ('a' - 'A')) : c;
     }
 
     /** Whether {@code lower} (lower case) stands in {@code line} at {@code at}, ASCII letters in either case. */
@@ -84,7 +93,7 @@ final class ToolOutput {
         }
         for (int i = 0; i < lower.length(); i++) {
             char c = line.charAt(at + i);
-            if (asciiLowerCase(c) != lower.charAt(i)) {
+            if ((c >= 'A' && c <= 'Z' ? (char) (c + ('a' - 'A')) : c) != lower.charAt(i)) {
                 return false;
             }
         }
