@@ -75,6 +75,22 @@ public final class SourceLedger {
 
     private final Map<String, Set<Enum<?>>> askedBy = new TreeMap<>();
 
+    /**
+     * What every sosreport lacks, said in each one's notes: made from the tables once, not per report (a
+     * regular expression compiled per kind each time).
+     */
+    private static final class SosNote {
+        static final String TEXT = "A sosreport holds one sample and no sos plugin takes "
+                + String.join(
+                        ", ",
+                        SosPlugins.notTaken().stream()
+                                .filter(k -> k != SourceKind.PERFTEST)
+                                // each parameter as *, as reports spell sources (no template braces)
+                                .map(k -> k.templates().get(0).replaceAll("\\{[a-z]+\\}", "*"))
+                                .toList())
+                + ": rules that need them are not evaluated.";
+    }
+
     public SourceLedger(Bundle bundle) {
         this.bundle = bundle;
         // A capture the collector could not take (tool missing, no permission) is missing, not failed:
@@ -93,15 +109,7 @@ public final class SourceLedger {
             }
         }
         if (bundle.layout() == Layout.SOSREPORT) {
-            notes.add("A sosreport holds one sample and no sos plugin takes "
-                    + String.join(
-                            ", ",
-                            SosPlugins.notTaken().stream()
-                                    .filter(k -> k != SourceKind.PERFTEST)
-                                    // each parameter as *, as reports spell sources (no template braces)
-                                    .map(k -> k.templates().get(0).replaceAll("\\{[a-z]+\\}", "*"))
-                                    .toList())
-                    + ": rules that need them are not evaluated.");
+            notes.add(SosNote.TEXT);
         }
         if (bundle.layout() == Layout.SYSINFO_SNAPSHOT) {
             // The script's version decides what it took (3.1.x: no mlnx_qos, no ECN files): say what this one lacks.
