@@ -11,7 +11,6 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
-import org.apache.commons.compress.utils.SeekableInMemoryByteChannel;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -86,32 +85,42 @@ class BundleTextReadTest {
         return Arbitraries.integers().between(0, 300);
     }
 
-    @Test
-    void aLongerTextStopsAtTheLimit() throws Exception {
-        byte[] text = "0123456789".getBytes(StandardCharsets.US_ASCII);
+    /**
+     * Around the reading window (64 KiB a read) and the thread's buffer (64 KiB first, kept up to 1 MiB):
+     * a file is read whole, or its first {@code limit} bytes, whatever was read before it.
+     */
+    @Property(tries = 60)
+    void aFileIsReadWholeOrToTheLimitWhateverItsSizeAgainstTheReadingWindow(
+            @ForAll("sizes") int size, @ForAll("sizes") int limit, @ForAll("sizes") int before) throws Exception {
+        // jqwik gives a property no @TempDir: its files are made and removed here.
+        Path earlier = Files.write(Files.createTempFile("before", ""), ascii(before, 'x'));
+        Path file = Files.write(Files.createTempFile("capture", ""), ascii(size, 'a'));
+        try {
+            Bundle.readText(earlier);
 
-        assertThat(Bundle.readAtMost(new SeekableInMemoryByteChannel(text), 4)).containsExactly('0', '1', '2', '3');
-        assertThat(Bundle.readAtMost(new SeekableInMemoryByteChannel(text), 10)).isEqualTo(text);
-        assertThat(Bundle.readAtMost(new SeekableInMemoryByteChannel(text), 11)).isEqualTo(text);
+            String text = Bundle.readText(file, limit);
+
+            assertThat(text).isEqualTo(new String(ascii(Math.min(size, limit), 'a'), StandardCharsets.US_ASCII));
+        } finally {
+            Files.delete(earlier);
+            Files.delete(file);
+        }
     }
 
-    @Test
-    void whatLiesBeyondTheSizeAChannelGivesIsReadOnUpToTheLimit() throws Exception {
-        byte[] text =
-                "           CPU0\n  0:         42   IO-APIC   2-edge      timer\n".getBytes(StandardCharsets.US_ASCII);
-
-        assertThat(Bundle.readAtMost(understated(text, 0), 1 << 20)).isEqualTo(text);
-        assertThat(Bundle.readAtMost(understated(text, 5), 1 << 20)).isEqualTo(text);
-        assertThat(Bundle.readAtMost(understated(text, 5), 9)).hasSize(9);
+    @Provide
+    Arbitrary<Integer> sizes() {
+        int window = 64 << 10;
+        return Arbitraries.oneOf(
+                Arbitraries.of(0, 1, window - 1, window, window + 1, 2 * window, (1 << 20) + 1),
+                Arbitraries.integers().between(0, 3 * window));
     }
 
-    /** A channel saying it holds fewer bytes than it gives, as a file still being written (or /proc's 0). */
-    private static SeekableInMemoryByteChannel understated(byte[] bytes, long said) {
-        return new SeekableInMemoryByteChannel(bytes) {
-            @Override
-            public long size() {
-                return said;
-            }
-        };
+    /** {@code n} bytes of letters from {@code first} on, so that a byte out of place shows. */
+    private static byte[] ascii(int n, char first) {
+        byte[] bytes = new byte[n];
+        for (int i = 0; i < n; i++) {
+            bytes[i] = (byte) (first + i % ('z' - first + 1));
+        }
+        return bytes;
     }
 }

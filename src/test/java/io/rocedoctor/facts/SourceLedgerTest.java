@@ -5,10 +5,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.rocedoctor.bundle.Bundle;
 import io.rocedoctor.bundle.BundleReader;
+import io.rocedoctor.bundle.Capture;
 import io.rocedoctor.bundle.Source;
 import io.rocedoctor.bundle.SourceKind;
 import java.nio.file.Path;
 import java.util.List;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
 
 /** Given a bundle, the ledger parses each capture once, with its kind's parser, however many layers ask. */
@@ -78,5 +84,25 @@ class SourceLedgerTest extends BundleFolderTest {
                     .isInstanceOf(IllegalStateException.class)
                     .hasMessageStartingWith("ETHTOOL_FEATURES is only recognised");
         }
+    }
+
+    @Property(tries = 2000)
+    void aParseIsAccountedByTheAskedSourcesNameWhicheverOfItsEqualsTheBundleHolds(
+            @ForAll("argument") String asked, @ForAll("argument") String held, @ForAll boolean command) {
+        SourceKind kind = command ? SourceKind.ETHTOOL_STATS : SourceKind.NETDEV_MTU;
+        Source askedSource = Source.of(kind, asked);
+        Source heldSource = Source.of(kind, held);
+        if (!heldSource.equals(askedSource)) {
+            return; // the bundle would not hand this capture out for that source
+        }
+        Capture capture = new Capture(heldSource, 0, "fs/x", Path.of("x"), null, null);
+
+        assertThat(SourceLedger.nameOf(askedSource, capture)).isEqualTo(askedSource.display());
+    }
+
+    /** Interface-like names, their mangled spellings among them ({@code :} and {@code /} become {@code _} and {@code .}). */
+    @Provide
+    Arbitrary<String> argument() {
+        return Arbitraries.strings().withChars("ab0:_./ ").ofMinLength(1).ofMaxLength(5);
     }
 }
