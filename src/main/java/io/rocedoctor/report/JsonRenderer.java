@@ -2,16 +2,17 @@ package io.rocedoctor.report;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.ser.PropertyWriter;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import java.lang.reflect.ParameterizedType;
-import java.lang.reflect.RecordComponent;
-import java.lang.reflect.Type;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.Set;
 
 /**
@@ -59,8 +60,8 @@ public final class JsonRenderer implements Renderer {
     }
 
     /**
-     * Builds the JSON serializers of these record types and of every record their components hold
-     * (through lists and maps), on a daemon thread, while the bundle is read: Jackson introspects
+     * Builds the JSON serializers of these record types and of every record their written properties
+     * hold (through lists and maps), on a daemon thread, while the bundle is read: Jackson introspects
      * each type at its first write, two thirds of a cold analysis's JSON rendering, on the main
      * thread at its very end. The mapper's cache is shared and thread-safe; a serializer is built the
      * same whichever thread asks first, so only the timing changes.
@@ -76,28 +77,28 @@ public final class JsonRenderer implements Renderer {
         SerializerProvider serializers = JSON.getSerializerProviderInstance();
         Set<Class<?>> prepared = new HashSet<>();
         for (Class<?> root : roots) {
-            prepare(serializers, root, prepared);
+            prepare(serializers, JSON.constructType(root), prepared);
         }
         return prepared;
     }
 
-    private static void prepare(SerializerProvider serializers, Type type, Set<Class<?>> prepared) {
-        if (type instanceof ParameterizedType generic) {
-            for (Type argument : generic.getActualTypeArguments()) {
-                prepare(serializers, argument, prepared);
-            }
+    /** A record's serializer, then those of the records its written properties hold: what Jackson writes, not what it ignores. */
+    private static void prepare(SerializerProvider serializers, JavaType type, Set<Class<?>> prepared) {
+        if (type.isContainerType()) {
+            prepare(serializers, type.getContentType(), prepared);
             return;
         }
-        if (!(type instanceof Class<?> record) || !record.isRecord() || !prepared.add(record)) {
+        if (!type.getRawClass().isRecord() || !prepared.add(type.getRawClass())) {
             return;
         }
+        JsonSerializer<Object> serializer;
         try {
-            serializers.findValueSerializer(record);
+            serializer = serializers.findValueSerializer(type);
         } catch (JsonMappingException | RuntimeException e) {
             return; // the report's own write meets the type's failure, and reports it
         }
-        for (RecordComponent component : record.getRecordComponents()) {
-            prepare(serializers, component.getGenericType(), prepared);
+        for (Iterator<PropertyWriter> properties = serializer.properties(); properties.hasNext(); ) {
+            prepare(serializers, properties.next().getType(), prepared);
         }
     }
 
