@@ -2,6 +2,8 @@ package io.rocedoctor.cli;
 
 import io.rocedoctor.bundle.BundleException;
 import io.rocedoctor.fleet.BundleInputs;
+import io.rocedoctor.plan.Plan;
+import io.rocedoctor.report.JsonRenderer;
 import io.rocedoctor.report.Renderer;
 import io.rocedoctor.report.Renderers;
 import io.rocedoctor.report.Report;
@@ -112,6 +114,9 @@ final class AnalyzeCommand implements Callable<Integer> {
                     "--fail-on must be one of " + ReportBuilder.SEVERITIES + ", not '" + failOn + "'");
         }
         Format format = this.format != null ? this.format : Format.of(output);
+        if (format == Format.json) {
+            JsonRenderer.prepareInBackground(Report.class, Plan.class);
+        }
         Analysis analysis = diagnosis.analysis(spec.commandLine().getErr());
         List<Path> inputs = BundleInputs.expand(bundles);
         if (inputs.size() > 1) {
