@@ -274,9 +274,12 @@ public final class Bundle implements AutoCloseable {
      * indexed ({@link Capture#SIZE_UNKNOWN}: not known). A read that comes back short of what was
      * asked, with the bytes so far equal to that size, ends the file as far as the system knows: the
      * zero-byte read that would confirm it is not made, one system call of two per one-line capture
-     * (~1 us of the kernel's on this machine). A file that grew or shrank since is read to its end.
+     * (~1 us of the kernel's on this machine). A file that grew or shrank since is read to its end,
+     * and so is one of a whole number of pages: what sysfs-like and FUSE file systems report for a
+     * file of any length, whose reads may come back short before its end (FUSE's direct I/O).
      */
     static String readText(Path file, int limit, long expectedBytes) throws IOException {
+        long endAt = expectedBytes % PAGE_BYTES == 0 ? Capture.SIZE_UNKNOWN : expectedBytes;
         if (file instanceof MemoryPath held) {
             // An archive's file is decoded from the array it is held in: no channel, no copy of it.
             byte[] bytes = MemoryFileSystemProvider.bytes(held);
@@ -304,7 +307,7 @@ public final class Bundle implements AutoCloseable {
                 }
                 window.flip().get(buffer, length, read);
                 length += read;
-                if (read < asked && length == expectedBytes) {
+                if (read < asked && length == endAt) {
                     break;
                 }
             }
@@ -345,6 +348,8 @@ public final class Bundle implements AutoCloseable {
     private static final ThreadLocal<byte[]> BUFFERS = ThreadLocal.withInitial(() -> new byte[64 << 10]);
 
     private static final int KEPT_BUFFER_BYTES = 1 << 20;
+
+    private static final int PAGE_BYTES = 4096;
 
     private static final int MAX_TEXT_BYTES = 64 << 20;
 
