@@ -256,16 +256,30 @@ public final class Bundle implements AutoCloseable {
     /** The text of a capture, read as UTF-8 with malformed bytes replaced. */
     public String read(Capture capture) throws IOException {
         String held = heldTexts.get(capture);
-        return held != null ? held : readText(capture.file());
+        return held != null ? held : readText(capture.file(), MAX_TEXT_BYTES, capture.indexedBytes());
     }
 
     /** Reads a file inside the bundle as UTF-8, malformed bytes replaced, at most 64 MiB. */
     public static String readText(Path file) throws IOException {
-        return readText(file, MAX_TEXT_BYTES);
+        return readText(file, MAX_TEXT_BYTES, Capture.SIZE_UNKNOWN);
     }
 
     /** The first {@code limit} bytes of a file, as {@link #readText(Path)} reads them. */
     static String readText(Path file, int limit) throws IOException {
+        return readText(file, limit, Capture.SIZE_UNKNOWN);
+    }
+
+    /**
+     * The first {@code limit} bytes of a file whose size was {@code expectedBytes} when the bundle was
+     * indexed ({@link Capture#SIZE_UNKNOWN}: not known). A read that comes back short of what was
+     * asked, with the bytes so far equal to that size, ends the file as far as the system knows: the
+     * zero-byte read that would confirm it is not made, one system call of two per one-line capture
+     * (~1 us of the kernel's on this machine). A file that grew or shrank since is read to its end,
+     * and so is one of a whole number of pages: what sysfs-like and FUSE file systems report for a
+     * file of any length, whose reads may come back short before its end (FUSE's direct I/O).
+     */
+    static String readText(Path file, int limit, long expectedBytes) throws IOException {
+        long endAt = expectedBytes % PAGE_BYTES == 0 ? Capture.SIZE_UNKNOWN : expectedBytes;
         if (file instanceof MemoryPath held) {
             // An archive's file is decoded from the array it is held in: no channel, no copy of it.
             byte[] bytes = MemoryFileSystemProvider.bytes(held);
@@ -282,7 +296,8 @@ public final class Bundle implements AutoCloseable {
             byte[] buffer = BUFFERS.get();
             int length = 0;
             while (length < limit) {
-                window.clear().limit(Math.min(window.capacity(), limit - length));
+                int asked = Math.min(window.capacity(), limit - length);
+                window.clear().limit(asked);
                 int read = channel.read(window);
                 if (read < 0) {
                     break;
@@ -292,6 +307,9 @@ public final class Bundle implements AutoCloseable {
                 }
                 window.flip().get(buffer, length, read);
                 length += read;
+                if (read < asked && length == endAt) {
+                    break;
+                }
             }
             if (buffer.length <= KEPT_BUFFER_BYTES) {
                 BUFFERS.set(buffer);
@@ -330,6 +348,8 @@ public final class Bundle implements AutoCloseable {
     private static final ThreadLocal<byte[]> BUFFERS = ThreadLocal.withInitial(() -> new byte[64 << 10]);
 
     private static final int KEPT_BUFFER_BYTES = 1 << 20;
+
+    private static final int PAGE_BYTES = 4096;
 
     private static final int MAX_TEXT_BYTES = 64 << 20;
 

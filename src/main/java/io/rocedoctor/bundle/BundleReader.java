@@ -251,6 +251,7 @@ public final class BundleReader {
 
         for (Manifest.Entry e : manifest.captures()) {
             Path file = null;
+            long bytes = Capture.SIZE_UNKNOWN;
             if (e.path() != null) {
                 Optional<Path> resolved = inside(root, e.path());
                 if (resolved.isEmpty()) {
@@ -258,8 +259,10 @@ public final class BundleReader {
                             + "' leaves the bundle: ignored");
                     continue;
                 }
-                if (real.listedFile(resolved.get(), linkRefusals)) {
+                Optional<BasicFileAttributes> listed = real.listedFile(resolved.get(), linkRefusals);
+                if (listed.isPresent()) {
                     file = resolved.get();
+                    bytes = listed.get().size();
                 }
             }
             String error = e.error();
@@ -267,7 +270,7 @@ public final class BundleReader {
                 error = "listed in the manifest but absent from the bundle";
             }
             captures.computeIfAbsent(e.source(), k -> Bundle.newSampleMap())
-                    .put(e.sample(), new Capture(e.source(), e.sample(), e.path(), file, e.exit(), error));
+                    .put(e.sample(), new Capture(e.source(), e.sample(), e.path(), file, e.exit(), error, bytes));
         }
         refusals.addAll(linkRefusals);
 
@@ -364,7 +367,8 @@ public final class BundleReader {
                 Located l = located.get();
                 // A file reached twice (through a link inside) is indexed where it was first seen.
                 captures.computeIfAbsent(l.source(), k -> Bundle.newSampleMap())
-                        .putIfAbsent(l.sample(), new Capture(l.source(), l.sample(), rel, file, null, null));
+                        .putIfAbsent(
+                                l.sample(), new Capture(l.source(), l.sample(), rel, file, null, null, attrs.size()));
                 return FileVisitResult.CONTINUE;
             }
 
@@ -642,30 +646,31 @@ public final class BundleReader {
         }
 
         /**
-         * Whether a file the manifest lists (normalized, below the root) is a regular file, after
-         * links, inside the bundle. A link leaving the bundle on its way, the file's or a folder's,
-         * is named in {@code refusals} as the walk named it, and never followed. One {@code lstat}
-         * per plain file and folder (a folder's answer is kept), a {@code stat} more per link.
+         * The attributes of a file the manifest lists (normalized, below the root) when it is a
+         * regular file, after links, inside the bundle; empty otherwise. A link leaving the bundle on
+         * its way, the file's or a folder's, is named in {@code refusals} as the walk named it, and
+         * never followed. One {@code lstat} per plain file and folder (a folder's answer is kept), a
+         * {@code stat} more per link.
          */
-        boolean listedFile(Path file, Set<String> refusals) {
+        Optional<BasicFileAttributes> listedFile(Path file, Set<String> refusals) {
             try {
                 if (!folderInside(file.getParent(), refusals)) {
-                    return false;
+                    return Optional.empty();
                 }
                 BasicFileAttributes own =
                         Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
                 if (!own.isSymbolicLink()) {
-                    return own.isRegularFile();
+                    return own.isRegularFile() ? Optional.of(own) : Optional.empty();
                 }
                 BasicFileAttributes target = Files.readAttributes(file, BasicFileAttributes.class);
                 if (inside(file)) {
-                    return target.isRegularFile();
+                    return target.isRegularFile() ? Optional.of(target) : Optional.empty();
                 }
                 refusals.add(ArchiveExtractor.printable(relative(root, file)) + ": link leaving the bundle: "
                         + (target.isDirectory() ? "not followed" : "not read"));
-                return false;
+                return Optional.empty();
             } catch (IOException e) {
-                return false; // absent, or a folder on the way is not one: listed but absent
+                return Optional.empty(); // absent, or a folder on the way is not one: listed but absent
             }
         }
 

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A capture's text is read whole up to the limit, whatever size its file says it has, and decoded as
- * UTF-8 whichever way it is decoded.
+ * A capture's text is read whole up to the limit, whatever size its file says it has or had when the
+ * bundle was indexed, and decoded as UTF-8 whichever way it is decoded.
  */
 class BundleTextReadTest {
 
@@ -105,6 +105,35 @@ class BundleTextReadTest {
             Files.delete(earlier);
             Files.delete(file);
         }
+    }
+
+    /**
+     * The size the index saw only saves the read that would confirm the end: a file that grew or
+     * shrank since it was indexed is still read whole, or to the limit.
+     */
+    @Property(tries = 60)
+    void aFileIsReadWholeWhateverSizeTheIndexSawOfIt(
+            @ForAll("sizes") int size, @ForAll("sizes") int limit, @ForAll("indexedSizes") int sinceIndexed)
+            throws Exception {
+        Path file = Files.write(Files.createTempFile("capture", ""), ascii(size, 'a'));
+        try {
+            long indexed = Math.max(Capture.SIZE_UNKNOWN, (long) size + sinceIndexed);
+
+            String text = Bundle.readText(file, limit, indexed);
+
+            assertThat(text).isEqualTo(new String(ascii(Math.min(size, limit), 'a'), StandardCharsets.US_ASCII));
+        } finally {
+            Files.delete(file);
+        }
+    }
+
+    /** How the file's size now differs from what the index saw: unchanged, most often. */
+    @Provide
+    Arbitrary<Integer> indexedSizes() {
+        return Arbitraries.frequencyOf(
+                net.jqwik.api.Tuple.of(3, Arbitraries.just(0)),
+                net.jqwik.api.Tuple.of(1, Arbitraries.integers().between(-70_000, 70_000)),
+                net.jqwik.api.Tuple.of(1, Arbitraries.of(-1, 1, 64 << 10)));
     }
 
     @Provide
