@@ -107,17 +107,26 @@ class HandScanEquivalenceTest {
                         "\r\n",
                         "\r",
                         " ",
+                        "        ",
+                        "\t",
+                        "\u000b\f",
+                        "\u001c",
+                        "\u0085",
+                        "\u2028",
                         "\u2003",
                         "\u00a0",
                         "\ud83d\ude00",
                         "?",
+                        // pieces of 1 and 3 characters, so that breaks fall at every place of an 8-byte word
+                        "x",
+                        "abc",
                         "rx_pause: 7",
                         "WARNING: lldpad",
                         "lspci: Unable to load libkmod resources: error -2",
                         "bash: ethtool: command not found",
                         "\u0000")
                 .list()
-                .ofMaxSize(30)
+                .ofMaxSize(60)
                 .map(pieces -> String.join("", pieces));
     }
 
