@@ -13,6 +13,7 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -212,6 +213,92 @@ class HandScanEquivalenceTest {
         assertThat(TextLines.isWhitespace(Character.MAX_VALUE)).isFalse();
         assertThat(TextLines.isWhitespace('\u2003')).isTrue();
         assertThat(TextLines.isWhitespace('\u00a0')).isFalse();
+    }
+
+    /** A perftest banner line gives the pairs the possessive expressions gave, and none where they matched no line. */
+    @Property
+    void perftestBannerPairsAreTheExpressions(@ForAll("bannerLine") String line) {
+        String pair = "\\s*+([A-Za-z][\\w.*\\-]*+(?: [\\w.*\\-]++)*+)\\s*+:\\s*+(\\S++)";
+        List<Map.Entry<String, String>> expected = new ArrayList<>();
+        if (Pattern.compile("(?:" + pair + ")++\\s*+").matcher(line).matches()) {
+            Matcher m = Pattern.compile(pair).matcher(line);
+            while (m.find()) {
+                expected.add(Map.entry(TextLines.collapseWhiteSpace(m.group(1)), m.group(2)));
+            }
+        }
+        assertThat(PerftestParser.bannerPairs(line)).isEqualTo(expected);
+    }
+
+    @Provide
+    Arbitrary<String> bannerLine() {
+        return Arbitraries.of(
+                        " Dual-port       : OFF",
+                        "\t\tDevice         : mlx5_2",
+                        "Number of qps",
+                        "rdma_cm QPs\t : ON",
+                        "Mtu : 4096[B]",
+                        " ",
+                        "  ",
+                        "\t",
+                        "\u000b",
+                        ":",
+                        ": ",
+                        "x",
+                        "9",
+                        "_",
+                        "-.*",
+                        "\u00e9",
+                        "\u00a0",
+                        "\u2003",
+                        "\ud83d\ude00")
+                .list()
+                .ofMaxSize(8)
+                .map(pieces -> String.join("", pieces).strip());
+    }
+
+    /** lspci's capability sections end where the expression found the next keyword line. */
+    @Property
+    void nextCapabilityKeywordIsTheExpressionsFind(
+            @ForAll("lspciText") String text, @ForAll @IntRange(max = 40) int from) {
+        Matcher next =
+                Pattern.compile("\\n(?:[A-Z][A-Za-z0-9]{2,}:|Capabilities:)").matcher(text);
+        int start = Math.min(from, text.length());
+        int expected = next.find(start) ? next.start() : text.length();
+        assertThat(LspciParser.nextKeyword(text, start)).isEqualTo(expected);
+    }
+
+    @Provide
+    Arbitrary<String> lspciText() {
+        return Arbitraries.of(
+                        "\n",
+                        "\n\t",
+                        "LnkSta:",
+                        "Capabilities:",
+                        "Ab:",
+                        "AB1:",
+                        "A1:",
+                        "Ab",
+                        "Ab9",
+                        ":",
+                        " ",
+                        "x",
+                        "Speed 8GT/s",
+                        "\u00c9t:",
+                        "\u212aab:",
+                        "a")
+                .list()
+                .ofMaxSize(20)
+                .map(pieces -> String.join("", pieces));
+    }
+
+    @Test
+    void regexSpaceIsTheClassBackslashSForEveryCharacter() {
+        Pattern space = Pattern.compile("\\s");
+        for (char c = 0; c < Character.MAX_VALUE; c++) {
+            assertThat(TextLines.isRegexSpace(c))
+                    .as("U+%04X", (int) c)
+                    .isEqualTo(space.matcher(String.valueOf(c)).matches());
+        }
     }
 
     @Property
