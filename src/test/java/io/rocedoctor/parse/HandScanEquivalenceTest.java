@@ -10,6 +10,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -256,6 +257,38 @@ class HandScanEquivalenceTest {
                 .map(pieces -> String.join("", pieces).strip());
     }
 
+    /** ip link's header and statistics title lines read as the expressions matched them. */
+    @Property
+    void ipLinkHeaderAndTitlesAreTheExpressions(@ForAll("ipLinkLine") String line) {
+        Matcher header =
+                Pattern.compile("(\\d+):\\s+([^:\\s]+):\\s+<([^>]*)>(.*)").matcher(line);
+        assertThat(IpLinksParser.Header.of(line))
+                .isEqualTo(
+                        header.matches()
+                                ? new IpLinksParser.Header(
+                                        header.group(1), header.group(2), header.group(3), header.group(4))
+                                : null);
+        Matcher title = Pattern.compile("(RX|TX)(?: errors)?:\\s*(.*)").matcher(line);
+        assertThat(IpLinksParser.statisticsTitles(line)).isEqualTo(title.matches() ? title.group(2) : null);
+    }
+
+    /** Lines built as a header or a title is, each part drawn from what fits it and what does not. */
+    @Provide
+    Arbitrary<String> ipLinkLine() {
+        Arbitrary<String> index = Arbitraries.of("4", "12", "", "x", "\u0663");
+        Arbitrary<String> space = Arbitraries.of(" ", "\t ", "", "\u000b", "\u00a0", "\u2003");
+        Arbitrary<String> name = Arbitraries.of("ens1f0np0", "vlan100@ens1f0np0", "", "a b", "\u0085", "\ud83d\ude00");
+        Arbitrary<String> flags = Arbitraries.of("<BROADCAST,UP>", "<>", "<UP", "UP>", "<a>b>", "<\u2028>");
+        Arbitrary<String> rest =
+                Arbitraries.of("", " mtu 9000 qdisc mq", " x\u0085", " \u2028", " \u2029", "\t", ":", " errors: a");
+        Arbitrary<String> header = Combinators.combine(index, space, name, space, flags, rest)
+                .as((i, s1, n, s2, f, r) -> i + ":" + s1 + n + ":" + s2 + f + r);
+        Arbitrary<String> title = Combinators.combine(
+                        Arbitraries.of("RX", "TX", "R", "rx"), Arbitraries.of("", " errors", " error", "errors"), rest)
+                .as((t, e, r) -> t + e + ":" + r);
+        return Arbitraries.oneOf(header, title, title.map(t -> t.replace(":", "")));
+    }
+
     /** lspci's capability sections end where the expression found the next keyword line. */
     @Property
     void nextCapabilityKeywordIsTheExpressionsFind(
@@ -346,7 +379,7 @@ class HandScanEquivalenceTest {
                 ": not found",
                 "");
         Arbitrary<String> extra = Arbitraries.strings().withChars(" \t:a").ofMaxLength(3);
-        return net.jqwik.api.Combinators.combine(shell, where, tail, extra).as((a, b, c, d) -> a + b + c + d);
+        return Combinators.combine(shell, where, tail, extra).as((a, b, c, d) -> a + b + c + d);
     }
 
     @Property
@@ -452,7 +485,7 @@ class HandScanEquivalenceTest {
                 refusal.map(r -> r.toUpperCase(java.util.Locale.ROOT)),
                 refusal.map(r -> r.replace('k', '\u212A')),
                 refusal.map(r -> r.replace("i", "\u0131")));
-        return net.jqwik.api.Combinators.combine(junk, spelled, junk).as((a, r, b) -> a + r + b);
+        return Combinators.combine(junk, spelled, junk).as((a, r, b) -> a + r + b);
     }
 
     @Provide
@@ -506,7 +539,7 @@ class HandScanEquivalenceTest {
                 "Lspci: ",
                 "");
         Arbitrary<String> tail = Arbitraries.strings().withChars("aW: *\t").ofMaxLength(8);
-        return net.jqwik.api.Combinators.combine(space, start, tail).as((a, b, c) -> a + b + c);
+        return Combinators.combine(space, start, tail).as((a, b, c) -> a + b + c);
     }
 
     @Provide
@@ -522,7 +555,7 @@ class HandScanEquivalenceTest {
                 .withChars("-aeEdgGlLvVfFsStToOiI\u0131\u017f\u0085\u2028 ")
                 .ofMaxLength(6);
         Arbitrary<String> trigger = Arbitraries.of("edge", "EDGE", "Level", "fasteoi", "FastEOI", "edg", "lEvel");
-        return net.jqwik.api.Combinators.combine(noise, trigger, noise)
+        return Combinators.combine(noise, trigger, noise)
                 .as((a, t, b) -> a + t + b)
                 .injectDuplicates(0.1)
                 .edgeCases(e -> e.add("IR-PCI-MSI-fasteoi"));
