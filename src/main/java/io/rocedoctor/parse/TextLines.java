@@ -467,9 +467,17 @@ public final class TextLines {
                 new String[] {line.substring(0, i).trim(), line.substring(i + 1).trim()});
     }
 
-    /** A decimal long, or a ParseException naming the line when it is not one. */
+    /**
+     * A decimal long, or a ParseException naming the line when it is not one. The name is passed
+     * as it is, not as a Supplier: under C1 a capturing lambda per value is an allocation through
+     * its call site, and this is asked of most numbers the parsers read.
+     */
     public static long parseLong(String value, int lineNumber, String what) throws ParseException {
-        return parseLong(value, lineNumber, () -> what);
+        try {
+            return Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+            throw notWholeNumber(value, lineNumber, what);
+        }
     }
 
     /** As {@link #parseLong(String, int, String)}, the name of the value made only for the diagnostic. */
@@ -477,8 +485,12 @@ public final class TextLines {
         try {
             return Long.parseLong(value.trim());
         } catch (NumberFormatException e) {
-            throw new ParseException(lineNumber, what.get() + " is not a whole number: '" + abbreviate(value) + "'");
+            throw notWholeNumber(value, lineNumber, what.get());
         }
+    }
+
+    private static ParseException notWholeNumber(String value, int lineNumber, String what) {
+        return new ParseException(lineNumber, what + " is not a whole number: '" + abbreviate(value) + "'");
     }
 
     /**
@@ -486,20 +498,37 @@ public final class TextLines {
      * hw_counters all print {@code %llu}): 0 to 18446744073709551615, held in a long's 64 bits, so
      * values above {@link Long#MAX_VALUE} read as negative longs; compare and show them with
      * {@link Long#compareUnsigned} and {@link Long#toUnsignedString}. A ParseException names the line
-     * when the value is not one.
+     * when the value is not one. The name is passed as it is, as for {@link #parseLong(String, int, String)}.
      */
-    public static long parseCounter(String value, int lineNumber, Supplier<String> what) throws ParseException {
-        String v = value.trim();
-        if (!v.isEmpty() && v.charAt(0) != '+') {
-            try {
-                return Long.parseUnsignedLong(v);
-            } catch (NumberFormatException e) {
-                // falls through to the diagnostic
-            }
+    public static long parseCounter(String value, int lineNumber, String what) throws ParseException {
+        try {
+            return unsignedCounter(value);
+        } catch (NumberFormatException e) {
+            throw notACounter(value, lineNumber, what);
         }
-        throw new ParseException(
-                lineNumber,
-                what.get() + " is not a counter (a whole number from 0 to 2^64-1): '" + abbreviate(value) + "'");
+    }
+
+    /** As {@link #parseCounter(String, int, String)}, the name of the value made only for the diagnostic. */
+    public static long parseCounter(String value, int lineNumber, Supplier<String> what) throws ParseException {
+        try {
+            return unsignedCounter(value);
+        } catch (NumberFormatException e) {
+            throw notACounter(value, lineNumber, what.get());
+        }
+    }
+
+    /** Long.parseUnsignedLong of the trimmed value, which takes a leading '+' that a counter never has. */
+    private static long unsignedCounter(String value) {
+        String v = value.trim();
+        if (v.isEmpty() || v.charAt(0) == '+') {
+            throw new NumberFormatException("not a counter: " + v);
+        }
+        return Long.parseUnsignedLong(v);
+    }
+
+    private static ParseException notACounter(String value, int lineNumber, String what) {
+        return new ParseException(
+                lineNumber, what + " is not a counter (a whole number from 0 to 2^64-1): '" + abbreviate(value) + "'");
     }
 
     /**
