@@ -34,8 +34,6 @@ import java.util.regex.Pattern;
  * ParseException.
  */
 public final class IpLinksParser extends LineParser<IpLinks> {
-    private static final Pattern HEADER = Pattern.compile("(\\d+):\\s+([^:\\s]+):\\s+<([^>]*)>(.*)");
-    private static final Pattern STATS_TITLE = Pattern.compile("(RX|TX)(?: errors)?:\\s*(.*)");
     private static final Pattern HUMAN = Pattern.compile("(\\d+(?:\\.\\d+)?)([KMGTPE])");
     /** iplink_vlan.c vlan_print_map: "ingress-qos-map { 1:2 }", "egress-qos-map { 0:3 2:3 }", FROM:TO each. */
     private static final Pattern QOS_MAP = Pattern.compile("(ingress|egress)-qos-map \\{([^}]*)}");
@@ -100,9 +98,8 @@ public final class IpLinksParser extends LineParser<IpLinks> {
             if (line.isEmpty()) {
                 continue;
             }
-            // Only a line starting with a digit can be a header (most are details): no expression run on the others.
-            Matcher h = isAsciiDigit(line.charAt(0)) ? HEADER.matcher(line) : null;
-            if (h != null && h.matches()) {
+            Header h = Header.of(line);
+            if (h != null) {
                 if (draft != null) {
                     links.add(draft.build(draftLine, lines));
                 }
@@ -125,11 +122,11 @@ public final class IpLinksParser extends LineParser<IpLinks> {
             if (line.isEmpty()) {
                 continue;
             }
-            Matcher s = line.startsWith("RX") || line.startsWith("TX") ? STATS_TITLE.matcher(line) : null;
-            if (s != null && s.matches()) {
+            String titles = statisticsTitles(line);
+            if (titles != null) {
                 draft.detailsDone = true;
-                String prefix = s.group(1).toLowerCase(Locale.ROOT) + "_";
-                String[] columns = TextLines.splitWords(s.group(2).strip());
+                String prefix = line.substring(0, 2).toLowerCase(Locale.ROOT) + "_";
+                String[] columns = TextLines.splitWords(titles.strip());
                 if (n == lines.size() || lines.line(n + 1).isBlank()) {
                     lines.unreadable(n, "ip link: counter titles without a line of values");
                     continue;
@@ -184,16 +181,93 @@ public final class IpLinksParser extends LineParser<IpLinks> {
         return new IpLinks(links);
     }
 
-    private static Draft header(Matcher h, int n) throws ParseException {
+    private static Draft header(Header h, int n) throws ParseException {
         Draft d = new Draft();
-        d.index = (int) Math.min(Integer.MAX_VALUE, TextLines.parseLong(h.group(1), n, "ifindex"));
-        String name = h.group(2);
+        d.index = (int) Math.min(Integer.MAX_VALUE, TextLines.parseLong(h.index(), n, "ifindex"));
+        String name = h.name();
         int at = name.indexOf('@');
         d.name = at < 0 ? name : name.substring(0, at);
         d.parent = at < 0 ? null : name.substring(at + 1);
-        d.flags = h.group(3).isEmpty() ? List.of() : List.of(h.group(3).split(","));
-        pairs(TextLines.splitWords(h.group(4).strip()), 0, d.header);
+        d.flags = h.flags().isEmpty() ? List.of() : List.of(h.flags().split(","));
+        pairs(TextLines.splitWords(h.rest().strip()), 0, d.header);
         return d;
+    }
+
+    /**
+     * A link's header line, {@code 4: ens1f0np0: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 9000 ...}:
+     * its index, name, flags and the rest. Scanned by hand as {@code (\d+):\s+([^:\s]+):\s+<([^>]*)>(.*)}
+     * matched it whole (each part ends where the next must start, so there is no other reading),
+     * \s the regex class and '.' any character but a line terminator; a regex per link and
+     * counter line was a third of the parse.
+     */
+    record Header(String index, String name, String flags, String rest) {
+        /** The header a line is, or null. */
+        static Header of(String line) {
+            int indexEnd = 0;
+            while (indexEnd < line.length() && isAsciiDigit(line.charAt(indexEnd))) {
+                indexEnd++;
+            }
+            if (indexEnd == 0 || !line.startsWith(":", indexEnd)) {
+                return null;
+            }
+            int nameStart = afterRegexSpace(line, indexEnd + 1);
+            int nameEnd = nameStart;
+            while (nameEnd < line.length()
+                    && line.charAt(nameEnd) != ':'
+                    && !TextLines.isRegexSpace(line.charAt(nameEnd))) {
+                nameEnd++;
+            }
+            if (nameStart == indexEnd + 1 || nameEnd == nameStart || !line.startsWith(":", nameEnd)) {
+                return null;
+            }
+            int open = afterRegexSpace(line, nameEnd + 1);
+            if (open == nameEnd + 1 || !line.startsWith("<", open)) {
+                return null;
+            }
+            int close = line.indexOf('>', open + 1);
+            if (close < 0 || holdsLineTerminator(line, close + 1)) {
+                return null;
+            }
+            return new Header(
+                    line.substring(0, indexEnd),
+                    line.substring(nameStart, nameEnd),
+                    line.substring(open + 1, close),
+                    line.substring(close + 1));
+        }
+    }
+
+    /**
+     * The counter titles of a statistics title line ({@code RX:  bytes packets errors dropped
+     * missed   mcast}, {@code TX errors: aborted fifo window heartbeat transns}), its white space
+     * first skipped; null for any other line. By hand, as {@code (RX|TX)(?: errors)?:\s*(.*)} matched it.
+     */
+    static String statisticsTitles(String line) {
+        if (!line.startsWith("RX") && !line.startsWith("TX")) {
+            return null;
+        }
+        int colon = line.startsWith(" errors:", 2) ? 2 + " errors".length() : 2;
+        if (!line.startsWith(":", colon) || holdsLineTerminator(line, colon + 1)) {
+            return null;
+        }
+        return line.substring(afterRegexSpace(line, colon + 1));
+    }
+
+    private static int afterRegexSpace(String line, int pos) {
+        while (pos < line.length() && TextLines.isRegexSpace(line.charAt(pos))) {
+            pos++;
+        }
+        return pos;
+    }
+
+    /** Whether a line terminator, which the regex '.' does not match, is at or after {@code from}. */
+    private static boolean holdsLineTerminator(String line, int from) {
+        for (int i = from; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (c == '\n' || c == '\r' || c == '\u0085' || c == '\u2028' || c == '\u2029') {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -68,7 +68,6 @@ public final class LspciParser extends LineParser<PciDevices> {
     private static final Pattern WIDTH = Pattern.compile("Width\\s+x(\\d+)");
     private static final Pattern PAYLOAD = Pattern.compile("MaxPayload\\s+(\\d+)\\s+bytes");
     private static final Pattern READ_REQ = Pattern.compile("MaxReadReq\\s+(\\d+)\\s+bytes");
-    private static final Pattern NEXT_KEYWORD = Pattern.compile("\\n(?:[A-Z][A-Za-z0-9]{2,}:|Capabilities:)");
     private static final Pattern BUS = Pattern.compile(
             "Bus:\\s*primary=([0-9a-fA-F]{2}),\\s*secondary=([0-9a-fA-F]{2}),\\s*subordinate=([0-9a-fA-F]{2})");
 
@@ -117,6 +116,33 @@ public final class LspciParser extends LineParser<PciDevices> {
         }
         char c = line.charAt(0);
         return c >= '0' && c <= '9' || c >= 'a' && c <= 'f';
+    }
+
+    /**
+     * Where the first line from {@code from} on that starts with a capability keyword begins (its
+     * newline): a capital, two or more ASCII letters or digits, a colon, as
+     * {@code \n(?:[A-Z][A-Za-z0-9]{2,}:|Capabilities:)} finds it (whose second form the first
+     * holds); the text's length when none does. By hand: the expression tried every position of a
+     * device's text for each of its four sections.
+     */
+    static int nextKeyword(String all, int from) {
+        for (int newline = all.indexOf('\n', from); newline >= 0; newline = all.indexOf('\n', newline + 1)) {
+            int first = newline + 1;
+            if (first < all.length() && all.charAt(first) >= 'A' && all.charAt(first) <= 'Z') {
+                int end = first + 1;
+                while (end < all.length() && isAsciiLetterOrDigit(all.charAt(end))) {
+                    end++;
+                }
+                if (end - first > 2 && end < all.length() && all.charAt(end) == ':') {
+                    return newline;
+                }
+            }
+        }
+        return all.length();
+    }
+
+    private static boolean isAsciiLetterOrDigit(char c) {
+        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9';
     }
 
     static String withDomain(String address) {
@@ -205,9 +231,7 @@ public final class LspciParser extends LineParser<PciDevices> {
             if (i < 0) {
                 return null;
             }
-            Matcher next = NEXT_KEYWORD.matcher(all);
-            int end = next.find(i + keyword.length()) ? next.start() : all.length();
-            return all.substring(i + keyword.length(), end);
+            return all.substring(i + keyword.length(), nextKeyword(all, i + keyword.length()));
         }
 
         private static PciDevice.PcieLinkState linkState(String s) {

@@ -40,9 +40,6 @@ import java.util.regex.Pattern;
  */
 public final class PerftestParser extends LineParser<PerftestResult> {
     private static final Pattern TITLE = Pattern.compile("(RDMA_Write|RDMA_Read|Send|Atomic)\\b.*\\b(BW|Latency) Test");
-    private static final String PAIR = "\\s*+([A-Za-z][\\w.*\\-]*+(?: [\\w.*\\-]++)*+)\\s*+:\\s*+(\\S++)";
-    private static final Pattern PAIR_LINE = Pattern.compile("(?:" + PAIR + ")++\\s*+");
-    private static final Pattern ONE_PAIR = Pattern.compile(PAIR);
     private static final Pattern COLUMN = Pattern.compile("#\\w+|[\\w.%]+(?: [A-Za-z]+)?\\[([^\\]]*)]");
     private static final Pattern ROW = Pattern.compile("\\d+\\s.*");
     /** A column title's unit, "[Gb/sec]" of "BW average[Gb/sec]", and all after it. */
@@ -85,14 +82,10 @@ public final class PerftestParser extends LineParser<PerftestResult> {
             } else if (columns == null && startsLikeTitle(line) && (m = TITLE.matcher(line)).matches()) {
                 test = testOf(m.group(1), m.group(2));
                 latency = test.latency();
-            } else if (columns == null
-                    && !skipped(line)
-                    && PAIR_LINE.matcher(line).matches()) {
-                m = ONE_PAIR.matcher(line);
-                while (m.find()) {
-                    String key = TextLines.collapseWhiteSpace(m.group(1));
-                    banner.putIfAbsent(key, m.group(2));
-                    bannerLine.putIfAbsent(key, n);
+            } else if (columns == null && !skipped(line)) {
+                for (Map.Entry<String, String> pair : bannerPairs(line)) {
+                    banner.putIfAbsent(pair.getKey(), pair.getValue());
+                    bannerLine.putIfAbsent(pair.getKey(), n);
                 }
             }
         }
@@ -100,6 +93,68 @@ public final class PerftestParser extends LineParser<PerftestResult> {
             throw new ParseException(1, "perftest: neither a banner nor a result table");
         }
         return new PerftestResult(test, latency, banner(banner, bannerLine), unit, bw, lat);
+    }
+
+    /**
+     * The {@code key : value} pairs of a banner line, one or more ({@code Dual-port       : OFF}, tabs,
+     * {@code Device         : mlx5_2}), when the line is such pairs alone; none otherwise. A key is a
+     * letter, then letters, digits and {@code _.*-}, words of them joined by single spaces; a value
+     * runs to the next white space (the regex class \s throughout). Scanned by hand as the possessive expression
+     * {@code (?:\s*+([A-Za-z][\w.*\-]*+(?: [\w.*\-]++)*+)\s*+:\s*+(\S++))++\s*+} read it, matched
+     * whole: it was most of a perftest text's parse under C1.
+     */
+    static List<Map.Entry<String, String>> bannerPairs(String line) {
+        List<Map.Entry<String, String>> pairs = new ArrayList<>(2);
+        int length = line.length();
+        int pos = 0;
+        while (true) {
+            int keyStart = afterRegexSpace(line, pos);
+            if (keyStart == length || !isAsciiLetter(line.charAt(keyStart))) {
+                break;
+            }
+            int keyEnd = afterKeyCharacters(line, keyStart + 1);
+            while (keyEnd + 1 < length && line.charAt(keyEnd) == ' ' && isKeyCharacter(line.charAt(keyEnd + 1))) {
+                keyEnd = afterKeyCharacters(line, keyEnd + 2);
+            }
+            int colon = afterRegexSpace(line, keyEnd);
+            if (colon == length || line.charAt(colon) != ':') {
+                break;
+            }
+            int valueStart = afterRegexSpace(line, colon + 1);
+            int valueEnd = valueStart;
+            while (valueEnd < length && !TextLines.isRegexSpace(line.charAt(valueEnd))) {
+                valueEnd++;
+            }
+            if (valueEnd == valueStart) {
+                break;
+            }
+            pairs.add(Map.entry(line.substring(keyStart, keyEnd), line.substring(valueStart, valueEnd)));
+            pos = valueEnd;
+        }
+        return afterRegexSpace(line, pos) == length ? pairs : List.of();
+    }
+
+    private static int afterRegexSpace(String line, int pos) {
+        while (pos < line.length() && TextLines.isRegexSpace(line.charAt(pos))) {
+            pos++;
+        }
+        return pos;
+    }
+
+    private static int afterKeyCharacters(String line, int pos) {
+        while (pos < line.length() && isKeyCharacter(line.charAt(pos))) {
+            pos++;
+        }
+        return pos;
+    }
+
+    /** {@code [\w.*\-]}: an ASCII letter or digit, '_', '.', '*' or '-'. */
+    private static boolean isKeyCharacter(char c) {
+        return isAsciiLetter(c) || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '*' || c == '-';
+    }
+
+    private static boolean isAsciiLetter(char c) {
+        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z';
     }
 
     /** The row and title expressions are tried only on a line that starts as they must (each ran on every line). */

@@ -1,5 +1,8 @@
 package io.rocedoctor.parse;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -108,6 +111,14 @@ public final class ProcInterruptsParser extends LineParser<InterruptCounts> {
         private long value;
 
         private static final long NOT_ASCII = -1;
+        /**
+         * A column is padded to ten characters or more: 8 blanks at a time are compared as one word,
+         * and most bytes of a table of small counts are its blanks.
+         */
+        private static final VarHandle LONGS =
+                MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+        private static final long EIGHT_SPACES = 0x0101010101010101L * ' ';
         private static final int NO_COUNT = -1;
 
         RowReader(int columns) {
@@ -173,6 +184,9 @@ public final class ProcInterruptsParser extends LineParser<InterruptCounts> {
          * byte outside '0'..'9' stands for one only where it is a '?' for a character above U+00FF.
          */
         private int countEnd(TextLines lines, byte[] row, int pos, int end) {
+            while (pos + Long.BYTES <= end && (long) LONGS.get(row, pos) == EIGHT_SPACES) {
+                pos += Long.BYTES;
+            }
             while (pos < end && (row[pos] == ' ' || row[pos] == '\t')) {
                 pos++;
             }
@@ -189,7 +203,7 @@ public final class ProcInterruptsParser extends LineParser<InterruptCounts> {
                     break;
                 }
             }
-            if (pos == countStart || pos < end && !TextLines.isWhitespace(lines.charAt(pos))) {
+            if (pos == countStart || pos < end && row[pos] != ' ' && !TextLines.isWhitespace(lines.charAt(pos))) {
                 return NO_COUNT;
             }
             value = ascii ? sum : NOT_ASCII;

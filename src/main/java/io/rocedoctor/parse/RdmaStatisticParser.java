@@ -57,7 +57,7 @@ public final class RdmaStatisticParser extends LineParser<RdmaStatistics> {
                     String name = pendingName;
                     pendingName = null;
                     try {
-                        counters.put(name, TextLines.parseCounter(word, n, () -> name));
+                        counters.put(name, TextLines.parseCounter(word, n, name));
                     } catch (ParseException e) {
                         lines.partlyUnreadable(e);
                     }

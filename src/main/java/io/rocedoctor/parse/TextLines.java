@@ -85,7 +85,8 @@ public final class TextLines {
         }
         lines.made = new String[lines.size];
         for (int i = 0; i < lines.size; i++) {
-            if (lines.contentStarts[i] < lines.ends[i] && mayStartNoise(lines.charAt(lines.contentStarts[i]))) {
+            // A '?' byte is no noise's first letter, nor is any character above U+00FF it stands for.
+            if (lines.contentStarts[i] < lines.ends[i] && NOISE_START[lines.latin1[lines.contentStarts[i]] & 0xFF]) {
                 lines.blankIfNoise(i + 1);
             }
         }
@@ -94,40 +95,72 @@ public final class TextLines {
 
     /**
      * Finds the lines at CRLF, LF or CR by hand (a regex split per capture was a sixth of a
-     * bundle's analysis), the breaks 8 bytes at a time: under C1 a scan for CR and another for
-     * each LF, byte by byte, were most of the line split (~0.65 ns a byte each, ~0.15 for a word's test).
+     * bundle's analysis), 8 bytes at a time: the breaks of a word are found from its mask, so each
+     * byte is read once, and the words are read at multiples of 8 (under C1 an unaligned read is
+     * put together from smaller ones). A scan byte by byte costs ~0.85 ns a byte under C1, this
+     * ~0.25; the word's test is written out here, as a method of its own it was a call per word
+     * (C1 inlines up to 35 bytecodes).
      */
     private void split() {
         int start = 0;
         int length = latin1.length;
         int i = 0;
-        while (i < length) {
-            if (i + Long.BYTES <= length && !holdsBreak((long) LONGS.get(latin1, i))) {
-                i += Long.BYTES;
-                continue;
-            }
-            int end = Math.min(i + Long.BYTES, length);
-            for (; i < end; i++) {
-                byte c = latin1[i];
-                if (c == '\n' || c == '\r') {
-                    add(start, i);
-                    if (c == '\r' && i + 1 < length && latin1[i + 1] == '\n') {
-                        i++;
-                    }
-                    start = i + 1;
+        for (; i + Long.BYTES <= length; i += Long.BYTES) {
+            long word = (long) LONGS.get(latin1, i);
+            long lf = word ^ (ONES * '\n');
+            long cr = word ^ (ONES * '\r');
+            // A byte's high bit is set where it is LF or CR, and may be set above one, where a
+            // borrow ran from it: only the lowest is sure to be a break, the others are checked.
+            long marks = (((lf - ONES) & ~lf) | ((cr - ONES) & ~cr)) & HIGH_BITS;
+            while (marks != 0) {
+                int at = i + firstMarkedByte(marks);
+                marks &= marks - 1;
+                // A CRLF's LF is passed by the start of the next line.
+                if (at >= start && (latin1[at] == '\n' || latin1[at] == '\r')) {
+                    start = lineBreakAt(start, at);
                 }
+            }
+        }
+        for (i = Math.max(i, start); i < length; i++) {
+            byte c = latin1[i];
+            if (c == '\n' || c == '\r') {
+                start = lineBreakAt(start, i);
+                i = start - 1;
             }
         }
         add(start, length);
     }
 
-    /** A line from {@code start} to its break at {@code end}, its bounds without white space around it. */
+    /**
+     * Which byte of a word holds its lowest mark, for a mask of high bits: the lowest isolated and
+     * moved to the byte's low bit is 1 << 8k, and the product puts k in the top byte.
+     * Long.numberOfTrailingZeros is no intrinsic of C1's: its Java code was a fifth of a split.
+     */
+    private static int firstMarkedByte(long highBits) {
+        return (int) ((((highBits & -highBits) >>> 7) * 0x0001020304050607L) >>> 56);
+    }
+
+    /** The line from {@code start} ends at the LF or CR at {@code at}: where the next starts, after a CRLF's LF. */
+    private int lineBreakAt(int start, int at) {
+        add(start, at);
+        return latin1[at] == '\r' && at + 1 < latin1.length && latin1[at + 1] == '\n' ? at + 2 : at + 1;
+    }
+
+    /**
+     * A line from {@code start} to its break at {@code end}, its bounds without white space around
+     * it. A byte above ' ' other than '?' is no white space: only the others are asked of
+     * {@link #isWhitespace}, a call per character under C1.
+     */
     private void add(int start, int end) {
-        while (end > start && isWhitespace(charAt(end - 1))) {
+        while (end > start && mayBeWhitespace(latin1[end - 1]) && isWhitespace(charAt(end - 1))) {
             end--;
         }
         int contentStart = start;
-        while (contentStart < end && isWhitespace(charAt(contentStart))) {
+        // Indented lines (each counter of ethtool -S) are indented with spaces.
+        while (contentStart < end && latin1[contentStart] == ' ') {
+            contentStart++;
+        }
+        while (contentStart < end && mayBeWhitespace(latin1[contentStart]) && isWhitespace(charAt(contentStart))) {
             contentStart++;
         }
         if (size == starts.length) {
@@ -139,6 +172,11 @@ public final class TextLines {
         contentStarts[size] = contentStart;
         ends[size] = end;
         size++;
+    }
+
+    /** Whether a Latin-1 byte of the text may stand for white space: ' ' and below, '?' (a character above U+00FF). */
+    private static boolean mayBeWhitespace(byte b) {
+        return b <= ' ' && b >= 0 || b == '?';
     }
 
     /** Blanks a line that is known noise, with its note. */
@@ -153,17 +191,11 @@ public final class TextLines {
         }
     }
 
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());
+    /** Little-endian: a word's first byte is its lowest, where {@link Long#numberOfTrailingZeros} finds the first break. */
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private static final long ONES = 0x0101010101010101L;
     private static final long HIGH_BITS = 0x8080808080808080L;
-
-    /** Whether one of a word's 8 bytes is LF or CR: a byte of {@code word ^ LFs} or {@code word ^ CRs} is zero. */
-    private static boolean holdsBreak(long word) {
-        long lf = word ^ (ONES * '\n');
-        long cr = word ^ (ONES * '\r');
-        return ((((lf - ONES) & ~lf) | ((cr - ONES) & ~cr)) & HIGH_BITS) != 0;
-    }
 
     /**
      * One byte per character of a text: its Latin-1 bytes (for a Latin-1 string one array copy),
@@ -231,24 +263,39 @@ public final class TextLines {
         return line.contains("not found") && SHELL_NOT_FOUND.matcher(line).matches();
     }
 
-    /** The first characters of the noise {@link #noise} recognises: of STDERR_PREFIXES, the warnings and the shells. */
+    /**
+     * The first characters of the noise {@link #noise} recognises (of STDERR_PREFIXES, the warnings
+     * and the shells), by Latin-1 code: a look-up per line, where the switch was a call per line
+     * under C1.
+     */
+    private static final boolean[] NOISE_START = new boolean[256];
+
+    static {
+        for (char c : "lpsnmCW-*bdz/".toCharArray()) {
+            NOISE_START[c] = true;
+        }
+    }
+
     private static boolean mayStartNoise(char c) {
-        return switch (c) {
-            case 'l', 'p', 's', 'n', 'm', 'C', 'W', '-', '*', 'b', 'd', 'z', '/' -> true;
-            default -> false;
-        };
+        return c < NOISE_START.length && NOISE_START[c];
     }
 
     /**
-     * {@link Character#isWhitespace}, answered without its table for the ASCII and Latin-1 text
-     * every capture is: the parsers ask it of each character they skip, and the table look-up was
-     * a tenth of {@code ethtool -S}.
+     * {@link Character#isWhitespace}, answered from a table of its own for the ASCII and Latin-1
+     * text every capture is: the parsers ask it of each character they skip, and Character's
+     * look-up was a tenth of {@code ethtool -S}. Kept within C1's 35 bytecodes, so that it is
+     * inlined where it is asked (as comparisons it was a call per character).
      */
     public static boolean isWhitespace(char c) {
-        if (c <= ' ') {
-            return c == ' ' || c >= '\t' && c <= '\r' || c >= 0x1C;
+        return c < LATIN1_WHITESPACE.length ? LATIN1_WHITESPACE[c] : Character.isWhitespace(c);
+    }
+
+    private static final boolean[] LATIN1_WHITESPACE = new boolean[256];
+
+    static {
+        for (char c = 0; c < LATIN1_WHITESPACE.length; c++) {
+            LATIN1_WHITESPACE[c] = Character.isWhitespace(c);
         }
-        return c > 0xFF && Character.isWhitespace(c);
     }
 
     /** Where {@code line} starts once its leading white space is skipped: its length when all is blank. */
@@ -303,10 +350,16 @@ public final class TextLines {
 
     /** The noise skipped and the lines not read, in line order (remarks on the whole text first). */
     public List<LineNote> notes() {
+        // Most texts have none: no copy, sort and comparator for each of a bundle's ~400 captures.
+        if (notes.isEmpty()) {
+            return List.of();
+        }
         List<LineNote> sorted = new ArrayList<>(notes);
-        sorted.sort(java.util.Comparator.comparingInt(LineNote::line));
+        sorted.sort(BY_LINE);
         return List.copyOf(sorted);
     }
+
+    private static final java.util.Comparator<LineNote> BY_LINE = java.util.Comparator.comparingInt(LineNote::line);
 
     /** A text of noise alone is the tool's message, not an output: a ParseException at its first line. */
     void requireSomeData() throws ParseException {
@@ -414,9 +467,17 @@ public final class TextLines {
                 new String[] {line.substring(0, i).trim(), line.substring(i + 1).trim()});
     }
 
-    /** A decimal long, or a ParseException naming the line when it is not one. */
+    /**
+     * A decimal long, or a ParseException naming the line when it is not one. The name is passed
+     * as it is, not as a Supplier: under C1 a capturing lambda per value is an allocation through
+     * its call site, and this is asked of most numbers the parsers read.
+     */
     public static long parseLong(String value, int lineNumber, String what) throws ParseException {
-        return parseLong(value, lineNumber, () -> what);
+        try {
+            return Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+            throw notWholeNumber(value, lineNumber, what);
+        }
     }
 
     /** As {@link #parseLong(String, int, String)}, the name of the value made only for the diagnostic. */
@@ -424,8 +485,12 @@ public final class TextLines {
         try {
             return Long.parseLong(value.trim());
         } catch (NumberFormatException e) {
-            throw new ParseException(lineNumber, what.get() + " is not a whole number: '" + abbreviate(value) + "'");
+            throw notWholeNumber(value, lineNumber, what.get());
         }
+    }
+
+    private static ParseException notWholeNumber(String value, int lineNumber, String what) {
+        return new ParseException(lineNumber, what + " is not a whole number: '" + abbreviate(value) + "'");
     }
 
     /**
@@ -433,20 +498,37 @@ public final class TextLines {
      * hw_counters all print {@code %llu}): 0 to 18446744073709551615, held in a long's 64 bits, so
      * values above {@link Long#MAX_VALUE} read as negative longs; compare and show them with
      * {@link Long#compareUnsigned} and {@link Long#toUnsignedString}. A ParseException names the line
-     * when the value is not one.
+     * when the value is not one. The name is passed as it is, as for {@link #parseLong(String, int, String)}.
      */
-    public static long parseCounter(String value, int lineNumber, Supplier<String> what) throws ParseException {
-        String v = value.trim();
-        if (!v.isEmpty() && v.charAt(0) != '+') {
-            try {
-                return Long.parseUnsignedLong(v);
-            } catch (NumberFormatException e) {
-                // falls through to the diagnostic
-            }
+    public static long parseCounter(String value, int lineNumber, String what) throws ParseException {
+        try {
+            return unsignedCounter(value);
+        } catch (NumberFormatException e) {
+            throw notACounter(value, lineNumber, what);
         }
-        throw new ParseException(
-                lineNumber,
-                what.get() + " is not a counter (a whole number from 0 to 2^64-1): '" + abbreviate(value) + "'");
+    }
+
+    /** As {@link #parseCounter(String, int, String)}, the name of the value made only for the diagnostic. */
+    public static long parseCounter(String value, int lineNumber, Supplier<String> what) throws ParseException {
+        try {
+            return unsignedCounter(value);
+        } catch (NumberFormatException e) {
+            throw notACounter(value, lineNumber, what.get());
+        }
+    }
+
+    /** Long.parseUnsignedLong of the trimmed value, which takes a leading '+' that a counter never has. */
+    private static long unsignedCounter(String value) {
+        String v = value.trim();
+        if (v.isEmpty() || v.charAt(0) == '+') {
+            throw new NumberFormatException("not a counter: " + v);
+        }
+        return Long.parseUnsignedLong(v);
+    }
+
+    private static ParseException notACounter(String value, int lineNumber, String what) {
+        return new ParseException(
+                lineNumber, what + " is not a counter (a whole number from 0 to 2^64-1): '" + abbreviate(value) + "'");
     }
 
     /**
@@ -511,9 +593,12 @@ public final class TextLines {
         return text;
     }
 
-    /** A character of the regex class \s: space, \t, \n, \u000B, \f, \r. */
+    /**
+     * A character of the regex class \s: space, \t, \n, \u000B, \f, \r (U+0009 to U+000D).
+     * Kept within C1's 35 bytecodes, so that the word scans inline it.
+     */
     static boolean isRegexSpace(char c) {
-        return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
+        return c == ' ' || c <= '\r' && c >= '\t';
     }
 
     /** A decimal int (CPU ids, IRQ and node numbers), or a ParseException naming the line. */

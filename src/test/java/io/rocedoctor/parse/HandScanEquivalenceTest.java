@@ -10,9 +10,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -107,17 +109,26 @@ class HandScanEquivalenceTest {
                         "\r\n",
                         "\r",
                         " ",
+                        "        ",
+                        "\t",
+                        "\u000b\f",
+                        "\u001c",
+                        "\u0085",
+                        "\u2028",
                         "\u2003",
                         "\u00a0",
                         "\ud83d\ude00",
                         "?",
+                        // pieces of 1 and 3 characters, so that breaks fall at every place of an 8-byte word
+                        "x",
+                        "abc",
                         "rx_pause: 7",
                         "WARNING: lldpad",
                         "lspci: Unable to load libkmod resources: error -2",
                         "bash: ethtool: command not found",
                         "\u0000")
                 .list()
-                .ofMaxSize(30)
+                .ofMaxSize(60)
                 .map(pieces -> String.join("", pieces));
     }
 
@@ -205,6 +216,124 @@ class HandScanEquivalenceTest {
         assertThat(TextLines.isWhitespace('\u00a0')).isFalse();
     }
 
+    /** A perftest banner line gives the pairs the possessive expressions gave, and none where they matched no line. */
+    @Property
+    void perftestBannerPairsAreTheExpressions(@ForAll("bannerLine") String line) {
+        String pair = "\\s*+([A-Za-z][\\w.*\\-]*+(?: [\\w.*\\-]++)*+)\\s*+:\\s*+(\\S++)";
+        List<Map.Entry<String, String>> expected = new ArrayList<>();
+        if (Pattern.compile("(?:" + pair + ")++\\s*+").matcher(line).matches()) {
+            Matcher m = Pattern.compile(pair).matcher(line);
+            while (m.find()) {
+                expected.add(Map.entry(TextLines.collapseWhiteSpace(m.group(1)), m.group(2)));
+            }
+        }
+        assertThat(PerftestParser.bannerPairs(line)).isEqualTo(expected);
+    }
+
+    @Provide
+    Arbitrary<String> bannerLine() {
+        return Arbitraries.of(
+                        " Dual-port       : OFF",
+                        "\t\tDevice         : mlx5_2",
+                        "Number of qps",
+                        "rdma_cm QPs\t : ON",
+                        "Mtu : 4096[B]",
+                        " ",
+                        "  ",
+                        "\t",
+                        "\u000b",
+                        ":",
+                        ": ",
+                        "x",
+                        "9",
+                        "_",
+                        "-.*",
+                        "\u00e9",
+                        "\u00a0",
+                        "\u2003",
+                        "\ud83d\ude00")
+                .list()
+                .ofMaxSize(8)
+                .map(pieces -> String.join("", pieces).strip());
+    }
+
+    /** ip link's header and statistics title lines read as the expressions matched them. */
+    @Property
+    void ipLinkHeaderAndTitlesAreTheExpressions(@ForAll("ipLinkLine") String line) {
+        Matcher header =
+                Pattern.compile("(\\d+):\\s+([^:\\s]+):\\s+<([^>]*)>(.*)").matcher(line);
+        assertThat(IpLinksParser.Header.of(line))
+                .isEqualTo(
+                        header.matches()
+                                ? new IpLinksParser.Header(
+                                        header.group(1), header.group(2), header.group(3), header.group(4))
+                                : null);
+        Matcher title = Pattern.compile("(RX|TX)(?: errors)?:\\s*(.*)").matcher(line);
+        assertThat(IpLinksParser.statisticsTitles(line)).isEqualTo(title.matches() ? title.group(2) : null);
+    }
+
+    /** Lines built as a header or a title is, each part drawn from what fits it and what does not. */
+    @Provide
+    Arbitrary<String> ipLinkLine() {
+        Arbitrary<String> index = Arbitraries.of("4", "12", "", "x", "\u0663");
+        Arbitrary<String> space = Arbitraries.of(" ", "\t ", "", "\u000b", "\u00a0", "\u2003");
+        Arbitrary<String> name = Arbitraries.of("ens1f0np0", "vlan100@ens1f0np0", "", "a b", "\u0085", "\ud83d\ude00");
+        Arbitrary<String> flags = Arbitraries.of("<BROADCAST,UP>", "<>", "<UP", "UP>", "<a>b>", "<\u2028>");
+        Arbitrary<String> rest =
+                Arbitraries.of("", " mtu 9000 qdisc mq", " x\u0085", " \u2028", " \u2029", "\t", ":", " errors: a");
+        Arbitrary<String> header = Combinators.combine(index, space, name, space, flags, rest)
+                .as((i, s1, n, s2, f, r) -> i + ":" + s1 + n + ":" + s2 + f + r);
+        Arbitrary<String> title = Combinators.combine(
+                        Arbitraries.of("RX", "TX", "R", "rx"), Arbitraries.of("", " errors", " error", "errors"), rest)
+                .as((t, e, r) -> t + e + ":" + r);
+        return Arbitraries.oneOf(header, title, title.map(t -> t.replace(":", "")));
+    }
+
+    /** lspci's capability sections end where the expression found the next keyword line. */
+    @Property
+    void nextCapabilityKeywordIsTheExpressionsFind(
+            @ForAll("lspciText") String text, @ForAll @IntRange(max = 40) int from) {
+        Matcher next =
+                Pattern.compile("\\n(?:[A-Z][A-Za-z0-9]{2,}:|Capabilities:)").matcher(text);
+        int start = Math.min(from, text.length());
+        int expected = next.find(start) ? next.start() : text.length();
+        assertThat(LspciParser.nextKeyword(text, start)).isEqualTo(expected);
+    }
+
+    @Provide
+    Arbitrary<String> lspciText() {
+        return Arbitraries.of(
+                        "\n",
+                        "\n\t",
+                        "LnkSta:",
+                        "Capabilities:",
+                        "Ab:",
+                        "AB1:",
+                        "A1:",
+                        "Ab",
+                        "Ab9",
+                        ":",
+                        " ",
+                        "x",
+                        "Speed 8GT/s",
+                        "\u00c9t:",
+                        "\u212aab:",
+                        "a")
+                .list()
+                .ofMaxSize(20)
+                .map(pieces -> String.join("", pieces));
+    }
+
+    @Test
+    void regexSpaceIsTheClassBackslashSForEveryCharacter() {
+        Pattern space = Pattern.compile("\\s");
+        for (char c = 0; c < Character.MAX_VALUE; c++) {
+            assertThat(TextLines.isRegexSpace(c))
+                    .as("U+%04X", (int) c)
+                    .isEqualTo(space.matcher(String.valueOf(c)).matches());
+        }
+    }
+
     @Property
     void wordsSplitAsTheRegexSplitDid(@ForAll("text") String text) {
         assertThat(TextLines.splitWords(text)).containsExactly(text.split("\\s+"));
@@ -250,7 +379,7 @@ class HandScanEquivalenceTest {
                 ": not found",
                 "");
         Arbitrary<String> extra = Arbitraries.strings().withChars(" \t:a").ofMaxLength(3);
-        return net.jqwik.api.Combinators.combine(shell, where, tail, extra).as((a, b, c, d) -> a + b + c + d);
+        return Combinators.combine(shell, where, tail, extra).as((a, b, c, d) -> a + b + c + d);
     }
 
     @Property
@@ -356,7 +485,7 @@ class HandScanEquivalenceTest {
                 refusal.map(r -> r.toUpperCase(java.util.Locale.ROOT)),
                 refusal.map(r -> r.replace('k', '\u212A')),
                 refusal.map(r -> r.replace("i", "\u0131")));
-        return net.jqwik.api.Combinators.combine(junk, spelled, junk).as((a, r, b) -> a + r + b);
+        return Combinators.combine(junk, spelled, junk).as((a, r, b) -> a + r + b);
     }
 
     @Provide
@@ -410,7 +539,7 @@ class HandScanEquivalenceTest {
                 "Lspci: ",
                 "");
         Arbitrary<String> tail = Arbitraries.strings().withChars("aW: *\t").ofMaxLength(8);
-        return net.jqwik.api.Combinators.combine(space, start, tail).as((a, b, c) -> a + b + c);
+        return Combinators.combine(space, start, tail).as((a, b, c) -> a + b + c);
     }
 
     @Provide
@@ -426,7 +555,7 @@ class HandScanEquivalenceTest {
                 .withChars("-aeEdgGlLvVfFsStToOiI\u0131\u017f\u0085\u2028 ")
                 .ofMaxLength(6);
         Arbitrary<String> trigger = Arbitraries.of("edge", "EDGE", "Level", "fasteoi", "FastEOI", "edg", "lEvel");
-        return net.jqwik.api.Combinators.combine(noise, trigger, noise)
+        return Combinators.combine(noise, trigger, noise)
                 .as((a, t, b) -> a + t + b)
                 .injectDuplicates(0.1)
                 .edgeCases(e -> e.add("IR-PCI-MSI-fasteoi"));
