@@ -4,7 +4,9 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedSet;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * The facts the fleet rules read, from the hosts' summaries: a {@link ValueSpread} per NIC model,
@@ -15,10 +17,10 @@ public final class FleetFacts {
     private FleetFacts() {}
 
     public static List<Object> of(List<HostSummary> hosts) {
-        Map<String, Map<String, List<String>>> versions = new TreeMap<>();
-        Map<String, Map<String, List<String>>> settings = new TreeMap<>();
+        Map<String, Map<String, SortedSet<String>>> versions = new TreeMap<>();
+        Map<String, Map<String, SortedSet<String>>> settings = new TreeMap<>();
         Map<String, List<HostRate>> rates = new TreeMap<>();
-        Map<String, Map<String, Map<String, List<String>>>> perSubject = new TreeMap<>();
+        Map<String, Map<String, Map<String, SortedSet<String>>>> perSubject = new TreeMap<>();
         for (HostSummary h : hosts) {
             h.perSubject()
                     .forEach((aspect, values) -> values.forEach((subject, value) ->
@@ -43,18 +45,18 @@ public final class FleetFacts {
         return facts;
     }
 
-    private static void add(Map<String, Map<String, List<String>>> into, String subject, String value, String host) {
-        List<String> hosts =
-                into.computeIfAbsent(subject, k -> new TreeMap<>()).computeIfAbsent(value, k -> new ArrayList<>());
-        if (!hosts.contains(host)) {
-            hosts.add(host);
-        }
+    // A sorted set, not a list searched before each insert: a value most hosts share made the fleet's
+    // grouping quadratic in its hosts (1.6% of a 1,000-bundle fleet's samples, growing with it).
+    private static void add(
+            Map<String, Map<String, SortedSet<String>>> into, String subject, String value, String host) {
+        into.computeIfAbsent(subject, k -> new TreeMap<>())
+                .computeIfAbsent(value, k -> new TreeSet<>())
+                .add(host);
     }
 
-    private static ValueSpread spread(String aspect, String subject, Map<String, List<String>> byValue) {
+    private static ValueSpread spread(String aspect, String subject, Map<String, SortedSet<String>> byValue) {
         List<ValueSpread.Variant> variants = new ArrayList<>();
-        byValue.forEach((value, hosts) -> variants.add(
-                new ValueSpread.Variant(value, hosts.stream().sorted().toList())));
+        byValue.forEach((value, hosts) -> variants.add(new ValueSpread.Variant(value, List.copyOf(hosts))));
         variants.sort(
                 Comparator.comparingInt((ValueSpread.Variant v) -> -v.hosts().size())
                         .thenComparing(ValueSpread.Variant::value));
