@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ContainerNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.Month;
@@ -55,31 +56,36 @@ final class RegularManifestYaml {
 
     /** The manifest's tree, or null when the text is not of the regular shape. */
     static JsonNode read(String text) {
-        if (text.length() > MAX_CHARS || !printableAsciiLines(text)) {
+        byte[] s = printableAsciiLines(text);
+        if (s == null) {
             return null;
         }
         ObjectNode doc = NODES.objectNode();
         String openKey = null; // a top-level "key:" whose list items or mapping entries follow
         ContainerNode<?> open = null;
-        for (String line : text.split("\n", -1)) {
-            if (line.isEmpty()) {
+        int from = 0;
+        while (from < s.length) {
+            int to = lineEnd(s, from);
+            int line = from;
+            from = to + 1;
+            if (line == to) {
                 continue;
             }
-            if (line.startsWith("  ")) {
+            if (startsWith(s, line, to, "  ")) {
                 if (openKey == null) {
                     return null;
                 }
-                boolean item = line.startsWith("  - ") && line.length() > 4;
+                boolean item = isItem(s, line, to);
                 if (open == null) {
                     open = item ? doc.putArray(openKey) : doc.putObject(openKey);
                 }
                 if (item && open instanceof ArrayNode list) {
-                    JsonNode value = line.charAt(4) == '{' ? flowMapping(line, 4) : scalar(line.substring(4));
+                    JsonNode value = s[line + 4] == '{' ? flowMapping(s, line + 4, to) : scalar(s, line + 4, to);
                     if (value == null) {
                         return null;
                     }
                     list.add(value);
-                } else if (item || !(open instanceof ObjectNode map) || !entry(line, 2, map)) {
+                } else if (item || !(open instanceof ObjectNode map) || !entry(s, line + 2, to, map)) {
                     return null;
                 }
                 continue;
@@ -89,49 +95,49 @@ final class RegularManifestYaml {
             }
             openKey = null;
             open = null;
-            int colon = line.indexOf(':');
-            if (colon == line.length() - 1 && isKey(line, 0, colon) && !doc.has(line.substring(0, colon))) {
-                openKey = line.substring(0, colon);
-            } else if (!entry(line, 0, doc)) {
+            int colon = indexOf(s, ':', line, to);
+            if (colon == to - 1 && isKey(s, line, colon) && !doc.has(slice(s, line, colon))) {
+                openKey = slice(s, line, colon);
+            } else if (!entry(s, line, to, doc)) {
                 return null;
             }
         }
         return doc.isEmpty() || openKey != null && open == null ? null : doc;
     }
 
-    /** {@code key: value} from {@code start} to the end of the line, put in the mapping; false when not so or a repeated key. */
-    private static boolean entry(String line, int start, ObjectNode map) {
-        int colon = line.indexOf(": ", start);
-        if (colon < 0 || !isKey(line, start, colon) || map.has(line.substring(start, colon))) {
+    /** {@code key: value} from {@code from} to the end of the line, put in the mapping; false when not so or a repeated key. */
+    private static boolean entry(byte[] s, int from, int to, ObjectNode map) {
+        int colon = indexOfColonSpace(s, from, to);
+        if (colon < 0 || !isKey(s, from, colon) || map.has(slice(s, from, colon))) {
             return false;
         }
-        JsonNode value = value(line.substring(colon + 2));
+        JsonNode value = value(s, colon + 2, to);
         if (value == null) {
             return false;
         }
-        map.set(line.substring(start, colon), value);
+        map.set(slice(s, from, colon), value);
         return true;
     }
 
     /** A scalar, or a flow list of scalars {@code [a, "b"]}. */
-    private static JsonNode value(String s) {
-        if (!s.startsWith("[")) {
-            return scalar(s);
+    private static JsonNode value(byte[] s, int from, int to) {
+        if (!startsWith(s, from, to, "[")) {
+            return scalar(s, from, to);
         }
         ArrayNode list = NODES.arrayNode();
-        return eachItem(s, item -> list.add(node(item)) != null) ? list : null;
+        return eachItem(s, from, to, item -> list.add(node(item)) != null) ? list : null;
     }
 
-    /** Hands each scalar of the flow list {@code [a, "b"]} that {@code s} is to {@code items}; false when not so or declined. */
-    private static boolean eachItem(String s, Predicate<Object> items) {
-        if (!s.startsWith("[") || !s.endsWith("]")) {
+    /** Hands each scalar of the flow list {@code [a, "b"]} from {@code from} to {@code to} to {@code items}; false when not so or declined. */
+    private static boolean eachItem(byte[] s, int from, int to, Predicate<Object> items) {
+        if (!startsWith(s, from, to, "[") || s[to - 1] != ']') {
             return false;
         }
-        int end = s.length() - 1;
-        int pos = 1;
+        int end = to - 1;
+        int pos = from + 1;
         while (pos < end) {
             int valueEnd = scalarEnd(s, pos, end);
-            Object item = valueEnd < 0 ? null : scalarValue(s.substring(pos, valueEnd));
+            Object item = valueEnd < 0 ? null : scalarValue(s, pos, valueEnd);
             if (item == null || !items.test(item)) {
                 return false;
             }
@@ -143,10 +149,10 @@ final class RegularManifestYaml {
         return true;
     }
 
-    /** {@code {key: scalar, key: scalar}} filling the rest of the line from {@code start}; null otherwise. */
-    private static ObjectNode flowMapping(String line, int start) {
+    /** {@code {key: scalar, key: scalar}} from {@code from} to the end of the line; null otherwise. */
+    private static ObjectNode flowMapping(byte[] s, int from, int to) {
         ObjectNode map = NODES.objectNode();
-        boolean regular = eachPair(line, start, (key, value) -> {
+        boolean regular = eachPair(s, from, to, (key, value) -> {
             map.set(key, node(value));
             return true;
         });
@@ -159,30 +165,30 @@ final class RegularManifestYaml {
     }
 
     /**
-     * Hands each pair of {@code {key: scalar, key: scalar}}, filling the rest of the line from {@code start},
-     * to {@code pairs} in order (scalars as {@link #scalarValue} gives them); false when the mapping is
-     * not so, is empty, repeats a key or {@code pairs} declines a pair.
+     * Hands each pair of {@code {key: scalar, key: scalar}}, from {@code from} (its brace) to the end of
+     * the line, to {@code pairs} in order (scalars as {@link #scalarValue} gives them); false when the
+     * mapping is not so, is empty, repeats a key or {@code pairs} declines a pair.
      */
-    private static boolean eachPair(String line, int start, Pairs pairs) {
-        if (!line.endsWith("}")) {
+    private static boolean eachPair(byte[] s, int from, int to, Pairs pairs) {
+        if (s[to - 1] != '}') {
             return false;
         }
-        int end = line.length() - 1;
-        int pos = start + 1;
+        int end = to - 1;
+        int pos = from + 1;
         List<String> keys = new ArrayList<>(6);
         while (pos < end) {
-            int colon = line.indexOf(": ", pos);
-            if (colon < 0 || colon >= end || !isKey(line, pos, colon)) {
+            int colon = indexOfColonSpace(s, pos, end);
+            if (colon < 0 || !isKey(s, pos, colon)) {
                 return false;
             }
-            String key = line.substring(pos, colon);
-            int valueEnd = scalarEnd(line, colon + 2, end);
-            Object value = valueEnd < 0 ? null : scalarValue(line.substring(colon + 2, valueEnd));
+            String key = slice(s, pos, colon);
+            int valueEnd = scalarEnd(s, colon + 2, end);
+            Object value = valueEnd < 0 ? null : scalarValue(s, colon + 2, valueEnd);
             if (value == null || keys.contains(key) || !pairs.take(key, value)) {
                 return false;
             }
             keys.add(key);
-            pos = next(line, valueEnd, end);
+            pos = next(s, valueEnd, end);
             if (pos < 0) {
                 return false;
             }
@@ -191,21 +197,21 @@ final class RegularManifestYaml {
     }
 
     /** Where a scalar of a flow collection starting at {@code from} ends: after its closing quote, or at the next comma. */
-    private static int scalarEnd(String s, int from, int end) {
-        if (from < end && s.charAt(from) == '"') {
-            int close = s.indexOf('"', from + 1);
-            return close < 0 || close >= end ? -1 : close + 1;
+    private static int scalarEnd(byte[] s, int from, int end) {
+        if (from < end && s[from] == '"') {
+            int close = indexOf(s, '"', from + 1, end);
+            return close < 0 ? -1 : close + 1;
         }
-        int comma = s.indexOf(',', from);
-        return comma < 0 || comma > end ? end : comma;
+        int comma = indexOf(s, ',', from, end);
+        return comma < 0 ? end : comma;
     }
 
     /** Past the {@code ", "} after a flow collection's item, the collection's end, or -1. */
-    private static int next(String s, int valueEnd, int end) {
+    private static int next(byte[] s, int valueEnd, int end) {
         if (valueEnd == end) {
             return end;
         }
-        return s.startsWith(", ", valueEnd) ? valueEnd + 2 : -1;
+        return startsWith(s, valueEnd, end, ", ") ? valueEnd + 2 : -1;
     }
 
     /** What a manifest of the regular shape says, as the manifest's checks would take it from its tree. */
@@ -238,10 +244,8 @@ final class RegularManifestYaml {
      * </pre>
      */
     static Fields fields(String text, Set<String> manifestKeys, Set<String> captureKeys) {
-        if (text.length() > MAX_CHARS || !printableAsciiLines(text)) {
-            return null;
-        }
-        return new FieldReading(manifestKeys, captureKeys).read(text);
+        byte[] s = printableAsciiLines(text);
+        return s == null ? null : new FieldReading(manifestKeys, captureKeys).read(s);
     }
 
     /** One manifest's fields as its lines are read. */
@@ -265,23 +269,23 @@ final class RegularManifestYaml {
             this.captureKeys = captureKeys;
         }
 
-        Fields read(String text) {
+        Fields read(byte[] s) {
             String section = null; // a top-level "key:" whose list items or mapping entries follow
             boolean filled = false;
             int from = 0;
-            while (from < text.length()) {
-                int lineEnd = text.indexOf('\n', from);
-                String line = text.substring(from, lineEnd < 0 ? text.length() : lineEnd);
-                from = lineEnd < 0 ? text.length() : lineEnd + 1;
-                if (line.isEmpty()) {
+            while (from < s.length) {
+                int to = lineEnd(s, from);
+                int line = from;
+                from = to + 1;
+                if (line == to) {
                     continue;
                 }
-                if (line.startsWith("  ")) {
-                    boolean item = line.startsWith("  - ") && line.length() > 4;
+                if (startsWith(s, line, to, "  ")) {
+                    boolean item = isItem(s, line, to);
                     boolean taken = section != null
                             && (section.equals("discovered")
-                                    ? !item && discoveredEntry(line)
-                                    : item && item(section, line));
+                                    ? !item && discoveredEntry(s, line, to)
+                                    : item && item(section, s, line, to));
                     if (!taken) {
                         return null;
                     }
@@ -292,9 +296,9 @@ final class RegularManifestYaml {
                     return null; // "key:" with nothing under it is null to the YAML parser
                 }
                 section = null;
-                int colon = line.indexOf(':');
-                if (colon == line.length() - 1 && isKey(line, 0, colon)) {
-                    section = line.substring(0, colon);
+                int colon = indexOf(s, ':', line, to);
+                if (colon == to - 1 && isKey(s, line, colon)) {
+                    section = slice(s, line, colon);
                     filled = false;
                     if (!manifestKeys.contains(section) || !seen.add(section)) {
                         return null;
@@ -304,7 +308,7 @@ final class RegularManifestYaml {
                     } else if (section.equals("redacted")) {
                         redacted = new ArrayList<>();
                     }
-                } else if (!topEntry(line)) {
+                } else if (!topEntry(s, line, to)) {
                     return null;
                 }
             }
@@ -315,19 +319,19 @@ final class RegularManifestYaml {
         }
 
         /** {@code key: value} at the top: only those the format has as scalars, and {@code redacted}'s flow list. */
-        private boolean topEntry(String line) {
-            int colon = line.indexOf(": ");
-            if (colon < 0 || !isKey(line, 0, colon)) {
+        private boolean topEntry(byte[] s, int line, int to) {
+            int colon = indexOfColonSpace(s, line, to);
+            if (colon < 0 || !isKey(s, line, colon)) {
                 return false;
             }
-            String key = line.substring(0, colon);
-            String value = line.substring(colon + 2);
+            String key = slice(s, line, colon);
+            int value = colon + 2;
             if (!seen.add(key)) {
                 return false;
             }
-            Object scalar = value.startsWith("[") ? null : scalarValue(value);
+            Object scalar = startsWith(s, value, to, "[") ? null : scalarValue(s, value, to);
             return switch (key) {
-                case "format", "collected_at" -> value(value) != null; // not read, but the tree's shape
+                case "format", "collected_at" -> value(s, value, to) != null; // not read, but the tree's shape
                 case "host" -> {
                     host = text(scalar);
                     yield scalar != null;
@@ -336,29 +340,29 @@ final class RegularManifestYaml {
                     collector = text(scalar);
                     yield scalar != null;
                 }
-                case "redacted" -> texts(value, redacted);
+                case "redacted" -> texts(s, value, to, redacted);
                 default -> false;
             };
         }
 
         /** A list item {@code "  - ..."} of the section. */
-        private boolean item(String section, String line) {
-            boolean mapping = line.charAt(4) == '{';
+        private boolean item(String section, byte[] s, int line, int to) {
+            boolean mapping = s[line + 4] == '{';
             return switch (section) {
-                case "samples" -> mapping && sample(line);
-                case "captures" -> mapping && capture(line);
-                case "links" -> mapping && link(line);
+                case "samples" -> mapping && sample(s, line + 4, to);
+                case "captures" -> mapping && capture(s, line + 4, to);
+                case "links" -> mapping && link(s, line + 4, to);
                 case "redacted" -> {
-                    Object scalar = mapping ? null : scalarValue(line.substring(4));
+                    Object scalar = mapping ? null : scalarValue(s, line + 4, to);
                     yield scalar != null && scalar != NULL && redacted.add(text(scalar));
                 }
                 default -> false;
             };
         }
 
-        private boolean sample(String line) {
+        private boolean sample(byte[] s, int from, int to) {
             Object[] nAt = new Object[2];
-            if (!eachPair(line, 4, (key, value) -> {
+            if (!eachPair(s, from, to, (key, value) -> {
                 if (key.equals("n")) {
                     nAt[0] = value;
                 } else if (key.equals("at")) {
@@ -372,9 +376,9 @@ final class RegularManifestYaml {
             return nAt[0] instanceof Integer n && at != null && samples.add(new SampleTime(n, at));
         }
 
-        private boolean capture(String line) {
+        private boolean capture(byte[] s, int from, int to) {
             Object[] fields = new Object[5]; // source, sample, path, exit, error
-            if (!eachPair(line, 4, (key, value) -> {
+            if (!eachPair(s, from, to, (key, value) -> {
                 int at = CAPTURE_FIELDS.indexOf(key);
                 if (at >= 0) {
                     fields[at] = value;
@@ -398,9 +402,9 @@ final class RegularManifestYaml {
                     text(fields[4])));
         }
 
-        private boolean link(String line) {
+        private boolean link(byte[] s, int from, int to) {
             String[] names = new String[3]; // host_port, switch, switch_port
-            if (!eachPair(line, 4, (key, value) -> {
+            if (!eachPair(s, from, to, (key, value) -> {
                 int at = LINK_FIELDS.indexOf(key);
                 if (at >= 0) {
                     names[at] = text(value);
@@ -416,22 +420,22 @@ final class RegularManifestYaml {
         }
 
         /** {@code "  key: value"} of {@code discovered}: {@code rdma_devices} a flow list of names, the rest any value. */
-        private boolean discoveredEntry(String line) {
-            int colon = line.indexOf(": ", 2);
-            if (colon < 0 || !isKey(line, 2, colon) || !discoveredKeys.add(line.substring(2, colon))) {
+        private boolean discoveredEntry(byte[] s, int line, int to) {
+            int colon = indexOfColonSpace(s, line + 2, to);
+            String key = colon < 0 ? null : slice(s, line + 2, colon);
+            if (colon < 0 || !isKey(s, line + 2, colon) || !discoveredKeys.add(key)) {
                 return false;
             }
-            String value = line.substring(colon + 2);
-            if (!line.startsWith("rdma_devices", 2) || colon != 2 + "rdma_devices".length()) {
-                return value(value) != null;
+            if (!key.equals("rdma_devices")) {
+                return value(s, colon + 2, to) != null;
             }
             rdmaDevices = new ArrayList<>();
-            return texts(value, rdmaDevices);
+            return texts(s, colon + 2, to, rdmaDevices);
         }
 
         /** A flow list of scalars other than null, as their texts into {@code into}. */
-        private static boolean texts(String value, List<String> into) {
-            return eachItem(value, item -> item != NULL && into.add(text(item)));
+        private static boolean texts(byte[] s, int from, int to, List<String> into) {
+            return eachItem(s, from, to, item -> item != NULL && into.add(text(item)));
         }
 
         /** A scalar as the tree's {@code asText} gives it; YAML's null (or none) as null. */
@@ -446,8 +450,10 @@ final class RegularManifestYaml {
      * digits of a second, is read by its digits; anything else (a leap second, a day past its month's
      * end) is left to {@code Instant.parse}.
      */
-    static Instant utcTime(String s) {
-        if (isUtcTime(s) && s.length() <= 30) {
+    static Instant utcTime(String time) {
+        // A character beyond Latin-1 becomes '?', which the shape refuses as it refuses the character.
+        byte[] s = time.getBytes(StandardCharsets.ISO_8859_1);
+        if (isUtcTime(s, 0, s.length) && s.length <= 30) {
             int year = digits(s, 0, 4);
             int month = digits(s, 5, 7);
             int day = digits(s, 8, 10);
@@ -462,9 +468,9 @@ final class RegularManifestYaml {
                     && minute <= 59
                     && second <= 59) {
                 int nanos = 0;
-                int fraction = s.length() - 1 - 20; // the digits between "." and "Z"
+                int fraction = s.length - 1 - 20; // the digits between "." and "Z"
                 if (fraction > 0) {
-                    nanos = digits(s, 20, s.length() - 1);
+                    nanos = digits(s, 20, s.length - 1);
                     for (int i = fraction; i < 9; i++) {
                         nanos *= 10;
                     }
@@ -474,37 +480,96 @@ final class RegularManifestYaml {
             }
         }
         try {
-            return Instant.parse(s);
+            return Instant.parse(time);
         } catch (DateTimeParseException e) {
             return null;
         }
     }
 
-    private static int digits(String s, int from, int to) {
+    private static int digits(byte[] s, int from, int to) {
         int n = 0;
         for (int i = from; i < to; i++) {
-            n = n * 10 + s.charAt(i) - '0';
+            n = n * 10 + s[i] - '0';
         }
         return n;
     }
 
-    /** Only printable ASCII and LF: the YAML parser refuses some control characters, and a BOM or CR is left to it. */
-    private static boolean printableAsciiLines(String text) {
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c != '\n' && (c < 0x20 || c > 0x7E)) {
+    /**
+     * The text's bytes when it is only printable ASCII and LF, at most {@link #MAX_CHARS}; null otherwise:
+     * the YAML parser refuses some control characters, and a BOM or CR is left to it. The manifest is
+     * scanned as bytes, not by {@code charAt}: under C1 a {@code charAt} per character was most of
+     * reading a regular manifest.
+     */
+    private static byte[] printableAsciiLines(String text) {
+        if (text.length() > MAX_CHARS) {
+            return null;
+        }
+        byte[] s = text.getBytes(StandardCharsets.ISO_8859_1);
+        boolean question = false;
+        for (byte b : s) {
+            if (b != '\n' && (b < 0x20 || b > 0x7E)) {
+                return null; // Latin-1 beyond ASCII is negative
+            }
+            question |= b == '?';
+        }
+        // A character beyond Latin-1 became '?': only then are the characters themselves looked at.
+        return question && !text.chars().allMatch(c -> c < 0x7F) ? null : s;
+    }
+
+    /** Where the line starting at {@code from} ends: its LF, or the end of the text. */
+    private static int lineEnd(byte[] s, int from) {
+        int at = indexOf(s, '\n', from, s.length);
+        return at < 0 ? s.length : at;
+    }
+
+    /** Whether the line from {@code line} to {@code to} is a list item {@code "  - x"}. */
+    private static boolean isItem(byte[] s, int line, int to) {
+        return to - line > 4 && startsWith(s, line, to, "  - ");
+    }
+
+    private static boolean startsWith(byte[] s, int from, int to, String prefix) {
+        if (to - from < prefix.length()) {
+            return false;
+        }
+        for (int i = 0; i < prefix.length(); i++) {
+            if (s[from + i] != prefix.charAt(i)) {
                 return false;
             }
         }
         return true;
     }
 
-    private static boolean isKey(String line, int from, int to) {
+    /** The first {@code c} from {@code from} before {@code to}, or -1. */
+    private static int indexOf(byte[] s, char c, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (s[i] == c) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The first {@code ": "} wholly from {@code from} before {@code to}, or -1. */
+    private static int indexOfColonSpace(byte[] s, int from, int to) {
+        for (int i = from; i + 1 < to; i++) {
+            if (s[i] == ':' && s[i + 1] == ' ') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The text of the ASCII bytes from {@code from} before {@code to}. */
+    private static String slice(byte[] s, int from, int to) {
+        return new String(s, from, to - from, StandardCharsets.ISO_8859_1);
+    }
+
+    private static boolean isKey(byte[] s, int from, int to) {
         if (from >= to) {
             return false;
         }
         for (int i = from; i < to; i++) {
-            char c = line.charAt(i);
+            byte c = s[i];
             if (!(c >= 'a' && c <= 'z' || c == '_' || i > from && c >= '0' && c <= '9')) {
                 return false;
             }
@@ -513,8 +578,8 @@ final class RegularManifestYaml {
     }
 
     /** The node of a scalar whose YAML type is plain to see, or null. */
-    private static JsonNode scalar(String s) {
-        Object value = scalarValue(s);
+    private static JsonNode scalar(byte[] s, int from, int to) {
+        Object value = scalarValue(s, from, to);
         return value == null ? null : node(value);
     }
 
@@ -526,72 +591,75 @@ final class RegularManifestYaml {
     }
 
     /** A scalar whose YAML type is plain to see as its text, its {@link Integer} or {@link #NULL}; null when not so. */
-    private static Object scalarValue(String s) {
-        if (s.isEmpty()) {
+    private static Object scalarValue(byte[] s, int from, int to) {
+        if (from >= to) {
             return null;
         }
-        if (s.charAt(0) == '"') {
-            boolean closedAtEnd = s.length() >= 2 && s.indexOf('"', 1) == s.length() - 1;
-            return closedAtEnd && s.indexOf('\\') < 0 ? s.substring(1, s.length() - 1) : null;
+        if (s[from] == '"') {
+            boolean closedAtEnd = to - from >= 2 && indexOf(s, '"', from + 1, to) == to - 1;
+            return closedAtEnd && indexOf(s, '\\', from, to) < 0 ? slice(s, from + 1, to - 1) : null;
         }
-        if (s.equals("null")) {
+        if (to - from == 4 && startsWith(s, from, to, "null")) {
             return NULL;
         }
-        if (isWholeNumber(s)) {
-            return Integer.parseInt(s);
+        if (isWholeNumber(s, from, to)) {
+            return digits(s, from, to);
         }
-        return isUtcTime(s) || isPlainWord(s) ? s : null;
+        return isUtcTime(s, from, to) || isPlainWord(s, from, to) ? slice(s, from, to) : null;
     }
 
-    private static boolean isWholeNumber(String s) {
-        if (s.length() > 9 || s.length() > 1 && s.charAt(0) == '0') {
+    private static boolean isWholeNumber(byte[] s, int from, int to) {
+        if (to - from > 9 || to - from > 1 && s[from] == '0') {
             return false;
         }
-        for (int i = 0; i < s.length(); i++) {
-            if (s.charAt(i) < '0' || s.charAt(i) > '9') {
+        for (int i = from; i < to; i++) {
+            if (s[i] < '0' || s[i] > '9') {
                 return false;
             }
         }
         return true;
     }
 
+    private static final String UTC_TIME_SHAPE = "dddd-dd-ddTdd:dd:dd";
+
     /** {@code 2026-11-20T10:15:00Z} or {@code 2026-11-20T10:15:00.000Z}, which the YAML parser keeps as text. */
-    private static boolean isUtcTime(String s) {
-        String shape = "dddd-dd-ddTdd:dd:dd";
-        if (s.length() < shape.length() + 1 || s.charAt(s.length() - 1) != 'Z') {
+    private static boolean isUtcTime(byte[] s, int from, int to) {
+        int length = to - from;
+        if (length < UTC_TIME_SHAPE.length() + 1 || s[to - 1] != 'Z') {
             return false;
         }
-        for (int i = 0; i < shape.length(); i++) {
-            char want = shape.charAt(i);
-            char c = s.charAt(i);
+        for (int i = 0; i < UTC_TIME_SHAPE.length(); i++) {
+            char want = UTC_TIME_SHAPE.charAt(i);
+            byte c = s[from + i];
             if (want == 'd' ? c < '0' || c > '9' : c != want) {
                 return false;
             }
         }
-        int rest = shape.length();
-        if (rest == s.length() - 1) {
+        int rest = from + UTC_TIME_SHAPE.length();
+        if (rest == to - 1) {
             return true;
         }
-        if (s.charAt(rest) != '.' || rest + 1 == s.length() - 1) {
+        if (s[rest] != '.' || rest + 1 == to - 1) {
             return false;
         }
-        for (int i = rest + 1; i < s.length() - 1; i++) {
-            if (s.charAt(i) < '0' || s.charAt(i) > '9') {
+        for (int i = rest + 1; i < to - 1; i++) {
+            if (s[i] < '0' || s[i] > '9') {
                 return false;
             }
         }
         return true;
     }
 
-    private static boolean isPlainWord(String s) {
-        char first = s.charAt(0);
+    private static boolean isPlainWord(byte[] s, int from, int to) {
+        byte first = s[from];
         if (!(first >= 'a' && first <= 'z' || first >= 'A' && first <= 'Z' || first == '/')
-                || s.endsWith(" ")
-                || s.length() <= LONGEST_RESERVED && RESERVED.contains(s.toLowerCase(Locale.ROOT))) {
+                || s[to - 1] == ' '
+                || to - from <= LONGEST_RESERVED
+                        && RESERVED.contains(slice(s, from, to).toLowerCase(Locale.ROOT))) {
             return false;
         }
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
+        for (int i = from; i < to; i++) {
+            byte c = s[i];
             boolean word = c >= 'a' && c <= 'z'
                     || c >= 'A' && c <= 'Z'
                     || c >= '0' && c <= '9'
@@ -599,7 +667,7 @@ final class RegularManifestYaml {
                     || c == '.'
                     || c == '/'
                     || c == '-';
-            if (!word && !(c == ' ' && s.charAt(i - 1) != ' ')) {
+            if (!word && !(c == ' ' && s[i - 1] != ' ')) {
                 return false;
             }
         }

@@ -74,6 +74,21 @@ class ManifestFieldsTest {
         assertSameAsTree(COLLECTED);
     }
 
+    /** The manifest is scanned as Latin-1 bytes, where a character beyond Latin-1 is a '?'. */
+    @Test
+    void aQuestionMarkIsReadStraightAndACharacterBeyondLatin1IsLeftToTheTree() {
+        for (String text : List.of("host: \"a?b\"\n", "host: a\nredacted: [\"?\", b]")) {
+            assertThat(readStraight(text)).as(text).isTrue();
+            assertThat(RegularManifestYaml.read(text)).as(text).isNotNull();
+            assertSameAsTree(text);
+        }
+        for (String text : List.of("host: \"a\u0100\"\n", "host: \"\u2603?\"\n", "host: \"a\ud800\"\n")) {
+            assertThat(readStraight(text)).as(text).isFalse();
+            assertThat(RegularManifestYaml.read(text)).as(text).isNull();
+            assertSameAsTree(text);
+        }
+    }
+
     @Test
     void whatTheChecksWouldNoteIsLeftToTheTree() {
         for (String text : List.of(
