@@ -12,7 +12,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -118,13 +117,10 @@ public final class Bundle implements AutoCloseable {
         this.collector = collector;
         this.sampleTimes = List.copyOf(sampleTimes);
         this.captures = captures;
-        // Sorted once, each source rendered once: a source compares by its rendering.
-        record Shown(String display, Source source) {}
-        this.sorted = captures.keySet().stream()
-                .map(s -> new Shown(s.display(), s))
-                .sorted(Comparator.comparing(Shown::display))
-                .map(Shown::source)
-                .toList();
+        // Sorted once, by the rendering each source makes once and keeps (Source.compareTo).
+        Source[] inOrder = captures.keySet().toArray(new Source[0]);
+        Arrays.sort(inOrder);
+        this.sorted = List.of(inOrder);
         int lastSample = this.sampleTimes.stream().mapToInt(SampleTime::n).max().orElse(0);
         List<Capture> failed = new ArrayList<>();
         for (Source s : sorted) {
